@@ -1,0 +1,18 @@
+/** Tests run from TypeScript sources: workspace packages map to their src, so no build is needed first. */
+const libs = 'br|contracts|config|db|bus|http|telemetry|testkit|orders|ledger|origin|calendar';
+const services = 'gateway|origin-session|billing|reconciler|archive|origin-simulator';
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/deploy'],
+  testMatch: ['**/test/**/*.test.ts'],
+  transform: { '^.+\\.tsx?$': ['ts-jest', {}] },
+  moduleNameMapper: {
+    [`^@regapi/(${libs})$`]: '<rootDir>/libs/$1/src/index.ts',
+    [`^@regapi/(${services})$`]: '<rootDir>/services/$1/src/index.ts',
+  },
+  cacheDirectory: '<rootDir>/.jest-cache',
+  testTimeout: 30000,
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};

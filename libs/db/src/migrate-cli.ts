@@ -1,0 +1,20 @@
+import { commonConfig, configOrExit, loadConfig } from '@regapi/config';
+import { createDb } from './create-db';
+import { migrateToLatest } from './migrate';
+
+/** `pnpm migrate`: brings DATABASE_URL to the newest schema and prints what it applied. */
+async function main(): Promise<void> {
+  const config = configOrExit(() => loadConfig({ DATABASE_URL: commonConfig.DATABASE_URL }));
+  const handle = createDb(config.DATABASE_URL, { max: 1, applicationName: 'migrate' });
+  try {
+    const applied = await migrateToLatest(handle.db);
+    process.stdout.write(`${JSON.stringify({ applied })}\n`);
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`migrate: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

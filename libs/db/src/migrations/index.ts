@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-outbox';
+
+/**
+ * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
+ * TypeScript sources (tests) and from the compiled dist (services).
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-outbox': m0001,
+};

@@ -1,0 +1,3 @@
+export { createTestDatabase, TEST_PG_URL, type TestDatabase } from './test-database';
+export { amqpUrlForVhost, createTestVhost, TEST_AMQP_URL, type TestVhost } from './test-vhost';
+export { waitFor } from './wait-for';

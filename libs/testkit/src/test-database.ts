@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { createDb, type DbHandle, migrateToLatest } from '@regapi/db';
+import pg from 'pg';
+
+/** The server tests run against. CI and the developer machine: local PostgreSQL with trust auth. */
+export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase extends DbHandle {
+  readonly url: string;
+  readonly name: string;
+  /** Closes the pool and drops the database. */
+  drop(): Promise<void>;
+}
+
+function urlFor(database: string): string {
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_PG_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database for one test file, migrated to the newest schema unless `migrate: false`.
+ * Each test file gets its own, so files run in parallel without seeing each other's rows.
+ */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const name = `regapi_test_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = urlFor(name);
+  const handle = createDb(url, { max: 5, applicationName: name });
+  if (options.migrate !== false) await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    url,
+    name,
+    drop: async () => {
+      await handle.close();
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
