@@ -1,0 +1,1 @@
+export { createLogger, silentLogger, type Logger, type LoggerOptions, type LogLevel } from './logger';
