@@ -58,19 +58,34 @@ export class ReservedDataKeyError extends Error {
   }
 }
 
-/** Integer centavos to reais with two decimals, as a JSON number (12345 -> 123.45). */
+/**
+ * Integer centavos to reais with two decimals, as a JSON number (12345 -> 123.45; 12340 -> 123.4, since a JSON number
+ * carries no trailing zero). Dividing a safe integer by 100 gives the double nearest to the exact decimal, which
+ * JSON.stringify prints with at most two decimals. The price is an amount debited, never negative (spec 2.1).
+ */
 export function centavosToReais(centavos: number): number {
   if (!Number.isSafeInteger(centavos)) throw new RangeError(`centavos must be an integer, got ${centavos}`);
-  return Math.round(centavos) / 100;
+  if (centavos < 0) throw new RangeError(`a price is never negative, got ${centavos} centavos`);
+  return centavos / 100;
 }
 
-/** Builds the one response envelope of spec 2.1. `data` is always a list; values are passed through untouched. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Builds the one response envelope of spec 2.1. `data` is always a list; values are passed through untouched (a
+ * `null` the origin did not report stays `null`, never 0 or ""). Only the top-level keys of a data item are checked
+ * against the reserved names: a nested envelope (the `aceite` of a finished query, spec 2.1) legitimately has them.
+ */
 export function envelope<T extends DataItem>(input: EnvelopeInput<T>): Envelope<T> {
   const data = input.data ?? [];
   for (const item of data) {
     for (const key of RESERVED_DATA_KEYS) if (Object.hasOwn(item, key)) throw new ReservedDataKeyError(key);
   }
   const priceCentavos = input.priceCentavos ?? 0;
+  // spec 2.1: `header.request_id` is a UUID; a caller passing anything else is a bug, not a client error.
+  if (input.requestId !== undefined && !UUID.test(input.requestId)) {
+    throw new RangeError(`request_id must be a UUID, got "${input.requestId}"`);
+  }
   return {
     code: input.code,
     code_message: input.codeMessage,

@@ -1,0 +1,70 @@
+export {
+  API_VERSION,
+  centavosToReais,
+  type DataItem,
+  type Envelope,
+  type EnvelopeHeader,
+  type EnvelopeInput,
+  envelope,
+  type FieldError,
+  RESERVED_DATA_KEYS,
+  ReservedDataKeyError,
+} from './envelope';
+export { DEFAULT_FINALIDADE, FINALIDADE_DESCRICAO, FINALIDADES, type Finalidade } from './finalidade';
+export { FONTES, type Fonte, isFonte, PRODUCTS, type Product, type ProductScope, product, scopeOf } from './products';
+export { AJV_OPTIONS, CUSTOM_FORMATS, contractsAjv, createContractsAjv } from './requests/ajv';
+export { BODY_FIELD, toFieldErrors } from './requests/field-errors';
+export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_SCHEMA, validateIdempotencyKey } from './requests/idempotency-key';
+export {
+  type ImovelMatricula,
+  type ImovelMatriculaFailure,
+  type ImovelMatriculaParse,
+  isValidImovelMatricula,
+  parseImovelMatricula,
+} from './requests/imovel-matricula';
+export type {
+  CertidaoInteiroTeorRequest,
+  ImovelRequest,
+  PesquisaPreviaBensRequest,
+  RawImovelBody,
+  RawPesquisaPreviaBensBody,
+  RawVisualizacaoMatriculaBody,
+  RequestBodies,
+  RequestBodyOf,
+  VisualizacaoMatriculaRequest,
+} from './requests/request-types';
+export {
+  CARTORIO_MAX,
+  CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA,
+  MUNICIPIO_MAX_LENGTH,
+  NOME_MAX_LENGTH,
+  PESQUISA_PREVIA_BENS_BODY_SCHEMA,
+  REQUEST_BODY_SCHEMAS,
+  VISUALIZACAO_MATRICULA_BODY_SCHEMA,
+} from './requests/schemas';
+export { isUuid, NIL_UUID } from './requests/uuid';
+export {
+  validateCertidaoInteiroTeorBody,
+  validatePesquisaPreviaBensBody,
+  validateRequest,
+  validateVisualizacaoMatriculaBody,
+} from './requests/validate-request';
+export type { Validation } from './requests/validation';
+export {
+  isPermanent,
+  isRefunded,
+  isResultCode,
+  isRetryable,
+  RESULT_CLASS_INFO,
+  RESULT_CLASSES,
+  RESULT_CODES,
+  RESULT_CODES_BY_CLASS,
+  type ResultClass,
+  type ResultClassInfo,
+  type ResultCode,
+  type ResultCodeInfo,
+  resultClassOf,
+  resultCode,
+  resultCodeMessage,
+} from './result-codes';
+export { isTransportCode, TRANSPORT_MESSAGES, type TransportCode, transportMessage } from './transport-codes';

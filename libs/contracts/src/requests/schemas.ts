@@ -1,0 +1,130 @@
+import { UFS } from '@regapi/br';
+import { FINALIDADES } from '../finalidade';
+import { CUSTOM_FORMATS } from './ajv';
+
+/**
+ * JSON Schemas of the request bodies of spec 2.3: one per product, shared by its quote (`/v1/orcamento/{fonte}`) and
+ * execution (`/v1/consultas/{fonte}`) endpoints, so the six bodies are three schemas. Plain JSON Schema objects
+ * (keywords common to draft-07 and 2020-12, so OpenAPI 3.1 can embed them as they are); the custom formats name
+ * checks ajv runs with @regapi/br. Unknown fields are refused (`additionalProperties: false`), so a typo or a field
+ * of another product is a 422 naming it instead of being silently ignored on a paid call.
+ *
+ * Every string field ignores outer whitespace; letters of a UF and of an alphanumeric CNPJ are taken in either case.
+ */
+
+/** Longest accepted target name: a company name (razão social) has up to 150 characters at the Receita. */
+export const NOME_MAX_LENGTH = 200;
+/** Longest accepted municipality: the longest Brazilian municipality name has about 40 characters. */
+export const MUNICIPIO_MAX_LENGTH = 100;
+/** Highest registry office number accepted: no municipality has anything near 99 property registry offices. */
+export const CARTORIO_MAX = 99;
+
+/** At least one visible character and no control characters (they would reach the origin's form). */
+const PRINTABLE_TEXT_PATTERN = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001F\\u007F]+$';
+
+const cpfCnpj = (description: string) =>
+  ({
+    type: 'string',
+    format: CUSTOM_FORMATS.cpfCnpj,
+    description,
+    examples: ['123.456.789-09', '12345678909', '11.222.333/0001-81', '12.ABC.345/01DE-35'],
+  }) as const;
+
+const uf = (description: string) =>
+  ({
+    type: 'string',
+    format: CUSTOM_FORMATS.uf,
+    description: `${description} Uma única sigla por chamada (uma lista ou "SP,RJ" é recusada); maiúsculas ou minúsculas. Uma de: ${UFS.join(', ')}.`,
+    examples: ['SP'],
+  }) as const;
+
+const finalidade = (description: string) =>
+  ({
+    type: ['integer', 'null'],
+    enum: [...FINALIDADES, null],
+    default: 2,
+    description: `${description} 1 avaliação de crédito; 2 investigação jurídica do imóvel e da titularidade (padrão); 3 o solicitante É titular de direito real, enviado à origem só quando informado. null equivale a ausente.`,
+  }) as const;
+
+export const PESQUISA_PREVIA_BENS_BODY_SCHEMA = {
+  title: 'PesquisaPreviaBensBody',
+  description: 'Corpo de POST /v1/orcamento/pesquisa-previa-bens e POST /v1/consultas/pesquisa-previa-bens (spec 2.3).',
+  type: 'object',
+  additionalProperties: false,
+  required: ['cpf_cnpj', 'uf'],
+  properties: {
+    cpf_cnpj: cpfCnpj(
+      'CPF (11 dígitos) ou CNPJ (14, numérico ou alfanumérico) do alvo da pesquisa, com ou sem máscara.',
+    ),
+    uf: uf('UF onde pesquisar: a pesquisa nacional são 26 chamadas e 26 cobranças.'),
+    nome: {
+      type: ['string', 'null'],
+      maxLength: NOME_MAX_LENGTH,
+      pattern: PRINTABLE_TEXT_PATTERN,
+      description:
+        'Nome do alvo, se conhecido; ajuda a desambiguar e volta como pesquisado_nome. null equivale a ausente.',
+    },
+    finalidade: finalidade('Declaração feita AO CARTÓRIO.'),
+  },
+} as const;
+
+const imovelProperties = {
+  cpf_cnpj: cpfCnpj(
+    'CPF ou CNPJ do SOLICITANTE (a quem a consulta fica vinculada na conta e no extrato), NÃO do proprietário. Com ou sem máscara.',
+  ),
+  imovel_matricula: {
+    type: 'string',
+    format: CUSTOM_FORMATS.imovelMatricula,
+    description:
+      'Número da matrícula (só dígitos; zeros à esquerda aceitos e preservados; até 7 dígitos significativos) OU o CNM (16 dígitos, com ou sem a máscara CCCCCC.L.NNNNNNN-DD; dígitos verificadores conferidos).',
+    examples: ['12345', '000123', '300000.2.0011111-27'],
+  },
+  imovel_cartorio: {
+    type: 'integer',
+    minimum: 1,
+    maximum: CARTORIO_MAX,
+    description:
+      'NÚMERO do cartório (1 para o 1º Ofício), como inteiro JSON. Um texto ("1º Ofício" ou mesmo "1") é recusado aqui: na origem ele gera o código 607, cobrado.',
+    examples: [1],
+  },
+  imovel_municipio: {
+    type: 'string',
+    maxLength: MUNICIPIO_MAX_LENGTH,
+    pattern: PRINTABLE_TEXT_PATTERN,
+    description:
+      'Município do CARTÓRIO, não do imóvel (um imóvel pode estar matriculado no cartório de outro município). Um valor errado não protocola nada: a cotação falha, sem cobrança.',
+    examples: ['São Paulo'],
+  },
+  imovel_uf: uf('UF do cartório.'),
+} as const;
+
+const imovelRequired = ['cpf_cnpj', 'imovel_matricula', 'imovel_cartorio', 'imovel_municipio', 'imovel_uf'] as const;
+
+export const VISUALIZACAO_MATRICULA_BODY_SCHEMA = {
+  title: 'VisualizacaoMatriculaBody',
+  description:
+    'Corpo de POST /v1/orcamento/visualizacao-matricula e POST /v1/consultas/visualizacao-matricula (spec 2.3).',
+  type: 'object',
+  additionalProperties: false,
+  required: imovelRequired,
+  properties: {
+    ...imovelProperties,
+    imovel_finalidade: finalidade('Declaração feita AO CARTÓRIO; mesmo significado de finalidade.'),
+  },
+} as const;
+
+export const CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA = {
+  title: 'CertidaoInteiroTeorBody',
+  description:
+    'Corpo de POST /v1/orcamento/certidao-inteiro-teor e POST /v1/consultas/certidao-inteiro-teor (spec 2.3). Não tem imovel_finalidade.',
+  type: 'object',
+  additionalProperties: false,
+  required: imovelRequired,
+  properties: imovelProperties,
+} as const;
+
+export const REQUEST_BODY_SCHEMAS = Object.freeze({
+  'pesquisa-previa-bens': PESQUISA_PREVIA_BENS_BODY_SCHEMA,
+  'visualizacao-matricula': VISUALIZACAO_MATRICULA_BODY_SCHEMA,
+  'certidao-inteiro-teor': CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA,
+} as const);

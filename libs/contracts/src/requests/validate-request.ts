@@ -1,0 +1,141 @@
+import { parseCpfCnpj, parseUf, type Uf } from '@regapi/br';
+import type { ErrorObject } from 'ajv';
+import type { FieldError } from '../envelope';
+import { DEFAULT_FINALIDADE, type Finalidade } from '../finalidade';
+import type { Fonte } from '../products';
+import { contractsAjv as ajv } from './ajv';
+import { toFieldErrors } from './field-errors';
+import type { MessageContext } from './field-messages';
+import { type ImovelMatricula, parseImovelMatricula } from './imovel-matricula';
+import type {
+  CertidaoInteiroTeorRequest,
+  ImovelRequest,
+  PesquisaPreviaBensRequest,
+  RawImovelBody,
+  RawPesquisaPreviaBensBody,
+  RawVisualizacaoMatriculaBody,
+  RequestBodies,
+  RequestBodyOf,
+  VisualizacaoMatriculaRequest,
+} from './request-types';
+import {
+  CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA,
+  PESQUISA_PREVIA_BENS_BODY_SCHEMA,
+  VISUALIZACAO_MATRICULA_BODY_SCHEMA,
+} from './schemas';
+import type { Validation } from './validation';
+
+// Compiled once, when the module loads: a request only runs the generated functions.
+const checkPesquisa = ajv.compile<RawPesquisaPreviaBensBody>(PESQUISA_PREVIA_BENS_BODY_SCHEMA);
+const checkVisualizacao = ajv.compile<RawVisualizacaoMatriculaBody>(VISUALIZACAO_MATRICULA_BODY_SCHEMA);
+const checkCertidao = ajv.compile<RawImovelBody>(CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA);
+
+function context(fonte: Fonte, schema: { readonly properties: object }): MessageContext {
+  return { fonte, knownFields: Object.keys(schema.properties) };
+}
+
+const CONTEXT: Readonly<Record<Fonte, MessageContext>> = {
+  'pesquisa-previa-bens': context('pesquisa-previa-bens', PESQUISA_PREVIA_BENS_BODY_SCHEMA),
+  'visualizacao-matricula': context('visualizacao-matricula', VISUALIZACAO_MATRICULA_BODY_SCHEMA),
+  'certidao-inteiro-teor': context('certidao-inteiro-teor', CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA),
+};
+
+function refused(errors: readonly ErrorObject[] | null | undefined, body: unknown, fonte: Fonte): Validation<never> {
+  return { ok: false, errors: toFieldErrors(errors ?? [], body, CONTEXT[fonte]) };
+}
+
+/**
+ * The schema already ran the same checks through its formats; parsing again yields the normalized values. A parse
+ * failing here would mean a format and its parser disagree: it is reported as a field error, never thrown.
+ */
+function inconsistent(campo: string, valor: unknown): Validation<never> {
+  const error: FieldError = { campo, mensagem: `Valor inválido em ${campo}.`, regra: 'format', valor };
+  return { ok: false, errors: [error] };
+}
+
+function finalidadeOf(given: Finalidade | null | undefined): { finalidade: Finalidade; finalidadeExplicit: boolean } {
+  return given === undefined || given === null
+    ? { finalidade: DEFAULT_FINALIDADE, finalidadeExplicit: false }
+    : { finalidade: given, finalidadeExplicit: true };
+}
+
+type Normalized<T> = { ok: true; value: T } | { ok: false; campo: string; valor: unknown };
+
+function normalizeDocument(raw: string): Normalized<{ cpf_cnpj: string; cpfCnpjKind: 'cpf' | 'cnpj' }> {
+  const parsed = parseCpfCnpj(raw);
+  return parsed.ok
+    ? { ok: true, value: { cpf_cnpj: parsed.value, cpfCnpjKind: parsed.kind } }
+    : { ok: false, campo: 'cpf_cnpj', valor: raw };
+}
+
+function normalizeUf(campo: string, raw: string): Normalized<Uf> {
+  const uf = parseUf(raw);
+  return uf === undefined ? { ok: false, campo, valor: raw } : { ok: true, value: uf };
+}
+
+/** Validates the body of `pesquisa-previa-bens` (quote and execution, spec 2.3). */
+export function validatePesquisaPreviaBensBody(body: unknown): Validation<PesquisaPreviaBensRequest> {
+  if (!checkPesquisa(body)) return refused(checkPesquisa.errors, body, 'pesquisa-previa-bens');
+  const document = normalizeDocument(body.cpf_cnpj);
+  if (!document.ok) return inconsistent(document.campo, document.valor);
+  const uf = normalizeUf('uf', body.uf);
+  if (!uf.ok) return inconsistent(uf.campo, uf.valor);
+  const nome = typeof body.nome === 'string' ? body.nome.trim() : undefined;
+  const value: PesquisaPreviaBensRequest = {
+    ...document.value,
+    uf: uf.value,
+    ...(nome === undefined ? {} : { nome }),
+    ...finalidadeOf(body.finalidade),
+  };
+  return { ok: true, value };
+}
+
+function normalizeImovel(body: RawImovelBody): Normalized<ImovelRequest> {
+  const document = normalizeDocument(body.cpf_cnpj);
+  if (!document.ok) return document;
+  const parsed = parseImovelMatricula(body.imovel_matricula);
+  if (!parsed.ok) return { ok: false, campo: 'imovel_matricula', valor: body.imovel_matricula };
+  const matricula: ImovelMatricula =
+    parsed.kind === 'cnm' ? { kind: 'cnm', cnm: parsed.cnm } : { kind: 'numero', numero: parsed.numero };
+  const uf = normalizeUf('imovel_uf', body.imovel_uf);
+  if (!uf.ok) return uf;
+  return {
+    ok: true,
+    value: {
+      ...document.value,
+      imovel_matricula: parsed.value,
+      matricula,
+      imovel_cartorio: body.imovel_cartorio,
+      imovel_municipio: body.imovel_municipio.trim(),
+      imovel_uf: uf.value,
+    },
+  };
+}
+
+/** Validates the body of `visualizacao-matricula` (quote and execution, spec 2.3). */
+export function validateVisualizacaoMatriculaBody(body: unknown): Validation<VisualizacaoMatriculaRequest> {
+  if (!checkVisualizacao(body)) return refused(checkVisualizacao.errors, body, 'visualizacao-matricula');
+  const imovel = normalizeImovel(body);
+  if (!imovel.ok) return inconsistent(imovel.campo, imovel.valor);
+  return { ok: true, value: { ...imovel.value, ...finalidadeOf(body.imovel_finalidade) } };
+}
+
+/** Validates the body of `certidao-inteiro-teor` (quote and execution, spec 2.3); it has no imovel_finalidade. */
+export function validateCertidaoInteiroTeorBody(body: unknown): Validation<CertidaoInteiroTeorRequest> {
+  if (!checkCertidao(body)) return refused(checkCertidao.errors, body, 'certidao-inteiro-teor');
+  const imovel = normalizeImovel(body);
+  if (!imovel.ok) return inconsistent(imovel.campo, imovel.valor);
+  return { ok: true, value: imovel.value };
+}
+
+const VALIDATORS: { readonly [F in Fonte]: (body: unknown) => Validation<RequestBodies[F]> } = {
+  'pesquisa-previa-bens': validatePesquisaPreviaBensBody,
+  'visualizacao-matricula': validateVisualizacaoMatriculaBody,
+  'certidao-inteiro-teor': validateCertidaoInteiroTeorBody,
+};
+
+/** Validates the body of any product's quote or execution: one body per product, spec 2.3. */
+export function validateRequest<F extends Fonte>(fonte: F, body: unknown): Validation<RequestBodyOf<F>> {
+  const validate: (body: unknown) => Validation<RequestBodies[F]> = VALIDATORS[fonte];
+  return validate(body);
+}

@@ -1,0 +1,34 @@
+/**
+ * Messages of the transport statuses (spec 7.1): the envelope `code` equals the HTTP status. Used by the HTTP layer;
+ * the query results (6xx) are in `result-codes.ts`.
+ */
+export const TRANSPORT_MESSAGES = Object.freeze({
+  400: 'Requisição malformada.',
+  401: 'Token ausente, malformado, revogado ou expirado. Envie Authorization: Bearer <token> (nunca na query string).',
+  // Prepaid account (spec 1.4): an execution that the balance cannot pay is refused before any order.
+  402: 'Saldo insuficiente na conta pré-paga. Nada foi cobrado.',
+  403: 'O token não tem o escopo deste produto (consultas:{fonte}).',
+  404: 'Não encontrado.',
+  // ARCHITECTURE 4: a duplicate key that cannot wait for the first request still in its transaction.
+  409: 'Outra requisição com a mesma Idempotency-Key ainda está em andamento. Repita em instantes com a MESMA chave.',
+  413: 'Corpo da requisição grande demais.',
+  415: 'O corpo deve ser JSON (Content-Type: application/json).',
+  422: 'Requisição inválida: veja os campos em errors. Nada foi cobrado.',
+  429: 'Limite de requisições excedido. Aguarde o tempo indicado em Retry-After.',
+  500: 'Erro interno. Cite o request_id ao suporte.',
+  503: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+} as const);
+
+export type TransportCode = keyof typeof TRANSPORT_MESSAGES;
+
+export function isTransportCode(status: number): status is TransportCode {
+  return Object.hasOwn(TRANSPORT_MESSAGES, status);
+}
+
+/** The message of an HTTP status; any other 4xx or 5xx falls back to a generic one, never to an empty string. */
+export function transportMessage(status: number): string {
+  if (isTransportCode(status)) return TRANSPORT_MESSAGES[status];
+  if (status >= 500) return TRANSPORT_MESSAGES[500];
+  if (status >= 400) return 'Requisição recusada.';
+  return 'OK';
+}
