@@ -1,5 +1,5 @@
-export { ConfigError } from './config-error';
-export { env, type Reader } from './readers';
-export { loadConfig, type ConfigOf, type ConfigShape } from './load-config';
 export { commonConfig } from './common';
+export { ConfigError } from './config-error';
 export { configOrExit } from './fail-fast';
+export { type ConfigOf, type ConfigShape, loadConfig } from './load-config';
+export { env, type Reader } from './readers';

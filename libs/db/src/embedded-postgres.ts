@@ -61,6 +61,12 @@ async function prepareForPostgresUser(dataDir: string): Promise<void> {
   const gid = Number(execFileSync('id', ['-g', USER]).toString().trim());
   await chown(parent, uid, gid);
   if (existsSync(dataDir)) await chown(dataDir, uid, gid);
+  // Owning the folder is not enough: every folder above it must be traversable by that user (a 0700 temp dir is not).
+  try {
+    execFileSync('runuser', ['-u', USER, '--', 'test', '-w', parent], { stdio: 'ignore' });
+  } catch {
+    throw new Error(`the ${USER} user cannot reach ${parent}: make the folders above it traversable (chmod o+x)`);
+  }
 }
 
 function hasUser(name: string): boolean {

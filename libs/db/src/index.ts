@@ -1,5 +1,5 @@
-export type { Database, OutboxTable, ProcessedMessageTable } from './schema';
-export { createDb, isDbReachable, type DbHandle, type DbOptions } from './create-db';
-export { migrateToLatest, MigrationError } from './migrate';
-export { startEmbeddedPostgres, type EmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded-postgres';
+export { createDb, type DbHandle, type DbOptions, isDbReachable } from './create-db';
+export { type EmbeddedPostgres, type EmbeddedPostgresOptions, startEmbeddedPostgres } from './embedded-postgres';
+export { MigrationError, migrateToLatest } from './migrate';
 export { PG_ERROR, pgErrorCode } from './pg-errors';
+export type { Database, DeadLetterTable, OutboxTable, ProcessedMessageTable } from './schema';

@@ -11,6 +11,10 @@ export interface OutboxTable {
   /** Relay attempts; a row that keeps failing stays visible to operators. */
   attempts: Generated<number>;
   last_error: string | null;
+  /** When a relay may (re)try the row: leased into the future while publishing, backed off after a failure. */
+  available_at: ColumnType<Date, Date | undefined, Date>;
+  /** Insertion order; breaks `created_at` ties between rows of one transaction. */
+  seq: ColumnType<number, never, never>;
 }
 
 /** Message ids a consumer already handled: redelivery is at-least-once, handling is once. */
@@ -20,7 +24,22 @@ export interface ProcessedMessageTable {
   processed_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** Messages the in-process bus (standalone mode) gave up on after their queue's delivery limit. */
+export interface DeadLetterTable {
+  queue: string;
+  message_id: string;
+  routing_key: string;
+  payload: ColumnType<unknown, string, string>;
+  headers: ColumnType<Record<string, string>, string, string>;
+  /** Failed deliveries (the delivery limit + 1). */
+  deliveries: number;
+  /** The last handler error. */
+  reason: string;
+  dead_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
   outbox: OutboxTable;
   processed_message: ProcessedMessageTable;
+  dead_letter: DeadLetterTable;
 }

@@ -1,3 +1,5 @@
+export { type Spawned, spawnCaptured } from './child-process';
+export { freePort } from './free-port';
 export { createTestDatabase, TEST_PG_URL, type TestDatabase } from './test-database';
 export { amqpUrlForVhost, createTestVhost, TEST_AMQP_URL, type TestVhost } from './test-vhost';
 export { waitFor } from './wait-for';

@@ -2,7 +2,13 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+/** `rabbitmqctl` by default; RABBITMQCTL overrides it (e.g. `docker exec <id> rabbitmqctl` in a CI container). */
+function rabbitmqctl(args: readonly string[]): Promise<unknown> {
+  const [command = 'rabbitmqctl', ...prefix] = (process.env.RABBITMQCTL ?? 'rabbitmqctl').split(' ').filter(Boolean);
+  return execFileAsync(command, [...prefix, ...args]);
+}
 
 /** The broker tests run against: the local RabbitMQ, one vhost per test file. */
 export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
@@ -23,17 +29,17 @@ export function amqpUrlForVhost(base: string, vhost: string): string {
 
 /**
  * A fresh vhost with full rights for guest, so a test file's exchanges and queues are its own.
- * Uses rabbitmqctl (the test machine runs the broker locally and tests run as root).
+ * Uses rabbitmqctl: the broker runs on the test machine and tests run as root.
  */
 export async function createTestVhost(): Promise<TestVhost> {
   const name = `regapi-test-${randomBytes(6).toString('hex')}`;
-  await run('rabbitmqctl', ['-q', 'add_vhost', name]);
-  await run('rabbitmqctl', ['-q', 'set_permissions', '-p', name, 'guest', '.*', '.*', '.*']);
+  await rabbitmqctl(['-q', 'add_vhost', name]);
+  await rabbitmqctl(['-q', 'set_permissions', '-p', name, 'guest', '.*', '.*', '.*']);
   return {
     name,
     url: amqpUrlForVhost(TEST_AMQP_URL, name),
     delete: async () => {
-      await run('rabbitmqctl', ['-q', 'delete_vhost', name]);
+      await rabbitmqctl(['-q', 'delete_vhost', name]);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-outbox';
+import * as m0002 from './0002-bus-delivery';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -7,4 +8,5 @@ import * as m0001 from './0001-outbox';
  */
 export const migrations: Record<string, Migration> = {
   '0001-outbox': m0001,
+  '0002-bus-delivery': m0002,
 };

@@ -1,0 +1,63 @@
+import { transportMessage } from '@regapi/contracts';
+import type { NextFunction, Request, Response } from 'express';
+import { HttpError } from './http-error';
+import { contextOf } from './request-context';
+import { sendEnvelope } from './send-envelope';
+
+/** Every unmatched route answers the 404 envelope, never express's HTML page. */
+export function notFoundHandler(_req: Request, res: Response): void {
+  sendEnvelope(res, 404, { code: 404, codeMessage: transportMessage(404) });
+}
+
+interface BodyParserError {
+  type: string;
+  status: number;
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'type' in error &&
+    typeof error.type === 'string' &&
+    'status' in error &&
+    typeof error.status === 'number'
+  );
+}
+
+/**
+ * Turns every error into the envelope. Body-parser failures are the client's (a malformed JSON body is a 422 naming
+ * `body`; an oversized one is 413); anything unexpected is a 500 envelope and an error log line with the request id.
+ */
+// express recognises an error handler by its four parameters.
+export function errorHandler(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (error instanceof HttpError) {
+    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+    sendEnvelope(res, error.status, { code: error.status, codeMessage: error.message, errors: error.errors });
+    return;
+  }
+  if (isBodyParserError(error)) {
+    if (error.type === 'entity.too.large') {
+      sendEnvelope(res, 413, { code: 413, codeMessage: transportMessage(413) });
+      return;
+    }
+    if (error.type === 'entity.parse.failed') {
+      sendEnvelope(res, 422, {
+        code: 422,
+        codeMessage: transportMessage(422),
+        errors: [{ campo: 'body', regra: 'json', mensagem: 'O corpo da requisição não é um JSON válido.' }],
+      });
+      return;
+    }
+    if (error.status >= 400 && error.status < 500) {
+      sendEnvelope(res, error.status, { code: error.status, codeMessage: transportMessage(error.status) });
+      return;
+    }
+  }
+  contextOf(res).logger.error({ err: error }, 'unhandled error');
+  sendEnvelope(res, 500, { code: 500, codeMessage: transportMessage(500) });
+}

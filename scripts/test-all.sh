@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# README's test command: installs what the suite needs and runs all of it. Safe to run again and again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PNPM_VERSION=10.34.8
+log() { printf '\n== %s\n' "$*"; }
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+apt_updated=0
+apt_install() {
+  if [ "$apt_updated" -eq 0 ]; then as_root apt-get update -qq; apt_updated=1; fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+log "pnpm"
+if [ "$(pnpm --version 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
+  npm install -g "pnpm@$PNPM_VERSION" >/dev/null 2>&1 || as_root npm install -g "pnpm@$PNPM_VERSION" >/dev/null
+fi
+pnpm --version
+
+log "PostgreSQL"
+if ! command -v pg_ctlcluster >/dev/null 2>&1; then apt_install postgresql; fi
+if ! port_open 5432; then
+  version=$(ls /etc/postgresql | sort -V | tail -n 1)
+  as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start
+fi
+for _ in $(seq 1 30); do port_open 5432 && break; sleep 1; done
+# Tests connect as postgres over TCP without a password (trust), as on the developer machines.
+if ! psql "postgres://postgres@127.0.0.1:5432/postgres" -Atqc 'select 1' >/dev/null 2>&1; then
+  hba=$(as_root find /etc/postgresql -name pg_hba.conf | sort -V | tail -n 1)
+  as_root sed -i -E 's/^(host\s+all\s+all\s+(127\.0\.0\.1\/32|::1\/128)\s+)\S+/\1trust/' "$hba"
+  as_root pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -n 1)" main reload
+fi
+psql "postgres://postgres@127.0.0.1:5432/postgres" -Atqc 'select version()'
+
+log "RabbitMQ"
+if ! command -v rabbitmq-server >/dev/null 2>&1; then apt_install rabbitmq-server; fi
+if ! port_open 5672; then as_root rabbitmq-server -detached; fi
+# await_startup may return before the port opens (STACK.md): poll the port.
+for _ in $(seq 1 60); do port_open 5672 && break; sleep 1; done
+port_open 5672 || { echo "RabbitMQ did not open port 5672"; exit 1; }
+as_root rabbitmqctl -q status >/dev/null
+
+log "install"
+pnpm install --frozen-lockfile
+
+log "build"
+pnpm build
+
+log "typecheck"
+pnpm typecheck
+
+log "lint"
+pnpm lint
+
+log "test"
+node scripts/test.mjs

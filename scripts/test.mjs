@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Runs jest (arguments pass through) and ends with `tests: N passed, N failed` read from jest's own JSON report.
+// Suites that could not run at all (a compile error, a failing beforeAll) count as failed: a silent zero would lie.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const report = path.join(root, '.test-results', 'jest.json');
+mkdirSync(path.dirname(report), { recursive: true });
+rmSync(report, { force: true });
+
+const jest = createRequire(path.join(root, 'package.json')).resolve('jest/bin/jest.js');
+const run = spawnSync(process.execPath, [jest, '--json', `--outputFile=${report}`, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() },
+});
+
+if (!existsSync(report)) {
+  console.log('tests: 0 passed, 1 failed');
+  console.error(`jest wrote no report (exit ${run.status}, signal ${run.signal})`);
+  process.exit(1);
+}
+const result = JSON.parse(readFileSync(report, 'utf8'));
+const failed = result.numFailedTests + result.numRuntimeErrorTestSuites;
+if (result.numRuntimeErrorTestSuites > 0) console.log(`suites that failed to run: ${result.numRuntimeErrorTestSuites}`);
+console.log(`tests: ${result.numPassedTests} passed, ${failed} failed`);
+process.exit(run.status === 0 && failed === 0 && result.success ? 0 : 1);
