@@ -11,7 +11,7 @@ const report = path.join(root, '.test-results', 'jest.json');
 mkdirSync(path.dirname(report), { recursive: true });
 rmSync(report, { force: true });
 
-const jest = createRequire(path.join(root, 'package.json')).resolve('jest/bin/jest.js');
+const jest = createRequire(path.join(root, 'package.json')).resolve('jest/bin/jest');
 const run = spawnSync(process.execPath, [jest, '--json', `--outputFile=${report}`, ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',

@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { commonConfig, configOrExit, env, loadConfig } from '@regapi/config';
+import { createDb, migrateToLatest } from '@regapi/db';
+import { startLocalS3 } from '../local-s3';
+
+/** Each service, in start order; its port is PORT_BASE + its index (health; the gateway's API too). */
+export const SERVICES = ['gateway', 'origin-session', 'billing', 'reconciler', 'archive'] as const;
+
+const root = path.resolve(__dirname, '..', '..', '..');
+
+/**
+ * Developer runner for distributed mode: migrates, starts a local S3 store unless S3_ENDPOINT is given, and runs every
+ * service as its own process (`node services/<name>/dist/main.js`) against local PostgreSQL and RabbitMQ.
+ * SIGTERM is forwarded; one service dying stops the rest.
+ */
+async function main(): Promise<void> {
+  const config = configOrExit(() =>
+    loadConfig({
+      DATABASE_URL: commonConfig.DATABASE_URL,
+      AMQP_URL: commonConfig.AMQP_URL,
+      S3_ENDPOINT: env.optionalUrl(['http:', 'https:']),
+      S3_PORT: env.port(4569),
+      S3_BUCKET: env.string('regapi-documents'),
+      DATA_DIR: env.string('.data'),
+      PORT_BASE: env.port(8080),
+    }),
+  );
+  const handle = createDb(config.DATABASE_URL, { max: 1, applicationName: 'migrate' });
+  const applied = await migrateToLatest(handle.db);
+  await handle.close();
+  process.stdout.write(`migrations applied: ${applied.length === 0 ? 'none' : applied.join(', ')}\n`);
+
+  const localS3 =
+    config.S3_ENDPOINT === undefined
+      ? await startLocalS3({
+          directory: path.resolve(config.DATA_DIR, 's3-distributed'),
+          port: config.S3_PORT,
+          bucket: config.S3_BUCKET,
+        })
+      : undefined;
+  const s3Endpoint = config.S3_ENDPOINT ?? localS3?.endpoint;
+
+  const children = new Map<string, ChildProcess>();
+  let stopping = false;
+  const stopAll = async (exitCode: number): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    const exits = [...children.values()].map(
+      (child) =>
+        new Promise<void>((resolve) => (child.exitCode === null ? child.once('exit', () => resolve()) : resolve())),
+    );
+    for (const child of children.values()) child.kill('SIGTERM');
+    await Promise.all(exits);
+    await localS3?.close();
+    process.exit(exitCode);
+  };
+
+  for (const [index, name] of SERVICES.entries()) {
+    const port = config.PORT_BASE + index;
+    const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], {
+      env: { ...process.env, PORT: String(port), ...(s3Endpoint === undefined ? {} : { S3_ENDPOINT: s3Endpoint }) },
+      stdio: 'inherit',
+    });
+    children.set(name, child);
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      process.stderr.write(`${name} exited (code ${code}, signal ${signal}); stopping the others\n`);
+      void stopAll(1);
+    });
+    process.stdout.write(`${name}: http://127.0.0.1:${port}\n`);
+  }
+  process.once('SIGTERM', () => void stopAll(0));
+  process.once('SIGINT', () => void stopAll(0));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`distributed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+// A bare import first: instrumentation must wrap express, pg and amqplib before they load; sorting never moves it.
+import './instrument';
+import path from 'node:path';
+import { createArchive, createS3Storage } from '@regapi/archive';
+import { createBilling } from '@regapi/billing';
+import { createDeadLetterTable, createInProcessBus, createOutboxRelay } from '@regapi/bus';
+import { configOrExit, loadConfig } from '@regapi/config';
+import { createDb, isDbReachable, migrateToLatest, startEmbeddedPostgres } from '@regapi/db';
+import { createGateway } from '@regapi/gateway';
+import { createHttpApp, healthRouter, listen, type ReadinessCheck } from '@regapi/http';
+import { createOriginSession } from '@regapi/origin-session';
+import { createReconciler } from '@regapi/reconciler';
+import { exitOnSignal, type Service } from '@regapi/runtime';
+import { createLogger } from '@regapi/telemetry';
+import { startLocalS3 } from '../local-s3';
+import { ensureDatabase } from './ensure-database';
+import { telemetry } from './instrument';
+import { standaloneConfig } from './standalone-config';
+
+/**
+ * Standalone mode (ARCHITECTURE decision 9): every service in this one process, on an embedded real PostgreSQL, the
+ * in-process bus and a local S3-compatible store. The same service factories as distributed mode.
+ */
+async function main(): Promise<void> {
+  const config = configOrExit(() => loadConfig(standaloneConfig));
+  const logger = createLogger({ service: 'standalone', level: config.LOG_LEVEL });
+  const dataDir = path.resolve(config.DATA_DIR);
+
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, 'pg', 'cluster'),
+    port: config.EMBEDDED_PG_PORT,
+  });
+  const db = createDb(await ensureDatabase(postgres.url, 'regapi'), { applicationName: 'standalone' });
+  const applied = await migrateToLatest(db.db);
+  logger.info({ applied }, 'database ready');
+
+  const s3 = await startLocalS3({
+    directory: path.join(dataDir, 's3'),
+    port: config.S3_PORT,
+    bucket: config.S3_BUCKET,
+  });
+  const storage = createS3Storage({
+    endpoint: s3.endpoint,
+    bucket: config.S3_BUCKET,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+  });
+
+  // Dead letters are kept in PostgreSQL too, where an operator finds them after a restart.
+  const bus = createInProcessBus({ logger, deadLetters: createDeadLetterTable(db.db) });
+  const relay = createOutboxRelay({ db, bus, logger });
+  const deps = { db, bus, logger };
+  const services: Service[] = [
+    createGateway(deps),
+    createOriginSession(deps),
+    createBilling(deps),
+    createReconciler(deps),
+    createArchive({ ...deps, storage }),
+  ];
+
+  const readiness: Record<string, ReadinessCheck> = {
+    database: () => isDbReachable(db.pool),
+    broker: () => bus.isReady(),
+  };
+  for (const service of services) {
+    for (const [name, check] of Object.entries(service.readiness)) readiness[`${service.name}.${name}`] = check;
+  }
+  const app = createHttpApp({
+    logger,
+    routers: [healthRouter('standalone', readiness), ...services.flatMap((service) => service.routers)],
+  });
+  for (const service of services) await service.start();
+  relay.start();
+  const server = await listen(app, config.PORT, config.HOST);
+  logger.info({ url: server.url, data_dir: dataDir }, 'standalone listening');
+  process.stdout.write(`regapi standalone listening on ${server.url}\n`);
+
+  exitOnSignal(async () => {
+    await server.close(3000);
+    for (const service of [...services].reverse()) await service.stop();
+    await relay.stop();
+    await bus.close();
+    await db.close();
+    await s3.close();
+    await postgres.stop();
+    await telemetry.shutdown();
+  }, logger);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`standalone: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

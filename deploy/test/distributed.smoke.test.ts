@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  createTestDatabase,
+  createTestVhost,
+  freePort,
+  type Spawned,
+  spawnCaptured,
+  type TestDatabase,
+  type TestVhost,
+  waitFor,
+} from '@regapi/testkit';
+import { buildWorkspace, ROOT } from './build-once';
+
+jest.setTimeout(120_000);
+
+const SERVICES = ['gateway', 'origin-session', 'billing', 'reconciler', 'archive'];
+const dataDir = mkdtempSync(path.join(tmpdir(), 'regapi-distributed-'));
+let database: TestDatabase;
+let vhost: TestVhost;
+let runner: Spawned | undefined;
+
+beforeAll(async () => {
+  buildWorkspace();
+  database = await createTestDatabase({ migrate: false });
+  vhost = await createTestVhost();
+});
+
+afterAll(async () => {
+  await runner?.stop('SIGKILL');
+  await database.drop();
+  await vhost.delete();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Consecutive free ports: PORT_BASE + index for each service. */
+async function freePortRange(size: number): Promise<number> {
+  for (;;) {
+    const base = await freePort();
+    if (base + size > 65535) continue;
+    return base;
+  }
+}
+
+test('every service runs in its own process, becomes ready on PostgreSQL + RabbitMQ + S3, and all stop on SIGTERM', async () => {
+  const base = await freePortRange(SERVICES.length);
+  runner = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/distributed/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      AMQP_URL: vhost.url,
+      DATA_DIR: dataDir,
+      S3_PORT: String(await freePort()),
+      PORT_BASE: String(base),
+    },
+  });
+  await runner.waitForOutput(/migrations applied: 0001-outbox/);
+
+  for (const [index, name] of SERVICES.entries()) {
+    const body = await waitFor(
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${base + index}/readyz`).catch(() => undefined);
+        return response?.status === 200 ? ((await response.json()) as { data: { service: string }[] }) : undefined;
+      },
+      { timeoutMs: 30_000, what: `${name} ready` },
+    );
+    expect(body.data[0]?.service).toBe(name);
+  }
+
+  const { exit, ms } = await runner.stop('SIGTERM');
+  expect(exit).toBe(0);
+  expect(ms).toBeLessThan(10_000);
+  for (const name of SERVICES) expect(runner.output()).toContain(`"service":"${name}"`);
+});
+
+test('a service with a bad variable stops at once with one line naming it', async () => {
+  const gateway = spawnCaptured(process.execPath, [path.join(ROOT, 'services/gateway/dist/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: 'eighty', DATABASE_URL: database.url, AMQP_URL: vhost.url },
+  });
+  expect(await gateway.exited).toBe(78);
+  expect(gateway.output().trim()).toBe('config: PORT must be an integer, got "eighty"');
+});

@@ -1,0 +1,33 @@
+export type { BackoffOptions } from './backoff';
+export type { Bus, ConsumeOptions, IncomingMessage, MessageHandler, OutgoingMessage, Subscription } from './bus';
+export { coerceError } from './coerce-error';
+export type { DeadLetter, DeadLetterSink } from './dead-letter';
+export { createDeadLetterTable } from './dead-letter-table';
+export {
+  BusClosedError,
+  BusUnavailableError,
+  InvalidTopologyError,
+  PublishFailedError,
+  PublishTimeoutError,
+  UndecodableMessageError,
+  UnencodableMessageError,
+  UnknownQueueError,
+} from './errors';
+export { type HandleOnceResult, handleOnce } from './handle-once';
+export { createInProcessBus, type InProcessBusOptions } from './in-process-bus';
+export { type EnqueueMessageInput, enqueueMessage } from './outbox';
+export { createOutboxRelay, OUTBOX_CHANNEL, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+export { createRabbitBus, type RabbitBusOptions } from './rabbit-bus';
+export { topicMatches } from './topic-pattern';
+export {
+  DEFAULT_DELIVERY_LIMIT,
+  deadLetterQueueName,
+  defineTopology,
+  QUEUE,
+  type QueueDefinition,
+  type ResolvedQueue,
+  resolveQueues,
+  type Topology,
+  topology,
+} from './topology';
+export { BUS_SPAN_ATTRIBUTES, BUS_TRACER_NAME, traceHeaders } from './tracing';

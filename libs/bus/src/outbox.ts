@@ -1,0 +1,41 @@
+import type { Database } from '@regapi/db';
+import type { Kysely, Transaction } from 'kysely';
+import type { OutgoingMessage } from './bus';
+import { encodePayload } from './message-codec';
+import { traceHeaders } from './tracing';
+
+export interface EnqueueMessageInput {
+  readonly routingKey: string;
+  readonly payload: unknown;
+  /** Message id (a UUID), the key consumers dedupe by. Default: a new random UUID. */
+  readonly id?: string;
+  /** Extra headers. The active W3C trace context is added to them. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Writes a message to the outbox in the caller's transaction (ARCHITECTURE decision 6): it is published if and
+ * only if the state change it describes commits. The active trace context goes into the row's headers, so the
+ * relay's publish and the consumer join the trace of the request that caused the message.
+ */
+export async function enqueueMessage(
+  db: Kysely<Database> | Transaction<Database>,
+  input: EnqueueMessageInput,
+): Promise<OutgoingMessage> {
+  const message: OutgoingMessage = {
+    id: input.id ?? crypto.randomUUID(),
+    routingKey: input.routingKey,
+    payload: input.payload,
+    headers: { ...input.headers, ...traceHeaders() },
+  };
+  await db
+    .insertInto('outbox')
+    .values({
+      id: message.id,
+      routing_key: message.routingKey,
+      payload: encodePayload(message),
+      headers: JSON.stringify(message.headers),
+    })
+    .execute();
+  return message;
+}

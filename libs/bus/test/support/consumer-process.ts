@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { type Spawned, spawnCaptured } from '@regapi/testkit';
+
+export interface ConsumerEvent {
+  readonly name: string;
+  readonly at: number;
+  readonly event: 'ready' | 'start' | 'end';
+  readonly id?: string;
+  readonly n?: number;
+  readonly redelivered?: boolean;
+}
+
+const root = path.resolve(__dirname, '../../../..');
+const fixture = path.resolve(__dirname, '../fixtures/consumer-process.ts');
+
+/** Starts `fixtures/consumer-process.ts` under tsx and waits until it consumes. */
+export async function startConsumerProcess(options: { url: string; queue: string; name: string }): Promise<Spawned> {
+  const spawned = spawnCaptured(process.execPath, ['--import', 'tsx', fixture], {
+    // From the workspace root, so tsx maps @regapi/* to sources through tsconfig.json's paths.
+    cwd: root,
+    env: { ...process.env, AMQP_URL: options.url, QUEUE: options.queue, NAME: options.name },
+  });
+  await spawned.waitForOutput(/"event":"ready"/, 15_000);
+  return spawned;
+}
+
+export function consumerEvents(spawned: Spawned): ConsumerEvent[] {
+  return spawned
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as ConsumerEvent);
+}

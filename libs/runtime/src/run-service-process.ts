@@ -1,0 +1,58 @@
+import { createOutboxRelay, createRabbitBus } from '@regapi/bus';
+import { type ConfigShape, commonConfig, configOrExit, env, loadConfig } from '@regapi/config';
+import { createDb, isDbReachable } from '@regapi/db';
+import { createHttpApp, healthRouter, listen } from '@regapi/http';
+import { createLogger } from '@regapi/telemetry';
+import type { Service, ServiceDeps } from './service';
+import { exitOnSignal } from './shutdown';
+
+export interface ServiceProcessOptions<S extends ConfigShape> {
+  name: string;
+  /** Port of the service's HTTP server (health; the API too for the gateway). */
+  defaultPort: number;
+  /** Started by the service's instrument.ts before anything else loads; flushed last on shutdown. */
+  telemetry: { shutdown(): Promise<void> };
+  /** Variables of this service beyond the common ones. */
+  config?: S;
+  create(deps: ServiceDeps, config: { readonly [K in keyof S]: ReturnType<S[K]> }): Service | Promise<Service>;
+}
+
+/**
+ * Distributed mode: one service in its own process, on PostgreSQL (DATABASE_URL) and RabbitMQ (AMQP_URL), with an
+ * outbox relay of its own (relays claim rows with SKIP LOCKED, so one per process is safe) and /healthz, /readyz.
+ */
+export async function runServiceProcess<S extends ConfigShape>(options: ServiceProcessOptions<S>): Promise<void> {
+  const base = configOrExit(() =>
+    loadConfig({ ...commonConfig, PORT: env.port(options.defaultPort), HOST: env.string('127.0.0.1') }),
+  );
+  const own = configOrExit(() => loadConfig(options.config ?? ({} as S)));
+  const logger = createLogger({ service: options.name, level: base.LOG_LEVEL });
+  const db = createDb(base.DATABASE_URL, { applicationName: options.name });
+  const bus = createRabbitBus({ url: base.AMQP_URL, logger });
+  const relay = createOutboxRelay({ db, bus, logger });
+  const service = await options.create({ db, bus, logger }, own);
+  const app = createHttpApp({
+    logger,
+    routers: [
+      healthRouter(options.name, {
+        database: () => isDbReachable(db.pool),
+        broker: () => bus.isReady(),
+        ...service.readiness,
+      }),
+      ...service.routers,
+    ],
+  });
+  const server = await listen(app, base.PORT, base.HOST);
+  await service.start();
+  relay.start();
+  logger.info({ url: server.url }, `${options.name} listening`);
+
+  exitOnSignal(async () => {
+    await server.close(3000);
+    await service.stop();
+    await relay.stop();
+    await bus.close();
+    await db.close();
+    await options.telemetry.shutdown();
+  }, logger);
+}

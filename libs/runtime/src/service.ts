@@ -1,0 +1,28 @@
+import type { Bus } from '@regapi/bus';
+import type { DbHandle } from '@regapi/db';
+import type { ReadinessCheck } from '@regapi/http';
+import type { Logger } from '@regapi/telemetry';
+import type { Router } from 'express';
+
+/** What every service factory receives. The composition root (a service's main.ts, or standalone) builds it. */
+export interface ServiceDeps {
+  readonly db: DbHandle;
+  readonly bus: Bus;
+  readonly logger: Logger;
+}
+
+/**
+ * A service as `createX(deps)` returns it (STYLE 1). The same object runs alone in its own process (distributed) or
+ * beside the others in one process (standalone): no second implementation.
+ */
+export interface Service {
+  readonly name: string;
+  /** HTTP routes the service serves (the gateway's API; empty for workers). */
+  readonly routers: readonly Router[];
+  /** Probes of what the service needs beyond the database and the broker, which the runtime checks itself. */
+  readonly readiness: Readonly<Record<string, ReadinessCheck>>;
+  /** Subscribes, starts timers. */
+  start(): Promise<void>;
+  /** Stops taking work and waits for the work in flight. */
+  stop(): Promise<void>;
+}

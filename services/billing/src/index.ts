@@ -1,0 +1,1 @@
+export { createBilling } from './service';

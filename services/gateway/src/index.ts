@@ -1,0 +1,1 @@
+export { createGateway } from './service';

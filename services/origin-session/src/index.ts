@@ -1,0 +1,1 @@
+export { createOriginSession } from './service';

@@ -1,0 +1,1 @@
+export { createReconciler } from './service';
