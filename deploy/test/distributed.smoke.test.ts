@@ -54,6 +54,7 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
       DATA_DIR: dataDir,
       S3_PORT: String(await freePort()),
       PORT_BASE: String(base),
+      SIM_PORT: String(await freePort()),
     },
   });
   await runner.waitForOutput(/migrations applied: 0001-outbox/);
@@ -69,8 +70,11 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
     expect(body.data[0]?.service).toBe(name);
   }
 
+  const [, simulatorUrl] = await runner.waitForOutput(/"origin simulator listening","url":"(http:\/\/[^"]+)"/);
+  expect((await fetch(`${simulatorUrl}/control/samples`)).status).toBe(200);
+
   const { exit, ms } = await runner.stop('SIGTERM');
-  expect(exit).toBe(0);
+  expect({ exit, output: exit === 0 ? '' : runner.output() }).toEqual({ exit: 0, output: '' });
   expect(ms).toBeLessThan(10_000);
   for (const name of SERVICES) expect(runner.output()).toContain(`"service":"${name}"`);
 });

@@ -27,6 +27,7 @@ async function startStandalone(): Promise<{ process: Spawned; url: string }> {
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(await freePort()),
     S3_PORT: String(await freePort()),
+    SIM_PORT: String(await freePort()),
   };
   const started = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/standalone/main.js')], {
     env,
@@ -48,6 +49,10 @@ test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s',
   expect(body.data[0]?.checks).toEqual(
     expect.objectContaining({ database: 'ok', broker: 'ok', 'archive.storage': 'ok' }),
   );
+
+  const [, originUrl] = await standalone.waitForOutput(/origin simulator on (http:\/\/\S+)/);
+  const samples = await fetch(`${originUrl}/control/samples`);
+  expect(samples.status).toBe(200);
 
   const unknown = await fetch(`${url}/v1/nada`);
   expect(unknown.status).toBe(404);

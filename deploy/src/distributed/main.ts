@@ -10,8 +10,9 @@ export const SERVICES = ['gateway', 'origin-session', 'billing', 'reconciler', '
 const root = path.resolve(__dirname, '..', '..', '..');
 
 /**
- * Developer runner for distributed mode: migrates, starts a local S3 store unless S3_ENDPOINT is given, and runs every
- * service as its own process (`node services/<name>/dist/main.js`) against local PostgreSQL and RabbitMQ.
+ * Developer runner for distributed mode: migrates, starts a local S3 store unless S3_ENDPOINT is given, and runs the
+ * origin simulator and every service as its own process (`node services/<name>/dist/main.js`) against local
+ * PostgreSQL and RabbitMQ.
  * SIGTERM is forwarded; one service dying stops the rest.
  */
 async function main(): Promise<void> {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
       S3_BUCKET: env.string('regapi-documents'),
       DATA_DIR: env.string('.data'),
       PORT_BASE: env.port(8080),
+      SIM_PORT: env.port(8090),
     }),
   );
   const handle = createDb(config.DATABASE_URL, { max: 1, applicationName: 'migrate' });
@@ -56,10 +58,17 @@ async function main(): Promise<void> {
     process.exit(exitCode);
   };
 
-  for (const [index, name] of SERVICES.entries()) {
-    const port = config.PORT_BASE + index;
+  const processes = [
+    { name: 'origin-simulator', port: config.SIM_PORT, env: { SIM_PORT: String(config.SIM_PORT) } },
+    ...SERVICES.map((name, index) => ({
+      name,
+      port: config.PORT_BASE + index,
+      env: { PORT: String(config.PORT_BASE + index) },
+    })),
+  ];
+  for (const { name, port, env: own } of processes) {
     const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], {
-      env: { ...process.env, PORT: String(port), ...(s3Endpoint === undefined ? {} : { S3_ENDPOINT: s3Endpoint }) },
+      env: { ...process.env, ...own, ...(s3Endpoint === undefined ? {} : { S3_ENDPOINT: s3Endpoint }) },
       stdio: 'inherit',
     });
     children.set(name, child);

@@ -9,6 +9,7 @@ import { createDb, isDbReachable, migrateToLatest, startEmbeddedPostgres } from 
 import { createGateway } from '@regapi/gateway';
 import { createHttpApp, healthRouter, listen, type ReadinessCheck } from '@regapi/http';
 import { createOriginSession } from '@regapi/origin-session';
+import { createOriginSimulator, simulatorConfig } from '@regapi/origin-simulator';
 import { createReconciler } from '@regapi/reconciler';
 import { exitOnSignal, type Service } from '@regapi/runtime';
 import { createLogger } from '@regapi/telemetry';
@@ -23,6 +24,7 @@ import { standaloneConfig } from './standalone-config';
  */
 async function main(): Promise<void> {
   const config = configOrExit(() => loadConfig(standaloneConfig));
+  const simConfig = configOrExit(() => loadConfig(simulatorConfig));
   const logger = createLogger({ service: 'standalone', level: config.LOG_LEVEL });
   const dataDir = path.resolve(config.DATA_DIR);
 
@@ -48,6 +50,16 @@ async function main(): Promise<void> {
   });
 
   // Dead letters are kept in PostgreSQL too, where an operator finds them after a restart.
+  // The origin portal cannot be reached from here: the simulator stands in for it (docs/origin-simulator.md).
+  const simulator = createOriginSimulator({
+    seed: simConfig.SIM_SEED,
+    timeScale: simConfig.SIM_TIME_SCALE,
+    username: simConfig.SIM_USERNAME,
+    password: simConfig.SIM_PASSWORD,
+  });
+  const origin = await simulator.start(simConfig.SIM_PORT, simConfig.SIM_HOST);
+  logger.info({ url: origin.url }, 'origin simulator listening');
+
   const bus = createInProcessBus({ logger, deadLetters: createDeadLetterTable(db.db) });
   const relay = createOutboxRelay({ db, bus, logger });
   const deps = { db, bus, logger };
@@ -75,6 +87,7 @@ async function main(): Promise<void> {
   const server = await listen(app, config.PORT, config.HOST);
   logger.info({ url: server.url, data_dir: dataDir }, 'standalone listening');
   process.stdout.write(`regapi standalone listening on ${server.url}\n`);
+  process.stdout.write(`origin simulator on ${origin.url}\n`);
 
   exitOnSignal(async () => {
     await server.close(3000);
@@ -83,6 +96,7 @@ async function main(): Promise<void> {
     await bus.close();
     await db.close();
     await s3.close();
+    await simulator.stop();
     await postgres.stop();
     await telemetry.shutdown();
   }, logger);

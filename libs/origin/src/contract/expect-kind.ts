@@ -1,0 +1,15 @@
+/** Narrows an outcome to one kind or fails the test with what the origin actually said. */
+export function expectKind<O extends { readonly kind: string }, K extends O['kind']>(
+  outcome: O,
+  kind: K,
+): Extract<O, { readonly kind: K }> {
+  if (!isKind(outcome, kind)) throw new Error(`expected outcome "${kind}", got ${JSON.stringify(outcome)}`);
+  return outcome;
+}
+
+export function isKind<O extends { readonly kind: string }, K extends O['kind']>(
+  outcome: O,
+  kind: K,
+): outcome is Extract<O, { readonly kind: K }> {
+  return outcome.kind === kind;
+}

@@ -1,0 +1,109 @@
+import type { Catalog, Tariffs } from './catalog';
+import type { CertificateAccepted, CertificateIssued, OrderSummary, OriginDocument, RecordView } from './orders';
+import type { PropertySearch } from './search';
+
+/**
+ * What the origin said, as values (STYLE habit 5). These say WHAT HAPPENED at the origin; turning them into the
+ * 6xx codes of spec 7 is origin-session's job, so this library carries no code table.
+ */
+
+/** Failures any session call can meet. */
+export type OriginFailure =
+  /** No answer within the caller's timeout, or the origin itself answered that it timed out. */
+  | { readonly kind: 'timeout'; readonly by: 'caller' | 'origin' }
+  /** Unreachable, a maintenance page, a 5xx that is not one of the named answers below. */
+  | { readonly kind: 'down'; readonly detail: string }
+  /** The account or its address is blocked by the origin. */
+  | { readonly kind: 'blocked'; readonly message: string }
+  /** The origin demanded a captcha the integration could not answer. */
+  | { readonly kind: 'captcha'; readonly message: string }
+  /** The origin sheds load; try after the given seconds when it says. */
+  | { readonly kind: 'overloaded'; readonly retryAfterSeconds: number | null }
+  | { readonly kind: 'too-many-attempts'; readonly retryAfterSeconds: number | null }
+  /** The session is gone (expired, replaced by a newer login, or never opened): log in again. */
+  | { readonly kind: 'session-lost'; readonly reason: 'expired' | 'missing' }
+  /** A call was already running on this session: the origin refuses a second one (one session per account). */
+  | { readonly kind: 'session-busy' }
+  /** The origin does not recognise the service requested (an integration defect, or the portal changed). */
+  | { readonly kind: 'service-invalid'; readonly message: string }
+  /** The origin says the service is unavailable right now. */
+  | { readonly kind: 'service-unavailable'; readonly message: string }
+  /** The answer does not follow the protocol (validation failed): an integration defect, never retried blindly. */
+  | { readonly kind: 'protocol-error'; readonly detail: string };
+
+/** The origin refused the DATA of an order (spec 7 `erro_participante`). */
+export type DataFailure =
+  | { readonly kind: 'data-refused'; readonly message: string }
+  /** The data changed at the registry since it was read (record closed, office renumbered). */
+  | { readonly kind: 'data-changed'; readonly message: string };
+
+export type LoginOutcome =
+  | { readonly kind: 'logged-in'; readonly expiresAt: string | null }
+  | { readonly kind: 'credentials-refused'; readonly message: string }
+  | OriginFailure;
+
+export type SearchOutcome =
+  | { readonly kind: 'found'; readonly search: PropertySearch }
+  /** The origin answered with no row. Still provisional while `coverage.retriesPendentes` is true (spec 7.11). */
+  | { readonly kind: 'nothing-found'; readonly search: PropertySearch }
+  /** The search ran but the printed-screen receipt could not be generated. */
+  | { readonly kind: 'receipt-error'; readonly numeroPedido: string | null; readonly message: string }
+  | DataFailure
+  | OriginFailure;
+
+/** Answers shared by the two property products. */
+export type PropertyOrderFailure =
+  /** No such record in that office. */
+  | { readonly kind: 'nothing-found'; readonly message: string }
+  /** The office cannot issue this over the internet; not an irregularity (spec 7 `indeterminado`). */
+  | { readonly kind: 'cannot-issue-online'; readonly message: string }
+  /** The same record and office was ordered within the block window; the origin gives the date it accepts again. */
+  | { readonly kind: 'repeated-order'; readonly aceitaAPartirDe: string }
+  | DataFailure
+  | OriginFailure;
+
+export type RecordViewOutcome = { readonly kind: 'delivered'; readonly view: RecordView } | PropertyOrderFailure;
+
+export type CertificateOutcome =
+  | { readonly kind: 'accepted'; readonly certificate: CertificateAccepted }
+  /** Accepted WITHOUT a protocol: nothing can be downloaded or recovered; the amount is returned (spec 2.6). */
+  | { readonly kind: 'accepted-without-protocol'; readonly message: string }
+  | PropertyOrderFailure;
+
+export type CheckOrderOutcome =
+  | { readonly kind: 'search'; readonly search: PropertySearch }
+  | { readonly kind: 'record-view'; readonly view: RecordView }
+  /** Placed, not delivered yet: seen after a call that timed out while the office was still working. */
+  | { readonly kind: 'record-view-in-progress'; readonly numeroPedido: string }
+  /** Still in the registry queue (spec 3: treated as still processing). */
+  | { readonly kind: 'certificate-open'; readonly certificate: CertificateAccepted }
+  | { readonly kind: 'certificate-issued'; readonly certificate: CertificateIssued }
+  | { readonly kind: 'order-not-found' }
+  | OriginFailure;
+
+export type ListOrdersOutcome = { readonly kind: 'orders'; readonly orders: readonly OrderSummary[] } | OriginFailure;
+
+export type DownloadOutcome =
+  | { readonly kind: 'document'; readonly document: OriginDocument }
+  /** The origin's URL is past its 7 days (spec 8). */
+  | { readonly kind: 'link-expired' }
+  | { readonly kind: 'document-not-found' }
+  | OriginFailure;
+
+export type CatalogOutcome = { readonly kind: 'catalog'; readonly catalog: Catalog } | OriginFailure;
+
+export type TariffsOutcome = { readonly kind: 'tariffs'; readonly tariffs: Tariffs } | OriginFailure;
+
+/** Every outcome kind, for exhaustive tables downstream. */
+export type AnyOriginOutcome =
+  | LoginOutcome
+  | SearchOutcome
+  | RecordViewOutcome
+  | CertificateOutcome
+  | CheckOrderOutcome
+  | ListOrdersOutcome
+  | DownloadOutcome
+  | CatalogOutcome
+  | TariffsOutcome;
+
+export type OriginOutcomeKind = AnyOriginOutcome['kind'];

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
+import { P12Signer } from '@signpdf/signer-p12';
+import signpdf from '@signpdf/signpdf';
+import type { PDFDocument } from 'pdf-lib';
+
+/**
+ * TEST-ONLY signing key: a self-signed certificate generated once with openssl and committed under `assets/` (see
+ * assets/README.md). It makes the simulator's certificates carry a REAL PKCS#7 detached signature that any verifier
+ * checks, while proving nothing about any registry. Never use it for anything else.
+ */
+export const TEST_SIGNER_P12 = path.join(__dirname, '..', '..', 'assets', 'test-signer.p12');
+export const TEST_SIGNER_CERT_PEM = path.join(__dirname, '..', '..', 'assets', 'test-signer.cert.pem');
+const TEST_SIGNER_PASSPHRASE = 'simulador';
+
+export class CertificateSigner {
+  private signer: P12Signer | null = null;
+
+  /** Reserves the signature dictionary; call before `pdf.save()`. */
+  addPlaceholder(pdf: PDFDocument, officeName: string, municipio: string, signingTime: Date): void {
+    pdflibAddPlaceholder({
+      pdfDoc: pdf,
+      reason: 'Certidão de inteiro teor (SIMULADOR - chave de teste)',
+      contactInfo: 'origin-simulator',
+      name: `Oficial - ${officeName}`,
+      location: municipio,
+      signingTime,
+    });
+  }
+
+  /** Signs a PDF saved with a placeholder: PKCS#7 detached (adbe.pkcs7.detached) over the byte range. */
+  async sign(pdf: Uint8Array, signingTime: Date): Promise<Uint8Array> {
+    this.signer ??= new P12Signer(readFileSync(TEST_SIGNER_P12), { passphrase: TEST_SIGNER_PASSPHRASE });
+    return new Uint8Array(await signpdf.sign(Buffer.from(pdf), this.signer, signingTime));
+  }
+}

@@ -1,0 +1,124 @@
+import type { OriginOperation } from '@regapi/origin';
+import type { SimOffice } from '../world/offices';
+import type { SimRecord } from '../world/records';
+import type { SearchRun } from './search-engine';
+
+/** Spec 3 / 8: the same record and office is refused for 7 days after an order (the origin's real term is unknown). */
+export const REPEAT_BLOCK_MS = 7 * 24 * 60 * 60 * 1000;
+/** Spec 8: the origin's document URLs expire after 7 days. */
+export const LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface SearchOrder {
+  readonly kind: 'search';
+  readonly numero: string;
+  readonly createdAt: Date;
+  run: SearchRun;
+  /** The printed screen of the first answer; a later check shows the same receipt. */
+  readonly receiptUrl: string;
+  readonly valorCentavos: number;
+}
+
+export interface RecordViewOrder {
+  readonly kind: 'record-view';
+  readonly numero: string;
+  readonly createdAt: Date;
+  readonly office: SimOffice;
+  readonly record: SimRecord;
+  readonly requested: string;
+  readonly valorCentavos: number;
+  /** When the office finishes by itself (origin time); `deliveredAt` is set earlier if the call answered first. */
+  readonly completesAt: Date;
+  deliveredAt: Date | null;
+}
+
+export interface CertificateOrder {
+  readonly kind: 'certificate';
+  readonly numero: string;
+  readonly createdAt: Date;
+  readonly office: SimOffice;
+  readonly record: SimRecord;
+  readonly valorCentavos: number;
+  /** The forecast the origin announced, in registry business hours. */
+  readonly forecast: Date;
+  /** When the office actually delivers: the business-hours term compressed by SIM_TIME_SCALE. */
+  readonly readyAt: Date;
+  readonly validatorCode: string;
+}
+
+export type Order = SearchOrder | RecordViewOrder | CertificateOrder;
+
+const PRODUCT_DIGIT: Readonly<Record<Order['kind'], string>> = { search: '1', 'record-view': '2', certificate: '3' };
+
+/** Orders placed at the simulated origin (per reset), with protocol numbering and the repeated-order block. */
+export class OrderBook {
+  private readonly orders = new Map<string, Order>();
+  private counter = 0;
+
+  /** `P` product digit + year + 7-digit sequence: digits only, unique, deterministic. */
+  nextNumero(kind: Order['kind'], now: Date): string {
+    this.counter++;
+    return `${PRODUCT_DIGIT[kind]}${now.getUTCFullYear()}${String(this.counter).padStart(7, '0')}`;
+  }
+
+  add(order: Order): void {
+    this.orders.set(order.numero, order);
+  }
+
+  get(numero: string): Order | undefined {
+    return this.orders.get(numero);
+  }
+
+  all(): readonly Order[] {
+    return [...this.orders.values()];
+  }
+
+  /** The date from which the same product on the same record and office is accepted again, if it is blocked now. */
+  blockedUntil(kind: 'record-view' | 'certificate', record: SimRecord, now: Date): Date | null {
+    let until: Date | null = null;
+    for (const order of this.orders.values()) {
+      if (order.kind !== kind || order.record.id !== record.id) continue;
+      const end = new Date(order.createdAt.getTime() + REPEAT_BLOCK_MS);
+      if (end > now && (!until || end > until)) until = end;
+    }
+    return until;
+  }
+}
+
+export function isDelivered(order: RecordViewOrder, now: Date): boolean {
+  return order.deliveredAt !== null || order.completesAt <= now;
+}
+
+export function deliveryTime(order: RecordViewOrder): Date {
+  return order.deliveredAt ?? order.completesAt;
+}
+
+/** Every order-placing request the simulator received, whatever became of it (`GET /control/orders`). */
+export interface ReceivedEntry {
+  readonly seq: number;
+  readonly operation: Extract<OriginOperation, 'search' | 'record-view' | 'certificate'>;
+  readonly receivedAt: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  numeroPedido: string | null;
+  result: string;
+}
+
+export class ReceivedLog {
+  private readonly entries: ReceivedEntry[] = [];
+
+  open(operation: ReceivedEntry['operation'], receivedAt: Date, input: Record<string, unknown>): ReceivedEntry {
+    const entry: ReceivedEntry = {
+      seq: this.entries.length + 1,
+      operation,
+      receivedAt: receivedAt.toISOString(),
+      input,
+      numeroPedido: null,
+      result: 'EM_ANDAMENTO',
+    };
+    this.entries.push(entry);
+    return entry;
+  }
+
+  list(): readonly ReceivedEntry[] {
+    return this.entries.map((entry) => ({ ...entry }));
+  }
+}

@@ -1,0 +1,32 @@
+import type { OriginFault } from '@regapi/origin';
+import type { CertificateSigner } from '../pdf/signer';
+import type { SimWorld } from '../world/world';
+import type { Sleeper } from './latency';
+import type { PortalState } from './portal-state';
+import type { SimClock } from './sim-clock';
+
+/** What lives as long as the simulator. */
+export interface SimContext {
+  readonly seed: number;
+  readonly timeScale: number;
+  readonly world: SimWorld;
+  readonly clock: SimClock;
+  readonly sleeper: Sleeper;
+  readonly signer: CertificateSigner;
+  readonly credentials: { readonly username: string; readonly password: string };
+  state(): PortalState;
+}
+
+/** What one call sees: the state it started with, its armed fault, and the address links are built from. */
+export interface CallContext {
+  readonly sim: SimContext;
+  readonly state: PortalState;
+  readonly armed: OriginFault | undefined;
+  /** `http://host:port` as the client reached the simulator: document links are absolute. */
+  readonly publicBase: string;
+}
+
+/** Waits `modelMs` of origin time, scaled to real time. */
+export function wait(call: CallContext, modelMs: number): Promise<void> {
+  return call.sim.sleeper.sleep(call.state.latency.scaled(modelMs));
+}

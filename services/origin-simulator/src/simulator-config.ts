@@ -1,0 +1,13 @@
+import { env } from '@regapi/config';
+import { DEFAULT_SIMULATOR_PORT } from './simulator';
+
+/** The simulator's variables, read by its own process and by the standalone launcher. */
+export const simulatorConfig = {
+  SIM_PORT: env.port(DEFAULT_SIMULATOR_PORT),
+  SIM_HOST: env.string('127.0.0.1'),
+  SIM_SEED: env.integer({ min: 0, max: 2 ** 32 - 1, default: 1 }),
+  /** Multiplies every origin latency: 0.05 makes a 72 s search answer in 3.6 s. */
+  SIM_TIME_SCALE: env.number({ min: 0, max: 100, default: 0.05 }),
+  SIM_USERNAME: env.string('regapi'),
+  SIM_PASSWORD: env.string('simulador'),
+};

@@ -1,0 +1,126 @@
+import type { Server } from 'node:http';
+import { type Clock, systemClock } from '@regapi/calendar';
+import express, { type Express } from 'express';
+import { controlRoutes } from './http/control-routes';
+import { portalRoutes } from './http/portal-routes';
+import { CertificateSigner } from './pdf/signer';
+import { Sleeper } from './portal/latency';
+import { PortalState } from './portal/portal-state';
+import { SimClock } from './portal/sim-clock';
+import type { SimContext } from './portal/sim-context';
+import type { SimWorld } from './world/world';
+import { worldFor } from './world/world-cache';
+
+export interface OriginSimulatorOptions {
+  /** Everything generated (catalog, tariffs, people, records, protocols, latencies) follows from it. Default 1. */
+  readonly seed?: number;
+  /** Multiplies every origin duration (spec 8 latencies, certificate terms). Default 1 (real time). */
+  readonly timeScale?: number;
+  /** Source of now; the control endpoint moves the simulator's clock forward from it. Default the system clock. */
+  readonly clock?: Clock;
+  /** The single account of the portal. Default `regapi` / `simulador`. */
+  readonly username?: string;
+  readonly password?: string;
+}
+
+export interface RunningSimulator {
+  readonly url: string;
+  readonly port: number;
+}
+
+export interface OriginSimulator {
+  /** The express app (portal protocol + /control + /healthz), to mount or to listen on. */
+  readonly app: Express;
+  readonly world: SimWorld;
+  readonly clock: SimClock;
+  readonly credentials: { readonly username: string; readonly password: string };
+  /** Listens; default port 8090 on 127.0.0.1 (0 picks a free port). */
+  start(port?: number, host?: string): Promise<RunningSimulator>;
+  /** Stops listening, cuts pending waits short and drops open connections. */
+  stop(): Promise<void>;
+  /** Same as `POST /control/reset`. */
+  reset(): void;
+}
+
+export const DEFAULT_SIMULATOR_PORT = 8090;
+
+/** An origin (ONR portal) simulator: deterministic from the seed, with latencies scaled by `timeScale` (issue 3). */
+export function createOriginSimulator(options: OriginSimulatorOptions = {}): OriginSimulator {
+  const seed = options.seed ?? 1;
+  const timeScale = options.timeScale ?? 1;
+  if (!Number.isInteger(seed)) throw new RangeError(`the seed is an integer, got ${seed}`);
+  if (!Number.isFinite(timeScale) || timeScale <= 0) throw new RangeError(`timeScale must be > 0, got ${timeScale}`);
+  const credentials = Object.freeze({
+    username: options.username ?? 'regapi',
+    password: options.password ?? 'simulador',
+  });
+  const clock = new SimClock(options.clock ?? systemClock);
+  const sleeper = new Sleeper();
+  let state = new PortalState(seed, timeScale);
+  const sim: SimContext = {
+    seed,
+    timeScale,
+    world: worldFor(seed),
+    clock,
+    sleeper,
+    signer: new CertificateSigner(),
+    credentials,
+    state: () => state,
+  };
+  const reset = () => {
+    state = new PortalState(seed, timeScale);
+    clock.reset();
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '64kb' }));
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', seed, time_scale: timeScale });
+  });
+  app.use(portalRoutes(sim));
+  app.use(controlRoutes(sim, { reset }));
+  app.use((_req, res) => {
+    res.status(404).json({ erro: 'RECURSO_INEXISTENTE', mensagem: 'Recurso inexistente.' });
+  });
+  // Malformed JSON and other request errors: the portal's own 400, not an HTML stack trace.
+  app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status =
+      typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
+        ? error.status
+        : 500;
+    res
+      .status(status)
+      .json({ erro: status < 500 ? 'REQUISICAO_INVALIDA' : 'ERRO_INTERNO', mensagem: 'Requisição inválida.' });
+  });
+
+  let server: Server | undefined;
+  return {
+    app,
+    world: sim.world,
+    clock,
+    credentials,
+    reset,
+    start(port = DEFAULT_SIMULATOR_PORT, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        const listening = app.listen(port, host, () => {
+          const address = listening.address();
+          const bound = typeof address === 'object' && address !== null ? address.port : port;
+          resolve({ url: `http://${host}:${bound}`, port: bound });
+        });
+        listening.once('error', reject);
+        server = listening;
+      });
+    },
+    async stop() {
+      sleeper.wakeAll();
+      const current = server;
+      server = undefined;
+      if (!current) return;
+      await new Promise<void>((resolve) => {
+        current.close(() => resolve());
+        current.closeAllConnections();
+      });
+    },
+  };
+}
