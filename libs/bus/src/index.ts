@@ -15,9 +15,23 @@ export {
 } from './errors';
 export { type HandleOnceResult, handleOnce } from './handle-once';
 export { createInProcessBus, type InProcessBusOptions } from './in-process-bus';
+export {
+  ORIGIN_TASK_KINDS,
+  type OriginTask,
+  type OriginTaskKind,
+  originTaskRoutingKey,
+  parseOriginTask,
+} from './messages/origin-task';
 export { type EnqueueMessageInput, enqueueMessage } from './outbox';
 export { createOutboxRelay, OUTBOX_CHANNEL, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { createRabbitBus, type RabbitBusOptions } from './rabbit-bus';
+export {
+  createScheduler,
+  type ScheduleMessageInput,
+  type Scheduler,
+  type SchedulerOptions,
+  scheduleMessage,
+} from './scheduled-messages';
 export { topicMatches } from './topic-pattern';
 export {
   DEFAULT_DELIVERY_LIMIT,

@@ -2,4 +2,12 @@ export { createDb, type DbHandle, type DbOptions, isDbReachable } from './create
 export { type EmbeddedPostgres, type EmbeddedPostgresOptions, startEmbeddedPostgres } from './embedded-postgres';
 export { MigrationError, migrateToLatest } from './migrate';
 export { PG_ERROR, pgErrorCode } from './pg-errors';
-export type { Database, DeadLetterTable, OutboxTable, ProcessedMessageTable } from './schema';
+export type {
+  Database,
+  DeadLetterTable,
+  OrderStateColumn,
+  OrdersTable,
+  OutboxTable,
+  ProcessedMessageTable,
+  ScheduledMessageTable,
+} from './schema';

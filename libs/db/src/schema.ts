@@ -38,8 +38,55 @@ export interface DeadLetterTable {
   dead_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** One accepted execution (libs/orders is the only writer of `state`). Money in integer centavos. */
+export interface OrdersTable {
+  id: string;
+  protocolo: string;
+  account_id: string;
+  token_id: string | null;
+  fonte: string;
+  /** The validated, normalized request body. */
+  request: ColumnType<unknown, string, never>;
+  /** Record + office, for the 7-day order block (property products only). */
+  imovel_chave: string | null;
+  uf: string;
+  price_centavos: number;
+  /** The quote the price came from (office fee, margin). */
+  quote: ColumnType<unknown, string, never>;
+  state: ColumnType<OrderStateColumn, OrderStateColumn, OrderStateColumn>;
+  code: number | null;
+  status_consulta: string | null;
+  result: ColumnType<unknown, string | null, string | null>;
+  site_receipts: ColumnType<string[], string | undefined, string>;
+  numero_pedido: string | null;
+  /** The 202 body answered at acceptance. */
+  aceite: ColumnType<unknown, string, never>;
+  request_id: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  attempt_started_at: Date | null;
+  run_after: Date | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  finished_at: Date | null;
+}
+
+export type OrderStateColumn = 'queued' | 'running' | 'awaiting_issue' | 'archiving' | 'finished';
+
+/** A message due at a time (ARCHITECTURE decision 7): moved to the outbox when due. */
+export interface ScheduledMessageTable {
+  id: string;
+  routing_key: string;
+  payload: ColumnType<unknown, string, string>;
+  headers: ColumnType<Record<string, string>, string, never>;
+  due_at: Date;
+  dedupe_key: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   outbox: OutboxTable;
   processed_message: ProcessedMessageTable;
   dead_letter: DeadLetterTable;
+  orders: OrdersTable;
+  scheduled_message: ScheduledMessageTable;
 }

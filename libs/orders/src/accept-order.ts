@@ -1,0 +1,60 @@
+import { enqueueMessage, originTaskRoutingKey } from '@regapi/bus';
+import type { Database } from '@regapi/db';
+import type { Transaction } from 'kysely';
+import { type Order, toOrder } from './order';
+
+export interface AcceptOrderInput {
+  readonly id: string;
+  /** From `allocateProtocolo`, in the same transaction, so the 202 body can carry it. */
+  readonly protocolo: string;
+  readonly accountId: string;
+  readonly tokenId: string | null;
+  readonly fonte: string;
+  readonly request: unknown;
+  readonly imovelChave: string | null;
+  readonly uf: string;
+  readonly priceCentavos: number;
+  readonly quote: unknown;
+  /** The 202 body answered to the client (stored for replays and the nested `aceite`). */
+  readonly aceite: unknown;
+  readonly requestId: string;
+}
+
+/**
+ * Creates the order in `queued` and its run task for origin-session, in the caller's transaction: the gateway's
+ * acceptance transaction, together with the idempotency record and the ledger debit (ARCHITECTURE decision 3).
+ */
+export async function acceptOrder(trx: Transaction<Database>, input: AcceptOrderInput): Promise<Order> {
+  const row = await trx
+    .insertInto('orders')
+    .values({
+      id: input.id,
+      protocolo: input.protocolo,
+      account_id: input.accountId,
+      token_id: input.tokenId,
+      fonte: input.fonte,
+      request: JSON.stringify(input.request),
+      imovel_chave: input.imovelChave,
+      uf: input.uf,
+      price_centavos: input.priceCentavos,
+      quote: JSON.stringify(input.quote),
+      state: 'queued',
+      code: null,
+      status_consulta: null,
+      result: null,
+      numero_pedido: null,
+      aceite: JSON.stringify(input.aceite),
+      request_id: input.requestId,
+      attempt_started_at: null,
+      run_after: null,
+      finished_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await enqueueMessage(trx, {
+    routingKey: originTaskRoutingKey('run-order'),
+    payload: { kind: 'run-order', order_id: input.id, protocolo: input.protocolo, fonte: input.fonte },
+    headers: { 'x-request-id': input.requestId },
+  });
+  return toOrder(row);
+}

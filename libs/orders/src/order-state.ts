@@ -1,0 +1,33 @@
+import type { OrderStateColumn } from '@regapi/db';
+
+/**
+ * Internal states of an order. What a client sees is derived from them (queue `estado` `processando` until
+ * `finished`; the certificate's `status_consulta` `EM_EMISSAO` while `awaiting_issue`).
+ * - queued: accepted and paid, waiting its turn on the origin queue (possibly deferred by the hourly ceiling).
+ * - running: an attempt at the origin started (recorded BEFORE calling it: a redelivered order found here is in doubt).
+ * - awaiting_issue: the certificate was ordered; the office issues it in registry business hours (spec 3).
+ * - archiving: the origin delivered a document; the archive stores it before the order shows SUCESSO.
+ * - finished: a result code is stored; the billing settlement follows from it.
+ */
+export type OrderState = OrderStateColumn;
+
+export const ORDER_STATES: readonly OrderState[] = ['queued', 'running', 'awaiting_issue', 'archiving', 'finished'];
+
+/** Every transition, by name: the states it may start from and the state it ends in. The one copy of the rules. */
+export const TRANSITIONS = {
+  /** The hourly ceiling (spec 8) postpones the run; the order waits in order, not failed, not charged again. */
+  defer: { from: ['queued'], to: 'queued' },
+  /** From `running` too: a redelivery of an attempt that had started, which must ask the origin first. */
+  startAttempt: { from: ['queued', 'running'], to: 'running' },
+  awaitIssue: { from: ['running'], to: 'awaiting_issue' },
+  deliverDocument: { from: ['running', 'awaiting_issue'], to: 'archiving' },
+  finish: { from: ['queued', 'running', 'awaiting_issue', 'archiving'], to: 'finished' },
+  /** A provisional search result revised when the origin closes the search (spec 2.4 `provisorio`). */
+  revise: { from: ['finished'], to: 'finished' },
+} as const satisfies Record<string, { from: readonly OrderState[]; to: OrderState }>;
+
+export type TransitionName = keyof typeof TRANSITIONS;
+
+export function canTransition(name: TransitionName, from: OrderState): boolean {
+  return (TRANSITIONS[name].from as readonly OrderState[]).includes(from);
+}

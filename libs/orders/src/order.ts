@@ -1,0 +1,63 @@
+import type { Database } from '@regapi/db';
+import type { Selectable } from 'kysely';
+import type { OrderState } from './order-state';
+
+type OrderRow = Selectable<Database['orders']>;
+
+/** An order as the rest of the system reads it. JSON columns stay `unknown` until their product's code reads them. */
+export interface Order {
+  readonly id: string;
+  readonly protocolo: string;
+  readonly accountId: string;
+  readonly tokenId: string | null;
+  readonly fonte: string;
+  readonly request: unknown;
+  readonly imovelChave: string | null;
+  readonly uf: string;
+  readonly priceCentavos: number;
+  readonly quote: unknown;
+  readonly state: OrderState;
+  readonly code: number | null;
+  readonly statusConsulta: string | null;
+  readonly result: unknown;
+  readonly siteReceipts: readonly string[];
+  readonly numeroPedido: string | null;
+  readonly aceite: unknown;
+  readonly requestId: string;
+  readonly attempts: number;
+  readonly attemptStartedAt: Date | null;
+  readonly runAfter: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly finishedAt: Date | null;
+}
+
+/** The one place a row becomes an Order. */
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    protocolo: row.protocolo,
+    accountId: row.account_id,
+    tokenId: row.token_id,
+    fonte: row.fonte,
+    request: row.request,
+    imovelChave: row.imovel_chave,
+    uf: row.uf,
+    priceCentavos: row.price_centavos,
+    quote: row.quote,
+    state: row.state,
+    code: row.code,
+    statusConsulta: row.status_consulta,
+    result: row.result,
+    siteReceipts: row.site_receipts,
+    numeroPedido: row.numero_pedido,
+    aceite: row.aceite,
+    requestId: row.request_id,
+    attempts: row.attempts,
+    attemptStartedAt: row.attempt_started_at,
+    runAfter: row.run_after,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    finishedAt: row.finished_at,
+  };
+}

@@ -1,0 +1,57 @@
+import { type EnqueueMessageInput, enqueueMessage } from '@regapi/bus';
+import type { Database } from '@regapi/db';
+import type { Transaction, Updateable } from 'kysely';
+import { InvalidTransitionError, OrderNotFoundError } from './errors';
+import { type Order, toOrder } from './order';
+import { type OrderState, TRANSITIONS, type TransitionName } from './order-state';
+
+type OrderChanges = Omit<Updateable<Database['orders']>, 'state' | 'id' | 'protocolo' | 'account_id' | 'updated_at'>;
+
+export type TransitionResult =
+  /** The update happened (and its messages were enqueued). */
+  | { readonly applied: true; readonly order: Order; readonly from: OrderState }
+  /** The order was already past it (a redelivered message): nothing changed, nothing enqueued. */
+  | { readonly applied: false; readonly order: Order };
+
+/**
+ * The one way an order changes state (ARCHITECTURE decision 2): a guarded UPDATE (`WHERE state IN from`) in the
+ * caller's transaction, with the messages it causes written to the outbox in that same transaction. A transition
+ * that cannot apply because the order already reached a later point is a no-op (consumers see redeliveries);
+ * anything else is an InvalidTransitionError.
+ */
+export async function transition(
+  trx: Transaction<Database>,
+  orderId: string,
+  name: TransitionName,
+  changes: OrderChanges,
+  messages: readonly EnqueueMessageInput[] = [],
+): Promise<TransitionResult> {
+  const rule = TRANSITIONS[name];
+  const before = await trx
+    .selectFrom('orders')
+    .select('state')
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (before === undefined) throw new OrderNotFoundError(orderId);
+  if (!(rule.from as readonly OrderState[]).includes(before.state)) {
+    const current = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    if (isPast(before.state, rule.to)) return { applied: false, order: toOrder(current) };
+    throw new InvalidTransitionError(orderId, name, before.state);
+  }
+  const row = await trx
+    .updateTable('orders')
+    .set({ ...changes, state: rule.to, updated_at: new Date() })
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  for (const message of messages) await enqueueMessage(trx, message);
+  return { applied: true, order: toOrder(row), from: before.state };
+}
+
+const PROGRESS: Record<OrderState, number> = { queued: 0, running: 1, awaiting_issue: 2, archiving: 3, finished: 4 };
+
+/** `state` is at or beyond `target`: the transition towards `target` already happened. */
+function isPast(state: OrderState, target: OrderState): boolean {
+  return PROGRESS[state] >= PROGRESS[target];
+}
