@@ -15,6 +15,7 @@ export {
 } from './errors';
 export { type HandleOnceResult, handleOnce } from './handle-once';
 export { createInProcessBus, type InProcessBusOptions } from './in-process-bus';
+export { loggerForMessage, REQUEST_ID_HEADER } from './message-logger';
 export {
   ORIGIN_TASK_KINDS,
   type OriginTask,

@@ -1,4 +1,4 @@
-import { enqueueMessage, originTaskRoutingKey } from '@regapi/bus';
+import { enqueueMessage, originTaskRoutingKey, REQUEST_ID_HEADER } from '@regapi/bus';
 import type { Database } from '@regapi/db';
 import type { Transaction } from 'kysely';
 import { type Order, toOrder } from './order';
@@ -54,7 +54,7 @@ export async function acceptOrder(trx: Transaction<Database>, input: AcceptOrder
   await enqueueMessage(trx, {
     routingKey: originTaskRoutingKey('run-order'),
     payload: { kind: 'run-order', order_id: input.id, protocolo: input.protocolo, fonte: input.fonte },
-    headers: { 'x-request-id': input.requestId },
+    headers: { [REQUEST_ID_HEADER]: input.requestId },
   });
   return toOrder(row);
 }
