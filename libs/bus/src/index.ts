@@ -23,6 +23,21 @@ export {
   originTaskRoutingKey,
   parseOriginTask,
 } from './messages/origin-task';
+export {
+  ORDER_FINISHED,
+  ORDER_FINISHED_SCHEMA,
+  ORDER_RECONCILED,
+  ORDER_RECONCILED_SCHEMA,
+  type OrderFinished,
+  type OrderReconciled,
+  orderFinishedRoutingKey,
+  orderReconciledRoutingKey,
+  parseOrderFinished,
+  parseOrderReconciled,
+  RECONCILIATION_OUTCOMES,
+  type ReconciliationOutcome,
+  settlementPayloadErrors,
+} from './messages/settlement';
 export { type EnqueueMessageInput, enqueueMessage } from './outbox';
 export { createOutboxRelay, OUTBOX_CHANNEL, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { createRabbitBus, type RabbitBusOptions } from './rabbit-bus';

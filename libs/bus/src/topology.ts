@@ -144,7 +144,7 @@ export const topology: Topology = defineTopology({
   deadLetterExchange: 'regapi.dlx',
   queues: [
     { name: QUEUE.originTasks, bindings: ['origin.task.#'], singleActiveConsumer: true, maxPrefetch: 1 },
-    { name: QUEUE.billingSettlements, bindings: ['order.finished.#'] },
+    { name: QUEUE.billingSettlements, bindings: ['order.finished.#', 'order.reconciled.#'] },
     { name: QUEUE.archiveDocuments, bindings: ['document.delivered.#'] },
     { name: QUEUE.reconcilerEvents, bindings: ['reconciler.#'] },
   ],

@@ -12,7 +12,7 @@ test('the default topology: four quorum work queues with their bindings, each wi
   expect(topology.exchange).toBe('regapi');
   expect(topology.queues.map((queue) => [queue.name, queue.bindings])).toEqual([
     [QUEUE.originTasks, ['origin.task.#']],
-    [QUEUE.billingSettlements, ['order.finished.#']],
+    [QUEUE.billingSettlements, ['order.finished.#', 'order.reconciled.#']],
     [QUEUE.archiveDocuments, ['document.delivered.#']],
     [QUEUE.reconcilerEvents, ['reconciler.#']],
   ]);

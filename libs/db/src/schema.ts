@@ -83,10 +83,205 @@ export interface ScheduledMessageTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** A commercial plan: the margin over the office fee per product (migration 0003; libs/ledger prices with it). */
+export interface PlanTable {
+  id: string;
+  name: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Margin of a plan on one product: a percentage in basis points (1500 = 15 %) plus a fixed amount. */
+export interface PlanMarginTable {
+  plan_id: string;
+  fonte: string;
+  margin_bps: number;
+  margin_fixed_centavos: number;
+}
+
+/** A prepaid customer account. The balance is written only by the ledger's trigger (never by an UPDATE). */
+export interface AccountTable {
+  id: ColumnType<string, string | undefined, never>;
+  name: string;
+  plan_id: ColumnType<string, string | undefined, string>;
+  balance_centavos: ColumnType<number, never, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export type LedgerTransactionKind = 'topup' | 'order_debit' | 'order_refund' | 'adjustment';
+
+/** The system accounts a ledger posting may name besides a customer account. */
+export type LedgerSystemAccount = 'platform:cash' | 'platform:revenue' | 'platform:adjustments';
+
+/**
+ * One journal entry (append-only; libs/ledger is the only writer). `amount_centavos` is the signed change of the
+ * customer's balance; `seq`, `balance_after_centavos`, `created_in_xact` and `created_at` are stamped by the database.
+ */
+export interface LedgerTransactionTable {
+  id: ColumnType<string, string | undefined, never>;
+  seq: ColumnType<number, never, never>;
+  kind: ColumnType<LedgerTransactionKind, LedgerTransactionKind, never>;
+  account_id: ColumnType<string, string, never>;
+  amount_centavos: ColumnType<number, number, never>;
+  balance_after_centavos: ColumnType<number, never, never>;
+  order_id: ColumnType<string | null, string | null | undefined, never>;
+  protocolo: ColumnType<string | null, string | null | undefined, never>;
+  fonte: ColumnType<string | null, string | null | undefined, never>;
+  uf: ColumnType<string | null, string | null | undefined, never>;
+  code: ColumnType<number | null, number | null | undefined, never>;
+  result_class: ColumnType<string | null, string | null | undefined, never>;
+  external_reference: ColumnType<string | null, string | null | undefined, never>;
+  reason: ColumnType<string | null, string | null | undefined, never>;
+  created_in_xact: ColumnType<string, never, never>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** One leg of a journal entry: a customer account or a system account; an entry's legs sum to zero. */
+export interface LedgerPostingTable {
+  id: ColumnType<number, never, never>;
+  transaction_id: ColumnType<string, string, never>;
+  account_id: ColumnType<string | null, string | null | undefined, never>;
+  system_account: ColumnType<LedgerSystemAccount | null, LedgerSystemAccount | null | undefined, never>;
+  amount_centavos: ColumnType<number, number, never>;
+}
+
+type ViewColumn<T> = ColumnType<T, never, never>;
+
+/** View (migration 0005): the extrato, one row per ledger entry. `day` is the civil day in Brasília time. */
+export interface FinanceAccountStatementView {
+  transaction_id: ViewColumn<string>;
+  seq: ViewColumn<number>;
+  account_id: ViewColumn<string>;
+  kind: ViewColumn<LedgerTransactionKind>;
+  order_id: ViewColumn<string | null>;
+  protocolo: ViewColumn<string | null>;
+  fonte: ViewColumn<string | null>;
+  uf: ViewColumn<string | null>;
+  code: ViewColumn<number | null>;
+  result_class: ViewColumn<string | null>;
+  amount_centavos: ViewColumn<number>;
+  balance_after_centavos: ViewColumn<number>;
+  external_reference: ViewColumn<string | null>;
+  reason: ViewColumn<string | null>;
+  created_at: ViewColumn<Date>;
+  day: ViewColumn<Date>;
+}
+
+/** View (migration 0005): order debits and refunds per day (Brasília), product and UF. */
+export interface FinanceDailyTotalsView {
+  day: ViewColumn<Date>;
+  fonte: ViewColumn<string>;
+  uf: ViewColumn<string | null>;
+  debits: ViewColumn<number>;
+  debited_centavos: ViewColumn<number>;
+  refunds: ViewColumn<number>;
+  refunded_centavos: ViewColumn<number>;
+  net_centavos: ViewColumn<number>;
+}
+
+/** View (migration 0005): refunds per day (Brasília), product, result class, code and reason. */
+export interface FinanceRefundsByClassView {
+  day: ViewColumn<Date>;
+  fonte: ViewColumn<string | null>;
+  result_class: ViewColumn<string | null>;
+  code: ViewColumn<number | null>;
+  reason: ViewColumn<string>;
+  refunds: ViewColumn<number>;
+  refunded_centavos: ViewColumn<number>;
+}
+
+/**
+ * An access token's record (migration 0004; services/gateway). The token itself is never stored: the JWT's `jti` is
+ * `id`, and a request is accepted only while this row says so (not revoked, not expired).
+ */
+export interface ApiTokenTable {
+  id: string;
+  account_id: string;
+  /** The signing key's id, so a key is retired only when no live token depends on it. */
+  kid: string;
+  /** `consultas:{fonte}` (spec 5.2). */
+  scopes: ColumnType<string[], string[], never>;
+  expires_at: ColumnType<Date, Date, never>;
+  revoked_at: ColumnType<Date | null, never, Date>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Whether a product is in service (migration 0004): taken out on 602/603 (spec 7.5) or by an operator. */
+export interface ProductStatusTable {
+  fonte: string;
+  enabled: boolean;
+  reason: string | null;
+  changed_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A registry office of the local catalog (migration 0008; libs/catalog). */
+export interface CatalogOfficeTable {
+  cns: string;
+  numero: number;
+  nome: string;
+  municipio: string;
+  /** `municipio` without accents, case or punctuation: what a client's spelling is compared with. */
+  municipio_chave: string;
+  uf: string;
+  time_zone: string;
+  disponivel: boolean;
+}
+
+/** The origin's fee of a product in a whole UF (the preliminary search), integer centavos; 0 = unknown. */
+export interface CatalogUfFeeTable {
+  fonte: string;
+  uf: string;
+  centavos: number;
+}
+
+/** The origin's fee of a product at one office (record view, certificate), integer centavos; 0 = unknown. */
+export interface CatalogOfficeFeeTable {
+  fonte: string;
+  cns: string;
+  centavos: number;
+}
+
+/** One completed catalog sync; the newest row describes the catalog in force. */
+export interface CatalogSyncTable {
+  id: ColumnType<number, never, never>;
+  synced_at: Date;
+  origin_generated_at: Date;
+  vigencia: ColumnType<Date, string, never>;
+  offices: number;
+  offices_available: number;
+  uf_fees: number;
+  office_fees: number;
+}
+
+/** A call that may place an order at the origin, written before the call (origin-session; migration 0008). */
+export interface OriginOrderAttemptTable {
+  id: string;
+  order_id: string;
+  fonte: string;
+  started_at: Date;
+  answered_at: Date | null;
+  outcome: string | null;
+  numero_pedido: string | null;
+}
+
 export interface Database {
   outbox: OutboxTable;
   processed_message: ProcessedMessageTable;
   dead_letter: DeadLetterTable;
   orders: OrdersTable;
   scheduled_message: ScheduledMessageTable;
+  plan: PlanTable;
+  plan_margin: PlanMarginTable;
+  account: AccountTable;
+  api_token: ApiTokenTable;
+  product_status: ProductStatusTable;
+  ledger_transaction: LedgerTransactionTable;
+  ledger_posting: LedgerPostingTable;
+  finance_account_statement: FinanceAccountStatementView;
+  finance_daily_totals: FinanceDailyTotalsView;
+  finance_refunds_by_class: FinanceRefundsByClassView;
+  catalog_office: CatalogOfficeTable;
+  catalog_uf_fee: CatalogUfFeeTable;
+  catalog_office_fee: CatalogOfficeFeeTable;
+  catalog_sync: CatalogSyncTable;
+  origin_order_attempt: OriginOrderAttemptTable;
 }

@@ -1,12 +1,38 @@
+import { QUEUE, type Subscription } from '@regapi/bus';
 import type { Service, ServiceDeps } from '@regapi/runtime';
+import { handleSettlementMessage } from './settlement/settlement-consumer';
 
-/** Settles finished orders by result class (refunds) and serves finance views. Its consumers arrive with the capability they serve; today it runs, connects and reports readiness. */
-export function createBilling(_deps: ServiceDeps): Service {
+export interface BillingOptions {
+  /**
+   * Settlements in flight at once. Default 8: each is one short transaction; refunds of one account serialize on
+   * its row lock, so more parallelism there only waits.
+   */
+  readonly prefetch?: number;
+}
+
+/**
+ * Settles finished orders on the ledger by result class (refunds; docs/decisions/0013) from `billing.settlements`.
+ * Finance reads are plain functions over the views (`dailyTotals`, `refundsByClass`, and libs/ledger `statement`).
+ */
+export function createBilling(deps: ServiceDeps, options: BillingOptions = {}): Service {
+  let subscription: Subscription | undefined;
   return {
     name: 'billing',
     routers: [],
     readiness: {},
-    start: async () => undefined,
-    stop: async () => undefined,
+    start: async () => {
+      subscription ??= await deps.bus.consume(
+        QUEUE.billingSettlements,
+        async (message) => {
+          await handleSettlementMessage(deps.db.db, deps.logger, message);
+        },
+        { prefetch: options.prefetch ?? 8 },
+      );
+    },
+    stop: async () => {
+      const active = subscription;
+      subscription = undefined;
+      await active?.cancel();
+    },
   };
 }

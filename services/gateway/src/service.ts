@@ -1,13 +1,46 @@
+import { type Clock, systemClock } from '@regapi/calendar';
 import type { Service, ServiceDeps } from '@regapi/runtime';
+import { adminRouter } from './admin/admin-router';
+import { authenticate } from './auth/authenticate';
+import type { JwtKeyring } from './auth/jwt-keyring';
+import { createTokenAuthority } from './auth/token-authority';
+import { DEFAULT_TOKEN_CACHE_MS } from './config/gateway-config';
+import { extratoRouter } from './extrato/extrato-router';
+import { tokenRouter } from './token/token-router';
+
+export interface GatewayDeps extends ServiceDeps {
+  /** Keys that verify tokens; the active one signs (docs/decisions/0015). */
+  readonly keyring: JwtKeyring;
+  /** Bearer secret of the admin API (docs/decisions/0019). */
+  readonly adminToken: string;
+  /** How long a token's row may be served from memory, ≤ 2000 ms (docs/decisions/0016). Default 1000. */
+  readonly tokenCacheMs?: number;
+  /** Default: the system clock. */
+  readonly clock?: Clock;
+}
 
 /**
- * The public API: authentication, idempotency, quoting and acceptance (ARCHITECTURE). Its routes arrive with the
- * accounts (issue 4) and products (issue 5) capabilities; today it serves health and the envelope for every path.
+ * The public API: authentication, idempotency, quoting and acceptance (ARCHITECTURE). Today: who may call (spec 5:
+ * bearer tokens, scopes, `GET /v1/token`), the customer's statement (`GET /v1/extrato`) and the admin API the ops CLI
+ * talks to. The product routes (issue 5) mount `auth` and `requireScope(fonte)` the same way.
  */
-export function createGateway(_deps: ServiceDeps): Service {
+export function createGateway(deps: GatewayDeps): Service {
+  const db = deps.db.db;
+  const clock = deps.clock ?? systemClock;
+  const authority = createTokenAuthority({
+    db,
+    keyring: deps.keyring,
+    clock,
+    cacheMs: deps.tokenCacheMs ?? DEFAULT_TOKEN_CACHE_MS,
+  });
+  const auth = authenticate(authority);
   return {
     name: 'gateway',
-    routers: [],
+    routers: [
+      tokenRouter(auth),
+      extratoRouter(auth, db, clock),
+      adminRouter({ db, keyring: deps.keyring, authority, adminToken: deps.adminToken, clock }),
+    ],
     readiness: {},
     start: async () => undefined,
     stop: async () => undefined,

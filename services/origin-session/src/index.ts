@@ -1,1 +1,36 @@
-export { createOriginSession } from './service';
+export { type AlertCounts, type Alerts, createAlerts, type ProductOutage } from './alerts/alerts';
+export {
+  ceilingSlots,
+  DEFAULT_HOURLY_SEARCH_CEILING,
+  estimateStart,
+  type SearchSlot,
+  type StartEstimate,
+  searchSlot,
+  TYPICAL_RUN_MS,
+} from './ceiling/hourly-ceiling';
+export { originSessionConfig, originSessionLocalConfig } from './config';
+export {
+  type DeliveredDocument,
+  type DeliveredDocumentKind,
+  DOCUMENT_DELIVERED,
+  DOCUMENT_DELIVERED_SCHEMA,
+  type DocumentDelivered,
+  documentDeliveredRoutingKey,
+  parseDocumentDelivered,
+} from './messages/document-delivered';
+export { type OrderInput, parseOrderInput } from './orders/order-request';
+export {
+  OUTCOME_CODES,
+  type OutcomeCode,
+  type OutcomeRule,
+  outcomeCode,
+  PRODUCT_OUT_OF_SERVICE_CODE,
+  UNREADABLE_ORDER_CODE,
+} from './outcome-to-code';
+export type { CertificateResultData } from './results/certificate-result';
+export type { RecordViewResultData } from './results/record-view-result';
+export type { SearchCoverageData, SearchResultData, SearchResultRow } from './results/search-result';
+export { createOriginSession, type OriginSessionDeps } from './service';
+export { ORIGIN_ORDERS_LISTED } from './tasks/list-orders';
+export type { TaskReport } from './tasks/task-consumer';
+export { DEFAULT_SETTINGS, type OriginSessionSettings } from './tasks/task-context';

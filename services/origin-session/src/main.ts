@@ -1,6 +1,9 @@
 // A bare import first: instrumentation must wrap express, pg and amqplib before they load; sorting never moves it.
 import './instrument';
+import { systemClock } from '@regapi/calendar';
+import { createHttpOriginPortal } from '@regapi/origin';
 import { runServiceProcess } from '@regapi/runtime';
+import { originSessionConfig } from './config';
 import { telemetry } from './instrument';
 import { createOriginSession } from './service';
 
@@ -8,7 +11,19 @@ runServiceProcess({
   name: 'origin-session',
   defaultPort: 8081,
   telemetry,
-  create: (deps) => createOriginSession(deps),
+  config: originSessionConfig,
+  create: (deps, config) =>
+    createOriginSession({
+      ...deps,
+      portal: createHttpOriginPortal({
+        baseUrl: config.ORIGIN_URL,
+        username: config.ORIGIN_USERNAME,
+        password: config.ORIGIN_PASSWORD,
+      }),
+      clock: systemClock,
+      settings: { account: config.ORIGIN_USERNAME, hourlySearchCeiling: config.HOURLY_SEARCH_CEILING },
+      alertWebhookUrl: config.ALERT_WEBHOOK_URL,
+    }),
 }).catch((error: unknown) => {
   process.stderr.write(`origin-session: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

@@ -1,12 +1,112 @@
+import { coerceError, createScheduler, type OriginTask, QUEUE, type Scheduler, type Subscription } from '@regapi/bus';
+import type { Clock } from '@regapi/calendar';
+import type { OriginPortal } from '@regapi/origin';
 import type { Service, ServiceDeps } from '@regapi/runtime';
+import { createAlerts } from './alerts/alerts';
+import { createOriginAccountLock, type HeldLock, LockWaitAbortedError } from './session/origin-account-lock';
+import { createOriginSessionClient, StoppingError } from './session/origin-session-client';
+import { statusRouter, type TaskCounts } from './status-router';
+import { scheduleCatalogSyncAtStart } from './tasks/sync-catalog';
+import { createTaskHandler, type TaskReport } from './tasks/task-consumer';
+import { DEFAULT_SETTINGS, type OriginSessionSettings, type TaskContext } from './tasks/task-context';
 
-/** The single consumer of the origin queue, holding the one origin-portal session. Its consumers arrive with the capability they serve; today it runs, connects and reports readiness. */
-export function createOriginSession(_deps: ServiceDeps): Service {
+export interface OriginSessionDeps extends ServiceDeps {
+  /** The origin (HTTP driver of the portal; the simulator here). Nothing else in the system holds one. */
+  readonly portal: OriginPortal;
+  /** Business time: the ceiling, schedules, forecasts (ARCHITECTURE decision 8). */
+  readonly clock: Clock;
+  /** `account` is required; everything else has its default (DEFAULT_SETTINGS). */
+  readonly settings: Pick<OriginSessionSettings, 'account'> & Partial<OriginSessionSettings>;
+  /** ALERT_WEBHOOK_URL. */
+  readonly alertWebhookUrl?: string | undefined;
+  /** Runs a scheduler for the delays kept in PostgreSQL (several per system are safe). Default true. */
+  readonly runScheduler?: boolean;
+  /** Observes every handled task (tests). */
+  readonly onTask?: (task: OriginTask, report: TaskReport) => void;
+}
+
+/**
+ * The single consumer of `origin.tasks` (ARCHITECTURE decision 1), holding the one origin session: runs orders, checks
+ * and listings for the reconciler, and the catalog sync, strictly one origin call at a time, fenced by the account
+ * lock. Replicas are standbys: RabbitMQ gives the queue to one consumer; the others take over when it dies.
+ */
+export function createOriginSession(deps: OriginSessionDeps): Service {
+  const settings: OriginSessionSettings = { ...DEFAULT_SETTINGS, ...deps.settings };
+  const logger = deps.logger.child({ component: 'origin-session' });
+  let held: HeldLock | undefined;
+  let stopping = new AbortController();
+  const session = createOriginSessionClient({
+    portal: deps.portal,
+    clock: deps.clock,
+    logger,
+    fence: () => held?.isHeld() ?? false,
+    stopping: () => stopping.signal,
+  });
+  const alerts = createAlerts({ logger, webhookUrl: deps.alertWebhookUrl });
+  const ctx: TaskContext = { db: deps.db.db, logger, clock: deps.clock, session, alerts, settings };
+  const lock = createOriginAccountLock({ pool: deps.db.pool, account: settings.account, logger });
+  const counts: TaskCounts = { handled: 0, failed: 0 };
+  let subscription: Subscription | undefined;
+  let scheduler: Scheduler | undefined;
+
+  const handle = createTaskHandler({
+    ctx,
+    lock,
+    stopping: () => stopping.signal,
+    onLock: (lockInUse) => {
+      held = lockInUse;
+    },
+    onReport: (task, report) => {
+      counts.handled++;
+      deps.onTask?.(task, report);
+    },
+  });
+
   return {
     name: 'origin-session',
-    routers: [],
+    routers: [statusRouter({ session, alerts, tasks: counts, hourlySearchCeiling: settings.hourlySearchCeiling })],
     readiness: {},
-    start: async () => undefined,
-    stop: async () => undefined,
+    start: async () => {
+      if (subscription !== undefined) return;
+      if (stopping.signal.aborted) stopping = new AbortController();
+      if (deps.runScheduler !== false) {
+        scheduler = createScheduler({
+          db: deps.db,
+          logger,
+          clock: deps.clock,
+          pollIntervalMs: settings.schedulerPollMs,
+        });
+        scheduler.start();
+      }
+      await scheduleCatalogSyncAtStart(ctx);
+      subscription = await deps.bus.consume(
+        QUEUE.originTasks,
+        async (message) => {
+          try {
+            await handle(message);
+          } catch (thrown) {
+            if (thrown instanceof StoppingError || thrown instanceof LockWaitAbortedError) {
+              logger.info({ message_id: message.id }, 'stopping: the task in flight is left for redelivery');
+            } else {
+              counts.failed++;
+              logger.error(
+                { err: coerceError(thrown), message_id: message.id },
+                'origin task failed; it is redelivered',
+              );
+            }
+            throw thrown;
+          }
+        },
+        { prefetch: 1 },
+      );
+    },
+    stop: async () => {
+      stopping.abort();
+      const active = subscription;
+      subscription = undefined;
+      await active?.cancel();
+      await scheduler?.stop();
+      scheduler = undefined;
+    },
   };
 }

@@ -1,8 +1,12 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-outbox';
 import * as m0002 from './0002-bus-delivery';
+import * as m0003 from './0003-accounts-ledger';
+import * as m0004 from './0004-api-tokens';
+import * as m0005 from './0005-finance-views';
 import * as m0006 from './0006-orders';
 import * as m0007 from './0007-scheduled-messages';
+import * as m0008 from './0008-catalog';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -11,6 +15,10 @@ import * as m0007 from './0007-scheduled-messages';
 export const migrations: Record<string, Migration> = {
   '0001-outbox': m0001,
   '0002-bus-delivery': m0002,
+  '0003-accounts-ledger': m0003,
+  '0004-api-tokens': m0004,
+  '0005-finance-views': m0005,
   '0006-orders': m0006,
   '0007-scheduled-messages': m0007,
+  '0008-catalog': m0008,
 };

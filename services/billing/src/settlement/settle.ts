@@ -1,0 +1,48 @@
+import type { OrderFinished, OrderReconciled } from '@regapi/bus';
+import type { Database } from '@regapi/db';
+import { refundOrder } from '@regapi/ledger';
+import type { Transaction } from 'kysely';
+import { decideOnFinish, decideOnReconciliation, type SettlementDecision } from './settlement-rule';
+
+export type SettlementOutcome =
+  | { readonly kind: 'kept'; readonly rule: string }
+  | { readonly kind: 'awaiting_reconciliation' }
+  | {
+      readonly kind: 'refunded';
+      readonly rule: string;
+      readonly amountCentavos: number;
+      readonly balanceCentavos: number;
+    }
+  /** Refunded before, by another message about the same order (a re-published finish, a reconciliation). */
+  | { readonly kind: 'already_refunded'; readonly rule: string }
+  /** Nothing was debited for this order, so there is nothing to return. */
+  | { readonly kind: 'not_debited'; readonly rule: string };
+
+async function apply(
+  trx: Transaction<Database>,
+  orderId: string,
+  decision: SettlementDecision,
+): Promise<SettlementOutcome> {
+  if (decision.action === 'await_reconciliation') return { kind: 'awaiting_reconciliation' };
+  if (decision.action === 'keep') return { kind: 'kept', rule: decision.rule };
+  const result = await refundOrder(trx, { orderId, reason: decision.reason, code: decision.code });
+  if (result.applied) {
+    return {
+      kind: 'refunded',
+      rule: decision.rule,
+      amountCentavos: result.amountCentavos,
+      balanceCentavos: result.balanceCentavos,
+    };
+  }
+  return { kind: result.reason, rule: decision.rule };
+}
+
+/** Settles a finished order in the caller's transaction (the consumer's `handleOnce`). */
+export function settleOrderFinished(trx: Transaction<Database>, event: OrderFinished): Promise<SettlementOutcome> {
+  return apply(trx, event.order_id, decideOnFinish(event));
+}
+
+/** Settles the reconciliation of a record view that timed out. */
+export function settleOrderReconciled(trx: Transaction<Database>, event: OrderReconciled): Promise<SettlementOutcome> {
+  return apply(trx, event.order_id, decideOnReconciliation(event));
+}

@@ -1,0 +1,65 @@
+import {
+  handleOnce,
+  type IncomingMessage,
+  loggerForMessage,
+  ORDER_FINISHED,
+  ORDER_RECONCILED,
+  parseOrderFinished,
+  parseOrderReconciled,
+  settlementPayloadErrors,
+} from '@regapi/bus';
+import type { Database } from '@regapi/db';
+import type { Logger } from '@regapi/telemetry';
+import type { Kysely } from 'kysely';
+import { type SettlementOutcome, settleOrderFinished, settleOrderReconciled } from './settle';
+
+/** The consumer name messages are deduplicated under (`processed_message`). */
+export const SETTLEMENT_CONSUMER = 'billing.settlements';
+
+/** A message billing cannot read. Thrown so that the bus redelivers and then dead-letters it for an operator. */
+export class InvalidSettlementMessageError extends Error {
+  override readonly name = 'InvalidSettlementMessageError';
+  readonly code = 'invalid_settlement_message';
+  constructor(
+    readonly messageId: string,
+    readonly routingKey: string,
+    detail: string,
+  ) {
+    super(`message ${messageId} (${routingKey}): ${detail}`);
+  }
+}
+
+export type HandledSettlement = SettlementOutcome | { readonly kind: 'duplicate' };
+
+/**
+ * Handles one message of `billing.settlements` at most once (handleOnce: the dedupe row commits with the refund),
+ * so a redelivery is a no-op; a second message about an already refunded order is a no-op too (the ledger refunds
+ * an order once). An unreadable message throws: after the queue's delivery limit it waits in the dead-letter queue.
+ */
+export async function handleSettlementMessage(
+  db: Kysely<Database>,
+  logger: Logger,
+  message: IncomingMessage,
+): Promise<HandledSettlement> {
+  const log = loggerForMessage(logger, message);
+  const handled = await handleOnce(db, SETTLEMENT_CONSUMER, message, (trx) => {
+    if (message.routingKey.startsWith(`${ORDER_FINISHED}.`)) {
+      const event = parseOrderFinished(message.payload);
+      if (event === undefined) throw invalid(message, settlementPayloadErrors(ORDER_FINISHED, message.payload));
+      return settleOrderFinished(trx, event);
+    }
+    if (message.routingKey.startsWith(`${ORDER_RECONCILED}.`)) {
+      const event = parseOrderReconciled(message.payload);
+      if (event === undefined) throw invalid(message, settlementPayloadErrors(ORDER_RECONCILED, message.payload));
+      return settleOrderReconciled(trx, event);
+    }
+    throw invalid(message, 'not a settlement routing key');
+  });
+  const outcome: HandledSettlement = handled.duplicate ? { kind: 'duplicate' } : handled.value;
+  log.info({ settlement: outcome }, 'settlement handled');
+  return outcome;
+}
+
+function invalid(message: IncomingMessage, detail: string): InvalidSettlementMessageError {
+  return new InvalidSettlementMessageError(message.id, message.routingKey, detail);
+}

@@ -1,0 +1,83 @@
+import type { ProductScope } from '@regapi/contracts';
+import type { Db } from '@regapi/ledger';
+import { isProductScope } from './access-token';
+
+/** A token's row (migration 0004): what it allows and whether it still holds. Never the token itself. */
+export interface ApiTokenRecord {
+  readonly id: string;
+  readonly accountId: string;
+  readonly kid: string;
+  readonly scopes: readonly ProductScope[];
+  readonly expiresAt: Date;
+  readonly revokedAt: Date | null;
+  readonly createdAt: Date;
+}
+
+const COLUMNS = ['id', 'account_id', 'kid', 'scopes', 'expires_at', 'revoked_at', 'created_at'] as const;
+
+function toRecord(row: {
+  id: string;
+  account_id: string;
+  kid: string;
+  scopes: string[];
+  expires_at: Date;
+  revoked_at: Date | null;
+  created_at: Date;
+}): ApiTokenRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    kid: row.kid,
+    // The column's CHECK admits only the product scopes; the filter keeps the type honest.
+    scopes: row.scopes.filter(isProductScope),
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    createdAt: row.created_at,
+  };
+}
+
+export async function insertApiToken(db: Db, token: Omit<ApiTokenRecord, 'revokedAt'>): Promise<ApiTokenRecord> {
+  const row = await db
+    .insertInto('api_token')
+    .values({
+      id: token.id,
+      account_id: token.accountId,
+      kid: token.kid,
+      scopes: [...token.scopes],
+      expires_at: token.expiresAt,
+      created_at: token.createdAt,
+    })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
+}
+
+export async function findApiToken(db: Db, tokenId: string): Promise<ApiTokenRecord | undefined> {
+  const row = await db.selectFrom('api_token').select(COLUMNS).where('id', '=', tokenId).executeTakeFirst();
+  return row === undefined ? undefined : toRecord(row);
+}
+
+export async function listAccountTokens(db: Db, accountId: string): Promise<ApiTokenRecord[]> {
+  const rows = await db
+    .selectFrom('api_token')
+    .select(COLUMNS)
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/**
+ * Revokes a token; revoking it again is a no-op that answers the first revocation (an operator retrying after a
+ * timeout must not move the date). Undefined when no such token exists.
+ */
+export async function revokeApiToken(db: Db, tokenId: string, now: Date): Promise<ApiTokenRecord | undefined> {
+  const revoked = await db
+    .updateTable('api_token')
+    .set({ revoked_at: now })
+    .where('id', '=', tokenId)
+    .where('revoked_at', 'is', null)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return revoked === undefined ? findApiToken(db, tokenId) : toRecord(revoked);
+}

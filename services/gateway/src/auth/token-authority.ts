@@ -1,0 +1,48 @@
+import type { Clock } from '@regapi/calendar';
+import type { Db } from '@regapi/ledger';
+import { type AccessClaims, verifyAccessToken } from './access-token';
+import { type ApiTokenRecord, findApiToken } from './api-token-store';
+import type { AuthContext } from './auth-context';
+import type { JwtKeyring } from './jwt-keyring';
+import { InvalidTokenError } from './token-errors';
+import { createTtlCache } from './ttl-cache';
+
+export interface TokenAuthorityOptions {
+  readonly db: Db;
+  readonly keyring: JwtKeyring;
+  readonly clock: Clock;
+  /**
+   * How long a token's row may be served from memory (≤ 2000 ms, docs/decisions/0016): the longest a revocation made
+   * on another replica can take to reach this one. 0 reads the database on every request.
+   */
+  readonly cacheMs: number;
+}
+
+/** Decides whether a bearer token may call: its signature and claims, then its row in `api_token`. */
+export interface TokenAuthority {
+  /** The caller, or InvalidTokenError naming why not. */
+  authenticate(token: string): Promise<AuthContext>;
+  /** Drops the cached row (a revocation on THIS replica is refused at once, not after the cache time). */
+  forget(tokenId: string): void;
+}
+
+export function createTokenAuthority(options: TokenAuthorityOptions): TokenAuthority {
+  const rows = createTtlCache<ApiTokenRecord | undefined>({ ttlMs: options.cacheMs });
+  return {
+    async authenticate(token) {
+      const now = options.clock.now();
+      const claims = verifyAccessToken(token, options.keyring, now);
+      const row = await rows.get(claims.tokenId, () => findApiToken(options.db, claims.tokenId));
+      return authorize(claims, row, now);
+    },
+    forget: (tokenId) => rows.forget(tokenId),
+  };
+}
+
+/** The row is the authority: it must exist for this account, not be revoked, not be expired; its scopes count. */
+function authorize(claims: AccessClaims, row: ApiTokenRecord | undefined, now: Date): AuthContext {
+  if (row === undefined || row.accountId !== claims.accountId) throw new InvalidTokenError('unknown_token');
+  if (row.revokedAt !== null) throw new InvalidTokenError('revoked');
+  if (row.expiresAt.getTime() <= now.getTime()) throw new InvalidTokenError('expired');
+  return { accountId: row.accountId, tokenId: row.id, scopes: row.scopes, expiresAt: row.expiresAt };
+}

@@ -1,0 +1,66 @@
+import { transportMessage } from '@regapi/contracts';
+import { HttpError } from '@regapi/http';
+
+/**
+ * Why a request's credentials were refused. Logged, and answered in `code_message` so a client can tell "get a new
+ * token" (expired, revoked) from "fix the call" (missing, malformed, in the query string).
+ */
+export type TokenRefusal =
+  | 'missing'
+  | 'malformed'
+  | 'in_query_string'
+  | 'unsupported_algorithm'
+  | 'unknown_kid'
+  | 'bad_signature'
+  | 'expired'
+  | 'revoked'
+  | 'unknown_token'
+  | 'admin_token_invalid';
+
+const MESSAGES: Readonly<Record<TokenRefusal, string>> = {
+  missing: 'Token ausente. Envie o cabeçalho Authorization: Bearer <token>.',
+  malformed: 'Token malformado. Envie Authorization: Bearer <token> com o token exatamente como emitido.',
+  in_query_string:
+    'Token na query string é recusado (spec 5.3): envie-o só no cabeçalho Authorization e considere-o vazado.',
+  unsupported_algorithm: 'Token malformado: algoritmo de assinatura não aceito.',
+  unknown_kid: 'Token assinado com uma chave desconhecida ou já retirada. Peça um novo token.',
+  bad_signature: 'Assinatura do token inválida.',
+  expired: 'Token expirado. Peça um novo token.',
+  revoked: 'Token revogado. Peça um novo token.',
+  unknown_token: 'Token desconhecido. Peça um novo token.',
+  admin_token_invalid: 'Token de administração inválido.',
+};
+
+/** RFC 6750 3: the challenge of a 401. A request without credentials gets no error code; a bad token does. */
+export function bearerChallenge(realm: string, refusal?: TokenRefusal): string {
+  return refusal === undefined || refusal === 'missing'
+    ? `Bearer realm="${realm}"`
+    : `Bearer realm="${realm}", error="invalid_token"`;
+}
+
+/** 401 (spec 5.4): token missing, malformed, revoked or expired; always with `WWW-Authenticate: Bearer`. */
+export class UnauthorizedError extends HttpError {
+  constructor(
+    readonly refusal: TokenRefusal,
+    realm = 'regapi',
+  ) {
+    super(401, MESSAGES[refusal], [], { 'WWW-Authenticate': bearerChallenge(realm, refusal) });
+  }
+}
+
+/** 403 (spec 5.4): a valid token without the product's scope, on that product's quote and execution. */
+export class InsufficientScopeError extends HttpError {
+  constructor(readonly scope: string) {
+    super(403, transportMessage(403).replace('consultas:{fonte}', scope), [], {
+      'WWW-Authenticate': `Bearer realm="regapi", error="insufficient_scope", scope="${scope}"`,
+    });
+  }
+}
+
+/** A token the verifier refused, before it becomes an HTTP answer. */
+export class InvalidTokenError extends Error {
+  override readonly name = 'InvalidTokenError';
+  constructor(readonly refusal: TokenRefusal) {
+    super(`token refused: ${refusal}`);
+  }
+}

@@ -1,0 +1,147 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_TTL, InvalidTtlError, parseTtl } from '../auth/ttl';
+import { formatReais, InvalidAmountError, parseReais } from '../money/reais';
+import { UsageError } from './ops-errors';
+
+/** One admin API call a command line stands for. */
+export interface AdminCall {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: Readonly<Record<string, unknown>>;
+}
+
+export const USAGE = `usage: pnpm --silent ops <command>
+  account create --name NAME [--plan PLAN]
+  account credit --account ID --amount 150.00 [--reference REF]
+  account show --account ID
+  token issue --account ID --scopes consultas:pesquisa-previa-bens,... [--ttl 30d]
+  token revoke --token-id ID
+  product disable FONTE [--reason TEXT]
+  product enable FONTE
+  order show PROTOCOLO
+Admin API: REGAPI_URL (default http://127.0.0.1:8080); token: ADMIN_TOKEN, else $DATA_DIR/admin-token (.data).`;
+
+type OptionSpec = Readonly<Record<string, { readonly required: boolean }>>;
+
+/** Parses `args` strictly against `spec`: unknown options, missing required ones, and extra words are usage errors. */
+function options(
+  args: readonly string[],
+  spec: OptionSpec,
+  positionals: number,
+): { values: Record<string, string>; words: string[] } {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: Object.fromEntries(Object.keys(spec).map((name) => [name, { type: 'string' as const }])),
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error: unknown) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const values: Record<string, string> = {};
+  for (const [name, { required }] of Object.entries(spec)) {
+    const value = parsed.values[name];
+    if (typeof value === 'string' && value.trim() !== '') values[name] = value.trim();
+    else if (value !== undefined) throw new UsageError(`--${name} needs a value`);
+    else if (required) throw new UsageError(`--${name} is required`);
+  }
+  if (parsed.positionals.length !== positionals) {
+    throw new UsageError(
+      positionals === 0
+        ? `unexpected argument: ${parsed.positionals.join(' ')}`
+        : `expected ${positionals} argument(s)`,
+    );
+  }
+  return { values, words: parsed.positionals };
+}
+
+function segment(value: string): string {
+  return encodeURIComponent(value);
+}
+
+function amount(text: string): string {
+  try {
+    return formatReais(parseReais(text));
+  } catch (error: unknown) {
+    if (error instanceof InvalidAmountError) throw new UsageError(`--amount: ${error.message}`);
+    throw error;
+  }
+}
+
+function ttl(text: string): string {
+  try {
+    parseTtl(text);
+    return text;
+  } catch (error: unknown) {
+    if (error instanceof InvalidTtlError) throw new UsageError(`--ttl: ${error.message}`);
+    throw error;
+  }
+}
+
+function scopes(text: string): string[] {
+  const list = text.split(',').map((scope) => scope.trim());
+  if (list.some((scope) => scope === '')) throw new UsageError('--scopes: a comma-separated list, no empty item');
+  return list;
+}
+
+/** The admin API call of a command line (`account create --name X` → POST /admin/v1/accounts). */
+export function commandCall(argv: readonly string[]): AdminCall {
+  const [group, verb, ...rest] = argv;
+  switch (`${group ?? ''} ${verb ?? ''}`) {
+    case 'account create': {
+      const { values } = options(rest, { name: { required: true }, plan: { required: false } }, 0);
+      return {
+        method: 'POST',
+        path: '/admin/v1/accounts',
+        body: { name: values.name, ...(values.plan === undefined ? {} : { plan: values.plan }) },
+      };
+    }
+    case 'account credit': {
+      const spec = { account: { required: true }, amount: { required: true }, reference: { required: false } };
+      const { values } = options(rest, spec, 0);
+      return {
+        method: 'POST',
+        path: `/admin/v1/accounts/${segment(values.account ?? '')}/credits`,
+        body: {
+          amount: amount(values.amount ?? ''),
+          ...(values.reference === undefined ? {} : { reference: values.reference }),
+        },
+      };
+    }
+    case 'account show': {
+      const { values } = options(rest, { account: { required: true } }, 0);
+      return { method: 'GET', path: `/admin/v1/accounts/${segment(values.account ?? '')}` };
+    }
+    case 'token issue': {
+      const spec = { account: { required: true }, scopes: { required: true }, ttl: { required: false } };
+      const { values } = options(rest, spec, 0);
+      return {
+        method: 'POST',
+        path: '/admin/v1/tokens',
+        body: { account_id: values.account, scopes: scopes(values.scopes ?? ''), ttl: ttl(values.ttl ?? DEFAULT_TTL) },
+      };
+    }
+    case 'token revoke': {
+      const { values } = options(rest, { 'token-id': { required: true } }, 0);
+      return { method: 'POST', path: `/admin/v1/tokens/${segment(values['token-id'] ?? '')}/revoke` };
+    }
+    case 'product disable':
+    case 'product enable': {
+      const spec: OptionSpec = verb === 'disable' ? { reason: { required: false } } : {};
+      const { values, words } = options(rest, spec, 1);
+      return {
+        method: 'POST',
+        path: `/admin/v1/products/${segment(words[0] ?? '')}/${verb}`,
+        body: values.reason === undefined ? {} : { reason: values.reason },
+      };
+    }
+    case 'order show': {
+      const { words } = options(rest, {}, 1);
+      return { method: 'GET', path: `/admin/v1/orders/${segment(words[0] ?? '')}` };
+    }
+    default:
+      throw new UsageError(argv.length === 0 ? 'no command given' : `unknown command: ${argv.slice(0, 2).join(' ')}`);
+  }
+}

@@ -1,0 +1,31 @@
+import { sendEnvelope } from '@regapi/http';
+import { type RequestHandler, Router } from 'express';
+import { authOf } from '../auth/auth-context';
+
+/**
+ * `GET /v1/token` (spec 4, 5.5): verifies the token without a paid call. Never charged, never reaches the origin: it
+ * answers from the verified token and its row. `data[0]` names per ARCHITECTURE: `conta`, `token_id`, `escopos`,
+ * `expira_em`.
+ */
+export function tokenRouter(auth: RequestHandler): Router {
+  const router = Router();
+  router.get('/v1/token', auth, (_req, res) => {
+    const caller = authOf(res);
+    res.setHeader('Cache-Control', 'no-store');
+    sendEnvelope(res, 200, {
+      code: 200,
+      codeMessage: 'Token válido.',
+      billable: false,
+      priceCentavos: 0,
+      data: [
+        {
+          conta: caller.accountId,
+          token_id: caller.tokenId,
+          escopos: [...caller.scopes],
+          expira_em: caller.expiresAt.toISOString(),
+        },
+      ],
+    });
+  });
+  return router;
+}

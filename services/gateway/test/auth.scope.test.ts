@@ -1,0 +1,88 @@
+import { systemClock } from '@regapi/calendar';
+import { FONTES, type Fonte } from '@regapi/contracts';
+import { sendEnvelope } from '@regapi/http';
+import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { Router } from 'express';
+import { authenticate, createKeyring, createTokenAuthority, requireScope } from '../src';
+import { call, newAccount, newToken, SECRETS, startTestGateway, type TestGateway } from './support/test-gateway';
+
+// Spec 4 execution rule 5 and 5.4: a token without the product's scope gets 403 on that product's quote and execution.
+// The product routes arrive with the products issue; here a test-only router mounts the real middleware on the real
+// paths, the way those routes will.
+
+let database: TestDatabase;
+let gateway: TestGateway;
+let accountId: string;
+
+function productRoutes(db: TestDatabase): Router {
+  const auth = authenticate(
+    createTokenAuthority({ db: db.db, keyring: createKeyring(SECRETS, 'k1'), clock: systemClock, cacheMs: 0 }),
+  );
+  const router = Router();
+  for (const fonte of FONTES) {
+    for (const kind of ['orcamento', 'consultas']) {
+      router.post(`/v1/${kind}/${fonte}`, auth, requireScope(fonte), (_req, res) => {
+        sendEnvelope(res, 200, { code: 200, codeMessage: 'ok', data: [{ fonte }] });
+      });
+    }
+  }
+  return router;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  gateway = await startTestGateway(database, { routers: [productRoutes(database)] });
+  accountId = await newAccount(gateway.url);
+});
+
+afterAll(async () => {
+  await gateway.close();
+  await database.drop();
+});
+
+const post = (path: string, token?: string) =>
+  call(`${gateway.url}${path}`, { method: 'POST', body: {}, ...(token === undefined ? {} : { token }) });
+
+test.each(FONTES.map((fonte) => [fonte]))(
+  'a token scoped only to %s passes there and gets 403 elsewhere',
+  async (fonte: Fonte) => {
+    const { token } = await newToken(gateway.url, accountId, [`consultas:${fonte}`]);
+    for (const other of FONTES) {
+      for (const kind of ['orcamento', 'consultas']) {
+        const answer = await post(`/v1/${kind}/${other}`, token);
+        if (other === fonte) {
+          expect(answer.status).toBe(200);
+          continue;
+        }
+        expect(answer.status).toBe(403);
+        expect(answer.body.code).toBe(403);
+        expect(answer.body.code_message).toContain(`consultas:${other}`);
+        expect(answer.body.header).toEqual(expect.objectContaining({ billable: false, price: 0 }));
+        expect(answer.headers.get('www-authenticate')).toBe(
+          `Bearer realm="regapi", error="insufficient_scope", scope="consultas:${other}"`,
+        );
+      }
+    }
+  },
+);
+
+test('a token with every scope passes everywhere', async () => {
+  const { token } = await newToken(
+    gateway.url,
+    accountId,
+    FONTES.map((fonte) => `consultas:${fonte}`),
+  );
+  for (const fonte of FONTES) expect((await post(`/v1/consultas/${fonte}`, token)).status).toBe(200);
+});
+
+test('authentication comes before scope: no token → 401, not 403', async () => {
+  expect((await post('/v1/consultas/certidao-inteiro-teor')).status).toBe(401);
+});
+
+test('the scopes that count are the stored ones, not what a token claims', async () => {
+  // A scope added to the row's token claims cannot be forged without the key; and the row never widens later.
+  const { token, tokenId } = await newToken(gateway.url, accountId, ['consultas:pesquisa-previa-bens']);
+  const row = await database.db.selectFrom('api_token').select('scopes').where('id', '=', tokenId).executeTakeFirst();
+  expect(row?.scopes).toEqual(['consultas:pesquisa-previa-bens']);
+  expect((await post('/v1/orcamento/visualizacao-matricula', token)).status).toBe(403);
+});

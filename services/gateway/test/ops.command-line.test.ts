@@ -1,0 +1,87 @@
+import { commandCall } from '../src/ops/commands';
+import { UsageError } from '../src/ops/ops-errors';
+
+// `pnpm ops <command>`: each command line is exactly one admin API call; a bad line is a usage error (exit 2) before
+// anything is sent.
+
+test.each([
+  [
+    ['account', 'create', '--name', 'Banco X'],
+    { method: 'POST', path: '/admin/v1/accounts', body: { name: 'Banco X' } },
+  ],
+  [
+    ['account', 'create', '--name', 'Banco X', '--plan', 'volume'],
+    { method: 'POST', path: '/admin/v1/accounts', body: { name: 'Banco X', plan: 'volume' } },
+  ],
+  [
+    ['account', 'credit', '--account', 'A1', '--amount', '150', '--reference', 'PIX-1'],
+    { method: 'POST', path: '/admin/v1/accounts/A1/credits', body: { amount: '150.00', reference: 'PIX-1' } },
+  ],
+  [['account', 'show', '--account', 'A1'], { method: 'GET', path: '/admin/v1/accounts/A1' }],
+  [
+    [
+      'token',
+      'issue',
+      '--account',
+      'A1',
+      '--scopes',
+      'consultas:pesquisa-previa-bens, consultas:visualizacao-matricula',
+    ],
+    {
+      method: 'POST',
+      path: '/admin/v1/tokens',
+      body: {
+        account_id: 'A1',
+        scopes: ['consultas:pesquisa-previa-bens', 'consultas:visualizacao-matricula'],
+        ttl: '30d',
+      },
+    },
+  ],
+  [
+    ['token', 'issue', '--account', 'A1', '--scopes', 'consultas:pesquisa-previa-bens', '--ttl', '12h'],
+    {
+      method: 'POST',
+      path: '/admin/v1/tokens',
+      body: { account_id: 'A1', scopes: ['consultas:pesquisa-previa-bens'], ttl: '12h' },
+    },
+  ],
+  [['token', 'revoke', '--token-id', 'T1'], { method: 'POST', path: '/admin/v1/tokens/T1/revoke' }],
+  [
+    ['product', 'disable', 'certidao-inteiro-teor'],
+    { method: 'POST', path: '/admin/v1/products/certidao-inteiro-teor/disable', body: {} },
+  ],
+  [
+    ['product', 'disable', 'certidao-inteiro-teor', '--reason', '603'],
+    { method: 'POST', path: '/admin/v1/products/certidao-inteiro-teor/disable', body: { reason: '603' } },
+  ],
+  [
+    ['product', 'enable', 'certidao-inteiro-teor'],
+    { method: 'POST', path: '/admin/v1/products/certidao-inteiro-teor/enable', body: {} },
+  ],
+  [['order', 'show', '2026112100000001'], { method: 'GET', path: '/admin/v1/orders/2026112100000001' }],
+  [['account', 'show', '--account', '../tokens'], { method: 'GET', path: '/admin/v1/accounts/..%2Ftokens' }],
+])('%j', (argv, expected) => {
+  expect(commandCall(argv)).toEqual(expected);
+});
+
+test.each([
+  [[], /no command/],
+  [['account'], /unknown command/],
+  [['account', 'delete'], /unknown command/],
+  [['account', 'create'], /--name is required/],
+  [['account', 'create', '--name'], /argument missing|needs a value/],
+  [['account', 'create', '--name', 'X', '--color', 'red'], /Unknown option/],
+  [['account', 'credit', '--account', 'A1', '--amount', '1.234'], /--amount/],
+  [['account', 'credit', '--account', 'A1', '--amount', '-5'], /--amount/],
+  [['account', 'credit', '--account', 'A1'], /--amount is required/],
+  [['token', 'issue', '--account', 'A1'], /--scopes is required/],
+  [['token', 'issue', '--account', 'A1', '--scopes', 'a,,b'], /--scopes/],
+  [['token', 'issue', '--account', 'A1', '--scopes', 'x', '--ttl', '2y'], /--ttl/],
+  [['product', 'disable'], /expected 1 argument/],
+  [['product', 'enable', 'x', '--reason', 'y'], /Unknown option/],
+  [['order', 'show'], /expected 1 argument/],
+  [['account', 'show', '--account', 'A1', 'extra'], /unexpected argument/],
+])('%j is a usage error', (argv, message) => {
+  expect(() => commandCall(argv)).toThrow(UsageError);
+  expect(() => commandCall(argv)).toThrow(message);
+});

@@ -1,0 +1,101 @@
+import { createInProcessBus } from '@regapi/bus';
+import { type Clock, systemClock } from '@regapi/calendar';
+import type { DbHandle } from '@regapi/db';
+import { createHttpApp, listen, type RunningServer } from '@regapi/http';
+import { silentLogger } from '@regapi/telemetry';
+import type { Router } from 'express';
+import { createGateway, createKeyring, type JwtKeyring } from '../../src';
+
+/** Secrets of the test keyring: `k1` signs, `k2` still verifies (a rotation in progress). */
+export const SECRETS = new Map([
+  ['k1', 'test-secret-k1-0123456789abcdef0123456789abcdef'],
+  ['k2', 'test-secret-k2-0123456789abcdef0123456789abcdef'],
+]);
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef0123456789';
+
+export interface TestGateway {
+  readonly url: string;
+  readonly keyring: JwtKeyring;
+  close(): Promise<void>;
+}
+
+export interface TestGatewayOptions {
+  readonly tokenCacheMs?: number;
+  readonly clock?: Clock;
+  readonly activeKid?: string;
+  /** Extra routers mounted after the gateway's (test-only routes). */
+  readonly routers?: readonly Router[];
+}
+
+/** The gateway's routers in an express app of their own, on a free port, over the test file's database. */
+export async function startTestGateway(db: DbHandle, options: TestGatewayOptions = {}): Promise<TestGateway> {
+  const keyring = createKeyring(SECRETS, options.activeKid ?? 'k1');
+  const logger = silentLogger();
+  const gateway = createGateway({
+    db,
+    bus: createInProcessBus({ logger }),
+    logger,
+    keyring,
+    adminToken: ADMIN_TOKEN,
+    tokenCacheMs: options.tokenCacheMs ?? 1000,
+    clock: options.clock ?? systemClock,
+  });
+  const app = createHttpApp({ logger, routers: [...gateway.routers, ...(options.routers ?? [])] });
+  const server: RunningServer = await listen(app, 0);
+  return { url: server.url, keyring, close: () => server.close(100) };
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: {
+    code: number;
+    code_message: string;
+    header: { billable: boolean; price: number; request_id: string };
+    data: Record<string, unknown>[];
+    errors: { campo: string; regra: string }[];
+  };
+}
+
+/** One call, JSON envelope parsed. */
+export async function call(
+  url: string,
+  init: { method?: string; token?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token === undefined ? {} : { authorization: `Bearer ${init.token}` }),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...init.headers,
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Answer['body'] };
+}
+
+/** The admin API, with the admin token. */
+export function admin(base: string, method: string, path: string, body?: unknown): Promise<Answer> {
+  return call(`${base}${path}`, { method, token: ADMIN_TOKEN, ...(body === undefined ? {} : { body }) });
+}
+
+/** An account with `amount` reais credited (none when undefined), through the admin API. */
+export async function newAccount(base: string, name = 'Cliente', amount?: string): Promise<string> {
+  const created = await admin(base, 'POST', '/admin/v1/accounts', { name });
+  const accountId = String(created.body.data[0]?.account_id);
+  if (amount !== undefined) await admin(base, 'POST', `/admin/v1/accounts/${accountId}/credits`, { amount });
+  return accountId;
+}
+
+/** A token issued through the admin API. */
+export async function newToken(
+  base: string,
+  accountId: string,
+  scopes: readonly string[] = ['consultas:pesquisa-previa-bens'],
+  ttl = '30d',
+): Promise<{ token: string; tokenId: string; expiresAt: string }> {
+  const issued = await admin(base, 'POST', '/admin/v1/tokens', { account_id: accountId, scopes, ttl });
+  if (issued.status !== 201) throw new Error(`token issue failed: ${JSON.stringify(issued.body)}`);
+  const item = issued.body.data[0] ?? {};
+  return { token: String(item.token), tokenId: String(item.token_id), expiresAt: String(item.expires_at) };
+}

@@ -1,0 +1,21 @@
+import { env } from '@regapi/config';
+
+/** Variables of origin-session beyond the common ones (README, Configuration). */
+export const originSessionConfig = {
+  /** Root of the origin portal (the simulator in every environment we can reach). */
+  ORIGIN_URL: env.url(['http:', 'https:'], 'http://127.0.0.1:8090'),
+  /** The platform's ONE origin account (spec 1.7). */
+  ORIGIN_USERNAME: env.string('regapi'),
+  /** A secret: no default. */
+  ORIGIN_PASSWORD: env.string(),
+  /** Optional: a POST with the alert as JSON when a product goes out of service (spec 7.5). */
+  ALERT_WEBHOOK_URL: env.optionalUrl(['http:', 'https:']),
+  /** Spec 8: preliminary searches per rolling hour, the real limit of the account. */
+  HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
+};
+
+/** What a composition root that starts the origin itself (standalone) still reads: no URL, no credentials. */
+export const originSessionLocalConfig = {
+  ALERT_WEBHOOK_URL: originSessionConfig.ALERT_WEBHOOK_URL,
+  HOURLY_SEARCH_CEILING: originSessionConfig.HOURLY_SEARCH_CEILING,
+};

@@ -1,0 +1,85 @@
+import { Ajv } from 'ajv';
+
+/**
+ * `document.delivered.<fonte>` (queue `archive.documents`): the origin delivered a document (a record view, a
+ * certificate, a search's printed receipt) and the order waits in `archiving` (docs/decisions/0022). The archive
+ * (issue 6) stores every document, sets `documento_url` (and the record view's `dados.conteudo`) in the result, and
+ * finishes the order through libs/orders with the `code` and `status_consulta` given here, writing `order.finished`
+ * for billing. Defined here until the archive exists; it then moves to libs/bus/src/messages beside the others.
+ */
+export const DOCUMENT_DELIVERED = 'document.delivered';
+
+export type DeliveredDocumentKind = 'comprovante' | 'visualizacao' | 'certidao';
+
+export interface DeliveredDocument {
+  readonly kind: DeliveredDocumentKind;
+  /** The origin's link (needs no session); it expires (spec 8: 7 days). */
+  readonly url: string;
+  /** ISO 8601, when the origin said. */
+  readonly expires_at: string | null;
+}
+
+export interface DocumentDelivered {
+  readonly order_id: string;
+  readonly protocolo: string;
+  readonly account_id: string;
+  readonly fonte: string;
+  readonly numero_pedido: string | null;
+  readonly documents: readonly DeliveredDocument[];
+  /** What the archive finishes the order with once the documents are stored. */
+  readonly code: number;
+  readonly status_consulta: string | null;
+  /** ISO 8601. */
+  readonly delivered_at: string;
+}
+
+export function documentDeliveredRoutingKey(fonte: string): string {
+  if (!/^[a-z0-9-]+$/.test(fonte)) throw new RangeError(`fonte ${JSON.stringify(fonte)} cannot be a routing key word`);
+  return `${DOCUMENT_DELIVERED}.${fonte}`;
+}
+
+export const DOCUMENT_DELIVERED_SCHEMA = {
+  $id: 'regapi:document.delivered',
+  type: 'object',
+  required: [
+    'order_id',
+    'protocolo',
+    'account_id',
+    'fonte',
+    'numero_pedido',
+    'documents',
+    'code',
+    'status_consulta',
+    'delivered_at',
+  ],
+  properties: {
+    order_id: { type: 'string' },
+    protocolo: { type: 'string', pattern: '^[0-9]+$' },
+    account_id: { type: 'string' },
+    fonte: { type: 'string' },
+    numero_pedido: { type: ['string', 'null'] },
+    documents: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['kind', 'url', 'expires_at'],
+        properties: {
+          kind: { enum: ['comprovante', 'visualizacao', 'certidao'] },
+          url: { type: 'string' },
+          expires_at: { type: ['string', 'null'] },
+        },
+      },
+    },
+    code: { type: 'integer', minimum: 200, maximum: 699 },
+    status_consulta: { type: ['string', 'null'] },
+    delivered_at: { type: 'string' },
+  },
+} as const;
+
+const validate = new Ajv().compile(DOCUMENT_DELIVERED_SCHEMA);
+
+/** The payload as a DocumentDelivered, or undefined; unknown fields are ignored. */
+export function parseDocumentDelivered(payload: unknown): DocumentDelivered | undefined {
+  return validate(payload) ? (payload as DocumentDelivered) : undefined;
+}

@@ -1,0 +1,110 @@
+import { findOffice } from '@regapi/catalog';
+import type { Order } from '@regapi/orders';
+import type { OrderSummary, PropertySearch } from '@regapi/origin';
+import type { Budget } from '../session/budget';
+import type { TaskContext } from '../tasks/task-context';
+import type { OrderInput } from './order-request';
+import { claimedNumeros } from './origin-attempts';
+
+/**
+ * Is the order of an in-doubt attempt at the origin? (ARCHITECTURE decision 1: ask before placing anything; never two
+ * origin orders for one protocolo.) The origin lists searches and record views placed since a time — certificates
+ * never (spec 2.6) — so:
+ * - a record view is matched by office and record among the listed record views no other order owns;
+ * - a search is matched by checking the unowned listed searches (the listing does not say who was searched) for the
+ *   same document and UF.
+ * Calls are strictly serialized, so few candidates exist: the protocols placed since the attempt and not yet
+ * recorded by another order.
+ */
+export type Sighting =
+  | { readonly kind: 'found'; readonly numeroPedido: string; readonly search?: PropertySearch }
+  | { readonly kind: 'not-found' }
+  /** Certificates are never listed: only their protocol, when stored, finds them. */
+  | { readonly kind: 'unlistable' }
+  | { readonly kind: 'failed'; readonly outcome: { readonly kind: string } };
+
+/** Clocks of the origin and ours may disagree a little: look this much earlier than the attempt. */
+const CLOCK_SKEW_MS = 10 * 60_000;
+/** Searches to check one by one, newest first. */
+const MAX_SEARCH_CANDIDATES = 5;
+
+export async function findAtOrigin(
+  ctx: TaskContext,
+  order: Order,
+  input: OrderInput,
+  attemptStartedAt: Date,
+  budget: Budget,
+): Promise<Sighting> {
+  if (input.fonte === 'certidao-inteiro-teor') return { kind: 'unlistable' };
+  const since = new Date(attemptStartedAt.getTime() - CLOCK_SKEW_MS);
+  const listing = await ctx.session.call(
+    'list-orders',
+    (portal, options) => portal.listOrders(since, options),
+    budget,
+    { retryOnSessionLost: true, maxMs: ctx.settings.pageTimeoutMs },
+  );
+  if (listing.kind !== 'orders') return { kind: 'failed', outcome: listing };
+  const produto = input.fonte === 'pesquisa-previa-bens' ? 'pesquisa-previa' : 'visualizacao';
+  const listed = listing.orders.filter(
+    (summary) => summary.produto === produto && Date.parse(summary.criadoEm) >= since.getTime(),
+  );
+  const claimed = await claimedNumeros(
+    ctx.db,
+    listed.map((summary) => summary.numeroPedido),
+    order.id,
+  );
+  const candidates = listed.filter((summary) => !claimed.has(summary.numeroPedido));
+
+  if (input.fonte === 'visualizacao-matricula') {
+    const office = await findOffice(ctx.db, {
+      uf: input.property.cartorioUf,
+      municipio: input.property.cartorioMunicipio,
+      numero: input.property.cartorioNumero,
+    });
+    const atOffice =
+      office === undefined ? candidates : candidates.filter((summary) => summary.cartorioCns === office.cns);
+    const exact = atOffice.filter((summary) => sameRecord(summary, input.property.matricula));
+    // A record re-opened under a new number is listed under it: the one unowned order at that office is ours.
+    const pick = exact[0] ?? (atOffice.length === 1 ? atOffice[0] : undefined);
+    return pick === undefined ? { kind: 'not-found' } : { kind: 'found', numeroPedido: pick.numeroPedido };
+  }
+
+  const newestFirst = [...candidates].sort((a, b) => Date.parse(b.criadoEm) - Date.parse(a.criadoEm));
+  for (const summary of newestFirst.slice(0, MAX_SEARCH_CANDIDATES)) {
+    const check = await ctx.session.call(
+      'check-order',
+      (portal, options) => portal.checkOrder(summary.numeroPedido, options),
+      budget,
+      { retryOnSessionLost: true, maxMs: ctx.settings.pageTimeoutMs },
+    );
+    if (check.kind !== 'search') {
+      if (check.kind === 'order-not-found') continue;
+      return { kind: 'failed', outcome: check };
+    }
+    if (
+      documentKey(check.search.pesquisadoDocumento) === documentKey(input.query.cpfCnpj) &&
+      check.search.ufPesquisada === input.query.uf
+    ) {
+      return { kind: 'found', numeroPedido: summary.numeroPedido, search: check.search };
+    }
+  }
+  return { kind: 'not-found' };
+}
+
+/** The record number of a listed order against the one requested (a number with leading zeros, or a CNM). */
+function sameRecord(summary: OrderSummary, requested: string): boolean {
+  if (summary.matricula === null) return false;
+  return recordNumber(summary.matricula) === recordNumber(requested);
+}
+
+function recordNumber(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  // CNM (Provimento CNJ 143/2023): CNS (6) + book (1) + record number (7) + check digits (2).
+  const numero = digits.length === 16 ? digits.slice(7, 14) : digits;
+  return numero.replace(/^0+/, '');
+}
+
+/** CPF/CNPJ without mask, uppercase (the alphanumeric CNPJ has letters). */
+function documentKey(value: string): string {
+  return value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+}

@@ -1,0 +1,176 @@
+import {
+  type EnqueueMessageInput,
+  type OrderFinished,
+  orderFinishedRoutingKey,
+  REQUEST_ID_HEADER,
+  scheduleMessage,
+} from '@regapi/bus';
+import type { ResultCode } from '@regapi/contracts';
+import type { Database } from '@regapi/db';
+import { type Order, transition } from '@regapi/orders';
+import type { Transaction } from 'kysely';
+import {
+  type DeliveredDocument,
+  type DocumentDelivered,
+  documentDeliveredRoutingKey,
+} from '../messages/document-delivered';
+import { runOrderTask } from '../tasks/task-messages';
+
+/**
+ * The ends and waits of an order, each ONE libs/orders transition with the message it causes, in the caller's
+ * transaction (ARCHITECTURE decision 2). Nothing else in origin-session changes an order.
+ */
+
+export interface OrderEnd {
+  readonly code: ResultCode;
+  readonly statusConsulta: string | null;
+  readonly result: unknown;
+  readonly siteReceipts: readonly string[];
+  readonly numeroPedido: string | null;
+  readonly at: Date;
+}
+
+function headersOf(order: Order): Record<string, string> {
+  return { [REQUEST_ID_HEADER]: order.requestId };
+}
+
+/** Finished with its code: `order.finished.<fonte>` goes to billing for settlement (refund by class). */
+export async function finishOrder(trx: Transaction<Database>, order: Order, end: OrderEnd): Promise<boolean> {
+  const numeroPedido = end.numeroPedido ?? order.numeroPedido;
+  const message: OrderFinished = {
+    order_id: order.id,
+    protocolo: order.protocolo,
+    account_id: order.accountId,
+    fonte: order.fonte,
+    code: end.code,
+    status_consulta: end.statusConsulta,
+    finished_at: end.at.toISOString(),
+    uf: order.uf,
+    numero_pedido: numeroPedido,
+  };
+  const result = await transition(
+    trx,
+    order.id,
+    'finish',
+    {
+      code: end.code,
+      status_consulta: end.statusConsulta,
+      result: JSON.stringify(end.result),
+      site_receipts: JSON.stringify(end.siteReceipts),
+      numero_pedido: numeroPedido,
+      finished_at: end.at,
+    },
+    [{ routingKey: orderFinishedRoutingKey(order.fonte), payload: message, headers: headersOf(order) }],
+  );
+  return result.applied;
+}
+
+/**
+ * The origin delivered a document: the order waits in `archiving` with its result, and `document.delivered.<fonte>`
+ * asks the archive to store the documents and finish it with `end.code` (docs/decisions/0022). The order's
+ * `status_consulta` column keeps what the client sees meanwhile (a certificate stays EM_EMISSAO).
+ */
+export async function deliverOrderDocuments(
+  trx: Transaction<Database>,
+  order: Order,
+  end: OrderEnd,
+  documents: readonly DeliveredDocument[],
+): Promise<boolean> {
+  const numeroPedido = end.numeroPedido ?? order.numeroPedido;
+  const message: DocumentDelivered = {
+    order_id: order.id,
+    protocolo: order.protocolo,
+    account_id: order.accountId,
+    fonte: order.fonte,
+    numero_pedido: numeroPedido,
+    documents,
+    code: end.code,
+    status_consulta: end.statusConsulta,
+    delivered_at: end.at.toISOString(),
+  };
+  const result = await transition(
+    trx,
+    order.id,
+    'deliverDocument',
+    {
+      result: JSON.stringify(end.result),
+      site_receipts: JSON.stringify(end.siteReceipts),
+      numero_pedido: numeroPedido,
+    },
+    [{ routingKey: documentDeliveredRoutingKey(order.fonte), payload: message, headers: headersOf(order) }],
+  );
+  return result.applied;
+}
+
+/** Certificate protocolled (spec 2.6 EM_EMISSAO): the office issues it in registry business hours. */
+export async function awaitCertificateIssue(
+  trx: Transaction<Database>,
+  order: Order,
+  numeroPedido: string,
+  result: unknown,
+): Promise<boolean> {
+  const applied = await transition(trx, order.id, 'awaitIssue', {
+    numero_pedido: numeroPedido,
+    status_consulta: 'EM_EMISSAO',
+    result: JSON.stringify(result),
+  });
+  return applied.applied;
+}
+
+/**
+ * Spec 8: beyond the hourly ceiling the order waits IN ORDER, not failed, not charged again: `run_after` says when
+ * (the gateway's `consultar_daqui_s` reads it) and a run task is scheduled in PostgreSQL for then.
+ */
+export async function deferOrder(
+  trx: Transaction<Database>,
+  order: Order,
+  runAfter: Date,
+  dueAt: Date,
+): Promise<boolean> {
+  const applied = await transition(trx, order.id, 'defer', { run_after: runAfter });
+  if (!applied.applied) return false;
+  await scheduleRunOrder(trx, order, dueAt);
+  return true;
+}
+
+/** The order's run task again at `dueAt` (one pending per order: the dedupe key moves it). */
+export async function scheduleRunOrder(trx: Transaction<Database>, order: Order, dueAt: Date): Promise<void> {
+  const task = runOrderTask(order);
+  await scheduleMessage(trx, {
+    routingKey: task.routingKey,
+    payload: task.payload,
+    dueAt,
+    dedupeKey: `run-order:${order.id}`,
+    headers: headersOf(order),
+  });
+}
+
+/**
+ * Records the origin's protocol the moment it is known (never two origin orders for one protocolo: an in-doubt
+ * redelivery finds it here). A running order stays running: `startAttempt` from `running` is the one transition that
+ * changes nothing but the fields given.
+ */
+export async function recordNumeroPedido(
+  trx: Transaction<Database>,
+  order: Order,
+  numeroPedido: string,
+): Promise<void> {
+  await transition(trx, order.id, 'startAttempt', { numero_pedido: numeroPedido });
+}
+
+/** A provisional search revised when the origin closed it (spec 2.4 `provisorio`). */
+export async function reviseOrder(
+  trx: Transaction<Database>,
+  order: Order,
+  change: { code: ResultCode; result: unknown; siteReceipts: readonly string[] },
+  messages: readonly EnqueueMessageInput[] = [],
+): Promise<boolean> {
+  const applied = await transition(
+    trx,
+    order.id,
+    'revise',
+    { code: change.code, result: JSON.stringify(change.result), site_receipts: JSON.stringify(change.siteReceipts) },
+    messages,
+  );
+  return applied.applied;
+}

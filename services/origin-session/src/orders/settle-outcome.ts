@@ -1,0 +1,310 @@
+import { ufTimeZone } from '@regapi/br';
+import { scheduleMessage } from '@regapi/bus';
+import { certificateForecast } from '@regapi/calendar';
+import { findOffice, setProductEnabled } from '@regapi/catalog';
+import { type Fonte, isFonte, type ResultCode } from '@regapi/contracts';
+import type { Order } from '@regapi/orders';
+import type {
+  CertificateAccepted,
+  CertificateIssued,
+  CertificateOutcome,
+  CheckOrderOutcome,
+  PropertySearch,
+  RecordView,
+  RecordViewOutcome,
+  SearchOutcome,
+} from '@regapi/origin';
+import type { ProductOutage } from '../alerts/alerts';
+import { outcomeCode } from '../outcome-to-code';
+import {
+  certificateInIssueData,
+  certificateIssuedData,
+  certificateUnavailableData,
+} from '../results/certificate-result';
+import { failureResultData } from '../results/failure-result';
+import { recordViewResultData } from '../results/record-view-result';
+import { searchResultData } from '../results/search-result';
+import type { LoginFailure } from '../session/origin-session-client';
+import type { TaskContext } from '../tasks/task-context';
+import { CHECK_REASONS, checkOrderTask } from '../tasks/task-messages';
+import {
+  awaitCertificateIssue,
+  deliverOrderDocuments,
+  finishOrder,
+  recordNumeroPedido,
+  scheduleRunOrder,
+} from './order-outcomes';
+import type { OrderInput } from './order-request';
+
+/** Everything a run or a check of an order can end with. */
+export type OrderOutcome =
+  | SearchOutcome
+  | RecordViewOutcome
+  | CertificateOutcome
+  | CheckOrderOutcome
+  | LoginFailure
+  | { readonly kind: 'timeout'; readonly by: 'caller' };
+
+export interface SettleOptions {
+  readonly input: OrderInput;
+  /** The outcome comes from re-placing an in-doubt order: a "repeated order" then means OUR first one (605). */
+  readonly inDoubt: boolean;
+}
+
+/** What became of the order, for logs and tests. */
+export type Settled =
+  | { readonly kind: 'delivered'; readonly code: ResultCode }
+  | { readonly kind: 'finished'; readonly code: ResultCode }
+  | { readonly kind: 'awaiting-issue' }
+  | { readonly kind: 'in-progress' }
+  | { readonly kind: 'unchanged' };
+
+/**
+ * Turns what the origin answered into the order's next state, with its `data[0]` and its message (spec 2.4-2.6,
+ * 7.3), in one transaction. A permanent code reported by the origin also takes the product out of service in that
+ * transaction; the human is notified after it commits.
+ */
+export async function settleOutcome(
+  ctx: TaskContext,
+  order: Order,
+  outcome: OrderOutcome,
+  options: SettleOptions,
+): Promise<Settled> {
+  switch (outcome.kind) {
+    case 'search':
+      return deliverSearch(ctx, order, outcome.search);
+    case 'found':
+      return deliverSearch(ctx, order, outcome.search);
+    case 'nothing-found':
+      if ('search' in outcome) return deliverSearch(ctx, order, outcome.search);
+      return finishFailure(ctx, order, outcome, options);
+    case 'delivered':
+    case 'record-view':
+      return deliverRecordView(ctx, order, outcome.view);
+    case 'record-view-in-progress':
+      await ctx.db.transaction().execute(async (trx) => {
+        if (order.numeroPedido === null) await recordNumeroPedido(trx, order, outcome.numeroPedido);
+        await scheduleRunOrder(trx, order, new Date(ctx.clock.now().getTime() + ctx.settings.recheckMs));
+      });
+      return { kind: 'in-progress' };
+    case 'accepted':
+    case 'certificate-open':
+      return awaitIssue(ctx, order, outcome.certificate, options.input);
+    case 'certificate-issued':
+      return deliverCertificate(ctx, order, outcome.certificate);
+    case 'accepted-without-protocol':
+      return finishWith(ctx, order, 618, {
+        statusConsulta: 'INDISPONIVEL',
+        result: certificateUnavailableData(outcome.message),
+        numeroPedido: null,
+      });
+    default:
+      return finishFailure(ctx, order, outcome, options);
+  }
+}
+
+async function deliverSearch(ctx: TaskContext, order: Order, search: PropertySearch): Promise<Settled> {
+  const result = searchResultData(search);
+  const code: ResultCode = search.rows.length > 0 ? 200 : 612;
+  const at = ctx.clock.now();
+  const applied = await ctx.db.transaction().execute(async (trx) => {
+    const done = await deliverOrderDocuments(
+      trx,
+      order,
+      { code, statusConsulta: null, result, siteReceipts: result.site_receipts, numeroPedido: search.numeroPedido, at },
+      [{ kind: 'comprovante', url: search.receiptUrl, expires_at: null }],
+    );
+    // Spec 2.4: a provisional result is revised when the origin closes the search; the follow-up lives in PostgreSQL.
+    if (done && search.coverage.retriesPendentes) {
+      const task = checkOrderTask(order, CHECK_REASONS.searchRetries, 1);
+      await scheduleMessage(trx, {
+        routingKey: task.routingKey,
+        payload: task.payload,
+        dueAt: new Date(at.getTime() + ctx.settings.searchRecheckMs),
+        dedupeKey: `check-order:${order.id}`,
+      });
+    }
+    return done;
+  });
+  return applied ? { kind: 'delivered', code } : { kind: 'unchanged' };
+}
+
+async function deliverRecordView(ctx: TaskContext, order: Order, view: RecordView): Promise<Settled> {
+  const result = recordViewResultData(view, order.priceCentavos);
+  const applied = await ctx.db.transaction().execute((trx) =>
+    deliverOrderDocuments(
+      trx,
+      order,
+      {
+        code: 200,
+        statusConsulta: 'SUCESSO',
+        result,
+        siteReceipts: result.site_receipts,
+        numeroPedido: view.numeroPedido,
+        at: ctx.clock.now(),
+      },
+      [{ kind: 'visualizacao', url: view.document.url, expires_at: view.document.expiresAt }],
+    ),
+  );
+  return applied ? { kind: 'delivered', code: 200 } : { kind: 'unchanged' };
+}
+
+async function awaitIssue(
+  ctx: TaskContext,
+  order: Order,
+  certificate: CertificateAccepted,
+  input: OrderInput,
+): Promise<Settled> {
+  if (order.state !== 'running') return { kind: 'unchanged' };
+  const timeZone = await officeTimeZone(ctx, input);
+  // Spec 2.6: the forecast in registry business hours, in the OFFICE's time zone (libs/calendar, the one copy).
+  const forecast = certificateForecast(new Date(certificate.aceitoEm), timeZone);
+  const result = certificateInIssueData(certificate.numeroPedido, forecast, timeZone);
+  await ctx.db.transaction().execute(async (trx) => {
+    const applied = await awaitCertificateIssue(trx, order, certificate.numeroPedido, result);
+    if (!applied) return;
+    // The first check, at the forecast, so nothing is lost; the certificate watch after it is the reconciler's.
+    const task = checkOrderTask(order, CHECK_REASONS.certificateIssue, 1);
+    await scheduleMessage(trx, {
+      routingKey: task.routingKey,
+      payload: task.payload,
+      dueAt: forecast,
+      dedupeKey: `certificate-check:${order.id}`,
+    });
+  });
+  return { kind: 'awaiting-issue' };
+}
+
+async function deliverCertificate(ctx: TaskContext, order: Order, certificate: CertificateIssued): Promise<Settled> {
+  const result = certificateIssuedData(certificate, previousForecast(order));
+  const applied = await ctx.db.transaction().execute((trx) =>
+    deliverOrderDocuments(
+      trx,
+      order,
+      {
+        code: 200,
+        statusConsulta: 'SUCESSO',
+        result,
+        siteReceipts: result.site_receipts,
+        numeroPedido: certificate.numeroPedido,
+        at: ctx.clock.now(),
+      },
+      [{ kind: 'certidao', url: certificate.document.url, expires_at: certificate.document.expiresAt }],
+    ),
+  );
+  return applied ? { kind: 'delivered', code: 200 } : { kind: 'unchanged' };
+}
+
+async function finishFailure(
+  ctx: TaskContext,
+  order: Order,
+  outcome: { readonly kind: OrderOutcome['kind'] } & Partial<{
+    numeroPedido: string | null;
+    aceitaAPartirDe: string;
+    message: string;
+  }>,
+  options: SettleOptions,
+): Promise<Settled> {
+  const mapped = outcomeCode(outcome);
+  // Every kind reaching here is mapped (the table is exhaustive); an unmapped one would be a protocol defect.
+  let code: ResultCode = mapped?.code ?? 606;
+  let outage = mapped?.outage ?? false;
+  let note: string | undefined;
+  if (outcome.kind === 'repeated-order') {
+    const date = outcome.aceitaAPartirDe ?? null;
+    note = date === null ? undefined : `Pedido igual em vigor na origem; aceito novamente a partir de ${date}.`;
+    if (options.inDoubt) {
+      // Our own first order went through and its protocol was lost with the crash (spec 3: 605, refunded).
+      code = 605;
+      outage = false;
+      note = 'O pedido anterior deste protocolo foi aceito pela origem, mas seu número se perdeu.';
+    }
+  }
+  const numeroPedido = typeof outcome.numeroPedido === 'string' ? outcome.numeroPedido : null;
+  const fonte = fonteOf(order);
+  const at = ctx.clock.now();
+  let outageChanged = false;
+  const applied = await ctx.db.transaction().execute(async (trx) => {
+    const done = await finishOrder(trx, order, {
+      code,
+      statusConsulta: null,
+      result: failureResultData(fonte, code, { numeroPedido, ...(note === undefined ? {} : { note }) }),
+      siteReceipts: [],
+      numeroPedido,
+      at,
+    });
+    if (done && outage) {
+      const status = await setProductEnabled(
+        trx,
+        fonte,
+        false,
+        `origin answered ${outcome.kind} (${code}) on order ${order.protocolo}`,
+        at,
+      );
+      outageChanged = status.changed;
+    }
+    return done;
+  });
+  if (outageChanged) {
+    const alert: ProductOutage = {
+      fonte,
+      code,
+      outcome: outcome.kind,
+      protocolo: order.protocolo,
+      orderId: order.id,
+      at,
+    };
+    await ctx.alerts.productOutOfService(alert);
+  }
+  return applied ? { kind: 'finished', code } : { kind: 'unchanged' };
+}
+
+/** Finishes with a code chosen by the caller (not by the origin's answer): no outage can follow. */
+export async function finishWith(
+  ctx: TaskContext,
+  order: Order,
+  code: ResultCode,
+  end: { statusConsulta: string | null; result?: unknown; numeroPedido: string | null; note?: string },
+): Promise<Settled> {
+  const fonte = fonteOf(order);
+  const applied = await ctx.db.transaction().execute((trx) =>
+    finishOrder(trx, order, {
+      code,
+      statusConsulta: end.statusConsulta,
+      result:
+        end.result ??
+        failureResultData(fonte, code, {
+          numeroPedido: end.numeroPedido,
+          ...(end.note === undefined ? {} : { note: end.note }),
+        }),
+      siteReceipts: [],
+      numeroPedido: end.numeroPedido,
+      at: ctx.clock.now(),
+    }),
+  );
+  return applied ? { kind: 'finished', code } : { kind: 'unchanged' };
+}
+
+function fonteOf(order: Order): Fonte {
+  // Orders are created with a checked fonte (migration 0006); anything else is a corrupted row.
+  if (!isFonte(order.fonte)) throw new Error(`order ${order.id} has an unknown fonte ${order.fonte}`);
+  return order.fonte;
+}
+
+async function officeTimeZone(ctx: TaskContext, input: OrderInput): Promise<string> {
+  if (input.fonte === 'pesquisa-previa-bens') return ufTimeZone(input.query.uf);
+  const { property } = input;
+  const office = await findOffice(ctx.db, {
+    uf: property.cartorioUf,
+    municipio: property.cartorioMunicipio,
+    numero: property.cartorioNumero,
+  });
+  // The catalog knows the offices in another zone than their UF's (Eirunepé, Santarém); otherwise the UF's zone.
+  return office?.timeZone ?? ufTimeZone(property.cartorioUf);
+}
+
+function previousForecast(order: Order): string | null {
+  const result = order.result;
+  const value = typeof result === 'object' && result !== null ? Reflect.get(result, 'previsao_entrega_em') : undefined;
+  return typeof value === 'string' ? value : null;
+}

@@ -1,0 +1,71 @@
+import type { CertificateIssued } from '@regapi/origin';
+
+/** `data[0]` of `certidao-inteiro-teor` (spec 2.6, 8 fields in 2 blocks). */
+export interface CertificateResultData {
+  readonly status_consulta: 'EM_EMISSAO' | 'SUCESSO' | 'INDISPONIVEL' | null;
+  /** State of the DOCUMENT (`Emitida`), not a verdict. */
+  readonly status: 'Emitida' | null;
+  readonly previsao_entrega_em: string | null;
+  readonly documento_url: string | null;
+  readonly certidao_codigo: string | null;
+  readonly mensagem: string;
+  readonly site_receipts: readonly string[];
+  readonly identificadores: { readonly numero_pedido: string | null };
+}
+
+/** Protocolled: the office issues it in registry business hours (`previsao_entrega_em` already computed in them). */
+export function certificateInIssueData(numeroPedido: string, forecast: Date, timeZone: string): CertificateResultData {
+  return {
+    status_consulta: 'EM_EMISSAO',
+    status: null,
+    previsao_entrega_em: forecast.toISOString(),
+    documento_url: null,
+    certidao_codigo: null,
+    mensagem:
+      `Certidão protocolada no cartório sob o número ${numeroPedido}. Prazo de cerca de 4 horas úteis do cartório ` +
+      `(09:00 às 16:00, segunda a sexta); previsão de entrega em ${localTime(forecast, timeZone)} (horário do cartório).`,
+    site_receipts: [],
+    identificadores: { numero_pedido: numeroPedido },
+  };
+}
+
+export function certificateIssuedData(certificate: CertificateIssued, forecast: string | null): CertificateResultData {
+  return {
+    status_consulta: 'SUCESSO',
+    status: 'Emitida',
+    previsao_entrega_em: forecast,
+    documento_url: null,
+    certidao_codigo: certificate.codigoValidacao,
+    mensagem:
+      `Certidão de inteiro teor emitida e assinada digitalmente pelo oficial do ${certificate.cartorio.nome}: tem fé ` +
+      `pública. Autenticidade verificável com o código ${certificate.codigoValidacao}.`,
+    // Spec 2.6: the origin's PDF URL, valid 7 days.
+    site_receipts: [certificate.document.url],
+    identificadores: { numero_pedido: certificate.numeroPedido },
+  };
+}
+
+/** Spec 2.6: accepted without a protocol — nothing can ever be downloaded; the amount is returned in full. */
+export function certificateUnavailableData(originMessage: string): CertificateResultData {
+  return {
+    status_consulta: 'INDISPONIVEL',
+    status: null,
+    previsao_entrega_em: null,
+    documento_url: null,
+    certidao_codigo: null,
+    mensagem: `O cartório aceitou o pedido sem número de protocolo (${originMessage}). Sem protocolo a certidão não pode ser obtida; o valor é devolvido integralmente.`,
+    site_receipts: [],
+    identificadores: { numero_pedido: null },
+  };
+}
+
+function localTime(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('pt-BR', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at);
+}

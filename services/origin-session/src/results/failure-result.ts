@@ -1,0 +1,54 @@
+import { type Fonte, type ResultCode, resultCodeMessage } from '@regapi/contracts';
+
+/**
+ * `data[0]` of an order that ended without a delivery: the product's fields, null where the origin reported nothing
+ * (spec 2.1: never 0, never ""), and a sentence saying what happened. The search keeps its two constant facts
+ * (`confianca` INDICIO; `nada_consta` false: nothing was concluded).
+ */
+export function failureResultData(
+  fonte: Fonte,
+  code: ResultCode,
+  detail: { readonly numeroPedido?: string | null; readonly note?: string },
+): Record<string, unknown> {
+  const mensagem = detail.note === undefined ? resultCodeMessage(code) : `${resultCodeMessage(code)} ${detail.note}`;
+  const numeroPedido = detail.numeroPedido ?? null;
+  switch (fonte) {
+    case 'pesquisa-previa-bens':
+      return {
+        resultado: null,
+        quantidade_imoveis: null,
+        nada_consta: false,
+        provisorio: false,
+        confianca: 'INDICIO',
+        pesquisado_nome: null,
+        pesquisado_documento: null,
+        protocolo_origem: numeroPedido,
+        pesquisado_em: null,
+        uf_pesquisada: null,
+        resumo: mensagem,
+        imoveis: null,
+        cobertura: null,
+        site_receipts: [],
+      };
+    case 'visualizacao-matricula':
+      return {
+        status_consulta: null,
+        documento_url: null,
+        mensagem,
+        site_receipts: [],
+        identificadores: { numero_pedido: numeroPedido, matricula: null },
+        dados: { conteudo: null, cartorio: null, municipio: null, uf: null, total_pago: null },
+      };
+    case 'certidao-inteiro-teor':
+      return {
+        status_consulta: null,
+        status: null,
+        previsao_entrega_em: null,
+        documento_url: null,
+        certidao_codigo: null,
+        mensagem,
+        site_receipts: [],
+        identificadores: { numero_pedido: numeroPedido },
+      };
+  }
+}

@@ -1,0 +1,170 @@
+import type { Clock } from '@regapi/calendar';
+import type { CallOptions, LoginOutcome, OriginPortal } from '@regapi/origin';
+import type { Logger } from '@regapi/telemetry';
+import type { Budget } from './budget';
+import { LockLostError } from './origin-account-lock';
+
+/** What a call can answer besides its own outcomes: the login that had to come first failed. */
+export type LoginFailure = Exclude<LoginOutcome, { kind: 'logged-in' }>;
+
+export interface SessionCallOptions {
+  /**
+   * Retry once after a fresh login when the session turned out lost. Only for calls that change nothing at the
+   * origin (checks, listings, catalog): a call that may have placed an order is resolved by its caller instead.
+   */
+  readonly retryOnSessionLost: boolean;
+  /** Ceiling for this call on top of the budget (e.g. a page load). */
+  readonly maxMs?: number;
+}
+
+export interface OriginSessionStats {
+  readonly loggedIn: boolean;
+  readonly logins: number;
+  readonly calls: number;
+}
+
+/**
+ * THE origin session of the account (spec 1.7; ARCHITECTURE decision 1): logs in on the first call (never at start,
+ * so a standby replica never kicks the active one's session), again when the origin says the session is lost, and
+ * ahead of the origin's idle expiry. Calls run strictly one at a time: a chained mutex, on top of the queue's
+ * prefetch 1, so nothing in this process (a timer, a future task kind) can ever put two calls on the session.
+ */
+export interface OriginSessionClient {
+  call<T>(
+    what: string,
+    operation: (portal: OriginPortal, options: CallOptions) => Promise<T>,
+    budget: Budget,
+    options: SessionCallOptions,
+  ): Promise<T | LoginFailure | { readonly kind: 'timeout'; readonly by: 'caller' }>;
+  /** Logs in again now (after a lost session, before resolving what the lost call did). */
+  relogin(budget: Budget): Promise<LoginOutcome | { readonly kind: 'timeout'; readonly by: 'caller' }>;
+  stats(): OriginSessionStats;
+}
+
+/** The service is stopping: the call in flight was aborted and its task is left for redelivery, not settled. */
+export class StoppingError extends Error {
+  override readonly name = 'StoppingError';
+  readonly code = 'origin_session_stopping';
+  constructor() {
+    super('origin-session is stopping; the task will be redelivered');
+  }
+}
+
+export interface OriginSessionClientOptions {
+  readonly portal: OriginPortal;
+  /**
+   * Aborted at shutdown: the call in flight is cut short (the port reports it as a timeout) and StoppingError is
+   * thrown instead of an outcome, so nothing is settled from an answer nobody waited for; the message is redelivered
+   * and a started run is then resolved as in doubt.
+   */
+  readonly stopping?: () => AbortSignal;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** The account lock of the task in progress: no call leaves this process without it. */
+  readonly fence: () => boolean;
+  /** Upper bound of a login. Default 60 s. */
+  readonly loginTimeoutMs?: number;
+  /** Log in again this long before the origin's announced idle expiry. Default 60 s. */
+  readonly refreshMarginMs?: number;
+}
+
+const SESSION_LOST = 'session-lost';
+
+export function createOriginSessionClient(options: OriginSessionClientOptions): OriginSessionClient {
+  const { portal, clock } = options;
+  const logger = options.logger.child({ component: 'origin-session-client' });
+  const loginTimeoutMs = options.loginTimeoutMs ?? 60_000;
+  const refreshMarginMs = options.refreshMarginMs ?? 60_000;
+  let loggedIn = false;
+  /** How long the origin keeps an idle session, learned from the login answer (`expira_em`). */
+  let idleWindowMs: number | undefined;
+  let lastUsedAt = 0;
+  let logins = 0;
+  let calls = 0;
+  let chain: Promise<unknown> = Promise.resolve();
+
+  /** One at a time: each call starts when the previous one settled. */
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = chain.then(work, work);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+
+  const guard = (): void => {
+    if (!options.fence()) throw new LockLostError();
+  };
+
+  const callOptions = (budget: Budget, maxMs?: number): CallOptions | undefined => {
+    const remaining = budget.remainingMs();
+    if (remaining <= 0) return undefined;
+    const timeoutMs = maxMs === undefined ? remaining : Math.min(remaining, maxMs);
+    const signal = options.stopping?.();
+    return signal === undefined ? { timeoutMs } : { timeoutMs, signal };
+  };
+
+  const checkStopping = (): void => {
+    if (options.stopping?.().aborted === true) throw new StoppingError();
+  };
+
+  const login = async (budget: Budget): Promise<LoginOutcome | { kind: 'timeout'; by: 'caller' }> => {
+    checkStopping();
+    guard();
+    const call = callOptions(budget, loginTimeoutMs);
+    if (call === undefined) return { kind: 'timeout', by: 'caller' };
+    loggedIn = false;
+    logins++;
+    const outcome = await portal.login(call);
+    checkStopping();
+    if (outcome.kind === 'logged-in') {
+      loggedIn = true;
+      const now = clock.now().getTime();
+      lastUsedAt = now;
+      const expiresAt = outcome.expiresAt === null ? Number.NaN : Date.parse(outcome.expiresAt);
+      idleWindowMs = Number.isFinite(expiresAt) && expiresAt > now ? expiresAt - now : undefined;
+      logger.info({ logins, idle_window_ms: idleWindowMs ?? null }, 'logged in to the origin');
+    } else {
+      logger.warn({ outcome }, 'origin login failed');
+    }
+    return outcome;
+  };
+
+  /** The origin drops a session idle for its window (30 min at the simulator): log in again just before. */
+  const aboutToExpire = (): boolean =>
+    idleWindowMs !== undefined && clock.now().getTime() - lastUsedAt >= idleWindowMs - refreshMarginMs;
+
+  return {
+    call: (what, operation, budget, callOpts) =>
+      exclusive(async () => {
+        for (let attempt = 0; ; attempt++) {
+          if (!loggedIn || aboutToExpire()) {
+            const outcome = await login(budget);
+            if (outcome.kind !== 'logged-in') return outcome;
+          }
+          checkStopping();
+          guard();
+          const call = callOptions(budget, callOpts.maxMs);
+          if (call === undefined) return { kind: 'timeout', by: 'caller' } as const;
+          calls++;
+          logger.debug({ what, timeout_ms: call.timeoutMs }, 'origin call');
+          const outcome = await operation(portal, call);
+          checkStopping();
+          lastUsedAt = clock.now().getTime();
+          logger.debug({ what, outcome: kindOf(outcome) }, 'origin call answered');
+          if (!isSessionLost(outcome)) return outcome;
+          loggedIn = false;
+          logger.warn({ what, attempt }, 'the origin session was lost');
+          if (!callOpts.retryOnSessionLost || attempt >= 1) return outcome;
+        }
+      }),
+    relogin: (budget) => exclusive(() => login(budget)),
+    stats: () => ({ loggedIn, logins, calls }),
+  };
+}
+
+function kindOf(outcome: unknown): unknown {
+  return typeof outcome === 'object' && outcome !== null ? Reflect.get(outcome, 'kind') : undefined;
+}
+
+function isSessionLost(outcome: unknown): boolean {
+  return kindOf(outcome) === SESSION_LOST;
+}

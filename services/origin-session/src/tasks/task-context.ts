@@ -1,0 +1,67 @@
+import type { Clock } from '@regapi/calendar';
+import { type Fonte, PRODUCTS } from '@regapi/contracts';
+import type { Database } from '@regapi/db';
+import type { Logger } from '@regapi/telemetry';
+import type { Kysely } from 'kysely';
+import type { Alerts } from '../alerts/alerts';
+import type { OriginSessionClient } from '../session/origin-session-client';
+
+/** Tunables of origin-session, each with its default (README, Configuration; docs/decisions/0021). */
+export interface OriginSessionSettings {
+  /** The origin account (its username): the key of the account lock. */
+  readonly account: string;
+  /** Spec 8: preliminary searches per rolling hour. Default 50. */
+  readonly hourlySearchCeiling: number;
+  /**
+   * After a call whose answer nobody saw (a crash), the origin may still be working on it up to the product's maximum
+   * time (spec 8); a new order is placed only after that plus this margin, if the origin still shows none.
+   * Default 60 s.
+   */
+  readonly inDoubtMarginMs: number;
+  /** Next look at an order the origin is still producing (a record view in progress). Default 30 s. */
+  readonly recheckMs: number;
+  /** Rounds of in-doubt resolution before the order is given up as a timeout (605). Default 20. */
+  readonly maxInDoubtRounds: number;
+  /** First follow-up of a provisional search: the origin retries for 10 min. Default 11 min; doubling. */
+  readonly searchRecheckMs: number;
+  /** Follow-ups of a provisional search before it is left provisional. Default 6. */
+  readonly maxSearchChecks: number;
+  /** Catalog sync interval (issue 5: at start and daily). Default 24 h. */
+  readonly catalogSyncIntervalMs: number;
+  /** Next try after a failed catalog sync. Default 15 min. */
+  readonly catalogRetryMs: number;
+  /** Scheduler poll (delays kept in PostgreSQL). Default 1000 ms. */
+  readonly schedulerPollMs: number;
+  /** Upper bound of a check, listing or page load (within the run's budget). Default 60 s. */
+  readonly pageTimeoutMs: number;
+  /** Upper bound of the catalog or tariff download. Default 5 min. */
+  readonly catalogTimeoutMs: number;
+}
+
+export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.freeze({
+  hourlySearchCeiling: 50,
+  inDoubtMarginMs: 60_000,
+  recheckMs: 30_000,
+  maxInDoubtRounds: 20,
+  searchRecheckMs: 11 * 60_000,
+  maxSearchChecks: 6,
+  catalogSyncIntervalMs: 24 * 3_600_000,
+  catalogRetryMs: 15 * 60_000,
+  schedulerPollMs: 1_000,
+  pageTimeoutMs: 60_000,
+  catalogTimeoutMs: 5 * 60_000,
+});
+
+export interface TaskContext {
+  readonly db: Kysely<Database>;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly session: OriginSessionClient;
+  readonly alerts: Alerts;
+  readonly settings: OriginSessionSettings;
+}
+
+/** Spec 8: the longest the service waits for the origin on one run of `fonte` (180 s search, 540 s others). */
+export function maxRunMs(fonte: Fonte): number {
+  return PRODUCTS[fonte].maxTimeoutSeconds * 1000;
+}

@@ -1,0 +1,113 @@
+import { isProductEnabled, lastCatalogSync, setProductEnabled } from '@regapi/catalog';
+import { type ResultClass, type ResultCode, resultClassOf } from '@regapi/contracts';
+import type { OriginFault, OriginSample } from '@regapi/origin';
+import { magicCpf, magicMatricula } from '@regapi/origin-simulator';
+import { waitFor } from '@regapi/testkit';
+import { type Harness, startHarness } from './support/harness';
+
+let harness: Harness;
+let samples: readonly OriginSample[];
+
+beforeAll(async () => {
+  harness = await startHarness();
+  samples = await harness.control.samples();
+  await waitFor(() => lastCatalogSync(harness.database.db), { timeoutMs: 20_000, what: 'the first catalog sync' });
+});
+
+afterAll(async () => {
+  await harness.close();
+});
+
+/** Searches whose answer takes no product down: run together, each with its own magic document. */
+const SEARCH_FAULTS: readonly [OriginFault, ResultCode, ResultClass][] = [
+  ['nothing-found', 612, 'nao_encontrado'],
+  ['data-refused', 608, 'erro_participante'],
+  ['data-changed', 619, 'erro_participante'],
+  ['timeout', 605, 'retry'],
+  ['down', 600, 'retry'],
+  ['overloaded', 609, 'retry'],
+  ['too-many-attempts', 610, 'retry'],
+  ['session-kicked', 613, 'retry'],
+  ['receipt-error', 615, 'retry'],
+  ['captcha', 604, 'fatal'],
+];
+
+test.each(SEARCH_FAULTS.map(([fault, code, resultClass]) => ({ fault, code, resultClass })))(
+  'search, origin fault $fault → $code ($resultClass)',
+  async ({ fault, code, resultClass }) => {
+    const order = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: magicCpf(fault), uf: 'SP' });
+    const done = await harness.waitForState(order.id, ['finished']);
+    expect(done.code).toBe(code);
+    expect(resultClassOf(code)).toBe(resultClass);
+    expect(done.result).toMatchObject({
+      confianca: 'INDICIO',
+      nada_consta: code === 612 ? expect.any(Boolean) : false,
+    });
+    expect(await harness.waitForFinishedMessage(order.id)).toMatchObject({ code });
+    expect(await isProductEnabled(harness.database.db, 'pesquisa-previa-bens')).toBe(true);
+  },
+);
+
+test('a receipt error keeps the origin protocol of the search that did run', async () => {
+  const order = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: magicCpf('receipt-error', 1), uf: 'MG' });
+  const done = await harness.waitForState(order.id, ['finished']);
+  expect(done.code).toBe(615);
+  expect(done.numeroPedido).toMatch(/^\d+$/);
+  expect(done.result).toMatchObject({ protocolo_origem: done.numeroPedido, imoveis: null, cobertura: null });
+});
+
+function propertyOf(index: number) {
+  const imovel = samples[index]?.imoveis[0];
+  if (imovel === undefined) throw new Error(`no sample ${index}`);
+  return {
+    cpf_cnpj: samples[index]?.cpfCnpj ?? '',
+    imovel_matricula: imovel.matricula,
+    imovel_cartorio: imovel.cartorioNumero,
+    imovel_municipio: imovel.cartorioMunicipio,
+    imovel_uf: imovel.cartorioUf,
+  };
+}
+
+const PROPERTY_FAULTS: readonly { fault: OriginFault; code: ResultCode; resultClass: ResultClass }[] = [
+  { fault: 'cannot-issue-online', code: 611, resultClass: 'indeterminado' },
+  { fault: 'nothing-found', code: 612, resultClass: 'nao_encontrado' },
+  { fault: 'data-refused', code: 608, resultClass: 'erro_participante' },
+];
+
+test.each(PROPERTY_FAULTS)('record view, origin fault $fault → $code ($resultClass)', async ({ fault, code }) => {
+  const order = await harness.accept('visualizacao-matricula', {
+    ...propertyOf(4),
+    imovel_matricula: magicMatricula(fault),
+  });
+  const done = await harness.waitForState(order.id, ['finished']);
+  expect(done.code).toBe(code);
+  expect(done.result).toMatchObject({ status_consulta: null, documento_url: null, dados: { total_pago: null } });
+});
+
+test('the same record ordered again within 7 days: 602 (spec 7.6 meaning), the product stays in service', async () => {
+  const first = await harness.accept('visualizacao-matricula', propertyOf(5));
+  expect((await harness.waitForState(first.id, ['finished'])).code).toBe(200);
+  const again = await harness.accept('visualizacao-matricula', propertyOf(5));
+  const done = await harness.waitForState(again.id, ['finished']);
+  expect(done.code).toBe(602);
+  expect((done.result as { mensagem: string }).mensagem).toMatch(/a partir de/);
+  expect(await isProductEnabled(harness.database.db, 'visualizacao-matricula')).toBe(true);
+});
+
+const OUTAGE_FAULTS: readonly { fault: OriginFault; code: ResultCode }[] = [
+  { fault: 'service-unavailable', code: 602 },
+  { fault: 'service-invalid', code: 603 },
+  { fault: 'blocked', code: 603 },
+];
+
+test.each(OUTAGE_FAULTS)(
+  'search, origin fault $fault → $code (fatal, permanent): the product goes out of service',
+  async ({ fault, code }) => {
+    const order = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: magicCpf(fault), uf: 'RJ' });
+    const done = await harness.waitForState(order.id, ['finished']);
+    expect(done.code).toBe(code);
+    expect(resultClassOf(code)).toBe('fatal');
+    expect(await isProductEnabled(harness.database.db, 'pesquisa-previa-bens')).toBe(false);
+    await setProductEnabled(harness.database.db, 'pesquisa-previa-bens', true, 'test: back in service');
+  },
+);

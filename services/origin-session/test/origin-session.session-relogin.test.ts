@@ -1,0 +1,64 @@
+import { lastCatalogSync } from '@regapi/catalog';
+import type { OriginPortal } from '@regapi/origin';
+import { waitFor } from '@regapi/testkit';
+import { type Harness, startHarness } from './support/harness';
+
+let harness: Harness;
+let logins = 0;
+
+beforeAll(async () => {
+  harness = await startHarness({
+    wrapPortal: (portal): OriginPortal => ({
+      ...portal,
+      login: (options) => {
+        logins++;
+        return portal.login(options);
+      },
+    }),
+  });
+  await waitFor(() => lastCatalogSync(harness.database.db), { timeoutMs: 20_000, what: 'the first catalog sync' });
+});
+
+afterAll(async () => {
+  await harness.close();
+});
+
+const attemptsOf = (orderId: string) =>
+  harness.database.db
+    .selectFrom('origin_order_attempt')
+    .select(['outcome', 'numero_pedido'])
+    .where('order_id', '=', orderId)
+    .orderBy('started_at')
+    .execute();
+
+test('one session: logged in once for the catalog sync and every order after it', async () => {
+  expect(logins).toBe(1);
+  const order = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: '529.982.247-25', uf: 'AC' });
+  await harness.waitForState(order.id, ['finished']);
+  expect(logins).toBe(1);
+});
+
+test('session kicked mid-run: log in again, see that nothing was placed, place it once, deliver', async () => {
+  await harness.control.armFault?.('session-kicked', 'search', 1);
+  const before = logins;
+  const order = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: '529.982.247-25', uf: 'AL' });
+  const done = await harness.waitForState(order.id, ['finished']);
+  expect(done.code).toBe(612);
+  expect(logins).toBe(before + 1);
+  expect(await attemptsOf(order.id)).toEqual([
+    { outcome: 'session-lost', numero_pedido: null },
+    { outcome: 'nothing-found', numero_pedido: done.numeroPedido },
+  ]);
+  const received = (await harness.receivedOrders()).filter((entry) => entry.input.uf === 'AL');
+  expect(received.map((entry) => entry.result)).toEqual(['SESSAO_EXPIRADA', 'NEGATIVO']);
+});
+
+test("idle past the origin's session window: a new login BEFORE the call, never a lost session", async () => {
+  const before = logins;
+  harness.clock.advance(31 * 60_000);
+  const order = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: '529.982.247-25', uf: 'AP' });
+  const done = await harness.waitForState(order.id, ['finished']);
+  expect(done.code).toBe(612);
+  expect(logins).toBe(before + 1);
+  expect(await attemptsOf(order.id)).toEqual([{ outcome: 'nothing-found', numero_pedido: done.numeroPedido }]);
+});

@@ -1,0 +1,273 @@
+import { createServer, type Server } from 'node:http';
+import {
+  type Bus,
+  createOutboxRelay,
+  createRabbitBus,
+  type IncomingMessage,
+  type OrderFinished,
+  type OriginTask,
+  type OutboxRelay,
+  parseOrderFinished,
+  QUEUE,
+  type Subscription,
+} from '@regapi/bus';
+import { ManualClock, systemClock } from '@regapi/calendar';
+import { type Fonte, validateRequest } from '@regapi/contracts';
+import { acceptOrder, allocateProtocolo, getOrder, type Order, transition } from '@regapi/orders';
+import { createHttpOriginPortal, type OriginControl, type OriginPortal } from '@regapi/origin';
+import { createOriginSimulator, createSimulatorControl, type OriginSimulator } from '@regapi/origin-simulator';
+import type { Service } from '@regapi/runtime';
+import { createLogger, type Logger, silentLogger } from '@regapi/telemetry';
+import { createTestDatabase, createTestVhost, type TestDatabase, type TestVhost, waitFor } from '@regapi/testkit';
+import { createOriginSession, type OriginSessionSettings, parseDocumentDelivered, type TaskReport } from '../../src';
+
+/** A Wednesday 10:00 in Brasília, far from holidays: certificate business hours are predictable. */
+export const WEDNESDAY_MORNING = new Date('2026-03-11T13:00:00.000Z');
+/** Every test file uses this seed: the simulated world is generated once per jest worker. */
+export const SEED = 1;
+
+export interface HarnessOptions {
+  /** The simulator runs on the system clock instead of the test's ManualClock (tests with other processes). */
+  readonly systemClock?: boolean;
+  /** SIM_TIME_SCALE. Default 0.001 (a 72 s search answers in 72 ms). */
+  readonly timeScale?: number;
+  readonly settings?: Partial<OriginSessionSettings>;
+  readonly alertWebhookUrl?: string;
+  /** Start the origin-session service in this process. Default true. */
+  readonly startService?: boolean;
+  /** A stand-in for the archive (next issue) that finishes archived orders as its contract says. Default true. */
+  readonly fakeArchive?: boolean;
+  /** Keep the service's log lines (JSON) in `logs`. */
+  readonly captureLogs?: boolean;
+  /** Wraps the portal (to count calls). */
+  readonly wrapPortal?: (portal: OriginPortal) => OriginPortal;
+}
+
+export interface Harness {
+  readonly database: TestDatabase;
+  readonly vhost: TestVhost;
+  readonly clock: ManualClock;
+  readonly simulator: OriginSimulator;
+  readonly originUrl: string;
+  readonly control: OriginControl;
+  readonly bus: Bus;
+  readonly reports: { task: OriginTask; report: TaskReport }[];
+  readonly finished: OrderFinished[];
+  readonly logger: Logger;
+  /** JSON log lines, with `captureLogs`. */
+  readonly logs: Record<string, unknown>[];
+  /** The origin-session service started in this process (with `startService`). */
+  readonly service: Service | undefined;
+  accept(fonte: Fonte, body: Record<string, unknown>, priceCentavos?: number): Promise<Order>;
+  order(id: string): Promise<Order>;
+  /** The `order.finished` message billing receives for the order. */
+  waitForFinishedMessage(orderId: string): Promise<OrderFinished>;
+  waitForState(id: string, states: readonly Order['state'][], timeoutMs?: number): Promise<Order>;
+  /** `/control/orders` of the simulator, raw (with `input`). */
+  receivedOrders(): Promise<
+    { operation: string; input: Record<string, unknown>; numero_pedido: string | null; result: string }[]
+  >;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const database = await createTestDatabase();
+  const vhost = await createTestVhost();
+  const clock = new ManualClock(WEDNESDAY_MORNING);
+  const logs: Record<string, unknown>[] = [];
+  const logger = options.captureLogs
+    ? createLogger({
+        service: 'origin-session',
+        level: 'info',
+        destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+      })
+    : process.env.TEST_LOG === '1'
+      ? createLogger({ service: 'test', level: 'debug' })
+      : silentLogger();
+  const simulator = createOriginSimulator({
+    seed: SEED,
+    timeScale: options.timeScale ?? 0.001,
+    clock: options.systemClock ? systemClock : clock,
+  });
+  const { url: originUrl } = await simulator.start(0);
+  const control = createSimulatorControl(originUrl);
+  const bus = createRabbitBus({ url: vhost.url, logger, redelivery: { initialDelayMs: 20, maxDelayMs: 200 } });
+  await waitFor(() => bus.isReady(), { what: 'the broker' });
+  const relay: OutboxRelay = createOutboxRelay({ db: database, bus, logger, pollIntervalMs: 100 });
+  await relay.start();
+
+  const reports: { task: OriginTask; report: TaskReport }[] = [];
+  const finished: OrderFinished[] = [];
+  const services: Service[] = [];
+  const subscriptions: Subscription[] = [];
+  subscriptions.push(
+    await bus.consume(QUEUE.billingSettlements, async (message: IncomingMessage) => {
+      const event = parseOrderFinished(message.payload);
+      if (event !== undefined) finished.push(event);
+    }),
+  );
+  if (options.fakeArchive !== false) {
+    subscriptions.push(
+      await bus.consume(QUEUE.archiveDocuments, async (message) => {
+        const delivered = parseDocumentDelivered(message.payload);
+        if (delivered === undefined) throw new Error('unreadable document.delivered');
+        await finishArchived(database, delivered, clock.now());
+      }),
+    );
+  }
+  if (options.startService !== false) {
+    const base = createHttpOriginPortal({
+      baseUrl: originUrl,
+      username: simulator.credentials.username,
+      password: simulator.credentials.password,
+    });
+    const service = createOriginSession({
+      db: database,
+      bus,
+      logger,
+      portal: options.wrapPortal ? options.wrapPortal(base) : base,
+      clock,
+      settings: { account: simulator.credentials.username, schedulerPollMs: 50, ...options.settings },
+      alertWebhookUrl: options.alertWebhookUrl,
+      onTask: (task, report) => reports.push({ task, report }),
+    });
+    await service.start();
+    services.push(service);
+  }
+
+  const order = async (id: string): Promise<Order> => {
+    const found = await getOrder(database.db, id);
+    if (found === undefined) throw new Error(`no order ${id}`);
+    return found;
+  };
+
+  return {
+    database,
+    vhost,
+    clock,
+    simulator,
+    originUrl,
+    control,
+    bus,
+    reports,
+    finished,
+    logger,
+    logs,
+    service: services[0],
+    async accept(fonte, body, priceCentavos = 5_000) {
+      const validated = validateRequest(fonte, body);
+      if (!validated.ok) throw new Error(`invalid test request: ${JSON.stringify(validated.errors)}`);
+      return database.db.transaction().execute(async (trx) => {
+        const protocolo = await allocateProtocolo(trx, clock.now());
+        return acceptOrder(trx, {
+          id: crypto.randomUUID(),
+          protocolo,
+          accountId: crypto.randomUUID(),
+          tokenId: null,
+          fonte,
+          request: validated.value,
+          imovelChave: null,
+          uf: 'uf' in validated.value ? validated.value.uf : validated.value.imovel_uf,
+          priceCentavos,
+          quote: { emolumentos: priceCentavos },
+          aceite: { code: 202 },
+          requestId: crypto.randomUUID(),
+        });
+      });
+    },
+    order,
+    waitForFinishedMessage: (orderId) =>
+      waitFor(() => finished.find((event) => event.order_id === orderId), {
+        what: `order.finished of ${orderId}`,
+      }),
+    waitForState: (id, states, timeoutMs = 15_000) =>
+      waitFor(
+        async () => {
+          const current = await order(id);
+          return states.includes(current.state) ? current : undefined;
+        },
+        { timeoutMs, what: `order ${id} in ${states.join('|')}` },
+      ),
+    async receivedOrders() {
+      const response = await fetch(new URL('/control/orders', originUrl));
+      const body = (await response.json()) as {
+        orders: { operation: string; input: Record<string, unknown>; numero_pedido: string | null; result: string }[];
+      };
+      return body.orders;
+    },
+    async close() {
+      for (const service of services) await service.stop();
+      for (const subscription of subscriptions) await subscription.cancel();
+      await relay.stop();
+      await bus.close();
+      await simulator.stop();
+      await database.drop();
+      await vhost.delete();
+    },
+  };
+}
+
+/**
+ * What the archive of the next issue will do with `document.delivered` (its contract, docs/decisions/0022): store the
+ * documents (not here), then finish the order with the code and status the message carries, `order.finished` for
+ * billing in the same transaction.
+ */
+async function finishArchived(
+  database: TestDatabase,
+  delivered: NonNullable<ReturnType<typeof parseDocumentDelivered>>,
+  at: Date,
+): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    const order = await getOrder(trx, delivered.order_id);
+    if (order === undefined) return;
+    const result = { ...(order.result as Record<string, unknown>) };
+    if ('documento_url' in result)
+      result.documento_url = `https://regapi.test/v1/consultas/${order.protocolo}/documento`;
+    const finished: OrderFinished = {
+      order_id: order.id,
+      protocolo: order.protocolo,
+      account_id: order.accountId,
+      fonte: order.fonte,
+      code: delivered.code,
+      status_consulta: delivered.status_consulta,
+      finished_at: at.toISOString(),
+      uf: order.uf,
+      numero_pedido: delivered.numero_pedido,
+    };
+    await transition(
+      trx,
+      order.id,
+      'finish',
+      {
+        code: delivered.code,
+        status_consulta: delivered.status_consulta,
+        result: JSON.stringify(result),
+        finished_at: at,
+      },
+      [{ routingKey: `order.finished.${order.fonte}`, payload: finished }],
+    );
+  });
+}
+
+/** A local receiver for ALERT_WEBHOOK_URL: records every POSTed JSON body. */
+export async function startWebhookReceiver(): Promise<{ url: string; bodies: unknown[]; close(): Promise<void> }> {
+  const bodies: unknown[] = [];
+  const server: Server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    req.on('end', () => {
+      bodies.push(JSON.parse(text));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/alerts`,
+    bodies,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
