@@ -73,6 +73,25 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
   const [, simulatorUrl] = await runner.waitForOutput(/"origin simulator listening","url":"(http:\/\/[^"]+)"/);
   expect((await fetch(`${simulatorUrl}/control/samples`)).status).toBe(200);
 
+  // An operator onboards a customer with the CLI against this runner, with no setup: the runner and the CLI share
+  // DATA_DIR/admin-token.
+  const ops = (...args: string[]) => {
+    const cli = spawnCaptured(process.execPath, [path.join(ROOT, 'services/gateway/dist/ops/cli.js'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, REGAPI_URL: `http://127.0.0.1:${base}`, DATA_DIR: dataDir, ADMIN_TOKEN: '' },
+    });
+    return cli.exited.then((exit) => ({ exit, output: cli.output() }));
+  };
+  const created = await ops('account', 'create', '--name', 'Banco Distribuído');
+  expect(created.exit).toBe(0);
+  const { account_id: accountId } = JSON.parse(created.output) as { account_id: string };
+  const credited = await ops('account', 'credit', '--account', accountId, '--amount', '150.00');
+  expect(JSON.parse(credited.output)).toEqual(expect.objectContaining({ account_id: accountId, balance: '150.00' }));
+  const issued = await ops('token', 'issue', '--account', accountId, '--scopes', 'consultas:pesquisa-previa-bens');
+  const { token } = JSON.parse(issued.output) as { token: string };
+  const me = await fetch(`http://127.0.0.1:${base}/v1/token`, { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status).toBe(200);
+
   const { exit, ms } = await runner.stop('SIGTERM');
   expect({ exit, output: exit === 0 ? '' : runner.output() }).toEqual({ exit: 0, output: '' });
   expect(ms).toBeLessThan(10_000);
