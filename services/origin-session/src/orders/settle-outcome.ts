@@ -15,6 +15,7 @@ import type {
   SearchOutcome,
 } from '@regapi/origin';
 import type { ProductOutage } from '../alerts/alerts';
+import type { DeliveredDocument } from '../messages/document-delivered';
 import { outcomeCode } from '../outcome-to-code';
 import {
   certificateInIssueData,
@@ -31,6 +32,7 @@ import {
   awaitCertificateIssue,
   deliverOrderDocuments,
   finishOrder,
+  type OrderEnd,
   recordNumeroPedido,
   scheduleRunOrder,
 } from './order-outcomes';
@@ -131,21 +133,30 @@ async function deliverSearch(ctx: TaskContext, order: Order, search: PropertySea
 
 async function deliverRecordView(ctx: TaskContext, order: Order, view: RecordView): Promise<Settled> {
   const result = recordViewResultData(view, order.priceCentavos);
-  const applied = await ctx.db.transaction().execute((trx) =>
-    deliverOrderDocuments(
-      trx,
-      order,
-      {
-        code: 200,
-        statusConsulta: 'SUCESSO',
-        result,
-        siteReceipts: result.site_receipts,
-        numeroPedido: view.numeroPedido,
-        at: ctx.clock.now(),
-      },
-      [{ kind: 'visualizacao', url: view.document.url, expires_at: view.document.expiresAt }],
-    ),
-  );
+  return deliverSuccess(ctx, order, result, view.numeroPedido, {
+    kind: 'visualizacao',
+    url: view.document.url,
+    expires_at: view.document.expiresAt,
+  });
+}
+
+/** A delivered document ends SUCESSO through the archive: the order waits in `archiving` (decision 0022). */
+async function deliverSuccess(
+  ctx: TaskContext,
+  order: Order,
+  result: { readonly site_receipts: readonly string[] },
+  numeroPedido: string | null,
+  document: DeliveredDocument,
+): Promise<Settled> {
+  const end: OrderEnd = {
+    code: 200,
+    statusConsulta: 'SUCESSO',
+    result,
+    siteReceipts: result.site_receipts,
+    numeroPedido,
+    at: ctx.clock.now(),
+  };
+  const applied = await ctx.db.transaction().execute((trx) => deliverOrderDocuments(trx, order, end, [document]));
   return applied ? { kind: 'delivered', code: 200 } : { kind: 'unchanged' };
 }
 
@@ -177,22 +188,11 @@ async function awaitIssue(
 
 async function deliverCertificate(ctx: TaskContext, order: Order, certificate: CertificateIssued): Promise<Settled> {
   const result = certificateIssuedData(certificate, previousForecast(order));
-  const applied = await ctx.db.transaction().execute((trx) =>
-    deliverOrderDocuments(
-      trx,
-      order,
-      {
-        code: 200,
-        statusConsulta: 'SUCESSO',
-        result,
-        siteReceipts: result.site_receipts,
-        numeroPedido: certificate.numeroPedido,
-        at: ctx.clock.now(),
-      },
-      [{ kind: 'certidao', url: certificate.document.url, expires_at: certificate.document.expiresAt }],
-    ),
-  );
-  return applied ? { kind: 'delivered', code: 200 } : { kind: 'unchanged' };
+  return deliverSuccess(ctx, order, result, certificate.numeroPedido, {
+    kind: 'certidao',
+    url: certificate.document.url,
+    expires_at: certificate.document.expiresAt,
+  });
 }
 
 async function finishFailure(
