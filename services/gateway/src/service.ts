@@ -6,6 +6,7 @@ import type { JwtKeyring } from './auth/jwt-keyring';
 import { createTokenAuthority } from './auth/token-authority';
 import { DEFAULT_TOKEN_CACHE_MS } from './config/gateway-config';
 import { extratoRouter } from './extrato/extrato-router';
+import { quoteRouter } from './quotes/quote-router';
 import { tokenRouter } from './token/token-router';
 
 export interface GatewayDeps extends ServiceDeps {
@@ -21,8 +22,9 @@ export interface GatewayDeps extends ServiceDeps {
 
 /**
  * The public API: authentication, idempotency, quoting and acceptance (ARCHITECTURE). Today: who may call (spec 5:
- * bearer tokens, scopes, `GET /v1/token`), the customer's statement (`GET /v1/extrato`) and the admin API the ops CLI
- * talks to. The product routes (issue 5) mount `auth` and `requireScope(fonte)` the same way.
+ * bearer tokens, scopes, `GET /v1/token`), the free quote (`POST /v1/orcamento/{fonte}`), the customer's statement
+ * (`GET /v1/extrato`) and the admin API the ops CLI talks to. The product routes (issue 5) mount `auth` and
+ * `requireScope(fonte)` the same way.
  */
 export function createGateway(deps: GatewayDeps): Service {
   const db = deps.db.db;
@@ -39,6 +41,7 @@ export function createGateway(deps: GatewayDeps): Service {
     routers: [
       tokenRouter(auth),
       extratoRouter(auth, db, clock),
+      quoteRouter(auth, db),
       adminRouter({ db, keyring: deps.keyring, authority, adminToken: deps.adminToken, clock }),
     ],
     readiness: {},
