@@ -1,3 +1,4 @@
+export { AsyncLocalStorageContextManager } from './async-local-storage-context-manager';
 export { type Spawned, spawnCaptured } from './child-process';
 export { freePort } from './free-port';
 export { createTestDatabase, TEST_PG_URL, type TestDatabase } from './test-database';

@@ -1,12 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import {
   type Attributes,
   type Context,
-  type ContextManager,
   context,
   propagation,
-  ROOT_CONTEXT,
   type Span,
   type SpanContext,
   SpanKind,
@@ -18,6 +15,7 @@ import {
   type TracerProvider,
   trace,
 } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@regapi/testkit';
 
 /**
  * Just enough of an OpenTelemetry SDK, on the API package alone, to see which spans the bus starts and how they
@@ -32,31 +30,6 @@ export interface RecordedSpan {
   readonly spanId: string;
   readonly parentSpanId: string | undefined;
   ended: boolean;
-}
-
-class StorageContextManager implements ContextManager {
-  private readonly storage = new AsyncLocalStorage<Context>();
-  active(): Context {
-    return this.storage.getStore() ?? ROOT_CONTEXT;
-  }
-  with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
-    ctx: Context,
-    fn: F,
-    thisArg?: ThisParameterType<F>,
-    ...args: A
-  ): ReturnType<F> {
-    return this.storage.run(ctx, () => fn.call(thisArg, ...args));
-  }
-  bind<T>(_ctx: Context, target: T): T {
-    return target;
-  }
-  enable(): this {
-    return this;
-  }
-  disable(): this {
-    this.storage.disable();
-    return this;
-  }
 }
 
 class TraceparentPropagator implements TextMapPropagator {
@@ -170,7 +143,7 @@ class RecordingTracer implements Tracer {
 export function installFakeTracing(): RecordedSpan[] {
   const spans: RecordedSpan[] = [];
   const provider: TracerProvider = { getTracer: (name) => new RecordingTracer(name, spans) };
-  context.setGlobalContextManager(new StorageContextManager());
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager());
   propagation.setGlobalPropagator(new TraceparentPropagator());
   trace.setGlobalTracerProvider(provider);
   return spans;
