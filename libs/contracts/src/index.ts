@@ -59,6 +59,7 @@ export {
   RESULT_CLASSES,
   RESULT_CODES,
   RESULT_CODES_BY_CLASS,
+  RESULT_STATUS_NOTE,
   type ResultClass,
   type ResultClassInfo,
   type ResultCode,
@@ -66,5 +67,6 @@ export {
   resultClassOf,
   resultCode,
   resultCodeMessage,
+  withResultStatusNote,
 } from './result-codes';
 export { isTransportCode, TRANSPORT_MESSAGES, type TransportCode, transportMessage } from './transport-codes';

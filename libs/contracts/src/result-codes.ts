@@ -167,3 +167,11 @@ export function isPermanent(code: ResultCode): boolean {
 export function resultCodeMessage(code: ResultCode): string {
   return row(code).code_message;
 }
+
+/** Spec 7.2: a result's body says that HTTP 200 only means the request arrived, and that the client acts on `code`. */
+export const RESULT_STATUS_NOTE = 'HTTP 200 significa apenas que a requisição chegou: aja pelo campo code.';
+
+/** The `code_message` of a 6xx result: its message followed by the spec 7.2 note. */
+export function withResultStatusNote(message: string): string {
+  return `${message} ${RESULT_STATUS_NOTE}`;
+}

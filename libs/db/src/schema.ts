@@ -72,6 +72,20 @@ export interface OrdersTable {
 
 export type OrderStateColumn = 'queued' | 'running' | 'awaiting_issue' | 'archiving' | 'finished';
 
+/** An `Idempotency-Key` of an accepted execution, per account (migration 0009, ARCHITECTURE decision 4). */
+export interface IdempotencyKeyTable {
+  account_id: string;
+  /** The UUID, lowercase. */
+  key: string;
+  /** SHA-256 of method + path + canonical body. */
+  fingerprint: string;
+  order_id: string | null;
+  /** The answer replays repeat, set before the acceptance commits. */
+  status: number | null;
+  response: ColumnType<unknown, string | null, string | null>;
+  created_at: Date;
+}
+
 /** A message due at a time (ARCHITECTURE decision 7): moved to the outbox when due. */
 export interface ScheduledMessageTable {
   id: string;
@@ -269,6 +283,7 @@ export interface Database {
   dead_letter: DeadLetterTable;
   orders: OrdersTable;
   scheduled_message: ScheduledMessageTable;
+  idempotency_key: IdempotencyKeyTable;
   plan: PlanTable;
   plan_margin: PlanMarginTable;
   account: AccountTable;

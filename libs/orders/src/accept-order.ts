@@ -18,6 +18,8 @@ export interface AcceptOrderInput {
   /** The 202 body answered to the client (stored for replays and the nested `aceite`). */
   readonly aceite: unknown;
   readonly requestId: string;
+  /** When it was accepted (the injected clock); the database's `now()` when absent. */
+  readonly acceptedAt?: Date;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function acceptOrder(trx: Transaction<Database>, input: AcceptOrder
       attempt_started_at: null,
       run_after: null,
       finished_at: null,
+      ...(input.acceptedAt === undefined ? {} : { created_at: input.acceptedAt, updated_at: input.acceptedAt }),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 export { type AcceptOrderInput, acceptOrder } from './accept-order';
 export { InvalidTransitionError, OrderNotFoundError } from './errors';
 export { type Order, toOrder } from './order';
+export { acceptedAgainAt, imovelChave, ORDER_BLOCK_WINDOW_MS } from './order-block';
 export {
   allocateProtocolo,
   findBlockingOrder,
@@ -9,4 +10,15 @@ export {
   getOrderForAccount,
 } from './order-queries';
 export { canTransition, ORDER_STATES, type OrderState, TRANSITIONS, type TransitionName } from './order-state';
+export {
+  ceilingSlots,
+  DEFAULT_HOURLY_SEARCH_CEILING,
+  type EstimatedOrder,
+  estimateStart,
+  type QueuePosition,
+  type SearchSlot,
+  type StartEstimate,
+  searchSlot,
+  TYPICAL_RUN_MS,
+} from './start-estimate';
 export { type TransitionResult, transition } from './transitions';

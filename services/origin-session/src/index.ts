@@ -1,13 +1,4 @@
 export { type AlertCounts, type Alerts, createAlerts, type ProductOutage } from './alerts/alerts';
-export {
-  ceilingSlots,
-  DEFAULT_HOURLY_SEARCH_CEILING,
-  estimateStart,
-  type SearchSlot,
-  type StartEstimate,
-  searchSlot,
-  TYPICAL_RUN_MS,
-} from './ceiling/hourly-ceiling';
 export { originSessionConfig, originSessionLocalConfig } from './config';
 export {
   type DeliveredDocument,

@@ -1,7 +1,6 @@
 import { lastCatalogSync } from '@regapi/catalog';
-import type { Order } from '@regapi/orders';
+import { estimateStart, type Order } from '@regapi/orders';
 import { waitFor } from '@regapi/testkit';
-import { estimateStart } from '../src';
 import { type Harness, startHarness, WEDNESDAY_MORNING } from './support/harness';
 
 let harness: Harness;
@@ -54,7 +53,13 @@ test('60 searches queued: 50 run in the first hour, the other 10 wait in order a
   expect((await harness.receivedOrders()).filter((entry) => entry.operation === 'search')).toHaveLength(50);
   const last = first[59];
   if (last === undefined) throw new Error('no order');
-  expect(await estimateStart(harness.database.db, last, harness.clock)).toEqual({
+  expect(
+    await estimateStart(
+      harness.database.db,
+      { fonte: last.fonte, state: last.state, position: last },
+      harness.clock.now(),
+    ),
+  ).toEqual({
     startAt: new Date(WEDNESDAY_MORNING.getTime() + HOUR),
     ceilingBound: true,
   });

@@ -7,6 +7,7 @@ import * as m0005 from './0005-finance-views';
 import * as m0006 from './0006-orders';
 import * as m0007 from './0007-scheduled-messages';
 import * as m0008 from './0008-catalog';
+import * as m0009 from './0009-idempotency';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-orders': m0006,
   '0007-scheduled-messages': m0007,
   '0008-catalog': m0008,
+  '0009-idempotency': m0009,
 };

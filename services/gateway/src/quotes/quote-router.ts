@@ -1,4 +1,4 @@
-import { FONTES, type Fonte, transportMessage, validateRequest } from '@regapi/contracts';
+import { FONTES, type Fonte, transportMessage, validateRequest, withResultStatusNote } from '@regapi/contracts';
 import { HttpError, sendEnvelope } from '@regapi/http';
 import type { Db } from '@regapi/ledger';
 import { type RequestHandler, Router } from 'express';
@@ -20,7 +20,7 @@ function quoteHandler(db: Db, fonte: Fonte): RequestHandler {
     // Spec 7.2: a result, 602 included, travels with HTTP 200 and the code in the envelope (decision 0025).
     sendEnvelope(res, 200, {
       code: answer.code,
-      codeMessage: answer.codeMessage,
+      codeMessage: answer.code === 200 ? answer.codeMessage : withResultStatusNote(answer.codeMessage),
       billable: false,
       priceCentavos: 0,
       data: [answer.item],

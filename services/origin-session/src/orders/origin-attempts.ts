@@ -5,9 +5,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * `origin_order_attempt` (migration 0008): one row per call that may place an order at the origin, written BEFORE the
- * call and answered after it. Two readers: the hourly ceiling (searches started in the last hour, from the database,
- * so every replica and every restart counts the same) and in-doubt resolution (an attempt never answered is a call
- * whose outcome nobody saw).
+ * call and answered after it. Two readers: the hourly ceiling (libs/orders `searchSlot`: searches started in the
+ * last hour, from the database, so every replica and every restart counts the same) and in-doubt resolution (an
+ * attempt never answered is a call whose outcome nobody saw).
  */
 export interface OriginAttempt {
   readonly id: string;
@@ -68,18 +68,6 @@ export async function lastAttempt(db: Db, orderId: string): Promise<OriginAttemp
         outcome: row.outcome,
         numeroPedido: row.numero_pedido,
       };
-}
-
-/** Start times of the `fonte` calls placed after `since`, oldest first (the hourly ceiling's window). */
-export async function attemptsStartedAfter(db: Db, fonte: string, since: Date): Promise<Date[]> {
-  const rows = await db
-    .selectFrom('origin_order_attempt')
-    .select('started_at')
-    .where('fonte', '=', fonte)
-    .where('started_at', '>', since)
-    .orderBy('started_at')
-    .execute();
-  return rows.map((row) => row.started_at);
 }
 
 /** Which of these origin protocols already belong to an order other than `orderId`. */

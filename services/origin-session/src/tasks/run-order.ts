@@ -1,7 +1,6 @@
 import { type IncomingMessage, loggerForMessage } from '@regapi/bus';
 import { isProductEnabled } from '@regapi/catalog';
-import { getOrder, type Order, transition } from '@regapi/orders';
-import { searchSlot } from '../ceiling/hourly-ceiling';
+import { getOrder, type Order, searchSlot, transition } from '@regapi/orders';
 import { findAtOrigin } from '../orders/in-doubt';
 import { deferOrder, recordNumeroPedido, scheduleRunOrder } from '../orders/order-outcomes';
 import { type OrderInput, parseOrderInput } from '../orders/order-request';

@@ -1,9 +1,7 @@
-import type { Clock } from '@regapi/calendar';
 import { FONTES, type Fonte, isFonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import type { Order } from '@regapi/orders';
 import type { Kysely, Transaction } from 'kysely';
-import { attemptsStartedAfter } from '../orders/origin-attempts';
+import type { Order } from './order';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -23,6 +21,12 @@ export const TYPICAL_RUN_MS: Readonly<Record<Fonte, number>> = Object.freeze({
   'visualizacao-matricula': 60_000,
   'certidao-inteiro-teor': 10_000,
 });
+
+/**
+ * Where an order stands in the queue: an order already stored, ordered by acceptance, or `'last'` for one being
+ * accepted right now (its answer needs the estimate before the row exists): everything queued is ahead of it.
+ */
+export type QueuePosition = Pick<Order, 'id' | 'createdAt' | 'protocolo'> | 'last';
 
 /**
  * When the next `count` searches may start, oldest first, given the searches already started in the last hour
@@ -53,43 +57,51 @@ export interface SearchSlot {
 }
 
 /**
- * The slot of a queued search: after the searches accepted before it that still wait (in order), within the ceiling
- * counted from `origin_order_attempt` (the database, not memory: every replica and restart sees the same count).
+ * Start times of the searches placed at the origin after `since`, oldest first, from `origin_order_attempt` (written
+ * by origin-session before each call): the database, not memory, so every replica and restart counts the same.
  */
-export async function searchSlot(
-  db: Db,
-  order: Pick<Order, 'id' | 'createdAt' | 'protocolo'>,
-  now: Date,
-  limit: number,
-): Promise<SearchSlot> {
-  const started = await attemptsStartedAfter(db, SEARCH, new Date(now.getTime() - HOUR_MS));
-  const waitingAhead = await queuedBefore(db, order, [SEARCH]);
+async function searchesStartedAfter(db: Db, since: Date): Promise<Date[]> {
+  const rows = await db
+    .selectFrom('origin_order_attempt')
+    .select('started_at')
+    .where('fonte', '=', SEARCH)
+    .where('started_at', '>', since)
+    .orderBy('started_at')
+    .execute();
+  return rows.map((row) => row.started_at);
+}
+
+/**
+ * The slot of a queued search: after the searches accepted before it that still wait (in order), within the hourly
+ * ceiling counted from the origin attempts.
+ */
+export async function searchSlot(db: Db, position: QueuePosition, now: Date, limit: number): Promise<SearchSlot> {
+  const started = await searchesStartedAfter(db, new Date(now.getTime() - HOUR_MS));
+  const waitingAhead = await queuedBefore(db, position, [SEARCH]);
   const slots = ceilingSlots(started, waitingAhead.length + 1, now, limit);
   const startAt = slots[waitingAhead.length] ?? now;
   return { startAt, waitingAhead: waitingAhead.length };
 }
 
-/** Queued orders (of `fontes`) accepted before `order`, oldest first. */
+/** Queued orders (of `fontes`) accepted before `position`, oldest first. */
 async function queuedBefore(
   db: Db,
-  order: Pick<Order, 'id' | 'createdAt' | 'protocolo'>,
+  position: QueuePosition,
   fontes: readonly Fonte[],
 ): Promise<{ fonte: string; run_after: Date | null }[]> {
-  return db
-    .selectFrom('orders')
-    .select(['fonte', 'run_after'])
-    .where('state', '=', 'queued')
-    .where('fonte', 'in', fontes)
-    .where('id', '<>', order.id)
-    .where((eb) =>
-      eb.or([
-        eb('created_at', '<', order.createdAt),
-        eb.and([eb('created_at', '=', order.createdAt), eb('protocolo', '<', order.protocolo)]),
-      ]),
-    )
-    .orderBy('created_at')
-    .orderBy('protocolo')
-    .execute();
+  let query = db.selectFrom('orders').select(['fonte', 'run_after']).where('state', '=', 'queued');
+  query = query.where('fonte', 'in', fontes);
+  if (position !== 'last') {
+    query = query
+      .where('id', '<>', position.id)
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '<', position.createdAt),
+          eb.and([eb('created_at', '=', position.createdAt), eb('protocolo', '<', position.protocolo)]),
+        ]),
+      );
+  }
+  return query.orderBy('created_at').orderBy('protocolo').execute();
 }
 
 export interface StartEstimate {
@@ -99,27 +111,33 @@ export interface StartEstimate {
   readonly ceilingBound: boolean;
 }
 
+export interface EstimatedOrder {
+  readonly fonte: string;
+  readonly state: Order['state'];
+  readonly position: QueuePosition;
+}
+
 /**
  * When a queued order is expected to start (issue 5: `consultar_daqui_s` must be honest): after the work queued
  * ahead of it (typical run times: the queue runs one order at a time) and, for a search, not before its slot under
- * the hourly ceiling. An order already past `queued` starts "now". Uses the injected clock only.
+ * the hourly ceiling. An order already past `queued` starts "now".
  */
 export async function estimateStart(
   db: Db,
-  order: Pick<Order, 'id' | 'createdAt' | 'protocolo' | 'fonte' | 'state'>,
-  clock: Clock,
+  order: EstimatedOrder,
+  now: Date,
   options: { readonly hourlySearchCeiling?: number } = {},
 ): Promise<StartEstimate> {
-  const now = clock.now();
   if (order.state !== 'queued') return { startAt: now, ceilingBound: false };
-  const ahead = await queuedBefore(db, order, FONTES);
+  const ahead = await queuedBefore(db, order.position, FONTES);
   const running = await db.selectFrom('orders').select('fonte').where('state', '=', 'running').execute();
   // A deferred order ahead waits for its own slot and does not occupy the queue meanwhile.
   const working = [...running, ...ahead.filter((row) => row.run_after === null || row.run_after <= now)];
   const queueMs = working.reduce((sum, row) => sum + (isFonte(row.fonte) ? TYPICAL_RUN_MS[row.fonte] : 0), 0);
   const queueStart = new Date(now.getTime() + queueMs);
   if (order.fonte !== SEARCH) return { startAt: queueStart, ceilingBound: false };
-  const slot = await searchSlot(db, order, now, options.hourlySearchCeiling ?? DEFAULT_HOURLY_SEARCH_CEILING);
+  const limit = options.hourlySearchCeiling ?? DEFAULT_HOURLY_SEARCH_CEILING;
+  const slot = await searchSlot(db, order.position, now, limit);
   return slot.startAt > queueStart
     ? { startAt: slot.startAt, ceilingBound: true }
     : { startAt: queueStart, ceilingBound: false };

@@ -1,0 +1,61 @@
+import { type DataItem, type Envelope, envelope, type Fonte } from '@regapi/contracts';
+import type { QuotedOffice } from '../quotes/quote';
+
+/** Spec 2.2: the queue acknowledgement, `data[0]` of the 202 (and of every poll while the order runs). */
+export interface QueueAck extends DataItem {
+  readonly protocolo: string;
+  readonly estado: 'processando';
+  readonly consultar_em: string;
+  readonly consultar_daqui_s: number;
+}
+
+export function pollingPath(protocolo: string): string {
+  return `/v1/consultas/${protocolo}`;
+}
+
+/** Seconds until `at`, whole and at least 1: a client told 0 would poll in a loop. */
+export function secondsUntil(at: Date, now: Date): number {
+  return Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
+}
+
+export function queueAck(protocolo: string, consultarDaquiS: number): QueueAck {
+  return { protocolo, estado: 'processando', consultar_em: pollingPath(protocolo), consultar_daqui_s: consultarDaquiS };
+}
+
+export const ACCEPTED_MESSAGE =
+  'Pedido aceito e debitado. Consulte o resultado em data[0].consultar_em depois de data[0].consultar_daqui_s segundos.';
+
+/**
+ * The 202 of an acceptance (spec 2.1, 2.2): billed, with the amount actually debited. This exact body is stored
+ * under the Idempotency-Key (replays answer it) and in the order (the nested `aceite` of the finished result).
+ */
+export function acceptedEnvelope(input: {
+  readonly requestId: string;
+  readonly priceCentavos: number;
+  readonly ack: QueueAck;
+}): Envelope<QueueAck> {
+  return envelope({
+    code: 202,
+    codeMessage: ACCEPTED_MESSAGE,
+    requestId: input.requestId,
+    billable: true,
+    priceCentavos: input.priceCentavos,
+    data: [input.ack],
+  });
+}
+
+/** `data[0]` of the 602 for a record and office ordered on the platform within the block window (spec 3, 7.6). */
+export function blockedItem(fonte: Fonte, office: QuotedOffice, acceptedAgainAt: Date): DataItem {
+  return {
+    fonte,
+    disponivel: false,
+    motivo: 'pedido_em_vigor',
+    aceito_novamente_a_partir_de: acceptedAgainAt.toISOString(),
+    preco: null,
+    cartorio: office,
+  };
+}
+
+export function blockedMessage(acceptedAgainAt: Date): string {
+  return `Indisponível: a mesma matrícula neste cartório já foi pedida na plataforma nos últimos 7 dias (estimativa; a origem não informa o prazo real). Aceito novamente a partir de ${acceptedAgainAt.toISOString()} (data[0].aceito_novamente_a_partir_de). Nada foi cobrado.`;
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '@regapi/calendar';
+import type { DataItem, Envelope } from '@regapi/contracts';
+import type { Database } from '@regapi/db';
+import { debitOrder } from '@regapi/ledger';
+import {
+  acceptedAgainAt,
+  acceptOrder,
+  allocateProtocolo,
+  estimateStart,
+  findBlockingOrder,
+  imovelChave,
+  ORDER_BLOCK_WINDOW_MS,
+  TYPICAL_RUN_MS,
+} from '@regapi/orders';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { AuthContext } from '../auth/auth-context';
+import { computeQuote, planOfAccount, type Quote, type QuotedOffice, type QuoteRequest } from '../quotes/quote';
+import { quoteAnswer } from '../quotes/quote-view';
+import { acceptedEnvelope, blockedItem, blockedMessage, queueAck, secondsUntil } from './acceptance-answers';
+import {
+  claimKey,
+  findStoredAnswer,
+  type KeyRef,
+  type StoredAnswer,
+  storeAnswer,
+} from './idempotency/idempotency-store';
+
+export interface AcceptanceDeps {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  /** Spec 8, for the honest `consultar_daqui_s` of a search (the same setting origin-session enforces). */
+  readonly hourlySearchCeiling: number;
+  /** How long a duplicate waits for the first request with its key before answering 409. */
+  readonly claimWaitMs: number;
+}
+
+export interface ExecutionInput {
+  readonly caller: AuthContext;
+  readonly request: QuoteRequest;
+  /** The validated `Idempotency-Key`, lowercase. */
+  readonly key: string;
+  /** `requestFingerprint` of the call. */
+  readonly fingerprint: string;
+  readonly requestId: string;
+}
+
+export type AcceptanceOutcome =
+  | { readonly kind: 'accepted'; readonly response: Envelope }
+  | { readonly kind: 'replayed'; readonly status: number; readonly response: unknown }
+  | { readonly kind: 'key-reused' }
+  | { readonly kind: 'unavailable'; readonly codeMessage: string; readonly item: DataItem }
+  | { readonly kind: 'insufficient-balance' }
+  | { readonly kind: 'key-busy' };
+
+/** Leaves the acceptance transaction with an answer: everything it wrote is rolled back. */
+class AcceptanceAbort extends Error {
+  constructor(readonly outcome: AcceptanceOutcome) {
+    super(outcome.kind);
+  }
+}
+
+function replayOf(stored: StoredAnswer, fingerprint: string): AcceptanceOutcome {
+  if (stored.fingerprint !== fingerprint) return { kind: 'key-reused' };
+  return { kind: 'replayed', status: stored.status, response: stored.response };
+}
+
+/** PostgreSQL's lock_not_available: the wait for the key (or the account) ran out. */
+function isLockTimeout(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '55P03';
+}
+
+interface OrderBlock {
+  readonly chave: string;
+  readonly office: QuotedOffice;
+}
+
+function orderBlockOf(request: QuoteRequest, quote: Extract<Quote, { ok: true }>): OrderBlock | undefined {
+  if (request.fonte === 'pesquisa-previa-bens' || !('cartorio' in quote.target)) return undefined;
+  const office = quote.target.cartorio;
+  return { chave: imovelChave(request.fonte, office.cns, request.body.matricula), office };
+}
+
+async function blockedOutcome(
+  db: Kysely<Database> | Transaction<Database>,
+  request: QuoteRequest,
+  block: OrderBlock,
+  now: Date,
+): Promise<AcceptanceOutcome | undefined> {
+  const blocking = await findBlockingOrder(db, block.chave, new Date(now.getTime() - ORDER_BLOCK_WINDOW_MS));
+  if (blocking === undefined) return undefined;
+  const again = acceptedAgainAt(blocking);
+  return {
+    kind: 'unavailable',
+    codeMessage: blockedMessage(again),
+    item: blockedItem(request.fonte, block.office, again),
+  };
+}
+
+/**
+ * `POST /v1/consultas/{fonte}` after auth, scope and validation (issue 5 item 2, ARCHITECTURE decisions 3 and 4):
+ * idempotency lookup → quote → order block → ONE transaction holding the key claim, the debit, the order and its
+ * outbox message. A refusal inside the transaction (402, a block found under the lock) rolls all of it back, so
+ * nothing is stored under the key and the client may resend the SAME key later (docs/decisions/0026).
+ */
+export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInput): Promise<AcceptanceOutcome> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const ref: KeyRef = { accountId: input.caller.accountId, key: input.key };
+  const stored = await findStoredAnswer(db, ref, now);
+  if (stored !== undefined) return replayOf(stored, input.fingerprint);
+
+  const { request } = input;
+  const quote = await computeQuote(db, await planOfAccount(db, input.caller.accountId), request);
+  if (!quote.ok) {
+    const answer = quoteAnswer(quote);
+    return { kind: 'unavailable', codeMessage: answer.codeMessage, item: answer.item };
+  }
+  const block = orderBlockOf(request, quote);
+  if (block !== undefined) {
+    const blocked = await blockedOutcome(db, request, block, now);
+    if (blocked !== undefined) return blocked;
+  }
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('lock_timeout', ${`${deps.claimWaitMs}ms`}, true)`.execute(trx);
+      const claim = await claimKey(trx, ref, input.fingerprint, now);
+      if (!claim.claimed) throw new AcceptanceAbort(replayOf(claim.stored, input.fingerprint));
+      if (block !== undefined) {
+        // Two customers ordering the same record at the same instant: one order, the other gets the 602.
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${block.chave}, 0))`.execute(trx);
+        const blocked = await blockedOutcome(trx, request, block, now);
+        if (blocked !== undefined) throw new AcceptanceAbort(blocked);
+      }
+      const protocolo = await allocateProtocolo(trx, now);
+      const orderId = randomUUID();
+      const uf = 'cartorio' in quote.target ? quote.target.cartorio.uf : quote.target.uf;
+      const priceCentavos = quote.price.totalCentavos;
+      const debit = await debitOrder(trx, {
+        accountId: input.caller.accountId,
+        orderId,
+        protocolo,
+        fonte: request.fonte,
+        uf,
+        amountCentavos: priceCentavos,
+      });
+      if (!debit.ok) {
+        if (debit.reason === 'insufficient_balance') throw new AcceptanceAbort({ kind: 'insufficient-balance' });
+        throw new Error(`debit of a new order refused: ${debit.reason}`);
+      }
+      const estimate = await estimateStart(trx, { fonte: request.fonte, state: 'queued', position: 'last' }, now, {
+        hourlySearchCeiling: deps.hourlySearchCeiling,
+      });
+      const readyAt = new Date(estimate.startAt.getTime() + TYPICAL_RUN_MS[request.fonte]);
+      const response = acceptedEnvelope({
+        requestId: input.requestId,
+        priceCentavos,
+        ack: queueAck(protocolo, secondsUntil(readyAt, now)),
+      });
+      await acceptOrder(trx, {
+        id: orderId,
+        protocolo,
+        accountId: input.caller.accountId,
+        tokenId: input.caller.tokenId,
+        fonte: request.fonte,
+        request: request.body,
+        imovelChave: block?.chave ?? null,
+        uf,
+        priceCentavos,
+        quote: { ...quote.price, target: quote.target },
+        aceite: response,
+        requestId: input.requestId,
+        acceptedAt: now,
+      });
+      await storeAnswer(trx, ref, { orderId, status: 202, response });
+      return { kind: 'accepted', response } as const;
+    });
+  } catch (error: unknown) {
+    if (error instanceof AcceptanceAbort) return error.outcome;
+    if (isLockTimeout(error)) return { kind: 'key-busy' };
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+import {
+  FONTES,
+  type Fonte,
+  IDEMPOTENCY_KEY_HEADER,
+  transportMessage,
+  validateIdempotencyKey,
+  validateRequest,
+  withResultStatusNote,
+} from '@regapi/contracts';
+import { contextOf, HttpError, sendEnvelope } from '@regapi/http';
+import { type RequestHandler, Router } from 'express';
+import { authOf } from '../auth/auth-context';
+import { requireScope } from '../auth/require-scope';
+import type { QuoteRequest } from '../quotes/quote';
+import { type AcceptanceDeps, acceptExecution } from './acceptance';
+import { requestFingerprint } from './idempotency/fingerprint';
+
+/** ARCHITECTURE decision 4 (the IETF draft's name): this answer is the stored one, not a new acceptance. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+const KEY_REUSED_MESSAGE =
+  'Esta Idempotency-Key já foi usada nas últimas 24 horas com outro pedido (outro produto ou outro corpo). Gere um UUID novo para um pedido novo; para repetir o mesmo pedido, reenvie exatamente o mesmo corpo.';
+
+function executionHandler(deps: AcceptanceDeps, fonte: Fonte): RequestHandler {
+  return async (req, res) => {
+    const caller = authOf(res);
+    const body = validateRequest(fonte, req.body);
+    const key = validateIdempotencyKey(req.headers['idempotency-key']);
+    if (!body.ok || !key.ok) {
+      const errors = [...(key.ok ? [] : key.errors), ...(body.ok ? [] : body.errors)];
+      throw new HttpError(422, transportMessage(422), errors);
+    }
+    const outcome = await acceptExecution(deps, {
+      caller,
+      // The pair is built from the same `fonte`, so the body matches its product.
+      request: { fonte, body: body.value } as QuoteRequest,
+      key: key.value,
+      fingerprint: requestFingerprint(req.method, req.path, req.body),
+      requestId: contextOf(res).requestId,
+    });
+    res.setHeader('Cache-Control', 'no-store');
+    switch (outcome.kind) {
+      case 'accepted':
+        res.status(202).json(outcome.response);
+        return;
+      case 'replayed':
+        res.setHeader(REPLAYED_HEADER, 'true');
+        res.status(outcome.status).json(outcome.response);
+        return;
+      case 'key-reused':
+        throw new HttpError(422, transportMessage(422), [
+          { campo: IDEMPOTENCY_KEY_HEADER, regra: 'reused-with-other-request', mensagem: KEY_REUSED_MESSAGE },
+        ]);
+      case 'unavailable':
+        // Spec 7.2 and 7.6: a result (602, free) travels with HTTP 200; the client acts on `code`.
+        sendEnvelope(res, 200, {
+          code: 602,
+          codeMessage: withResultStatusNote(outcome.codeMessage),
+          billable: false,
+          priceCentavos: 0,
+          data: [outcome.item],
+        });
+        return;
+      case 'insufficient-balance':
+        throw new HttpError(402, transportMessage(402));
+      case 'key-busy':
+        throw new HttpError(409, transportMessage(409), [], { 'Retry-After': '1' });
+    }
+  };
+}
+
+/**
+ * `POST /v1/consultas/{fonte}` (spec 4, issue 5 item 2): auth (401) → scope (403) → rate limit (429) → body and
+ * `Idempotency-Key` (422) → acceptance. One route per product so each mounts its own scope.
+ */
+export function executionRouter(deps: AcceptanceDeps, guards: readonly RequestHandler[]): Router {
+  const router = Router();
+  for (const fonte of FONTES) {
+    router.post(`/v1/consultas/${fonte}`, ...guards, requireScope(fonte), executionHandler(deps, fonte));
+  }
+  return router;
+}

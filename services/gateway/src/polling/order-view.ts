@@ -1,0 +1,85 @@
+import {
+  centavosToReais,
+  type DataItem,
+  type EnvelopeInput,
+  isRefunded,
+  isResultCode,
+  resultCodeMessage,
+  withResultStatusNote,
+} from '@regapi/contracts';
+import type { OrderCharge } from '@regapi/ledger';
+import type { Order } from '@regapi/orders';
+import { queueAck, secondsUntil } from '../executions/acceptance-answers';
+
+/** A running order past its typical time, or one whose document is being archived: look again soon. */
+export const SHORT_WAIT_S = 5;
+/** A certificate past its forecast: the watch re-checks it, so a poll more often than this learns nothing. */
+export const CERTIFICATE_WAIT_S = 900;
+
+export interface PollingAnswer {
+  readonly status: 200 | 202;
+  readonly envelope: Omit<EnvelopeInput<DataItem>, 'requestId'>;
+}
+
+function objectOf(value: unknown): Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** `cobranca` (ARCHITECTURE names): what was debited and what came back, from the ledger. */
+function cobranca(order: Order, charge: OrderCharge): DataItem {
+  const refundDue = order.code !== null && isResultCode(order.code) && isRefunded(order.code);
+  return {
+    debitado: centavosToReais(charge.debitedCentavos),
+    estornado: centavosToReais(charge.refundedCentavos),
+    estornado_em: charge.refundedAt?.toISOString() ?? null,
+    motivo: charge.refundReason,
+    // The refund is billing's, right after the order ends: for a moment the result is known and the refund not yet.
+    estorno_pendente: refundDue && charge.refundedCentavos < charge.debitedCentavos,
+  };
+}
+
+/** The finished order (spec 2.4-2.6 + `aceite` + `cobranca`), HTTP 200 with the result in `code` (spec 7.2). */
+export function finishedAnswer(order: Order, charge: OrderCharge): PollingAnswer {
+  const code = order.code ?? 606;
+  const message = isResultCode(code) ? resultCodeMessage(code) : 'Consulta concluída.';
+  return {
+    status: 200,
+    envelope: {
+      code,
+      codeMessage: code === 200 ? message : withResultStatusNote(message),
+      billable: false,
+      priceCentavos: 0,
+      data: [{ ...objectOf(order.result), aceite: order.aceite, cobranca: cobranca(order, charge) }],
+      siteReceipts: order.siteReceipts,
+    },
+  };
+}
+
+const RUNNING_MESSAGE = 'Em processamento: consulte novamente depois de data[0].consultar_daqui_s segundos.';
+
+/**
+ * An order still running (spec 3: `processando`, HTTP 202): the queue fields with a fresh `consultar_daqui_s`. A
+ * certificate being issued also shows its EM_EMISSAO fields (spec 2.6: protocol, term and forecast).
+ */
+export function runningAnswer(order: Order, readyAt: Date, now: Date): PollingAnswer {
+  const result = order.state === 'awaiting_issue' ? objectOf(order.result) : {};
+  const message = typeof result.mensagem === 'string' ? `${result.mensagem} ${RUNNING_MESSAGE}` : RUNNING_MESSAGE;
+  return {
+    status: 202,
+    envelope: {
+      code: 202,
+      codeMessage: message,
+      billable: false,
+      priceCentavos: 0,
+      data: [{ ...queueAck(order.protocolo, secondsUntil(readyAt, now)), ...result }],
+    },
+  };
+}
+
+/** When a certificate in issue is worth asking about again: its forecast, or the watch's pace once past it. */
+export function certificateReadyAt(order: Order, now: Date): Date {
+  const forecast = objectOf(order.result).previsao_entrega_em;
+  const at = typeof forecast === 'string' ? new Date(forecast) : undefined;
+  if (at !== undefined && !Number.isNaN(at.getTime()) && at > now) return at;
+  return new Date(now.getTime() + CERTIFICATE_WAIT_S * 1000);
+}

@@ -1,0 +1,73 @@
+import type { Clock } from '@regapi/calendar';
+import { isFonte } from '@regapi/contracts';
+import type { Database } from '@regapi/db';
+import { HttpError, sendEnvelope } from '@regapi/http';
+import { orderCharge, orderLedgerEntries } from '@regapi/ledger';
+import { estimateStart, getOrderForAccount, type Order, TYPICAL_RUN_MS } from '@regapi/orders';
+import { type RequestHandler, Router } from 'express';
+import type { Kysely } from 'kysely';
+import { authOf } from '../auth/auth-context';
+import { certificateReadyAt, finishedAnswer, type PollingAnswer, runningAnswer, SHORT_WAIT_S } from './order-view';
+
+export interface PollingDeps {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  readonly hourlySearchCeiling: number;
+}
+
+/** Spec 2.2: digits only. Longer than any protocolo we allocate is nonexistent without asking the database. */
+const PROTOCOLO = /^[0-9]{1,30}$/;
+
+function typicalRunMs(order: Order): number {
+  return isFonte(order.fonte) ? TYPICAL_RUN_MS[order.fonte] : 60_000;
+}
+
+/** When the result is expected, from the stored state only (spec 4 execution rule 6: never the origin). */
+async function readyAt(deps: PollingDeps, order: Order, now: Date): Promise<Date> {
+  const soon = new Date(now.getTime() + SHORT_WAIT_S * 1000);
+  switch (order.state) {
+    case 'queued': {
+      const estimate = await estimateStart(deps.db, { fonte: order.fonte, state: order.state, position: order }, now, {
+        hourlySearchCeiling: deps.hourlySearchCeiling,
+      });
+      return new Date(estimate.startAt.getTime() + typicalRunMs(order));
+    }
+    case 'running': {
+      const started = order.attemptStartedAt ?? now;
+      const expected = new Date(started.getTime() + typicalRunMs(order));
+      return expected > soon ? expected : soon;
+    }
+    case 'awaiting_issue':
+      return certificateReadyAt(order, now);
+    default:
+      return soon;
+  }
+}
+
+async function pollingAnswer(deps: PollingDeps, order: Order): Promise<PollingAnswer> {
+  if (order.state === 'finished') {
+    return finishedAnswer(order, orderCharge(await orderLedgerEntries(deps.db, order.id)));
+  }
+  const now = deps.clock.now();
+  return runningAnswer(order, await readyAt(deps, order, now), now);
+}
+
+function pollingHandler(deps: PollingDeps): RequestHandler {
+  return async (req, res) => {
+    const { accountId } = authOf(res);
+    const protocolo = String(req.params.protocolo);
+    // Another account's protocolo is answered exactly like a nonexistent one (spec 5.6).
+    const order = PROTOCOLO.test(protocolo) ? await getOrderForAccount(deps.db, protocolo, accountId) : undefined;
+    if (order === undefined) throw new HttpError(404, 'Protocolo não encontrado.');
+    const answer = await pollingAnswer(deps, order);
+    res.setHeader('Cache-Control', 'no-store');
+    sendEnvelope(res, answer.status, answer.envelope);
+  };
+}
+
+/** `GET /v1/consultas/{protocolo}` (spec 4, issue 5 item 4): stored state only, never charges, never the origin. */
+export function pollingRouter(deps: PollingDeps, guards: readonly RequestHandler[]): Router {
+  const router = Router();
+  router.get('/v1/consultas/:protocolo', ...guards, pollingHandler(deps));
+  return router;
+}
