@@ -3,6 +3,7 @@ import { type Clock, systemClock } from '@regapi/calendar';
 import type { DbHandle } from '@regapi/db';
 import { createHttpApp, listen, type RunningServer } from '@regapi/http';
 import { silentLogger } from '@regapi/telemetry';
+import { callJson, type JsonAnswer } from '@regapi/testkit';
 import type { Router } from 'express';
 import { createGateway, createKeyring, type JwtKeyring } from '../../src';
 
@@ -45,34 +46,10 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
   return { url: server.url, keyring, close: () => server.close(100) };
 }
 
-export interface Answer {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly body: {
-    code: number;
-    code_message: string;
-    header: { billable: boolean; price: number; request_id: string };
-    data: Record<string, unknown>[];
-    errors: { campo: string; regra: string }[];
-  };
-}
+export type Answer = JsonAnswer;
 
 /** One call, JSON envelope parsed. */
-export async function call(
-  url: string,
-  init: { method?: string; token?: string; headers?: Record<string, string>; body?: unknown } = {},
-): Promise<Answer> {
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token === undefined ? {} : { authorization: `Bearer ${init.token}` }),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...init.headers,
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Answer['body'] };
-}
+export const call = callJson;
 
 /** The admin API, with the admin token. */
 export function admin(base: string, method: string, path: string, body?: unknown): Promise<Answer> {

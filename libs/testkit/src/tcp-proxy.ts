@@ -1,0 +1,60 @@
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+
+/**
+ * A TCP relay in front of a real server (RabbitMQ, PostgreSQL) that a test can cut and restore: the way to make a
+ * broker unreachable for the processes under test without stopping it for every other test file. `cut` closes every
+ * relayed connection and stops listening (new connections are refused); `restore` listens again on the same port.
+ */
+export interface TcpProxy {
+  readonly port: number;
+  cut(): Promise<void>;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function listenOn(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolve(typeof address === 'object' && address !== null ? address.port : port);
+    });
+  });
+}
+
+export async function createTcpProxy(target: { readonly host: string; readonly port: number }): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  const relay = (client: Socket): void => {
+    const upstream = createConnection(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  };
+  let server = createServer(relay);
+  const port = await listenOn(server, 0);
+  const stop = (): Promise<void> =>
+    new Promise((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      if (!server.listening) {
+        resolve();
+        return;
+      }
+      server.close(() => resolve());
+    });
+  return {
+    port,
+    cut: stop,
+    async restore() {
+      if (server.listening) return;
+      server = createServer(relay);
+      await listenOn(server, port);
+    },
+    close: stop,
+  };
+}
