@@ -1,0 +1,135 @@
+import { createBilling } from '@regapi/billing';
+import { type Bus, createOutboxRelay, createRabbitBus, type OutboxRelay } from '@regapi/bus';
+import { type Clock, systemClock } from '@regapi/calendar';
+import { lastCatalogSync } from '@regapi/catalog';
+import { createGateway, createKeyring } from '@regapi/gateway';
+import { createHttpApp, listen, type RunningServer } from '@regapi/http';
+import { createHttpOriginPortal } from '@regapi/origin';
+import { createOriginSession, type OriginSessionSettings } from '@regapi/origin-session';
+import { createOriginSimulator, type OriginSimulator } from '@regapi/origin-simulator';
+import type { Service } from '@regapi/runtime';
+import { createLogger, type Logger, silentLogger } from '@regapi/telemetry';
+import {
+  callJson,
+  createTestDatabase,
+  createTestVhost,
+  type JsonAnswer,
+  type TestDatabase,
+  type TestVhost,
+  waitFor,
+} from '@regapi/testkit';
+
+const ADMIN_TOKEN = 'system-test-admin-token-0123456789abcdef012345';
+const JWT_SECRET = 'system-test-secret-0123456789abcdef0123456789abcdef';
+
+export const ALL_SCOPES = [
+  'consultas:pesquisa-previa-bens',
+  'consultas:visualizacao-matricula',
+  'consultas:certidao-inteiro-teor',
+];
+
+export interface SystemOptions {
+  /** The broker URL the services use, when it must differ from the vhost's (a proxy a test can cut). */
+  readonly amqpUrl?: (vhostUrl: string) => string;
+  readonly clock?: Clock;
+  /** SIM_TIME_SCALE. Default 0.001. */
+  readonly timeScale?: number;
+  readonly originSettings?: Partial<OriginSessionSettings>;
+}
+
+/**
+ * The whole system in this process as distributed mode wires it, on real PostgreSQL and RabbitMQ (one database and one
+ * vhost of its own) and the origin simulator: gateway, origin-session, billing, each with the factory `main.ts` uses.
+ */
+export interface TestSystem {
+  readonly url: string;
+  readonly database: TestDatabase;
+  readonly vhost: TestVhost;
+  readonly bus: Bus;
+  readonly simulator: OriginSimulator;
+  readonly originUrl: string;
+  /** An account credited with `amount` reais and a token with every scope. */
+  customer(amount: string): Promise<{ readonly accountId: string; readonly token: string }>;
+  admin(method: string, path: string, body?: unknown): Promise<JsonAnswer>;
+  /** Every order-placing request the simulator received (`/control/orders`). */
+  originOrders(): Promise<{ operation: string; input: Record<string, unknown>; numero_pedido: string | null }[]>;
+  close(): Promise<void>;
+}
+
+function testLogger(): Logger {
+  return process.env.TEST_LOG === '1' ? createLogger({ service: 'system-test', level: 'debug' }) : silentLogger();
+}
+
+export async function startSystem(options: SystemOptions = {}): Promise<TestSystem> {
+  const logger = testLogger();
+  const clock = options.clock ?? systemClock;
+  const database = await createTestDatabase();
+  const vhost = await createTestVhost();
+  const bus = createRabbitBus({
+    url: options.amqpUrl?.(vhost.url) ?? vhost.url,
+    logger,
+    redelivery: { initialDelayMs: 20, maxDelayMs: 200 },
+  });
+  await waitFor(() => bus.isReady(), { what: 'the broker' });
+  const relay: OutboxRelay = createOutboxRelay({ db: database, bus, logger, pollIntervalMs: 100 });
+  await relay.start();
+  const simulator = createOriginSimulator({ seed: 1, timeScale: options.timeScale ?? 0.001, clock });
+  const { url: originUrl } = await simulator.start(0);
+
+  const deps = { db: database, bus, logger };
+  const services: Service[] = [
+    createGateway({
+      ...deps,
+      keyring: createKeyring(new Map([['k1', JWT_SECRET]]), 'k1'),
+      adminToken: ADMIN_TOKEN,
+      clock,
+    }),
+    createOriginSession({
+      ...deps,
+      portal: createHttpOriginPortal({ baseUrl: originUrl, ...simulator.credentials }),
+      clock,
+      settings: { account: simulator.credentials.username, schedulerPollMs: 50, ...options.originSettings },
+    }),
+    createBilling(deps),
+  ];
+  for (const service of services) await service.start();
+  const app = createHttpApp({ logger, routers: services.flatMap((service) => service.routers) });
+  const server: RunningServer = await listen(app, 0);
+  await waitFor(() => lastCatalogSync(database.db), { timeoutMs: 30_000, what: 'the first catalog sync' });
+
+  const admin = (method: string, path: string, body?: unknown) =>
+    callJson(`${server.url}${path}`, { method, token: ADMIN_TOKEN, ...(body === undefined ? {} : { body }) });
+
+  return {
+    url: server.url,
+    database,
+    vhost,
+    bus,
+    simulator,
+    originUrl,
+    admin,
+    async customer(amount) {
+      const created = await admin('POST', '/admin/v1/accounts', { name: 'Cliente de teste' });
+      const accountId = String(created.body.data[0]?.account_id);
+      await admin('POST', `/admin/v1/accounts/${accountId}/credits`, { amount });
+      const issued = await admin('POST', '/admin/v1/tokens', { account_id: accountId, scopes: ALL_SCOPES, ttl: '1d' });
+      return { accountId, token: String(issued.body.data[0]?.token) };
+    },
+    async originOrders() {
+      const response = await fetch(new URL('/control/orders', originUrl));
+      const body = (await response.json()) as {
+        orders: { operation: string; input: Record<string, unknown>; numero_pedido: string | null }[];
+      };
+      return body.orders;
+    },
+    async close() {
+      await server.close(100);
+      for (const service of [...services].reverse()) await service.stop();
+      await relay.stop();
+      await bus.close();
+      await simulator.stop();
+      await database.drop();
+      await vhost.delete();
+    },
+  };
+}
