@@ -14,6 +14,13 @@ interface BodyParserError {
   status: number;
 }
 
+/** An error express or its router raised about the request itself (e.g. a path with a malformed %-escape: 400). */
+function clientStatusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const status = 'status' in error ? error.status : 'statusCode' in error ? error.statusCode : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
 function isBodyParserError(error: unknown): error is BodyParserError {
   return (
     typeof error === 'object' &&
@@ -57,6 +64,11 @@ export function errorHandler(error: unknown, _req: Request, res: Response, _next
       sendEnvelope(res, error.status, { code: error.status, codeMessage: transportMessage(error.status) });
       return;
     }
+  }
+  const clientStatus = clientStatusOf(error);
+  if (clientStatus !== undefined) {
+    sendEnvelope(res, clientStatus, { code: clientStatus, codeMessage: transportMessage(clientStatus) });
+    return;
   }
   contextOf(res).logger.error({ err: error }, 'unhandled error');
   sendEnvelope(res, 500, { code: 500, codeMessage: transportMessage(500) });

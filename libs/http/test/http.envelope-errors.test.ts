@@ -14,6 +14,9 @@ beforeAll(async () => {
   api.get('/forbidden', () => {
     throw new HttpError(403, 'Token sem o escopo exigido.', [], { 'X-Required-Scope': 'consultas:x' });
   });
+  api.get('/items/:id', (req, res) => {
+    res.json({ id: req.params.id });
+  });
   api.get('/boom', async () => {
     throw new Error('database on fire');
   });
@@ -53,6 +56,12 @@ test('an unknown path is the 404 envelope, never an HTML page', async () => {
   expect(response.status).toBe(404);
   expect(response.headers.get('content-type')).toMatch(/application\/json/);
   expectEnvelope(body, 404);
+});
+
+test('a path parameter with a malformed %-escape is a 400 envelope, not a 500', async () => {
+  const { response, body } = await call('/items/%');
+  expect(response.status).toBe(400);
+  expectEnvelope(body, 400);
 });
 
 test('the request id in the header of the body is the one in X-Request-Id, and differs per request', async () => {
