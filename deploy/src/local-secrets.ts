@@ -54,10 +54,19 @@ export function localSecretVariables(
 /** The gateway's settings in standalone mode (see `localSecretVariables`); a bad value is a ConfigError naming it. */
 export function loadOrCreateLocalSecrets(
   dataDir: string,
-  config: Parameters<typeof localSecretVariables>[1] & { readonly TOKEN_CACHE_MS: number },
+  config: Parameters<typeof localSecretVariables>[1] & {
+    readonly TOKEN_CACHE_MS: number;
+    readonly RATE_LIMIT_BURST?: number;
+    readonly RATE_LIMIT_PER_SECOND?: number;
+  },
 ): GatewaySettings {
   const variables = localSecretVariables(dataDir, config);
   const problem = adminTokenProblem(variables.ADMIN_TOKEN);
   if (problem !== undefined) throw new ConfigError('ADMIN_TOKEN', problem);
-  return gatewaySettingsFrom({ ...variables, TOKEN_CACHE_MS: config.TOKEN_CACHE_MS });
+  return gatewaySettingsFrom({
+    ...variables,
+    TOKEN_CACHE_MS: config.TOKEN_CACHE_MS,
+    ...(config.RATE_LIMIT_BURST === undefined ? {} : { RATE_LIMIT_BURST: config.RATE_LIMIT_BURST }),
+    ...(config.RATE_LIMIT_PER_SECOND === undefined ? {} : { RATE_LIMIT_PER_SECOND: config.RATE_LIMIT_PER_SECOND }),
+  });
 }

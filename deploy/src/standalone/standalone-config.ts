@@ -15,4 +15,6 @@ export const standaloneConfig = {
   JWT_ACTIVE_KID: env.optionalString(),
   ADMIN_TOKEN: env.optionalString(),
   TOKEN_CACHE_MS: gatewayConfig.TOKEN_CACHE_MS,
+  RATE_LIMIT_BURST: gatewayConfig.RATE_LIMIT_BURST,
+  RATE_LIMIT_PER_SECOND: gatewayConfig.RATE_LIMIT_PER_SECOND,
 };

@@ -83,6 +83,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       keyring: createKeyring(new Map([['k1', JWT_SECRET]]), 'k1'),
       adminToken: ADMIN_TOKEN,
       clock,
+      rateLimit: { burst: 100_000, perSecond: 10_000 },
     }),
     createOriginSession({
       ...deps,

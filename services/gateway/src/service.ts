@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '@regapi/calendar';
+import type { DocumentStorage } from '@regapi/documents';
 import { DEFAULT_HOURLY_SEARCH_CEILING } from '@regapi/orders';
 import type { Service, ServiceDeps } from '@regapi/runtime';
 import { adminRouter } from './admin/admin-router';
@@ -6,10 +7,12 @@ import { authenticate } from './auth/authenticate';
 import type { JwtKeyring } from './auth/jwt-keyring';
 import { createTokenAuthority } from './auth/token-authority';
 import { DEFAULT_TOKEN_CACHE_MS } from './config/gateway-config';
+import { documentRouter } from './documents/document-router';
 import { executionRouter } from './executions/execution-router';
 import { extratoRouter } from './extrato/extrato-router';
 import { pollingRouter } from './polling/polling-router';
 import { quoteRouter } from './quotes/quote-router';
+import { type RateLimitSettings, rateLimit, rateLimiterFrom } from './rate-limit';
 import { tokenRouter } from './token/token-router';
 
 /** Default of `idempotencyWaitMs`. */
@@ -20,6 +23,8 @@ export interface GatewayDeps extends ServiceDeps {
   readonly keyring: JwtKeyring;
   /** Bearer secret of the admin API (docs/decisions/0019). */
   readonly adminToken: string;
+  /** The archive's bucket, for `GET /v1/consultas/{protocolo}/documento` (docs/decisions/0031). */
+  readonly documents: DocumentStorage;
   /** How long a token's row may be served from memory, ≤ 2000 ms (docs/decisions/0016). Default 1000. */
   readonly tokenCacheMs?: number;
   /** Default: the system clock. */
@@ -28,13 +33,16 @@ export interface GatewayDeps extends ServiceDeps {
   readonly hourlySearchCeiling?: number;
   /** How long a duplicate `Idempotency-Key` waits for the request holding it before a 409. Default 10 000 ms. */
   readonly idempotencyWaitMs?: number;
+  /** Token bucket per token (docs/decisions/0035). Default 100 burst, 20 per second. */
+  readonly rateLimit?: RateLimitSettings;
 }
 
 /**
- * The public API: authentication, idempotency, quoting and acceptance (ARCHITECTURE). Today: who may call (spec 5:
- * bearer tokens, scopes, `GET /v1/token`), the free quote (`POST /v1/orcamento/{fonte}`), the customer's statement
- * (`GET /v1/extrato`) and the admin API the ops CLI talks to. The product routes (issue 5) mount `auth` and
- * `requireScope(fonte)` the same way.
+ * The public API: authentication, idempotency, quoting and acceptance (ARCHITECTURE): who may call (spec 5: bearer
+ * tokens, scopes, `GET /v1/token`), the free quote (`POST /v1/orcamento/{fonte}`), the paid execution
+ * (`POST /v1/consultas/{fonte}`), polling (`GET /v1/consultas/{protocolo}`), the customer's statement
+ * (`GET /v1/extrato`) and the admin API the ops CLI talks to. Every /v1 route passes the same guards: the token, then
+ * its rate limit.
  */
 export function createGateway(deps: GatewayDeps): Service {
   const db = deps.db.db;
@@ -47,18 +55,20 @@ export function createGateway(deps: GatewayDeps): Service {
   });
   const auth = authenticate(authority);
   const hourlySearchCeiling = deps.hourlySearchCeiling ?? DEFAULT_HOURLY_SEARCH_CEILING;
-  const guards = [auth];
+  // One limiter per process: a token has ONE bucket across every /v1 endpoint (docs/decisions/0035).
+  const guards = [auth, rateLimit(rateLimiterFrom({ rateLimit: deps.rateLimit, clock }))];
   return {
     name: 'gateway',
     routers: [
-      tokenRouter(auth),
-      extratoRouter(auth, db, clock),
-      quoteRouter(auth, db),
+      tokenRouter(guards),
+      extratoRouter(guards, db, clock),
+      quoteRouter(guards, db),
       executionRouter(
         { db, clock, hourlySearchCeiling, claimWaitMs: deps.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS },
         guards,
       ),
       pollingRouter({ db, clock, hourlySearchCeiling }, guards),
+      documentRouter({ db, documents: deps.documents }, guards),
       adminRouter({ db, keyring: deps.keyring, authority, adminToken: deps.adminToken, clock }),
     ],
     readiness: {},

@@ -1,37 +1,17 @@
-import { systemClock } from '@regapi/calendar';
 import { FONTES, type Fonte } from '@regapi/contracts';
-import { sendEnvelope } from '@regapi/http';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { Router } from 'express';
-import { authenticate, createKeyring, createTokenAuthority, requireScope } from '../src';
-import { call, newAccount, newToken, SECRETS, startTestGateway, type TestGateway } from './support/test-gateway';
+import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
 
 // Spec 4 execution rule 5 and 5.4: a token without the product's scope gets 403 on that product's quote and execution.
-// The quote routes are real (decision 0025); for the execution routes, still to come, a test-only router mounts the
-// real middleware on the real paths, the way those routes will.
+// Past the scope, the empty body of these calls is a 422: the scope check let it through.
 
 let database: TestDatabase;
 let gateway: TestGateway;
 let accountId: string;
 
-function productRoutes(db: TestDatabase): Router {
-  const auth = authenticate(
-    createTokenAuthority({ db: db.db, keyring: createKeyring(SECRETS, 'k1'), clock: systemClock, cacheMs: 0 }),
-  );
-  const router = Router();
-  for (const fonte of FONTES) {
-    for (const kind of ['orcamento', 'consultas']) {
-      router.post(`/v1/${kind}/${fonte}`, auth, requireScope(fonte), (_req, res) => {
-        sendEnvelope(res, 200, { code: 200, codeMessage: 'ok', data: [{ fonte }] });
-      });
-    }
-  }
-  return router;
-}
-
 beforeAll(async () => {
   database = await createTestDatabase();
-  gateway = await startTestGateway(database, { routers: [productRoutes(database)] });
+  gateway = await startTestGateway(database);
   accountId = await newAccount(gateway.url);
 });
 
@@ -51,8 +31,7 @@ test.each(FONTES.map((fonte) => [fonte]))(
       for (const kind of ['orcamento', 'consultas']) {
         const answer = await post(`/v1/${kind}/${other}`, token);
         if (other === fonte) {
-          // The real quote route (decision 0025) shadows the test-only one: past the scope, the empty body is a 422.
-          expect(answer.status).toBe(kind === 'orcamento' ? 422 : 200);
+          expect(answer.status).toBe(422);
           continue;
         }
         expect(answer.status).toBe(403);
@@ -73,7 +52,9 @@ test('a token with every scope passes everywhere', async () => {
     accountId,
     FONTES.map((fonte) => `consultas:${fonte}`),
   );
-  for (const fonte of FONTES) expect((await post(`/v1/consultas/${fonte}`, token)).status).toBe(200);
+  for (const fonte of FONTES) {
+    for (const kind of ['orcamento', 'consultas']) expect((await post(`/v1/${kind}/${fonte}`, token)).status).toBe(422);
+  }
 });
 
 test('authentication comes before scope: no token → 401, not 403', async () => {

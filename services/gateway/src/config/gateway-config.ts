@@ -6,6 +6,13 @@ import {
   MIN_SECRET_LENGTH,
   parseJwtKeys,
 } from '../auth/jwt-keyring';
+import {
+  DEFAULT_RATE_LIMIT_BURST,
+  DEFAULT_RATE_LIMIT_PER_SECOND,
+  MAX_RATE_LIMIT_BURST,
+  MAX_RATE_LIMIT_PER_SECOND,
+  type RateLimitSettings,
+} from '../rate-limit/rate-limit-settings';
 
 /** The revocation cache may hold a token's row this long at most: "refused within seconds" (docs/decisions/0016). */
 export const MAX_TOKEN_CACHE_MS = 2000;
@@ -38,26 +45,56 @@ export const gatewayConfig = {
   ADMIN_TOKEN: adminToken,
   /** How long a token's row may be served from memory; 0 reads the database on every request. */
   TOKEN_CACHE_MS: env.integer({ min: 0, max: MAX_TOKEN_CACHE_MS, default: DEFAULT_TOKEN_CACHE_MS }),
+  /** Requests one token may make at once (its bucket's size); at least RATE_LIMIT_PER_SECOND (docs/decisions/0035). */
+  RATE_LIMIT_BURST: env.integer({ min: 1, max: MAX_RATE_LIMIT_BURST, default: DEFAULT_RATE_LIMIT_BURST }),
+  /** Requests per second one token's bucket refills; 0 would never refill, so it is refused. */
+  RATE_LIMIT_PER_SECOND: env.integer({
+    min: 1,
+    max: MAX_RATE_LIMIT_PER_SECOND,
+    default: DEFAULT_RATE_LIMIT_PER_SECOND,
+  }),
 };
 
 export interface GatewaySettings {
   readonly keyring: JwtKeyring;
   readonly adminToken: string;
   readonly tokenCacheMs: number;
+  readonly rateLimit: RateLimitSettings;
 }
 
-/** The settings from the loaded variables; a key list that cannot be used is a ConfigError naming its variable. */
+/**
+ * The per-token limit; a bucket smaller than one second of refill is refused: `RateLimit-Policy` states its window in
+ * whole seconds and could not tell such a limit truthfully.
+ */
+function rateLimitFrom(burst: number, perSecond: number): RateLimitSettings {
+  if (burst < perSecond) {
+    throw new ConfigError('RATE_LIMIT_BURST', `must be at least RATE_LIMIT_PER_SECOND (${perSecond}), got ${burst}`);
+  }
+  return { burst, perSecond };
+}
+
+/**
+ * The settings from the loaded variables; a key list that cannot be used is a ConfigError naming its variable. The
+ * rate-limit variables may be left out (a launcher that does not read them): their defaults apply.
+ */
 export function gatewaySettingsFrom(config: {
   readonly JWT_KEYS: string;
   readonly JWT_ACTIVE_KID: string | undefined;
   readonly ADMIN_TOKEN: string;
   readonly TOKEN_CACHE_MS: number;
+  readonly RATE_LIMIT_BURST?: number;
+  readonly RATE_LIMIT_PER_SECOND?: number;
 }): GatewaySettings {
+  const rateLimit = rateLimitFrom(
+    config.RATE_LIMIT_BURST ?? DEFAULT_RATE_LIMIT_BURST,
+    config.RATE_LIMIT_PER_SECOND ?? DEFAULT_RATE_LIMIT_PER_SECOND,
+  );
   try {
     return {
       keyring: createKeyring(parseJwtKeys(config.JWT_KEYS), config.JWT_ACTIVE_KID),
       adminToken: config.ADMIN_TOKEN,
       tokenCacheMs: config.TOKEN_CACHE_MS,
+      rateLimit,
     };
   } catch (error: unknown) {
     if (error instanceof InvalidKeyringError) throw new ConfigError(error.variable, error.problem);

@@ -14,9 +14,9 @@ import { CSV_COLUMNS, toCsvCells, toExtratoLine } from './extrato-line';
  * product scope): it is the account's money, not a product. JSON envelope by default, one `data` item per line;
  * RFC 4180 CSV with `Accept: text/csv`. Free; never reaches the origin.
  */
-export function extratoRouter(auth: RequestHandler, db: Db, clock: Clock): Router {
+export function extratoRouter(guards: readonly RequestHandler[], db: Db, clock: Clock): Router {
   const router = Router();
-  router.get('/v1/extrato', auth, async (req, res) => {
+  router.get('/v1/extrato', ...guards, async (req, res) => {
     const caller = authOf(res);
     const range = parseExtratoRange({ de: req.query.de, ate: req.query.ate }, clock.now());
     if (!range.ok) throw new HttpError(422, transportMessage(422), range.errors);

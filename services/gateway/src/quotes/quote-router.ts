@@ -30,12 +30,13 @@ function quoteHandler(db: Db, fonte: Fonte): RequestHandler {
 
 /**
  * `POST /v1/orcamento/{fonte}` (spec 4 quote rules; issue 5 item 1; docs/decisions/0025): free, local, never the
- * origin. One route per product so each mounts its own scope: auth (401) → scope (403) → body (422) → quote.
+ * origin. One route per product so each mounts its own scope: auth (401) → rate limit (429) → scope (403) → body (422) →
+ * quote.
  */
-export function quoteRouter(auth: RequestHandler, db: Db): Router {
+export function quoteRouter(guards: readonly RequestHandler[], db: Db): Router {
   const router = Router();
   for (const fonte of FONTES) {
-    router.post(`/v1/orcamento/${fonte}`, auth, requireScope(fonte), quoteHandler(db, fonte));
+    router.post(`/v1/orcamento/${fonte}`, ...guards, requireScope(fonte), quoteHandler(db, fonte));
   }
   return router;
 }

@@ -7,9 +7,9 @@ import { authOf } from '../auth/auth-context';
  * answers from the verified token and its row. `data[0]` names per ARCHITECTURE: `conta`, `token_id`, `escopos`,
  * `expira_em`.
  */
-export function tokenRouter(auth: RequestHandler): Router {
+export function tokenRouter(guards: readonly RequestHandler[]): Router {
   const router = Router();
-  router.get('/v1/token', auth, (_req, res) => {
+  router.get('/v1/token', ...guards, (_req, res) => {
     const caller = authOf(res);
     res.setHeader('Cache-Control', 'no-store');
     sendEnvelope(res, 200, {

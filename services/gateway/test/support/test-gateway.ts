@@ -24,6 +24,8 @@ export interface TestGatewayOptions {
   readonly tokenCacheMs?: number;
   readonly clock?: Clock;
   readonly activeKid?: string;
+  /** Default: high enough never to interfere (the rate-limit tests set their own). */
+  readonly rateLimit?: { readonly burst: number; readonly perSecond: number };
   /** Extra routers mounted after the gateway's (test-only routes). */
   readonly routers?: readonly Router[];
 }
@@ -40,6 +42,7 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
     adminToken: ADMIN_TOKEN,
     tokenCacheMs: options.tokenCacheMs ?? 1000,
     clock: options.clock ?? systemClock,
+    rateLimit: options.rateLimit ?? { burst: 100_000, perSecond: 10_000 },
   });
   const app = createHttpApp({ logger, routers: [...gateway.routers, ...(options.routers ?? [])] });
   const server: RunningServer = await listen(app, 0);

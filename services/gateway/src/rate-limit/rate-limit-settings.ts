@@ -1,0 +1,25 @@
+/**
+ * The per-token limit (issue 5 item 5; docs/decisions/0035): a token bucket holding `burst` requests, refilled at
+ * `perSecond` requests per second. The gateway reads both from RATE_LIMIT_BURST and RATE_LIMIT_PER_SECOND.
+ */
+export interface RateLimitSettings {
+  /** Requests a token may make at once with a full bucket; a positive integer. */
+  readonly burst: number;
+  /** Requests per second the bucket refills; positive (the configuration takes whole numbers only). */
+  readonly perSecond: number;
+}
+
+/** Default of RATE_LIMIT_BURST. */
+export const DEFAULT_RATE_LIMIT_BURST = 100;
+
+/** Default of RATE_LIMIT_PER_SECOND. */
+export const DEFAULT_RATE_LIMIT_PER_SECOND = 20;
+
+/** Upper bounds of the variables: a larger value is a typo, not a limit. */
+export const MAX_RATE_LIMIT_BURST = 100_000;
+export const MAX_RATE_LIMIT_PER_SECOND = 10_000;
+
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = Object.freeze({
+  burst: DEFAULT_RATE_LIMIT_BURST,
+  perSecond: DEFAULT_RATE_LIMIT_PER_SECOND,
+});
