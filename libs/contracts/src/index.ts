@@ -11,6 +11,11 @@ export {
   ReservedDataKeyError,
 } from './envelope';
 export { DEFAULT_FINALIDADE, FINALIDADE_DESCRICAO, FINALIDADES, type Finalidade } from './finalidade';
+export { buildOpenApi, openApiJson } from './openapi/build-openapi';
+export type { JsonObject, JsonValue } from './openapi/json';
+export type { OpenApiDocument, Operation, PathItem, SecurityRequirement } from './openapi/openapi-types';
+export { OpenApiValidator } from './openapi/openapi-validator';
+export { FORMAT_PATTERNS, standardSchema } from './openapi/standard-formats';
 export { FONTES, type Fonte, isFonte, PRODUCTS, type Product, type ProductScope, product, scopeOf } from './products';
 export { AJV_OPTIONS, CUSTOM_FORMATS, contractsAjv, createContractsAjv } from './requests/ajv';
 export { BODY_FIELD, toFieldErrors } from './requests/field-errors';
@@ -70,3 +75,11 @@ export {
   withResultStatusNote,
 } from './result-codes';
 export { isTransportCode, TRANSPORT_MESSAGES, type TransportCode, transportMessage } from './transport-codes';
+export {
+  ORDER_BLOCK_MOTIVO,
+  QUOTE_REFUSAL_MOTIVOS,
+  type QuoteRefusalMotivo,
+  UNAVAILABLE_MOTIVO_QUANDO,
+  UNAVAILABLE_MOTIVOS,
+  type UnavailableMotivo,
+} from './unavailable-motivos';

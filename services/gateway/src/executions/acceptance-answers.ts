@@ -1,4 +1,4 @@
-import { type DataItem, type Envelope, envelope, type Fonte } from '@regapi/contracts';
+import { type DataItem, type Envelope, envelope, type Fonte, ORDER_BLOCK_MOTIVO } from '@regapi/contracts';
 import type { QuotedOffice } from '../quotes/quote';
 
 /** Spec 2.2: the queue acknowledgement, `data[0]` of the 202 (and of every poll while the order runs). */
@@ -49,7 +49,7 @@ export function blockedItem(fonte: Fonte, office: QuotedOffice, acceptedAgainAt:
   return {
     fonte,
     disponivel: false,
-    motivo: 'pedido_em_vigor',
+    motivo: ORDER_BLOCK_MOTIVO,
     aceito_novamente_a_partir_de: acceptedAgainAt.toISOString(),
     preco: null,
     cartorio: office,

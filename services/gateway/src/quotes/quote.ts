@@ -1,14 +1,9 @@
 import { type CatalogOffice, findOffice, isProductEnabled, officeFee, searchFee } from '@regapi/catalog';
-import type { Fonte, RequestBodyOf } from '@regapi/contracts';
+import type { Fonte, QuoteRefusalMotivo, RequestBodyOf } from '@regapi/contracts';
 import { type Db, getAccount, getPlan, type Plan, type Price, priceWithMargin } from '@regapi/ledger';
 
 /** Why a product cannot be quoted: each is answered 602, free, without calling the origin (spec 7.6, 7.9). */
-export type QuoteRefusal =
-  | 'produto_fora_de_servico'
-  | 'cartorio_nao_encontrado'
-  | 'cartorio_fora_de_servico'
-  | 'tarifa_desconhecida'
-  | 'plano_sem_margem';
+export type QuoteRefusal = QuoteRefusalMotivo;
 
 /** The office a property quote was computed for. */
 export type QuotedOffice = Pick<CatalogOffice, 'nome' | 'cns' | 'numero' | 'municipio' | 'uf'>;

@@ -1,0 +1,79 @@
+import { FONTES, PRODUCTS } from '../products';
+import { REQUEST_BODY_SCHEMAS } from '../requests/schemas';
+import { RESULT_CODES } from '../result-codes';
+import { accountPaths } from './account-paths';
+import { ACCOUNT_SCHEMAS } from './account-schemas';
+import { CERTIFICATE_RESULT_SCHEMAS } from './certificate-result-schema';
+import { ENVELOPE_SCHEMAS } from './envelope-schemas';
+import { FINISHED_RESULT_SCHEMAS } from './finished-result-schemas';
+import { HEADERS } from './headers';
+import { INFO, SECURITY_SCHEMES, SERVERS } from './info';
+import type { JsonObject } from './json';
+import type { OpenApiDocument } from './openapi-types';
+import { orderPaths } from './order-paths';
+import { PARAMETERS } from './parameters';
+import { productPaths } from './product-paths';
+import { QUEUE_SCHEMAS } from './queue-schemas';
+import { QUOTE_SCHEMAS } from './quote-schemas';
+import { RECORD_VIEW_RESULT_SCHEMAS } from './record-view-result-schema';
+import { resultCodeSchema } from './result-code-table';
+import { SEARCH_RESULT_SCHEMAS } from './search-result-schema';
+import { standardSchema } from './standard-formats';
+import { refusalResponses } from './transport-responses';
+
+/** The request bodies of spec 2.3: the very schemas the server validates with, said in standard JSON Schema. */
+function requestBodySchemas(): Record<string, JsonObject> {
+  return Object.fromEntries(
+    FONTES.map((fonte) => [REQUEST_BODY_SCHEMAS[fonte].title, standardSchema(REQUEST_BODY_SCHEMAS[fonte])]),
+  );
+}
+
+function tags(): JsonObject[] {
+  return [
+    ...FONTES.map((fonte) => ({
+      name: PRODUCTS[fonte].nome,
+      description: `${fonte}: orçamento e execução; escopo ${PRODUCTS[fonte].scope}.${PRODUCTS[fonte].beta ? ' BETA (spec 9.6).' : ''}`,
+    })),
+    { name: 'Consultas', description: 'O resultado e o documento de um pedido, pelo protocolo.' },
+    { name: 'Conta', description: 'O token e o extrato da conta.' },
+  ];
+}
+
+/**
+ * The OpenAPI 3.1 document of the public /v1 API, built from the contracts themselves (request schemas, products,
+ * result codes, envelope), so it cannot drift from the code. docs/openapi.json is this, written by `pnpm openapi`.
+ */
+export function buildOpenApi(): OpenApiDocument {
+  return {
+    openapi: '3.1.0',
+    info: INFO,
+    servers: SERVERS,
+    security: [{ bearer: [] }],
+    tags: tags(),
+    paths: { ...accountPaths(), ...productPaths(), ...orderPaths() },
+    components: {
+      schemas: {
+        ...ENVELOPE_SCHEMAS,
+        ResultCode: resultCodeSchema(),
+        ...requestBodySchemas(),
+        ...QUEUE_SCHEMAS,
+        ...QUOTE_SCHEMAS,
+        ...SEARCH_RESULT_SCHEMAS,
+        ...RECORD_VIEW_RESULT_SCHEMAS,
+        ...CERTIFICATE_RESULT_SCHEMAS,
+        ...FINISHED_RESULT_SCHEMAS,
+        ...ACCOUNT_SCHEMAS,
+      },
+      responses: refusalResponses(),
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      securitySchemes: SECURITY_SCHEMES,
+    },
+    'x-result-codes': RESULT_CODES,
+  };
+}
+
+/** docs/openapi.json as written: two-space JSON and a final newline. */
+export function openApiJson(): string {
+  return `${JSON.stringify(buildOpenApi(), null, 2)}\n`;
+}

@@ -1,0 +1,84 @@
+import { API_VERSION, RESERVED_DATA_KEYS } from '../envelope';
+import type { JsonObject } from './json';
+import { flag, integer, objectSchema, ref, text } from './schema-helpers';
+
+/** Spec 2.1: the one envelope of every answer, errors included, and its parts. */
+export const ENVELOPE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
+  EnvelopeHeader: objectSchema('Cabeçalho do envelope (spec 2.1).', {
+    billable: flag('true se ESTA chamada foi cobrada, inclusive uma chamada que falhou.'),
+    price: {
+      type: 'number',
+      minimum: 0,
+      description:
+        'Valor efetivamente debitado por ESTA chamada, em reais com no máximo duas casas (123.4 é R$ 123,40); 0 quando nada foi cobrado.',
+    },
+    api_version: { type: 'string', const: API_VERSION, description: 'Versão do contrato (spec 9).' },
+    request_id: text('UUID novo por requisição, também no cabeçalho X-Request-Id: cite-o ao suporte.', {
+      format: 'uuid',
+    }),
+  }),
+  FieldError: objectSchema(
+    'Um problema de uma requisição recusada (422), campo a campo: um item por campo (a primeira regra que falhou), primeiro os problemas do corpo inteiro, depois os campos na ordem da spec 2.3, depois os campos desconhecidos.',
+    {
+      campo: text(
+        'O campo do corpo (imovel_cartorio), o cabeçalho (Idempotency-Key), o parâmetro (de, ate) ou body para o corpo inteiro.',
+      ),
+      mensagem: text('O que está errado, em português, para uma pessoa.'),
+      regra: text(
+        'A regra que falhou: required, type, enum, minimum, maxLength, additionalProperties, json, um nome de formato (cpf-cnpj, uf, imovel-matricula, uuid), not-cpf-cnpj, uuid-nil, reused-with-other-request...',
+      ),
+      valor: {
+        description: 'O que foi enviado, quando foi enviado (omitido para uma Idempotency-Key que parece um CPF/CNPJ).',
+      },
+    },
+    ['valor'],
+  ),
+  Envelope: objectSchema(
+    'O envelope de toda resposta (spec 2.1). Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (spec 9.2).',
+    {
+      code: integer(
+        'Nos erros de transporte, igual ao status HTTP (401, 403, 404, 422, 429...). A faixa 6xx é o RESULTADO de uma consulta, com HTTP 200: aja pelo code, não pelo status HTTP (spec 7.2; tabela em x-result-codes).',
+      ),
+      code_message: text('Mensagem para uma pessoa, em português.'),
+      header: ref('EnvelopeHeader'),
+      data_count: integer('Quantidade de itens em data.', { minimum: 0 }),
+      data: {
+        type: 'array',
+        description: `SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (${RESERVED_DATA_KEYS.join(', ')}).`,
+        items: { type: 'object', propertyNames: { not: { enum: [...RESERVED_DATA_KEYS] } } },
+      },
+      site_receipts: {
+        type: 'array',
+        description: 'Comprovantes da origem (URLs; expiram em 7 dias na origem).',
+        items: { type: 'string' },
+      },
+      errors: {
+        type: 'array',
+        description: 'Problemas campo a campo (422); vazio nos demais casos.',
+        items: ref('FieldError'),
+      },
+    },
+  ),
+};
+
+export interface EnvelopeShape {
+  /** The schema of `code`: a `const`, an `enum` or a reference. */
+  readonly code: JsonObject;
+  /** The schema of each `data` item; absent: `data` is always empty. */
+  readonly item?: JsonObject;
+  /** `errors` has at least one item (422). */
+  readonly withErrors?: boolean;
+  readonly description?: string;
+}
+
+/** The envelope of one answer: the general envelope narrowed to this answer's `code` and `data` items. */
+export function envelopeOf(shape: EnvelopeShape): JsonObject {
+  const data: JsonObject =
+    shape.item === undefined ? { type: 'array', maxItems: 0 } : { type: 'array', items: shape.item };
+  const errors: JsonObject = shape.withErrors === true ? { errors: { type: 'array', minItems: 1 } } : {};
+  const narrowed: JsonObject = { type: 'object', properties: { code: shape.code, data, ...errors } };
+  return {
+    ...(shape.description === undefined ? {} : { description: shape.description }),
+    allOf: [ref('Envelope'), narrowed],
+  };
+}

@@ -1,0 +1,39 @@
+import type { JsonObject } from './json';
+import { ref } from './schema-helpers';
+
+const header = (description: string, schema: JsonObject = { type: 'string' }): JsonObject => ({ description, schema });
+
+/** Response headers, by component name. */
+export const HEADERS: Readonly<Record<string, JsonObject>> = {
+  'X-Request-Id': header('O header.request_id desta resposta: cite-o ao suporte.', { type: 'string', format: 'uuid' }),
+  'Retry-After': header('Segundos a esperar antes de reenviar (RFC 9110).', { type: 'integer', minimum: 1 }),
+  RateLimit: header(
+    'Quanto resta da cota do token (draft-ietf-httpapi-ratelimit-headers-11, lista structured field): "default";r=<requisições possíveis agora>;t=<segundos até mais uma, ≥ 1>. Em toda resposta depois da verificação do token, recusas incluídas.',
+    { type: 'string', examples: ['"default";r=99;t=1'] },
+  ),
+  'RateLimit-Policy': header(
+    'A política de limite do token: "default";q=<rajada>;w=<segundos para encher a cota vazia>. Cada processo do gateway aplica a sua: confie em Retry-After e r, não nesses números.',
+    { type: 'string', examples: ['"default";q=100;w=5'] },
+  ),
+  'WWW-Authenticate': header(
+    'Bearer realm="regapi", com error="invalid_token" (token malformado, expirado, revogado, desconhecido ou na query string) ou error="insufficient_scope" e scope="consultas:{fonte}" (403).',
+  ),
+  'Idempotent-Replayed': header(
+    'true quando esta é a resposta guardada de um pedido anterior com a mesma Idempotency-Key: mesmo protocolo, mesmo request_id, nenhuma cobrança nova.',
+    { type: 'string', const: 'true' },
+  ),
+  ETag: header('O SHA-256 do PDF, validador forte: os bytes nunca mudam sob um protocolo.'),
+  'Last-Modified': header('Quando o documento foi arquivado.'),
+  'Content-Length': header('Tamanho do corpo em bytes.', { type: 'integer', minimum: 0 }),
+  'Content-Range': header('bytes <início>-<fim>/<tamanho> num 206; bytes */<tamanho> num 416.'),
+  'Accept-Ranges': header('bytes: um intervalo de bytes por requisição.', { type: 'string', const: 'bytes' }),
+  'Content-Disposition': header('inline; filename="<protocolo>-<tipo>.pdf".'),
+  'Cache-Control': header('private, no-cache: nunca em cache compartilhado; revalide (304).'),
+};
+
+/** Headers of every answer past the token check (decision 0035): the request id and both RateLimit fields. */
+export const GUARDED_HEADERS: JsonObject = {
+  'X-Request-Id': ref('X-Request-Id', 'headers'),
+  RateLimit: ref('RateLimit', 'headers'),
+  'RateLimit-Policy': ref('RateLimit-Policy', 'headers'),
+};

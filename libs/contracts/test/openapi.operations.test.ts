@@ -1,0 +1,131 @@
+import {
+  FONTES,
+  IDEMPOTENCY_KEY_HEADER,
+  type JsonValue,
+  PRODUCTS,
+  REQUEST_BODY_SCHEMAS,
+  scopeOf,
+} from '@regapi/contracts';
+import { DOCUMENT, objectAt, operations, refsIn, resolve } from './openapi-support';
+
+const ALL = operations();
+
+test('the paths are the public /v1 API: one quote and one execution path per product, and the shared ones', () => {
+  expect(Object.keys(DOCUMENT.paths).sort()).toEqual(
+    [
+      '/v1/token',
+      '/v1/extrato',
+      '/v1/consultas/{protocolo}',
+      '/v1/consultas/{protocolo}/documento',
+      ...FONTES.flatMap((fonte) => [`/v1/orcamento/${fonte}`, `/v1/consultas/${fonte}`]),
+    ].sort(),
+  );
+});
+
+test('every operation needs the bearer token: no exception (spec 5.1)', () => {
+  expect(DOCUMENT.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  expect(DOCUMENT.security).toEqual([{ bearer: [] }]);
+  for (const { operation } of ALL) {
+    expect(operation.security.length).toBeGreaterThan(0);
+    for (const requirement of operation.security) expect(Object.keys(requirement)).toEqual(['bearer']);
+  }
+});
+
+test("a product's quote and execution require its scope; nothing else requires one", () => {
+  for (const { path, operation } of ALL) {
+    const fonte = FONTES.find((candidate) => path.endsWith(`/${candidate}`));
+    expect(operation.security).toEqual([{ bearer: fonte === undefined ? [] : [scopeOf(fonte)] }]);
+  }
+});
+
+test('every operation lists 401, 429 and 500', () => {
+  for (const { path, method, operation } of ALL) {
+    expect([path, method, Object.keys(operation.responses)]).toEqual([
+      path,
+      method,
+      expect.arrayContaining(['401', '429', '500']),
+    ]);
+  }
+});
+
+test('the statuses of each endpoint (docs/api.md)', () => {
+  const statuses = (path: string, method: 'get' | 'post') =>
+    Object.keys(DOCUMENT.paths[path]?.[method]?.responses ?? {}).sort();
+  for (const fonte of FONTES) {
+    expect(statuses(`/v1/orcamento/${fonte}`, 'post')).toEqual(['200', '401', '403', '413', '422', '429', '500']);
+    expect(statuses(`/v1/consultas/${fonte}`, 'post')).toEqual(
+      ['200', '202', '401', '402', '403', '409', '413', '422', '429', '500'].sort(),
+    );
+  }
+  expect(statuses('/v1/consultas/{protocolo}', 'get')).toEqual(['200', '202', '401', '404', '429', '500']);
+  expect(statuses('/v1/consultas/{protocolo}/documento', 'get')).toEqual(
+    ['200', '206', '304', '401', '404', '416', '429', '500', '503'].sort(),
+  );
+  expect(statuses('/v1/token', 'get')).toEqual(['200', '401', '429', '500']);
+  expect(statuses('/v1/extrato', 'get')).toEqual(['200', '401', '422', '429', '500']);
+});
+
+test('429 carries Retry-After and both RateLimit fields; 401 carries WWW-Authenticate and no RateLimit', () => {
+  const tooMany = objectAt(DOCUMENT.components.responses.TooManyRequests);
+  expect(Object.keys(objectAt(tooMany.headers))).toEqual(
+    expect.arrayContaining(['Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id']),
+  );
+  const unauthorized = Object.keys(objectAt(objectAt(DOCUMENT.components.responses.Unauthorized).headers));
+  expect(unauthorized).toContain('WWW-Authenticate');
+  expect(unauthorized).not.toContain('RateLimit');
+  for (const { operation } of ALL) {
+    expect(operation.responses['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+  }
+});
+
+test('x-beta is true exactly on the operations of the beta products (spec 9.6)', () => {
+  for (const { path, operation } of ALL) {
+    const fonte = FONTES.find((candidate) => path.endsWith(`/${candidate}`));
+    expect([path, operation['x-beta']]).toEqual([path, fonte !== undefined && PRODUCTS[fonte].beta ? true : undefined]);
+  }
+  expect(String(DOCUMENT.info.description)).toContain('`visualizacao-matricula` e `certidao-inteiro-teor`');
+});
+
+test('every execution requires the Idempotency-Key header; no quote takes it', () => {
+  const parameter = objectAt(DOCUMENT.components.parameters.IdempotencyKey);
+  expect(parameter).toMatchObject({ name: IDEMPOTENCY_KEY_HEADER, in: 'header', required: true });
+  for (const fonte of FONTES) {
+    expect(DOCUMENT.paths[`/v1/consultas/${fonte}`]?.post?.parameters).toEqual([
+      { $ref: '#/components/parameters/IdempotencyKey' },
+    ]);
+    expect(DOCUMENT.paths[`/v1/orcamento/${fonte}`]?.post?.parameters).toBeUndefined();
+  }
+});
+
+test('each product posts its own request body, required, as JSON', () => {
+  for (const fonte of FONTES) {
+    for (const path of [`/v1/orcamento/${fonte}`, `/v1/consultas/${fonte}`]) {
+      const body = objectAt(DOCUMENT.paths[path]?.post?.requestBody);
+      expect(body.required).toBe(true);
+      const schema = objectAt(objectAt(objectAt(body.content)['application/json']).schema);
+      expect(schema.title).toBe(REQUEST_BODY_SCHEMAS[fonte].title);
+    }
+  }
+});
+
+test('every path parameter of a templated path is declared', () => {
+  for (const { path, operation } of ALL) {
+    const declared = (operation.parameters ?? [])
+      .map((parameter) => objectAt(parameter))
+      .filter((parameter) => parameter.in === 'path')
+      .map((parameter) => parameter.name);
+    expect(declared).toEqual([...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]));
+  }
+});
+
+test('operation ids are unique', () => {
+  const ids = ALL.map(({ operation }) => operation.operationId);
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
+test('every $ref of the document resolves', () => {
+  const document: JsonValue = JSON.parse(JSON.stringify(DOCUMENT));
+  const refs = new Set(refsIn(document));
+  expect(refs.size).toBeGreaterThan(20);
+  for (const ref of refs) expect([ref, resolve({ $ref: ref }) !== undefined]).toEqual([ref, true]);
+});
