@@ -1,0 +1,75 @@
+import { parseArgs } from 'node:util';
+import { UsageError } from '../usage-error';
+
+/**
+ * Where the floor's acceptance takes the account lock: `last` holds it for the fewest statements the design allows
+ * (the debit just before COMMIT); `first` debits right after the key claim, as the gateway does today.
+ */
+export type FloorLock = 'first' | 'last';
+
+export function isFloorLock(value: string): value is FloorLock {
+  return value === 'first' || value === 'last';
+}
+
+/** What one run measures; each option is a flag or an environment variable, flag first. */
+export interface BenchOptions {
+  /** Concurrent connections of autocannon (`--connections`, BENCH_CONNECTIONS). Default 100: the issue's target. */
+  readonly connections: number;
+  /** Seconds measured per scenario (`--duration`, BENCH_DURATION). Default 10; the machine is shared, keep it short. */
+  readonly durationS: number;
+  /** Seconds of discarded load before each scenario (`--warmup`, BENCH_WARMUP). Default 2. */
+  readonly warmupS: number;
+  /** PostgreSQL pool of EACH server (`--pool`, BENCH_POOL). Default 10, the pool `createDb` gives a service. */
+  readonly poolSize: number;
+  /** Orders created before the polling scenarios, polled in turn (`--protocolos`, BENCH_PROTOCOLOS). Default 200. */
+  readonly protocolos: number;
+  /** Where the floor takes the account lock (`--floor-lock`, BENCH_FLOOR_LOCK). Default `last`. */
+  readonly floorLock: FloorLock;
+  /** Server of the throwaway databases (BENCH_DATABASE_URL, else TEST_DATABASE_URL). Default: local, user postgres. */
+  readonly adminUrl: string;
+}
+
+export const DEFAULT_BENCH_OPTIONS: Omit<BenchOptions, 'adminUrl'> = Object.freeze({
+  connections: 100,
+  durationS: 10,
+  warmupS: 2,
+  poolSize: 10,
+  protocolos: 200,
+  floorLock: 'last',
+});
+
+function integer(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new UsageError(`${name}: must be a whole number from ${min} to ${max}, got ${text}`);
+  }
+  return value;
+}
+
+export function benchOptionsFrom(args: readonly string[], env: NodeJS.ProcessEnv = process.env): BenchOptions {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      connections: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      pool: { type: 'string' },
+      protocolos: { type: 'string' },
+      'floor-lock': { type: 'string' },
+    },
+    strict: true,
+  });
+  const d = DEFAULT_BENCH_OPTIONS;
+  const floorLock = values['floor-lock'] ?? env.BENCH_FLOOR_LOCK ?? d.floorLock;
+  if (!isFloorLock(floorLock)) throw new UsageError(`floor-lock: must be first or last, got ${floorLock}`);
+  return Object.freeze({
+    connections: integer('connections', values.connections ?? env.BENCH_CONNECTIONS, d.connections, 1, 1000),
+    durationS: integer('duration', values.duration ?? env.BENCH_DURATION, d.durationS, 1, 120),
+    warmupS: integer('warmup', values.warmup ?? env.BENCH_WARMUP, d.warmupS, 0, 60),
+    poolSize: integer('pool', values.pool ?? env.BENCH_POOL, d.poolSize, 1, 90),
+    protocolos: integer('protocolos', values.protocolos ?? env.BENCH_PROTOCOLOS, d.protocolos, 1, 10_000),
+    floorLock,
+    adminUrl: env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  });
+}

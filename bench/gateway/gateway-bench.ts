@@ -1,0 +1,194 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type BenchDatabase, createBenchDatabase, queuedOrders } from './bench-database';
+import { type BenchOptions, benchOptionsFrom } from './bench-options';
+import { type ChildServer, startChildServer } from './child-server';
+import { type LoadSpec, runLoad } from './load';
+import { describeMachine } from './machine';
+import { figuresTable, type ScenarioResult, verdicts } from './report';
+import { callJson, firstItemField, SEARCH_BODY, SEARCH_PATH, seedFloor, seedGateway } from './seed';
+
+/** A server under load: its process, its database, and the bearer its API wants (none for the floor). */
+interface Target {
+  readonly label: 'gateway' | 'floor';
+  readonly server: ChildServer;
+  readonly database: BenchDatabase;
+  readonly bearer: string | undefined;
+}
+
+function headersOf(target: Target): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    ...(target.bearer === undefined ? {} : { authorization: `Bearer ${target.bearer}` }),
+  };
+}
+
+/** POST of a search with a fresh Idempotency-Key each time: every request is a new acceptance. */
+function acceptance(target: Target): LoadSpec {
+  return {
+    url: `${target.server.url}${SEARCH_PATH}`,
+    method: 'POST',
+    headers: headersOf(target),
+    body: SEARCH_BODY,
+    setup: (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': randomUUID() } }),
+  };
+}
+
+/** GET of the orders created beforehand, in turn. */
+function polling(target: Target, protocolos: readonly string[]): LoadSpec {
+  let next = 0;
+  return {
+    url: `${target.server.url}/v1/consultas/${protocolos[0]}`,
+    method: 'GET',
+    headers: headersOf(target),
+    setup: (request) => {
+      next = (next + 1) % protocolos.length;
+      return { ...request, path: `/v1/consultas/${protocolos[next]}` };
+    },
+  };
+}
+
+/** `count` acceptances through the server's own API, a few at a time: the orders the polling scenarios read. */
+async function createOrders(target: Target, count: number): Promise<string[]> {
+  const protocolos: string[] = [];
+  const one = async (): Promise<void> => {
+    const answer = await callJson(`${target.server.url}${SEARCH_PATH}`, {
+      method: 'POST',
+      ...(target.bearer === undefined ? {} : { bearer: target.bearer }),
+      body: SEARCH_BODY,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    if (answer.status !== 202) throw new Error(`${target.label} refused an order: ${JSON.stringify(answer.body)}`);
+    protocolos.push(firstItemField(answer, 'protocolo'));
+  };
+  const workers = Array.from({ length: 10 }, async (_, worker) => {
+    for (let i = worker; i < count; i += 10) await one();
+  });
+  await Promise.all(workers);
+  return protocolos;
+}
+
+async function measure(name: string, target: Target, spec: LoadSpec, options: BenchOptions): Promise<ScenarioResult> {
+  process.stdout.write(`  ${name}: ${options.warmupS} s warm-up, ${options.durationS} s measured...\n`);
+  if (options.warmupS > 0) await runLoad(spec, { ...options, durationS: options.warmupS });
+  // The warm-up's last requests finish before the measurement starts, so they neither compete with it nor count.
+  const before = await target.server.idle();
+  const queuedBefore = await queuedOrders(target.database);
+  await target.server.counters(true);
+  const figures = await runLoad(spec, options);
+  const loaded = await target.server.counters();
+  const after = await target.server.idle();
+  return {
+    name,
+    figures,
+    work: {
+      queries: after.queries - before.queries,
+      rows: after.rows - before.rows,
+      answered: after.answered - before.answered,
+    },
+    loopDelay: { meanMs: loaded.loopDelayMeanMs, p99Ms: loaded.loopDelayP99Ms },
+    queued: { before: queuedBefore, after: await queuedOrders(target.database) },
+  };
+}
+
+/** Undo steps, last first; run once, on the way out or on Ctrl-C. */
+function createCleanup(): { push(step: () => Promise<void>): void; run(): Promise<void> } {
+  const steps: (() => Promise<void>)[] = [];
+  let running: Promise<void> | undefined;
+  return {
+    push: (step) => {
+      steps.push(step);
+    },
+    run: () => {
+      running ??= (async () => {
+        for (const step of steps.reverse()) {
+          await step().catch((error: unknown) => {
+            process.stderr.write(`cleanup: ${error instanceof Error ? error.message : String(error)}\n`);
+          });
+        }
+      })();
+      return running;
+    },
+  };
+}
+
+/**
+ * `pnpm bench gateway` (issue 5): the gateway's acceptance and polling against a bare node:http + pg floor doing the
+ * same database work, at a fixed concurrency, each server in its own process over its own throwaway database.
+ */
+export async function runGatewayBench(args: readonly string[]): Promise<void> {
+  const options = benchOptionsFrom(args);
+  const cleanup = createCleanup();
+  const interrupted = (): void => {
+    void cleanup.run().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  try {
+    const gatewayDb = await createBenchDatabase(options.adminUrl, 'gateway');
+    cleanup.push(() => gatewayDb.drop());
+    const floorDb = await createBenchDatabase(options.adminUrl, 'floor');
+    cleanup.push(() => floorDb.drop());
+    process.stdout.write(`gateway bench\n${await describeMachine(gatewayDb)}\n`);
+    process.stdout.write(
+      `load:       autocannon, ${options.connections} connections, ${options.durationS} s per scenario after ` +
+        `${options.warmupS} s of warm-up; pool ${options.poolSize} per server; ${options.protocolos} protocolos polled; ` +
+        `floor locks the account ${options.floorLock}\n\n`,
+    );
+
+    const adminToken = randomBytes(24).toString('hex');
+    const common = { BENCH_POOL: String(options.poolSize) };
+    const gatewayServer = await startChildServer('gateway', 'gateway-server.ts', {
+      ...common,
+      BENCH_DATABASE_URL: gatewayDb.url,
+      BENCH_ADMIN_TOKEN: adminToken,
+      BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+    });
+    cleanup.push(() => gatewayServer.stop());
+    const floorServer = await startChildServer('floor', 'floor-server.ts', {
+      ...common,
+      BENCH_DATABASE_URL: floorDb.url,
+      BENCH_ACCOUNT_ID: await seedFloor(floorDb),
+      BENCH_FLOOR_LOCK: options.floorLock,
+    });
+    cleanup.push(() => floorServer.stop());
+
+    const gateway: Target = {
+      label: 'gateway',
+      server: gatewayServer,
+      database: gatewayDb,
+      bearer: await seedGateway(gatewayDb, gatewayServer.url, adminToken),
+    };
+    const floor: Target = { label: 'floor', server: floorServer, database: floorDb, bearer: undefined };
+    const gatewayOrders = await createOrders(gateway, options.protocolos);
+    const floorOrders = await createOrders(floor, options.protocolos);
+    // The statistics of the seeding settle before the first measurement.
+    await sleep(500);
+
+    // Polling first, over a queue holding just the orders it polls; acceptance then grows the queue.
+    process.stdout.write('scenarios:\n');
+    const gatewayPolling = await measure('gateway polling', gateway, polling(gateway, gatewayOrders), options);
+    const floorPolling = await measure('floor polling', floor, polling(floor, floorOrders), options);
+    const gatewayAcceptance = await measure('gateway acceptance', gateway, acceptance(gateway), options);
+    const floorAcceptance = await measure('floor acceptance', floor, acceptance(floor), options);
+    const results = [gatewayAcceptance, floorAcceptance, gatewayPolling, floorPolling];
+
+    process.stdout.write(`\n${figuresTable(results)}\n\n`);
+    process.stdout.write(
+      `${verdicts({ gatewayAcceptance, floorAcceptance, gatewayPolling, floorPolling }, options.connections)}\n`,
+    );
+    const failed = results.filter(({ figures }) => figures.non2xx > 0 || figures.errors > 0);
+    for (const { name, figures } of failed) {
+      process.stderr.write(
+        `${name}: ${figures.non2xx} non-2xx ${JSON.stringify(figures.failedStatuses)}, ${figures.errors} errors\n`,
+      );
+    }
+    if (failed.length > 0) {
+      process.stderr.write('requests failed: these figures do not measure the intended work\n');
+      process.exitCode = 1;
+    }
+  } finally {
+    process.removeListener('SIGINT', interrupted);
+    await cleanup.run();
+  }
+}

@@ -1,0 +1,27 @@
+// `pnpm bench <name>`: measurements of this machine, not tests. Each prints its figures and exits 0 whatever they
+// are; a bench that could not measure (setup failed, requests failed) exits 1.
+import { runGatewayBench } from './gateway/gateway-bench';
+import { isUsageError } from './usage-error';
+
+const BENCHES: Readonly<Record<string, (args: readonly string[]) => Promise<void>>> = {
+  gateway: runGatewayBench,
+};
+
+async function main(): Promise<void> {
+  const [name, ...args] = process.argv.slice(2);
+  const bench = name === undefined ? undefined : BENCHES[name];
+  if (bench === undefined) {
+    process.stderr.write(`usage: pnpm bench <${Object.keys(BENCHES).join('|')}> [options]\n`);
+    process.exit(2);
+  }
+  await bench(args);
+}
+
+main().catch((error: unknown) => {
+  if (isUsageError(error) && error instanceof Error) {
+    process.stderr.write(`bench: ${error.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
