@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { commonConfig, configOrExit, env, loadConfig } from '@regapi/config';
 import { createDb, migrateToLatest } from '@regapi/db';
+import { startLocalS3 } from '@regapi/documents';
 import { simulatorConfig } from '@regapi/origin-simulator';
-import { startLocalS3 } from '../local-s3';
 import { localSecretVariables } from '../local-secrets';
 
 /** Each service, in start order; its port is PORT_BASE + its index (health; the gateway's API too). */

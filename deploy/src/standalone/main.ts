@@ -1,21 +1,21 @@
 // A bare import first: instrumentation must wrap express, pg and amqplib before they load; sorting never moves it.
 import './instrument';
 import path from 'node:path';
-import { createArchive, createS3Storage } from '@regapi/archive';
+import { archiveConfig, createArchive } from '@regapi/archive';
 import { createBilling } from '@regapi/billing';
 import { createDeadLetterTable, createInProcessBus, createOutboxRelay } from '@regapi/bus';
 import { systemClock } from '@regapi/calendar';
 import { configOrExit, loadConfig } from '@regapi/config';
 import { createDb, isDbReachable, migrateToLatest, startEmbeddedPostgres } from '@regapi/db';
+import { createS3Storage, startLocalS3 } from '@regapi/documents';
 import { createGateway } from '@regapi/gateway';
 import { createHttpApp, healthRouter, listen, type ReadinessCheck } from '@regapi/http';
-import { createHttpOriginPortal } from '@regapi/origin';
+import { createHttpOriginPortal, createOriginDocumentDownloader } from '@regapi/origin';
 import { createOriginSession, originSessionLocalConfig } from '@regapi/origin-session';
 import { createOriginSimulator, simulatorConfig } from '@regapi/origin-simulator';
-import { createReconciler } from '@regapi/reconciler';
+import { createReconciler, reconcilerConfig } from '@regapi/reconciler';
 import { exitOnSignal, type Service } from '@regapi/runtime';
 import { createLogger } from '@regapi/telemetry';
-import { startLocalS3 } from '../local-s3';
 import { loadOrCreateLocalSecrets } from '../local-secrets';
 import { ensureDatabase } from './ensure-database';
 import { telemetry } from './instrument';
@@ -29,6 +29,8 @@ async function main(): Promise<void> {
   const config = configOrExit(() => loadConfig(standaloneConfig));
   const simConfig = configOrExit(() => loadConfig(simulatorConfig));
   const originConfig = configOrExit(() => loadConfig(originSessionLocalConfig));
+  const reconcilerSettings = configOrExit(() => loadConfig(reconcilerConfig));
+  const { PUBLIC_BASE_URL } = configOrExit(() => loadConfig({ PUBLIC_BASE_URL: archiveConfig.PUBLIC_BASE_URL }));
   const logger = createLogger({ service: 'standalone', level: config.LOG_LEVEL });
   const dataDir = path.resolve(config.DATA_DIR);
   // Generated once under DATA_DIR and reused; `pnpm ops` reads DATA_DIR/admin-token (docs/operations.md).
@@ -48,13 +50,15 @@ async function main(): Promise<void> {
     port: config.S3_PORT,
     bucket: config.S3_BUCKET,
   });
-  const storage = createS3Storage({
-    endpoint: s3.endpoint,
-    bucket: config.S3_BUCKET,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-  });
+  // One client per service, as in distributed mode: the archive writes the documents, the gateway streams them.
+  const storage = () =>
+    createS3Storage({
+      endpoint: s3.endpoint,
+      bucket: config.S3_BUCKET,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    });
 
   // Dead letters are kept in PostgreSQL too, where an operator finds them after a restart.
   // The origin portal cannot be reached from here: the simulator stands in for it (docs/origin-simulator.md).
@@ -71,7 +75,7 @@ async function main(): Promise<void> {
   const relay = createOutboxRelay({ db, bus, logger });
   const deps = { db, bus, logger };
   const services: Service[] = [
-    createGateway({ ...deps, ...gatewaySecrets }),
+    createGateway({ ...deps, ...gatewaySecrets, documents: storage() }),
     createOriginSession({
       ...deps,
       portal: createHttpOriginPortal({ baseUrl: origin.url, ...simulator.credentials }),
@@ -80,8 +84,18 @@ async function main(): Promise<void> {
       alertWebhookUrl: originConfig.ALERT_WEBHOOK_URL,
     }),
     createBilling(deps),
-    createReconciler(deps),
-    createArchive({ ...deps, storage }),
+    createReconciler({
+      ...deps,
+      clock: systemClock,
+      settings: { recordViewIntervalMs: reconcilerSettings.RECONCILE_INTERVAL_MINUTES * 60_000 },
+      alertWebhookUrl: reconcilerSettings.ALERT_WEBHOOK_URL,
+    }),
+    createArchive({
+      ...deps,
+      storage: storage(),
+      downloader: createOriginDocumentDownloader(),
+      publicBaseUrl: PUBLIC_BASE_URL,
+    }),
   ];
 
   const readiness: Record<string, ReadinessCheck> = {

@@ -1,10 +1,11 @@
+import { createArchive } from '@regapi/archive';
 import { createBilling } from '@regapi/billing';
 import { type Bus, createOutboxRelay, createRabbitBus, type OutboxRelay } from '@regapi/bus';
 import { type Clock, systemClock } from '@regapi/calendar';
 import { lastCatalogSync } from '@regapi/catalog';
 import { createGateway, createKeyring } from '@regapi/gateway';
 import { createHttpApp, listen, type RunningServer } from '@regapi/http';
-import { createHttpOriginPortal } from '@regapi/origin';
+import { createHttpOriginPortal, createOriginDocumentDownloader } from '@regapi/origin';
 import { createOriginSession, type OriginSessionSettings } from '@regapi/origin-session';
 import { createOriginSimulator, type OriginSimulator } from '@regapi/origin-simulator';
 import type { Service } from '@regapi/runtime';
@@ -14,6 +15,7 @@ import {
   createTestDatabase,
   createTestVhost,
   type JsonAnswer,
+  startTestS3,
   type TestDatabase,
   type TestVhost,
   waitFor,
@@ -39,7 +41,8 @@ export interface SystemOptions {
 
 /**
  * The whole system in this process as distributed mode wires it, on real PostgreSQL and RabbitMQ (one database and one
- * vhost of its own) and the origin simulator: gateway, origin-session, billing, each with the factory `main.ts` uses.
+ * vhost of its own), the origin simulator and a local S3 store: gateway, origin-session, billing, archive, each with
+ * the factory `main.ts` uses.
  */
 export interface TestSystem {
   readonly url: string;
@@ -75,6 +78,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   await relay.start();
   const simulator = createOriginSimulator({ seed: 1, timeScale: options.timeScale ?? 0.001, clock });
   const { url: originUrl } = await simulator.start(0);
+  const s3 = await startTestS3();
 
   const deps = { db: database, bus, logger };
   const services: Service[] = [
@@ -82,6 +86,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       ...deps,
       keyring: createKeyring(new Map([['k1', JWT_SECRET]]), 'k1'),
       adminToken: ADMIN_TOKEN,
+      documents: s3.storage(),
       clock,
       rateLimit: { burst: 100_000, perSecond: 10_000 },
     }),
@@ -92,6 +97,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       settings: { account: simulator.credentials.username, schedulerPollMs: 50, ...options.originSettings },
     }),
     createBilling(deps),
+    createArchive({ ...deps, storage: s3.storage(), downloader: createOriginDocumentDownloader(), clock }),
   ];
   for (const service of services) await service.start();
   const app = createHttpApp({ logger, routers: services.flatMap((service) => service.routers) });
@@ -129,6 +135,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       await relay.stop();
       await bus.close();
       await simulator.stop();
+      await s3.close();
       await database.drop();
       await vhost.delete();
     },

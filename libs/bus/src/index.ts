@@ -17,6 +17,25 @@ export { type HandleOnceResult, handleOnce } from './handle-once';
 export { createInProcessBus, type InProcessBusOptions } from './in-process-bus';
 export { loggerForMessage, REQUEST_ID_HEADER } from './message-logger';
 export {
+  DELIVERED_DOCUMENT_KINDS,
+  type DeliveredDocument,
+  type DeliveredDocumentKind,
+  DOCUMENT_DELIVERED,
+  DOCUMENT_DELIVERED_SCHEMA,
+  type DocumentDelivered,
+  documentDeliveredErrors,
+  documentDeliveredRoutingKey,
+  parseDocumentDelivered,
+} from './messages/document-delivered';
+export {
+  type ListedOriginOrder,
+  ORIGIN_ORDERS_LISTED,
+  ORIGIN_ORDERS_LISTED_SCHEMA,
+  type OriginOrdersListed,
+  originOrdersListedErrors,
+  parseOriginOrdersListed,
+} from './messages/origin-orders-listed';
+export {
   ORIGIN_TASK_KINDS,
   type OriginTask,
   type OriginTaskKind,

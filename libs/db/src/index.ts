@@ -5,6 +5,8 @@ export { PG_ERROR, pgErrorCode } from './pg-errors';
 export type {
   Database,
   DeadLetterTable,
+  DocumentKindColumn,
+  OrderDocumentTable,
   OrderStateColumn,
   OrdersTable,
   OutboxTable,

@@ -86,6 +86,55 @@ export interface IdempotencyKeyTable {
   created_at: Date;
 }
 
+export type DocumentKindColumn = 'comprovante' | 'visualizacao' | 'certidao';
+
+/** A document the archive keeps (migration 0010; libs/documents): the object is in S3 under `storage_key`. */
+export interface OrderDocumentTable {
+  order_id: string;
+  kind: DocumentKindColumn;
+  storage_key: string;
+  /** Lowercase hex SHA-256 of the bytes stored. */
+  sha256: string;
+  size_bytes: number;
+  content_type: string;
+  /** The origin's link it was downloaded from (expires in 7 days; kept for audit). */
+  origin_url: string;
+  stored_at: Date;
+}
+
+export type RecordViewReconciliationState = 'pending' | 'found' | 'closed' | 'not_found';
+
+/** A record view that finished 605, reconciled against the origin's order listing (migration 0011; the reconciler). */
+export interface RecordViewReconciliationTable {
+  order_id: string;
+  state: RecordViewReconciliationState;
+  /** The origin order matched (kept while the origin still works on it). */
+  numero_pedido: string | null;
+  /** Listings asked for while it was pending. */
+  rounds: ColumnType<number, number | undefined, number>;
+  next_round_at: Date;
+  created_at: Date;
+  updated_at: Date;
+  concluded_at: Date | null;
+  overdue_alerted_at: Date | null;
+}
+
+export type CertificateWatchState = 'watching' | 'ended' | 'exhausted' | 'lost';
+
+/** A certificate the reconciler follows (migration 0011): re-checks while EM_EMISSAO, alerts when they run out. */
+export interface CertificateWatchTable {
+  order_id: string;
+  state: CertificateWatchState;
+  /** Checks asked of the origin so far, the first one (origin-session's, at the forecast) included. */
+  checks: ColumnType<number, number | undefined, number>;
+  /** The office's zone: the checks fall in its registry business hours. */
+  time_zone: string;
+  /** Set exactly while `watching`. */
+  next_check_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
 /** A message due at a time (ARCHITECTURE decision 7): moved to the outbox when due. */
 export interface ScheduledMessageTable {
   id: string;
@@ -284,6 +333,7 @@ export interface Database {
   orders: OrdersTable;
   scheduled_message: ScheduledMessageTable;
   idempotency_key: IdempotencyKeyTable;
+  order_document: OrderDocumentTable;
   plan: PlanTable;
   plan_margin: PlanMarginTable;
   account: AccountTable;
@@ -299,4 +349,6 @@ export interface Database {
   catalog_office_fee: CatalogOfficeFeeTable;
   catalog_sync: CatalogSyncTable;
   origin_order_attempt: OriginOrderAttemptTable;
+  record_view_reconciliation: RecordViewReconciliationTable;
+  certificate_watch: CertificateWatchTable;
 }

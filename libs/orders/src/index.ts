@@ -1,5 +1,8 @@
 export { type AcceptOrderInput, acceptOrder } from './accept-order';
+export { claimedNumeros } from './claimed-numeros';
 export { InvalidTransitionError, OrderNotFoundError } from './errors';
+export { failureResultData } from './failure-result';
+export { finishOrder, type OrderEnd } from './finish-order';
 export { type Order, toOrder } from './order';
 export { acceptedAgainAt, imovelChave, ORDER_BLOCK_WINDOW_MS } from './order-block';
 export {

@@ -5,6 +5,7 @@ import type { OrderStateColumn } from '@regapi/db';
  * `finished`; the certificate's `status_consulta` `EM_EMISSAO` while `awaiting_issue`).
  * - queued: accepted and paid, waiting its turn on the origin queue (possibly deferred by the hourly ceiling).
  * - running: an attempt at the origin started (recorded BEFORE calling it: a redelivered order found here is in doubt).
+ *   A record view 605 the reconciliation found at the origin is `running` again while it is fetched (`reopen`).
  * - awaiting_issue: the certificate was ordered; the office issues it in registry business hours (spec 3).
  * - archiving: the origin delivered a document; the archive stores it before the order shows SUCESSO.
  * - finished: a result code is stored; the billing settlement follows from it.
@@ -22,8 +23,17 @@ export const TRANSITIONS = {
   awaitIssue: { from: ['running'], to: 'awaiting_issue' },
   deliverDocument: { from: ['running', 'awaiting_issue'], to: 'archiving' },
   finish: { from: ['queued', 'running', 'awaiting_issue', 'archiving'], to: 'finished' },
-  /** A provisional search result revised when the origin closes the search (spec 2.4 `provisorio`). */
+  /**
+   * A finished result revised: a provisional search closed by the origin (spec 2.4 `provisorio`); a record view 605
+   * the reconciliation did not find, whose reply then says nothing was charged by the registry (spec 3).
+   */
   revise: { from: ['finished'], to: 'finished' },
+  /**
+   * A record view finished 605 that the reconciliation found at the origin (spec 3: "protocol found → delivered"): it
+   * runs again from its origin protocol, and its document goes through the archive like any delivery. Only the
+   * reconciler asks for it, and only for a record view whose code is 605 (docs/decisions/0036).
+   */
+  reopen: { from: ['finished'], to: 'running' },
 } as const satisfies Record<string, { from: readonly OrderState[]; to: OrderState }>;
 
 export type TransitionName = keyof typeof TRANSITIONS;

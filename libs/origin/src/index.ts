@@ -16,6 +16,11 @@ export {
   originPortalContract,
   UNKNOWN_CPF,
 } from './contract/origin-portal-contract';
+export {
+  createOriginDocumentDownloader,
+  downloadOriginDocument,
+  type OriginDocumentDownloader,
+} from './http/document-download';
 export { createHttpOriginPortal, type HttpOriginPortalOptions } from './http/http-origin-portal';
 export type { FetchLike } from './http/send-request';
 export {
@@ -45,6 +50,7 @@ export {
 } from './http/wire';
 export { wireValidators } from './http/wire-schemas';
 export { centavosToReaisText, reaisToCentavos } from './money';
+export { pickListedRecordView, sameRecordNumber } from './order-matching';
 export type {
   CertificateAccepted,
   CertificateIssued,
@@ -72,6 +78,16 @@ export type {
   SearchOutcome,
   TariffsOutcome,
 } from './outcomes';
+export {
+  checkPdfSignature,
+  extractPdfSignature,
+  findPdfSignature,
+  type PdfSignature,
+  type PdfSignatureCheck,
+  PdfSignatureFormatError,
+  type Pkcs7Verification,
+  verifyDetachedPkcs7,
+} from './pdf-signature';
 export { extractPdfText, findValidatorCode, VALIDATOR_CODE_PATTERN } from './pdf-text';
 export type { Finalidade, PropertyRef, SearchQuery } from './property';
 export type { PropertySearch, SearchCoverage, SearchRow } from './search';

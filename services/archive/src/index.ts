@@ -1,3 +1,6 @@
+export type { ArchiveAlertCounts, ArchiveAlerts } from './alerts/archive-alerts';
+export type { HandledDelivery } from './archiving/archive-consumer';
+export type { ArchiveOutcome } from './archiving/archive-delivery';
+export { type ArchiveSettings, DEFAULT_ARCHIVE_SETTINGS } from './archiving/archive-settings';
+export { archiveConfig } from './config';
 export { type ArchiveDeps, createArchive } from './service';
-export { type S3Settings, s3Config, s3SettingsFrom } from './storage/s3-config';
-export { createS3Storage, type DocumentStorage } from './storage/s3-storage';

@@ -1,6 +1,7 @@
 // A bare import first: instrumentation must wrap express, pg and amqplib before they load; sorting never moves it.
 import './instrument';
 import { configOrExit } from '@regapi/config';
+import { createS3Storage, s3Config, s3SettingsFrom } from '@regapi/documents';
 import { runServiceProcess } from '@regapi/runtime';
 import { gatewayConfig, gatewaySettingsFrom } from './config/gateway-config';
 import { telemetry } from './instrument';
@@ -10,9 +11,15 @@ runServiceProcess({
   name: 'gateway',
   defaultPort: 8080,
   telemetry,
-  config: gatewayConfig,
+  config: { ...gatewayConfig, ...s3Config },
   // A key list that parses but cannot be used (active kid missing) stops the process like any bad variable (78).
-  create: (deps, config) => createGateway({ ...deps, ...configOrExit(() => gatewaySettingsFrom(config)) }),
+  create: (deps, config) =>
+    createGateway({
+      ...deps,
+      ...configOrExit(() => gatewaySettingsFrom(config)),
+      // The archive's bucket, read by GET /v1/consultas/{protocolo}/documento.
+      documents: createS3Storage(s3SettingsFrom(config)),
+    }),
 }).catch((error: unknown) => {
   process.stderr.write(`gateway: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

@@ -23,8 +23,11 @@ export interface GatewayDeps extends ServiceDeps {
   readonly keyring: JwtKeyring;
   /** Bearer secret of the admin API (docs/decisions/0019). */
   readonly adminToken: string;
-  /** The archive's bucket, for `GET /v1/consultas/{protocolo}/documento` (docs/decisions/0031). */
-  readonly documents: DocumentStorage;
+  /**
+   * The archive's bucket, for `GET /v1/consultas/{protocolo}/documento` (docs/decisions/0031). Every composition root
+   * passes it; without it (a benchmark, a test of other routes) that endpoint answers 503 for an archived document.
+   */
+  readonly documents?: DocumentStorage;
   /** How long a token's row may be served from memory, ≤ 2000 ms (docs/decisions/0016). Default 1000. */
   readonly tokenCacheMs?: number;
   /** Default: the system clock. */

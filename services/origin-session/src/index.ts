@@ -1,14 +1,5 @@
 export { type AlertCounts, type Alerts, createAlerts, type ProductOutage } from './alerts/alerts';
 export { originSessionConfig, originSessionLocalConfig } from './config';
-export {
-  type DeliveredDocument,
-  type DeliveredDocumentKind,
-  DOCUMENT_DELIVERED,
-  DOCUMENT_DELIVERED_SCHEMA,
-  type DocumentDelivered,
-  documentDeliveredRoutingKey,
-  parseDocumentDelivered,
-} from './messages/document-delivered';
 export { type OrderInput, parseOrderInput } from './orders/order-request';
 export {
   OUTCOME_CODES,

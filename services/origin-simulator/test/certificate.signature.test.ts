@@ -2,10 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expectKind, extractPdfText, findValidatorCode, type OriginPortal } from '@regapi/origin';
+import {
+  checkPdfSignature,
+  expectKind,
+  extractPdfSignature,
+  extractPdfText,
+  findValidatorCode,
+  type OriginPortal,
+  verifyDetachedPkcs7,
+} from '@regapi/origin';
 import forge from 'node-forge';
 import { TEST_SIGNER_CERT_PEM } from '../src';
-import { extractPdfSignature, verifyDetachedPkcs7 } from './pdf-signature';
 import { CALL, type StartedSimulator, startSimulator, WEDNESDAY_MORNING } from './start-simulator';
 
 const HOUR = 60 * 60 * 1000;
@@ -50,6 +57,15 @@ describe('the certificate: business-hours term, real PKCS#7 signature, validator
     const tampered = Buffer.from(signature.signedBytes);
     tampered[100] = (tampered[100] ?? 0) ^ 0xff;
     expect(verifyDetachedPkcs7({ ...signature, signedBytes: tampered }).digestMatches).toBe(false);
+  });
+
+  it("passes checkPdfSignature (the archive's check), which refuses bytes changed or appended after signing", () => {
+    expect(checkPdfSignature(pdf)).toMatchObject({ kind: 'valid' });
+    const flipped = Buffer.from(pdf);
+    flipped[200] = (flipped[200] ?? 0) ^ 0xff;
+    expect(checkPdfSignature(flipped)).toMatchObject({ kind: 'invalid' });
+    const appended = Buffer.concat([Buffer.from(pdf), Buffer.from('\n% appended after signing\n')]);
+    expect(checkPdfSignature(appended)).toEqual({ kind: 'invalid', reason: 'bytes were appended after the signature' });
   });
 
   const openssl = spawnSync('openssl', ['version']).status === 0;

@@ -1,1 +1,9 @@
-export { createReconciler } from './service';
+export type { AlertName, ReconcilerAlert, ReconcilerAlerts } from './alerts/reconciler-alerts';
+export { nextCheckAt, stepAfterCheck, watchSchedule } from './certificates/watch-schedule';
+export { reconcilerConfig } from './config';
+export { type HandledEvent, RECONCILER_CONSUMER } from './events/events-consumer';
+export { RECONCILER_CHECK_REASONS } from './origin-tasks';
+export type { ListingReport, Verdict } from './record-views/apply-listing';
+export { NOT_FOUND_NOTE } from './record-views/conclude';
+export { createReconciler, type ReconcilerDeps } from './service';
+export { DEFAULT_RECONCILER_SETTINGS, type ReconcilerSettings } from './settings';

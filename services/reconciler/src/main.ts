@@ -1,12 +1,24 @@
 // A bare import first: instrumentation must wrap express, pg and amqplib before they load; sorting never moves it.
 import './instrument';
+import { systemClock } from '@regapi/calendar';
 import { runServiceProcess } from '@regapi/runtime';
+import { reconcilerConfig } from './config';
 import { telemetry } from './instrument';
 import { createReconciler } from './service';
 
-runServiceProcess({ name: 'reconciler', defaultPort: 8083, telemetry, create: (deps) => createReconciler(deps) }).catch(
-  (error: unknown) => {
-    process.stderr.write(`reconciler: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runServiceProcess({
+  name: 'reconciler',
+  defaultPort: 8083,
+  telemetry,
+  config: reconcilerConfig,
+  create: (deps, config) =>
+    createReconciler({
+      ...deps,
+      clock: systemClock,
+      settings: { recordViewIntervalMs: config.RECONCILE_INTERVAL_MINUTES * 60_000 },
+      alertWebhookUrl: config.ALERT_WEBHOOK_URL,
+    }),
+}).catch((error: unknown) => {
+  process.stderr.write(`reconciler: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,12 +1,79 @@
+import { coerceError, type IncomingMessage, QUEUE, type Subscription } from '@regapi/bus';
+import { type Clock, systemClock } from '@regapi/calendar';
 import type { Service, ServiceDeps } from '@regapi/runtime';
+import { createReconcilerAlerts } from './alerts/reconciler-alerts';
+import { adoptCertificates, runDueChecks } from './certificates/certificate-watch';
+import { recordLostCertificates } from './certificates/lost-certificates';
+import { type HandledEvent, handleReconcilerEvent } from './events/events-consumer';
+import { createPoller } from './poller';
+import type { ReconcilerContext } from './reconciler-context';
+import {
+  adoptTimedOutRecordViews,
+  alertOverdueReconciliations,
+  runReconciliationRound,
+} from './record-views/reconciliation-round';
+import { DEFAULT_RECONCILER_SETTINGS, type ReconcilerSettings } from './settings';
+import { statusRouter } from './status-router';
 
-/** Timers kept in PostgreSQL: record-view reconciliation and the certificate watch. Its consumers arrive with the capability they serve; today it runs, connects and reports readiness. */
-export function createReconciler(_deps: ServiceDeps): Service {
+export interface ReconcilerDeps extends ServiceDeps {
+  /** Business time: what is due, the certificate schedule (ARCHITECTURE decision 8). Default: the system clock. */
+  readonly clock?: Clock;
+  /** Every tunable has its default (DEFAULT_RECONCILER_SETTINGS). */
+  readonly settings?: Partial<ReconcilerSettings>;
+  /** ALERT_WEBHOOK_URL. */
+  readonly alertWebhookUrl?: string | undefined;
+  /** Observes every handled event (tests). */
+  readonly onEvent?: (message: IncomingMessage, handled: HandledEvent) => void;
+}
+
+/**
+ * The reconciler (ARCHITECTURE; docs/decisions/0036-0039): timers in PostgreSQL, origin work sent to origin-session.
+ * - record views that finished 605: the origin's orders are listed every 30 minutes until each is found (delivered,
+ *   amount kept) or not (refunded in full, once);
+ * - certificates in EM_EMISSAO: re-checked at growing intervals in registry business hours, up to 24 checks, then a
+ *   human is alerted;
+ * - certificates lost to an origin timeout: refunded by billing, recorded here and alerted (no reconciliation route).
+ * It never talks to the origin itself: `list-orders` and `check-order` go to the one serialized origin queue.
+ */
+export function createReconciler(deps: ReconcilerDeps): Service {
+  const settings: ReconcilerSettings = { ...DEFAULT_RECONCILER_SETTINGS, ...deps.settings };
+  const logger = deps.logger.child({ component: 'reconciler' });
+  const alerts = createReconcilerAlerts({ logger, webhookUrl: deps.alertWebhookUrl });
+  const ctx: ReconcilerContext = { db: deps.db.db, clock: deps.clock ?? systemClock, logger, settings, alerts };
+  const poller = createPoller(
+    {
+      'adopt timed-out record views': () => adoptTimedOutRecordViews(ctx),
+      'record view round': () => runReconciliationRound(ctx),
+      'overdue reconciliations': () => alertOverdueReconciliations(ctx),
+      'adopt certificates': () => adoptCertificates(ctx),
+      'certificate checks': () => runDueChecks(ctx),
+      'lost certificates': () => recordLostCertificates(ctx),
+    },
+    { intervalMs: settings.pollIntervalMs, logger },
+  );
+  let subscription: Subscription | undefined;
+
   return {
     name: 'reconciler',
-    routers: [],
+    routers: [statusRouter({ db: ctx.db, alerts })],
     readiness: {},
-    start: async () => undefined,
-    stop: async () => undefined,
+    start: async () => {
+      subscription ??= await deps.bus.consume(QUEUE.reconcilerEvents, async (message) => {
+        try {
+          const handled = await handleReconcilerEvent(ctx, message);
+          deps.onEvent?.(message, handled);
+        } catch (thrown) {
+          logger.error({ err: coerceError(thrown), message_id: message.id }, 'reconciler event failed; redelivered');
+          throw thrown;
+        }
+      });
+      poller.start();
+    },
+    stop: async () => {
+      const active = subscription;
+      subscription = undefined;
+      await active?.cancel();
+      await poller.stop();
+    },
   };
 }

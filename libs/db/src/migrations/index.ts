@@ -8,6 +8,8 @@ import * as m0006 from './0006-orders';
 import * as m0007 from './0007-scheduled-messages';
 import * as m0008 from './0008-catalog';
 import * as m0009 from './0009-idempotency';
+import * as m0010 from './0010-order-documents';
+import * as m0011 from './0011-reconciliation';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -23,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   '0007-scheduled-messages': m0007,
   '0008-catalog': m0008,
   '0009-idempotency': m0009,
+  '0010-order-documents': m0010,
+  '0011-reconciliation': m0011,
 };

@@ -1,4 +1,4 @@
-// s3rver ships no types; only what deploy uses is declared.
+// s3rver ships no types; only what local-s3.ts uses is declared.
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
 

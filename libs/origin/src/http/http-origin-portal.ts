@@ -5,6 +5,7 @@ import type { OriginPortal } from '../origin-portal';
 import type { OriginFailure } from '../outcomes';
 import type { Finalidade, PropertyRef } from '../property';
 import { classifyFailure } from './classify-failure';
+import { downloadOriginDocument } from './document-download';
 import { type NamedFailureKind, restrictFailure } from './named-failure';
 import { type FetchLike, type HttpAnswer, type HttpRequest, isHttpAnswer, sendRequest } from './send-request';
 import { sessionCookieFrom } from './session-cookie';
@@ -76,9 +77,8 @@ export function createHttpOriginPortal(options: HttpOriginPortalOptions): Origin
     call: CallOptions,
     allowed: readonly K[],
     onSuccess: (answer: HttpAnswer) => T | OriginFailure,
-    withSession = true,
   ) {
-    const answer = await send(request, call, withSession);
+    const answer = await send(request, call);
     if (!isHttpAnswer(answer)) return answer;
     if (answer.status < 200 || answer.status > 299) return restrictFailure(classifyFailure(answer), allowed);
     try {
@@ -230,24 +230,8 @@ export function createHttpOriginPortal(options: HttpOriginPortalOptions): Origin
     },
 
     async downloadDocument(documentUrl, call) {
-      const target = new URL(documentUrl, base);
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-        throw new RangeError(`not a document URL: ${documentUrl}`);
-      }
       // Document links are signed by the portal and need no session; the cookie never leaves for another host.
-      return exchange(
-        { method: 'GET', url: target.toString(), headers: { accept: '*/*' } },
-        call,
-        ['link-expired', 'document-not-found'],
-        (answer) => ({
-          kind: 'document' as const,
-          document: {
-            bytes: answer.bytes,
-            contentType: answer.headers.get('content-type') ?? 'application/octet-stream',
-          },
-        }),
-        false,
-      );
+      return downloadOriginDocument(fetchImpl, documentUrl, bounded(call), base);
     },
 
     async fetchCatalog(call) {

@@ -1,6 +1,7 @@
 import { createInProcessBus } from '@regapi/bus';
 import { type Clock, systemClock } from '@regapi/calendar';
 import type { DbHandle } from '@regapi/db';
+import { createS3Storage, type DocumentStorage } from '@regapi/documents';
 import { createHttpApp, listen, type RunningServer } from '@regapi/http';
 import { silentLogger } from '@regapi/telemetry';
 import { callJson, type JsonAnswer } from '@regapi/testkit';
@@ -26,6 +27,8 @@ export interface TestGatewayOptions {
   readonly activeKid?: string;
   /** Default: high enough never to interfere (the rate-limit tests set their own). */
   readonly rateLimit?: { readonly burst: number; readonly perSecond: number };
+  /** The documents' bucket. Default: a store nobody listens at (the tests that read documents start one). */
+  readonly documents?: DocumentStorage;
   /** Extra routers mounted after the gateway's (test-only routes). */
   readonly routers?: readonly Router[];
 }
@@ -40,6 +43,7 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
     logger,
     keyring,
     adminToken: ADMIN_TOKEN,
+    documents: options.documents ?? unreachableStorage(),
     tokenCacheMs: options.tokenCacheMs ?? 1000,
     clock: options.clock ?? systemClock,
     rateLimit: options.rateLimit ?? { burst: 100_000, perSecond: 10_000 },
@@ -47,6 +51,17 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
   const app = createHttpApp({ logger, routers: [...gateway.routers, ...(options.routers ?? [])] });
   const server: RunningServer = await listen(app, 0);
   return { url: server.url, keyring, close: () => server.close(100) };
+}
+
+/** A bucket client that tests without documents never call: nothing listens at port 9 (discard). */
+function unreachableStorage(): DocumentStorage {
+  return createS3Storage({
+    endpoint: 'http://127.0.0.1:9',
+    bucket: 'unused',
+    region: 'us-east-1',
+    accessKeyId: 'unused',
+    secretAccessKey: 'unused',
+  });
 }
 
 export type Answer = JsonAnswer;

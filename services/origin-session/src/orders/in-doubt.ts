@@ -1,10 +1,9 @@
 import { findOffice } from '@regapi/catalog';
-import type { Order } from '@regapi/orders';
-import type { OrderSummary, PropertySearch } from '@regapi/origin';
+import { claimedNumeros, type Order } from '@regapi/orders';
+import { type PropertySearch, pickListedRecordView } from '@regapi/origin';
 import type { Budget } from '../session/budget';
 import type { TaskContext } from '../tasks/task-context';
 import type { OrderInput } from './order-request';
-import { claimedNumeros } from './origin-attempts';
 
 /**
  * Is the order of an in-doubt attempt at the origin? (ARCHITECTURE decision 1: ask before placing anything; never two
@@ -61,11 +60,7 @@ export async function findAtOrigin(
       municipio: input.property.cartorioMunicipio,
       numero: input.property.cartorioNumero,
     });
-    const atOffice =
-      office === undefined ? candidates : candidates.filter((summary) => summary.cartorioCns === office.cns);
-    const exact = atOffice.filter((summary) => sameRecord(summary, input.property.matricula));
-    // A record re-opened under a new number is listed under it: the one unowned order at that office is ours.
-    const pick = exact[0] ?? (atOffice.length === 1 ? atOffice[0] : undefined);
+    const pick = pickListedRecordView(candidates, office?.cns, input.property.matricula);
     return pick === undefined ? { kind: 'not-found' } : { kind: 'found', numeroPedido: pick.numeroPedido };
   }
 
@@ -89,19 +84,6 @@ export async function findAtOrigin(
     }
   }
   return { kind: 'not-found' };
-}
-
-/** The record number of a listed order against the one requested (a number with leading zeros, or a CNM). */
-function sameRecord(summary: OrderSummary, requested: string): boolean {
-  if (summary.matricula === null) return false;
-  return recordNumber(summary.matricula) === recordNumber(requested);
-}
-
-function recordNumber(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  // CNM (Provimento CNJ 143/2023): CNS (6) + book (1) + record number (7) + check digits (2).
-  const numero = digits.length === 16 ? digits.slice(7, 14) : digits;
-  return numero.replace(/^0+/, '');
 }
 
 /** CPF/CNPJ without mask, uppercase (the alphanumeric CNPJ has letters). */

@@ -1,68 +1,25 @@
 import {
+  type DeliveredDocument,
+  type DocumentDelivered,
+  documentDeliveredRoutingKey,
   type EnqueueMessageInput,
-  type OrderFinished,
-  orderFinishedRoutingKey,
   REQUEST_ID_HEADER,
   scheduleMessage,
 } from '@regapi/bus';
 import type { ResultCode } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import { type Order, transition } from '@regapi/orders';
+import { type Order, type OrderEnd, transition } from '@regapi/orders';
 import type { Transaction } from 'kysely';
-import {
-  type DeliveredDocument,
-  type DocumentDelivered,
-  documentDeliveredRoutingKey,
-} from '../messages/document-delivered';
 import { runOrderTask } from '../tasks/task-messages';
 
 /**
  * The ends and waits of an order, each ONE libs/orders transition with the message it causes, in the caller's
- * transaction (ARCHITECTURE decision 2). Nothing else in origin-session changes an order.
+ * transaction (ARCHITECTURE decision 2). Nothing else in origin-session changes an order; the end itself is libs/orders'
+ * `finishOrder`, shared with the archive.
  */
-
-export interface OrderEnd {
-  readonly code: ResultCode;
-  readonly statusConsulta: string | null;
-  readonly result: unknown;
-  readonly siteReceipts: readonly string[];
-  readonly numeroPedido: string | null;
-  readonly at: Date;
-}
 
 function headersOf(order: Order): Record<string, string> {
   return { [REQUEST_ID_HEADER]: order.requestId };
-}
-
-/** Finished with its code: `order.finished.<fonte>` goes to billing for settlement (refund by class). */
-export async function finishOrder(trx: Transaction<Database>, order: Order, end: OrderEnd): Promise<boolean> {
-  const numeroPedido = end.numeroPedido ?? order.numeroPedido;
-  const message: OrderFinished = {
-    order_id: order.id,
-    protocolo: order.protocolo,
-    account_id: order.accountId,
-    fonte: order.fonte,
-    code: end.code,
-    status_consulta: end.statusConsulta,
-    finished_at: end.at.toISOString(),
-    uf: order.uf,
-    numero_pedido: numeroPedido,
-  };
-  const result = await transition(
-    trx,
-    order.id,
-    'finish',
-    {
-      code: end.code,
-      status_consulta: end.statusConsulta,
-      result: JSON.stringify(end.result),
-      site_receipts: JSON.stringify(end.siteReceipts),
-      numero_pedido: numeroPedido,
-      finished_at: end.at,
-    },
-    [{ routingKey: orderFinishedRoutingKey(order.fonte), payload: message, headers: headersOf(order) }],
-  );
-  return result.applied;
 }
 
 /**

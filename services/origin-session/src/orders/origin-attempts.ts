@@ -69,23 +69,3 @@ export async function lastAttempt(db: Db, orderId: string): Promise<OriginAttemp
         numeroPedido: row.numero_pedido,
       };
 }
-
-/** Which of these origin protocols already belong to an order other than `orderId`. */
-export async function claimedNumeros(db: Db, numeros: readonly string[], orderId: string): Promise<Set<string>> {
-  if (numeros.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('orders')
-    .select('numero_pedido')
-    .where('numero_pedido', 'in', numeros)
-    .where('id', '<>', orderId)
-    .execute();
-  const attempts = await db
-    .selectFrom('origin_order_attempt')
-    .select('numero_pedido')
-    .where('numero_pedido', 'in', numeros)
-    .where('order_id', '<>', orderId)
-    .execute();
-  return new Set(
-    [...rows, ...attempts].map((row) => row.numero_pedido).filter((numero): numero is string => numero !== null),
-  );
-}

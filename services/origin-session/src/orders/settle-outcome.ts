@@ -1,9 +1,9 @@
 import { ufTimeZone } from '@regapi/br';
-import { scheduleMessage } from '@regapi/bus';
+import { type DeliveredDocument, scheduleMessage } from '@regapi/bus';
 import { certificateForecast } from '@regapi/calendar';
 import { findOffice, setProductEnabled } from '@regapi/catalog';
 import { type Fonte, isFonte, type ResultCode } from '@regapi/contracts';
-import type { Order } from '@regapi/orders';
+import { failureResultData, finishOrder, type Order, type OrderEnd } from '@regapi/orders';
 import type {
   CertificateAccepted,
   CertificateIssued,
@@ -15,27 +15,18 @@ import type {
   SearchOutcome,
 } from '@regapi/origin';
 import type { ProductOutage } from '../alerts/alerts';
-import type { DeliveredDocument } from '../messages/document-delivered';
 import { outcomeCode } from '../outcome-to-code';
 import {
   certificateInIssueData,
   certificateIssuedData,
   certificateUnavailableData,
 } from '../results/certificate-result';
-import { failureResultData } from '../results/failure-result';
 import { recordViewResultData } from '../results/record-view-result';
 import { searchResultData } from '../results/search-result';
 import type { LoginFailure } from '../session/origin-session-client';
 import type { TaskContext } from '../tasks/task-context';
 import { CHECK_REASONS, checkOrderTask } from '../tasks/task-messages';
-import {
-  awaitCertificateIssue,
-  deliverOrderDocuments,
-  finishOrder,
-  type OrderEnd,
-  recordNumeroPedido,
-  scheduleRunOrder,
-} from './order-outcomes';
+import { awaitCertificateIssue, deliverOrderDocuments, recordNumeroPedido, scheduleRunOrder } from './order-outcomes';
 import type { OrderInput } from './order-request';
 
 /** Everything a run or a check of an order can end with. */

@@ -1,9 +1,9 @@
-import { enqueueMessage } from '@regapi/bus';
+import { enqueueMessage, ORIGIN_ORDERS_LISTED, type OriginOrdersListed } from '@regapi/bus';
 import { budgetOf } from '../session/budget';
 import type { TaskContext } from './task-context';
 
-/** Where a listing goes: the reconciler's queue (`reconciler.#`), which matches it against its orders in doubt. */
-export const ORIGIN_ORDERS_LISTED = 'reconciler.origin-orders.listed';
+/** Where a listing goes: the reconciler's queue (`reconciler.#`); the contract lives in libs/bus. */
+export { ORIGIN_ORDERS_LISTED };
 
 /**
  * `list-orders` (spec 3: reconciliation lists the origin's orders): the reconciler asks, through the serialized
@@ -19,7 +19,7 @@ export async function listOriginOrders(ctx: TaskContext, since: string): Promise
     budgetOf(ctx.settings.pageTimeoutMs),
     { retryOnSessionLost: true },
   );
-  const payload =
+  const payload: OriginOrdersListed =
     listing.kind === 'orders'
       ? { since, listed_at: ctx.clock.now().toISOString(), outcome: 'orders', orders: listing.orders }
       : { since, listed_at: ctx.clock.now().toISOString(), outcome: listing.kind, orders: [] };

@@ -3,23 +3,25 @@ import {
   type Bus,
   createOutboxRelay,
   createRabbitBus,
+  type DocumentDelivered,
   type IncomingMessage,
   type OrderFinished,
   type OriginTask,
   type OutboxRelay,
+  parseDocumentDelivered,
   parseOrderFinished,
   QUEUE,
   type Subscription,
 } from '@regapi/bus';
 import { ManualClock, systemClock } from '@regapi/calendar';
-import { type Fonte, validateRequest } from '@regapi/contracts';
-import { acceptOrder, allocateProtocolo, getOrder, type Order, transition } from '@regapi/orders';
+import { type Fonte, isResultCode, validateRequest } from '@regapi/contracts';
+import { acceptOrder, allocateProtocolo, finishOrder, getOrder, type Order } from '@regapi/orders';
 import { createHttpOriginPortal, type OriginControl, type OriginPortal } from '@regapi/origin';
 import { createOriginSimulator, createSimulatorControl, type OriginSimulator } from '@regapi/origin-simulator';
 import type { Service } from '@regapi/runtime';
 import { createLogger, type Logger, silentLogger } from '@regapi/telemetry';
 import { createTestDatabase, createTestVhost, type TestDatabase, type TestVhost, waitFor } from '@regapi/testkit';
-import { createOriginSession, type OriginSessionSettings, parseDocumentDelivered, type TaskReport } from '../../src';
+import { createOriginSession, type OriginSessionSettings, type TaskReport } from '../../src';
 
 /** A Wednesday 10:00 in Brasília, far from holidays: certificate business hours are predictable. */
 export const WEDNESDAY_MORNING = new Date('2026-03-11T13:00:00.000Z');
@@ -58,7 +60,8 @@ export interface Harness {
   readonly logs: Record<string, unknown>[];
   /** The origin-session service started in this process (with `startService`). */
   readonly service: Service | undefined;
-  accept(fonte: Fonte, body: Record<string, unknown>, priceCentavos?: number): Promise<Order>;
+  /** An accepted order, as the gateway would store it; `accountId` defaults to a new one. */
+  accept(fonte: Fonte, body: Record<string, unknown>, priceCentavos?: number, accountId?: string): Promise<Order>;
   order(id: string): Promise<Order>;
   /** The `order.finished` message billing receives for the order. */
   waitForFinishedMessage(orderId: string): Promise<OrderFinished>;
@@ -154,7 +157,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logger,
     logs,
     service: services[0],
-    async accept(fonte, body, priceCentavos = 5_000) {
+    async accept(fonte, body, priceCentavos = 5_000, accountId = crypto.randomUUID()) {
       const validated = validateRequest(fonte, body);
       if (!validated.ok) throw new Error(`invalid test request: ${JSON.stringify(validated.errors)}`);
       return database.db.transaction().execute(async (trx) => {
@@ -162,7 +165,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         return acceptOrder(trx, {
           id: crypto.randomUUID(),
           protocolo,
-          accountId: crypto.randomUUID(),
+          accountId,
           tokenId: null,
           fonte,
           request: validated.value,
@@ -208,44 +211,25 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 }
 
 /**
- * What the archive of the next issue will do with `document.delivered` (its contract, docs/decisions/0022): store the
- * documents (not here), then finish the order with the code and status the message carries, `order.finished` for
- * billing in the same transaction.
+ * What the archive (services/archive) does with `document.delivered`, without S3: store the documents (not here), then
+ * finish the order through libs/orders with the code and status the message carries, `order.finished` for billing in
+ * the same transaction. origin-session's tests need the contract, not the storage; services/archive/test has the rest.
  */
-async function finishArchived(
-  database: TestDatabase,
-  delivered: NonNullable<ReturnType<typeof parseDocumentDelivered>>,
-  at: Date,
-): Promise<void> {
+async function finishArchived(database: TestDatabase, delivered: DocumentDelivered, at: Date): Promise<void> {
   await database.db.transaction().execute(async (trx) => {
     const order = await getOrder(trx, delivered.order_id);
     if (order === undefined) return;
+    if (!isResultCode(delivered.code)) throw new Error(`document.delivered with code ${delivered.code}`);
     const result = { ...(order.result as Record<string, unknown>) };
-    if ('documento_url' in result)
-      result.documento_url = `https://regapi.test/v1/consultas/${order.protocolo}/documento`;
-    const finished: OrderFinished = {
-      order_id: order.id,
-      protocolo: order.protocolo,
-      account_id: order.accountId,
-      fonte: order.fonte,
+    if ('documento_url' in result) result.documento_url = `/v1/consultas/${order.protocolo}/documento`;
+    await finishOrder(trx, order, {
       code: delivered.code,
-      status_consulta: delivered.status_consulta,
-      finished_at: at.toISOString(),
-      uf: order.uf,
-      numero_pedido: delivered.numero_pedido,
-    };
-    await transition(
-      trx,
-      order.id,
-      'finish',
-      {
-        code: delivered.code,
-        status_consulta: delivered.status_consulta,
-        result: JSON.stringify(result),
-        finished_at: at,
-      },
-      [{ routingKey: `order.finished.${order.fonte}`, payload: finished }],
-    );
+      statusConsulta: delivered.status_consulta,
+      result,
+      siteReceipts: order.siteReceipts,
+      numeroPedido: delivered.numero_pedido,
+      at,
+    });
   });
 }
 

@@ -2,14 +2,16 @@ import { Ajv } from 'ajv';
 
 /**
  * `document.delivered.<fonte>` (queue `archive.documents`): the origin delivered a document (a record view, a
- * certificate, a search's printed receipt) and the order waits in `archiving` (docs/decisions/0022). The archive
- * (issue 6) stores every document, sets `documento_url` (and the record view's `dados.conteudo`) in the result, and
- * finishes the order through libs/orders with the `code` and `status_consulta` given here, writing `order.finished`
- * for billing. Defined here until the archive exists; it then moves to libs/bus/src/messages beside the others.
+ * certificate, a search's printed receipt) and the order waits in `archiving` (docs/decisions/0022). origin-session
+ * writes it; the archive stores every document, sets `documento_url` (and the record view's `dados.conteudo`, the
+ * certificate's `certidao_codigo`) in the result, and finishes the order through libs/orders with the `code` and
+ * `status_consulta` given here, writing `order.finished` for billing. The archive also schedules it again (with
+ * `attempt`) when a download failed and the origin's link is still valid (docs/decisions/0033).
  */
 export const DOCUMENT_DELIVERED = 'document.delivered';
 
-export type DeliveredDocumentKind = 'comprovante' | 'visualizacao' | 'certidao';
+export const DELIVERED_DOCUMENT_KINDS = ['comprovante', 'visualizacao', 'certidao'] as const;
+export type DeliveredDocumentKind = (typeof DELIVERED_DOCUMENT_KINDS)[number];
 
 export interface DeliveredDocument {
   readonly kind: DeliveredDocumentKind;
@@ -31,6 +33,8 @@ export interface DocumentDelivered {
   readonly status_consulta: string | null;
   /** ISO 8601. */
   readonly delivered_at: string;
+  /** The archive's attempt this delivery is (absent: the first; the archive's retries count up from 2). */
+  readonly attempt?: number;
 }
 
 export function documentDeliveredRoutingKey(fonte: string): string {
@@ -65,7 +69,7 @@ export const DOCUMENT_DELIVERED_SCHEMA = {
         type: 'object',
         required: ['kind', 'url', 'expires_at'],
         properties: {
-          kind: { enum: ['comprovante', 'visualizacao', 'certidao'] },
+          kind: { enum: DELIVERED_DOCUMENT_KINDS },
           url: { type: 'string' },
           expires_at: { type: ['string', 'null'] },
         },
@@ -74,12 +78,19 @@ export const DOCUMENT_DELIVERED_SCHEMA = {
     code: { type: 'integer', minimum: 200, maximum: 699 },
     status_consulta: { type: ['string', 'null'] },
     delivered_at: { type: 'string' },
+    attempt: { type: 'integer', minimum: 1 },
   },
 } as const;
 
-const validate = new Ajv().compile(DOCUMENT_DELIVERED_SCHEMA);
+const ajv = new Ajv();
+const validate = ajv.compile(DOCUMENT_DELIVERED_SCHEMA);
 
 /** The payload as a DocumentDelivered, or undefined; unknown fields are ignored. */
 export function parseDocumentDelivered(payload: unknown): DocumentDelivered | undefined {
   return validate(payload) ? (payload as DocumentDelivered) : undefined;
+}
+
+/** Why `payload` is not a valid `document.delivered` ('' when it is), for the log line of a refused message. */
+export function documentDeliveredErrors(payload: unknown): string {
+  return validate(payload) ? '' : ajv.errorsText(validate.errors);
 }

@@ -1,10 +1,16 @@
 import { env } from '@regapi/config';
 
-/** S3-compatible storage of the archive. Defaults fit the local store the deploy scripts start. */
+/**
+ * Where the documents live (S3-compatible storage), read by every process that stores or serves them: the archive and
+ * the gateway. Defaults fit the local store the deploy scripts start (s3rver, docs/operations.md).
+ */
 export const s3Config = {
+  /** The store's endpoint; path-style addressing is always used. Default the local store. */
   S3_ENDPOINT: env.url(['http:', 'https:'], 'http://127.0.0.1:4569'),
+  /** Bucket of the documents. */
   S3_BUCKET: env.string('regapi-documents'),
   S3_REGION: env.string('us-east-1'),
+  /** Credentials; the defaults are s3rver's. */
   S3_ACCESS_KEY_ID: env.string('S3RVER'),
   S3_SECRET_ACCESS_KEY: env.string('S3RVER'),
 };

@@ -3,7 +3,8 @@ import { type Fonte, type ResultCode, resultCodeMessage } from '@regapi/contract
 /**
  * `data[0]` of an order that ended without a delivery: the product's fields, null where the origin reported nothing
  * (spec 2.1: never 0, never ""), and a sentence saying what happened. The search keeps its two constant facts
- * (`confianca` INDICIO; `nada_consta` false: nothing was concluded).
+ * (`confianca` INDICIO; `nada_consta` false: nothing was concluded). Written by origin-session (the origin's failures)
+ * and by the archive (a document it could not keep).
  */
 export function failureResultData(
   fonte: Fonte,

@@ -1,0 +1,18 @@
+export { documentKey, quarantineKey } from './document-key';
+export { DOCUMENT_KINDS, type DocumentKind, isDocumentKind, PRIMARY_DOCUMENT_KIND } from './document-kind';
+export { documentPath, documentUrl } from './document-url';
+export { type LocalS3, type LocalS3Options, startLocalS3 } from './local-s3';
+export {
+  findOrderDocument,
+  listOrderDocuments,
+  type OrderDocument,
+  upsertOrderDocument,
+} from './order-documents';
+export { type S3Settings, s3Config, s3SettingsFrom } from './s3-config';
+export {
+  type ByteRange,
+  createS3Storage,
+  type DocumentStorage,
+  type PutDocument,
+  type StoredObject,
+} from './s3-storage';

@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+
+export interface LocalS3 {
+  readonly endpoint: string;
+  close(): Promise<void>;
+}
+
+export interface LocalS3Options {
+  /** Where the objects are kept on disk. */
+  readonly directory: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** Created at start. */
+  readonly bucket: string;
+}
+
+/**
+ * An S3-compatible store on the local disk (s3rver) for standalone mode, the developer runner and tests. s3rver is
+ * loaded here only, on first use, so the services that merely talk to S3 never load it.
+ */
+export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
+  mkdirSync(options.directory, { recursive: true });
+  // require, not import(): jest runs without VM modules, and the compiled services are CommonJS anyway.
+  const S3rver = require('s3rver') as typeof import('s3rver').default;
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: options.port,
+    directory: options.directory,
+    silent: true,
+    configureBuckets: [{ name: options.bucket }],
+  });
+  const address = await server.run();
+  return { endpoint: `http://127.0.0.1:${address.port}`, close: () => server.close() };
+}

@@ -1,0 +1,59 @@
+import { type OrderFinished, orderFinishedRoutingKey, REQUEST_ID_HEADER } from '@regapi/bus';
+import type { ResultCode } from '@regapi/contracts';
+import type { Database } from '@regapi/db';
+import type { Transaction } from 'kysely';
+import type { Order } from './order';
+import { transition } from './transitions';
+
+/** How an order ends: its result code and the `data[0]` a client reads (spec 2.4-2.6). */
+export interface OrderEnd {
+  readonly code: ResultCode;
+  readonly statusConsulta: string | null;
+  readonly result: unknown;
+  readonly siteReceipts: readonly string[];
+  /** The origin's protocol; the order's own when null. */
+  readonly numeroPedido: string | null;
+  readonly at: Date;
+}
+
+/**
+ * Finished with its code, in the caller's transaction: the `finish` transition and `order.finished.<fonte>` for
+ * billing's settlement (refund by class, docs/decisions/0013) commit together. Used by origin-session (ends without a
+ * document) and by the archive (ends after the documents are stored, docs/decisions/0022). False when the order had
+ * already finished: a redelivery changes nothing and enqueues nothing.
+ */
+export async function finishOrder(trx: Transaction<Database>, order: Order, end: OrderEnd): Promise<boolean> {
+  const numeroPedido = end.numeroPedido ?? order.numeroPedido;
+  const message: OrderFinished = {
+    order_id: order.id,
+    protocolo: order.protocolo,
+    account_id: order.accountId,
+    fonte: order.fonte,
+    code: end.code,
+    status_consulta: end.statusConsulta,
+    finished_at: end.at.toISOString(),
+    uf: order.uf,
+    numero_pedido: numeroPedido,
+  };
+  const result = await transition(
+    trx,
+    order.id,
+    'finish',
+    {
+      code: end.code,
+      status_consulta: end.statusConsulta,
+      result: JSON.stringify(end.result),
+      site_receipts: JSON.stringify(end.siteReceipts),
+      numero_pedido: numeroPedido,
+      finished_at: end.at,
+    },
+    [
+      {
+        routingKey: orderFinishedRoutingKey(order.fonte),
+        payload: message,
+        headers: { [REQUEST_ID_HEADER]: order.requestId },
+      },
+    ],
+  );
+  return result.applied;
+}

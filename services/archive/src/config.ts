@@ -1,0 +1,14 @@
+import { env } from '@regapi/config';
+import { s3Config } from '@regapi/documents';
+
+/** Variables of the archive beyond the common ones (README, Configuration). */
+export const archiveConfig = {
+  ...s3Config,
+  /**
+   * The address clients reach the gateway at (e.g. `https://api.example.com`): `documento_url` is absolute under it.
+   * Unset, `documento_url` is the path alone, `/v1/consultas/<protocolo>/documento` (docs/decisions/0031).
+   */
+  PUBLIC_BASE_URL: env.optionalUrl(['http:', 'https:']),
+  /** Upper bound of one download from the origin. Default 60 s. */
+  ARCHIVE_DOWNLOAD_TIMEOUT_MS: env.integer({ min: 1_000, max: 600_000, default: 60_000 }),
+};

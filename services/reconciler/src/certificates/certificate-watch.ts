@@ -1,0 +1,91 @@
+import { enqueueMessage } from '@regapi/bus';
+import { getOrder } from '@regapi/orders';
+import type { ReconcilerAlert } from '../alerts/reconciler-alerts';
+import { orderTimeZone } from '../order-property';
+import { checkOrderMessage, RECONCILER_CHECK_REASONS } from '../origin-tasks';
+import { type ReconcilerContext, raiseAll } from '../reconciler-context';
+import { nextCheckAt } from './watch-schedule';
+import { insertWatch, lockDueWatches, unwatchedCertificates, updateWatch } from './watch-store';
+
+/**
+ * The certificate watch (spec 3, docs/decisions/0037). origin-session puts a certificate in `awaiting_issue`
+ * (EM_EMISSAO) and schedules its first check at the forecast; the watch follows it from there:
+ * - adopt: every certificate in EM_EMISSAO gets a row, with check 1 counted and check 2 due a first step after the
+ *   forecast;
+ * - check: a due row whose order is still EM_EMISSAO sends one `check-order` to origin-session and moves to the next
+ *   step; origin-session's check delivers an issued certificate (archive → SUCESSO), so the watch only reads state;
+ * - end: an order no longer in EM_EMISSAO ends its row; a row whose checks are spent and whose order is still in
+ *   EM_EMISSAO one step after the last check is `exhausted` and alerts a human. The order stays EM_EMISSAO, debited.
+ */
+export async function adoptCertificates(ctx: ReconcilerContext): Promise<number> {
+  const rows = await unwatchedCertificates(ctx.db, ctx.settings.batchSize);
+  let adopted = 0;
+  for (const row of rows) {
+    const timeZone = await orderTimeZone(ctx.db, row);
+    const now = ctx.clock.now();
+    const forecast = forecastOf(row.result) ?? now;
+    const due = nextCheckAt(forecast, 1, timeZone, ctx.settings);
+    const inserted = await insertWatch(ctx.db, {
+      orderId: row.id,
+      state: 'watching',
+      checks: 1,
+      timeZone,
+      nextCheckAt: due,
+      at: now,
+    });
+    if (inserted) adopted++;
+  }
+  return adopted;
+}
+
+export async function runDueChecks(ctx: ReconcilerContext): Promise<number> {
+  const now = ctx.clock.now();
+  const { checked, alerts } = await ctx.db.transaction().execute(async (trx) => {
+    const found: ReconcilerAlert[] = [];
+    let sent = 0;
+    for (const watch of await lockDueWatches(trx, now, ctx.settings.batchSize)) {
+      const order = await getOrder(trx, watch.order_id);
+      if (order === undefined || order.state !== 'awaiting_issue') {
+        await updateWatch(trx, watch.order_id, { state: 'ended', checks: watch.checks, nextCheckAt: null, at: now });
+        continue;
+      }
+      if (watch.checks >= ctx.settings.certificateMaxChecks) {
+        await updateWatch(trx, watch.order_id, {
+          state: 'exhausted',
+          checks: watch.checks,
+          nextCheckAt: null,
+          at: now,
+        });
+        found.push({
+          alert: 'certificate_checks_exhausted',
+          orderId: order.id,
+          protocolo: order.protocolo,
+          numeroPedido: order.numeroPedido,
+          checks: watch.checks,
+          forecast: forecastOf(order.result)?.toISOString() ?? null,
+        });
+        continue;
+      }
+      const checks = watch.checks + 1;
+      await enqueueMessage(trx, checkOrderMessage(order, RECONCILER_CHECK_REASONS.certificateWatch, checks));
+      const next = nextCheckAt(now, checks, watch.time_zone, ctx.settings);
+      await updateWatch(trx, watch.order_id, { state: 'watching', checks, nextCheckAt: next, at: now });
+      ctx.logger.info(
+        { order_id: order.id, protocolo: order.protocolo, check: checks, next_check_at: next.toISOString() },
+        'certificate still in EM_EMISSAO: check sent to origin-session',
+      );
+      sent++;
+    }
+    return { checked: sent, alerts: found };
+  });
+  await raiseAll(ctx, alerts);
+  return checked;
+}
+
+/** `previsao_entrega_em` of an EM_EMISSAO result (spec 2.6), as origin-session stored it. */
+function forecastOf(result: unknown): Date | undefined {
+  const value = typeof result === 'object' && result !== null ? Reflect.get(result, 'previsao_entrega_em') : undefined;
+  if (typeof value !== 'string') return undefined;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}

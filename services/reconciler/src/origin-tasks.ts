@@ -1,0 +1,39 @@
+import { type EnqueueMessageInput, type OriginTask, originTaskRoutingKey, REQUEST_ID_HEADER } from '@regapi/bus';
+import type { Order } from '@regapi/orders';
+
+/**
+ * The work the reconciler asks of origin-session, the only code that talks to the origin (ARCHITECTURE decision 1):
+ * every task goes to the one serialized queue `origin.tasks`, so a check never runs beside an order.
+ */
+export const RECONCILER_CHECK_REASONS = Object.freeze({
+  /** Spec 3: a certificate in EM_EMISSAO re-checked at growing intervals (docs/decisions/0037). */
+  certificateWatch: 'certificate-watch',
+  /** Spec 3: a record view 605 found at the origin, fetched from its protocol (docs/decisions/0036). */
+  recordViewReconciliation: 'record-view-reconciliation',
+});
+
+/** `check-order` of `order`; `attempt` numbers the check (an extra field origin-session reads for its logs). */
+export function checkOrderMessage(
+  order: Pick<Order, 'id' | 'protocolo' | 'requestId'>,
+  reason: string,
+  attempt: number,
+): EnqueueMessageInput {
+  const payload: OriginTask & { readonly attempt: number } = {
+    kind: 'check-order',
+    order_id: order.id,
+    protocolo: order.protocolo,
+    reason,
+    attempt,
+  };
+  return {
+    routingKey: originTaskRoutingKey('check-order'),
+    payload,
+    headers: { [REQUEST_ID_HEADER]: order.requestId },
+  };
+}
+
+/** `list-orders` since `since`: origin-session answers with `reconciler.origin-orders.listed`. */
+export function listOrdersMessage(since: Date): EnqueueMessageInput {
+  const payload: OriginTask = { kind: 'list-orders', since: since.toISOString() };
+  return { routingKey: originTaskRoutingKey('list-orders'), payload };
+}

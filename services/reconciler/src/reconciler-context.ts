@@ -1,0 +1,20 @@
+import type { Clock } from '@regapi/calendar';
+import type { Database } from '@regapi/db';
+import type { Logger } from '@regapi/telemetry';
+import type { Kysely } from 'kysely';
+import type { ReconcilerAlert, ReconcilerAlerts } from './alerts/reconciler-alerts';
+import type { ReconcilerSettings } from './settings';
+
+/** What every part of the reconciler works with. */
+export interface ReconcilerContext {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly settings: ReconcilerSettings;
+  readonly alerts: ReconcilerAlerts;
+}
+
+/** Alerts are raised only after the transaction that found them committed: a rollback never notifies anyone. */
+export async function raiseAll(ctx: ReconcilerContext, alerts: readonly ReconcilerAlert[]): Promise<void> {
+  for (const alert of alerts) await ctx.alerts.raise(alert, ctx.clock.now());
+}

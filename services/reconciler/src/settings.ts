@@ -1,0 +1,44 @@
+import { PRODUCTS } from '@regapi/contracts';
+
+/** Tunables of the reconciler, each with its default (docs/operations.md, Reconciliation and the certificate watch). */
+export interface ReconcilerSettings {
+  /** Spec 3 and 8: how often the origin's orders are listed while record views wait for reconciliation. 30 min. */
+  readonly recordViewIntervalMs: number;
+  /**
+   * A listing that does not show a timed-out record view is conclusive only once the origin surely stopped working on
+   * it: the product's maximum time (spec 8, 540 s) plus this margin after its last placement. Default 60 s.
+   */
+  readonly settlingMarginMs: number;
+  /** The origin's clock and ours may disagree: listings start this much before the first placement. 10 min. */
+  readonly listingSkewMs: number;
+  /** A reconciliation still open after this long alerts a human (once). 24 h. */
+  readonly overdueAfterMs: number;
+  /** Spec 3 and 8: checks of a certificate in EM_EMISSAO, the first one at the forecast included. 24. */
+  readonly certificateMaxChecks: number;
+  /** Business hours between the first and the second check; each later interval doubles. 0.25 (15 min). */
+  readonly certificateFirstStepHours: number;
+  /** The longest interval between two checks, in business hours. 3.5 (twice a business day). */
+  readonly certificateMaxStepHours: number;
+  /** How often the due tables are polled (real time; "due" is read from the injected clock). 10 s. */
+  readonly pollIntervalMs: number;
+  /** Rows handled per transaction. 50. */
+  readonly batchSize: number;
+}
+
+export const DEFAULT_RECONCILER_SETTINGS: ReconcilerSettings = Object.freeze({
+  recordViewIntervalMs: 30 * 60_000,
+  settlingMarginMs: 60_000,
+  listingSkewMs: 10 * 60_000,
+  overdueAfterMs: 24 * 3_600_000,
+  certificateMaxChecks: 24,
+  certificateFirstStepHours: 0.25,
+  certificateMaxStepHours: 3.5,
+  pollIntervalMs: 10_000,
+  batchSize: 50,
+});
+
+/** Spec 8: the longest the origin may still work on a record view placed at `placedAt`, plus the margin. */
+export function recordViewSettledAt(placedAt: Date, settings: Pick<ReconcilerSettings, 'settlingMarginMs'>): Date {
+  const maxMs = PRODUCTS['visualizacao-matricula'].maxTimeoutSeconds * 1000;
+  return new Date(placedAt.getTime() + maxMs + settings.settlingMarginMs);
+}

@@ -1,0 +1,155 @@
+import { businessHoursBetween } from '@regapi/calendar';
+import type { OriginSample } from '@regapi/origin';
+import { waitFor } from '@regapi/testkit';
+import { DEFAULT_RECONCILER_SETTINGS, nextCheckAt } from '../src';
+import { type HandledTask, propertyBody, type System, startSystem } from './support/system';
+
+let system: System;
+let samples: readonly OriginSample[];
+
+beforeAll(async () => {
+  system = await startSystem();
+  samples = await system.samples();
+});
+
+afterAll(async () => {
+  await system.close();
+});
+
+function sample(index: number): OriginSample {
+  const found = samples[index];
+  if (found === undefined) throw new Error(`no sample ${index}`);
+  return found;
+}
+
+async function watchOf(orderId: string) {
+  return system.database.db
+    .selectFrom('certificate_watch')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** The check of `orderId` numbered `attempt` (1 is origin-session's, at the forecast), once origin-session handled it. */
+function checkHandled(orderId: string, attempt: number): Promise<HandledTask> {
+  return waitFor(
+    () =>
+      system.tasks.find(
+        ({ task }) => task.kind === 'check-order' && task.order_id === orderId && (task.attempt ?? 1) === attempt,
+      ),
+    { what: `check ${attempt} of ${orderId}` },
+  );
+}
+
+async function certificateInIssue(owner: OriginSample) {
+  // The origin accepts at our time (its clock may have been held back by an earlier test).
+  system.originClock.set(system.clock.now());
+  const order = await system.accept('certidao-inteiro-teor', propertyBody(owner), 6_000, 10_000);
+  const waiting = await system.waitForOrder(order.id, 'EM_EMISSAO', (o) => o.state === 'awaiting_issue');
+  expect(waiting.statusConsulta).toBe('EM_EMISSAO');
+  const forecast = new Date((waiting.result as { previsao_entrega_em: string }).previsao_entrega_em);
+  const watch = await waitFor(() => watchOf(order.id), { what: 'the watch row' });
+  return { order: waiting, forecast, watch };
+}
+
+test('a certificate in EM_EMISSAO is checked at growing intervals in business hours, then issued: SUCESSO, amount kept', async () => {
+  const { order, forecast, watch } = await certificateInIssue(sample(6));
+  // Check 1 is origin-session's, at the forecast; the watch counts it and plans check 2 a first step after it.
+  expect(watch).toMatchObject({ state: 'watching', checks: 1 });
+  expect(watch.next_check_at).toEqual(nextCheckAt(forecast, 1, watch.time_zone, DEFAULT_RECONCILER_SETTINGS));
+
+  // The office is slow: the origin's clock stays at the acceptance while ours runs through the checks.
+  system.clock.set(forecast);
+  expect((await checkHandled(order.id, 1)).report).toEqual({ kind: 'check-order', report: { kind: 'still-open' } });
+  let previous = forecast;
+  for (const [attempt, hours] of [
+    [2, 0.25],
+    [3, 0.5],
+    [4, 1],
+    [5, 2],
+  ] as const) {
+    const current = await waitFor(async () => (await watchOf(order.id))?.checks === attempt - 1 && watchOf(order.id), {
+      what: `the watch before check ${attempt}`,
+    });
+    const due = current?.next_check_at;
+    if (due === null || due === undefined) throw new Error('no next check');
+    // Growing intervals, in the office's registry business hours (09:00-16:00, spec 8).
+    expect(businessHoursBetween(previous, due, current.time_zone)).toBeCloseTo(hours, 6);
+    system.clock.set(due);
+    const handled = await checkHandled(order.id, attempt);
+    expect(handled.task).toMatchObject({ kind: 'check-order', reason: 'certificate-watch', attempt });
+    expect(handled.report).toEqual({ kind: 'check-order', report: { kind: 'still-open' } });
+    previous = due;
+  }
+  // Check 5 came 2 business hours after check 4, across the office's closing: it is the next business day.
+  expect(previous.getTime() - forecast.getTime()).toBeGreaterThan(18 * 3_600_000);
+  expect((await system.order(order.id)).state).toBe('awaiting_issue');
+
+  // The office issues; the next check of the watch finds it: archive → SUCESSO, status Emitida (spec 2.6).
+  system.originClock.advance(5 * 60_000);
+  const before = await waitFor(async () => (await watchOf(order.id))?.checks === 5 && watchOf(order.id), {
+    what: 'the watch after check 5',
+  });
+  if (before === undefined || before.next_check_at === null) throw new Error('no next check');
+  system.clock.set(before.next_check_at);
+  const issued = await system.waitForOrder(order.id, 'issued', (o) => o.state === 'finished');
+  expect(issued).toMatchObject({ code: 200, statusConsulta: 'SUCESSO' });
+  expect(issued.result).toMatchObject({ status_consulta: 'SUCESSO', status: 'Emitida' });
+  expect((await checkHandled(order.id, 6)).report).toEqual({ kind: 'check-order', report: { kind: 'delivered' } });
+
+  // The watch ends at its next due time; the amount is kept.
+  const after = await watchOf(order.id);
+  if (after?.next_check_at) system.clock.set(after.next_check_at);
+  await waitFor(async () => (await watchOf(order.id))?.state === 'ended', { what: 'the watch ended' });
+  const lines = await system.ledger(order.id);
+  expect(lines.filter((line) => line.kind === 'order_refund')).toHaveLength(0);
+  expect(await system.balance(order.accountId)).toBe(10_000 - 6_000);
+});
+
+test('24 checks without an issued certificate alert a human; the order stays EM_EMISSAO; the timers survive a restart', async () => {
+  const { order, forecast } = await certificateInIssue(sample(7));
+  system.clock.set(forecast);
+  await checkHandled(order.id, 1);
+  for (let attempt = 2; attempt <= DEFAULT_RECONCILER_SETTINGS.certificateMaxChecks; attempt++) {
+    const current = await waitFor(async () => (await watchOf(order.id))?.checks === attempt - 1 && watchOf(order.id), {
+      what: `the watch before check ${attempt}`,
+    });
+    if (current === undefined || current.next_check_at === null) throw new Error('no next check');
+    // A restart in the middle: the watch lives in PostgreSQL.
+    if (attempt === 12) await system.restartReconciler();
+    system.clock.set(current.next_check_at);
+    expect((await checkHandled(order.id, attempt)).report).toEqual({
+      kind: 'check-order',
+      report: { kind: 'still-open' },
+    });
+  }
+  const last = await waitFor(async () => (await watchOf(order.id))?.checks === 24 && watchOf(order.id), {
+    what: 'the 24th check',
+  });
+  if (last === undefined || last.next_check_at === null) throw new Error('no verdict time');
+  system.clock.set(last.next_check_at);
+  const alert = await waitFor(
+    () => system.logs.find((line) => line.alert === 'certificate_checks_exhausted' && line.order_id === order.id),
+    { what: 'the exhaustion alert' },
+  );
+  expect(alert).toMatchObject({
+    level: 'error',
+    protocolo: order.protocolo,
+    numero_pedido: order.numeroPedido,
+    checks: 24,
+    forecast: forecast.toISOString(),
+  });
+  await waitFor(() => system.webhook.find((body) => JSON.stringify(body).includes(order.id)), {
+    what: 'the webhook alert',
+  });
+  expect(await watchOf(order.id)).toMatchObject({ state: 'exhausted', next_check_at: null });
+  // No 25th check, ever; the order stays EM_EMISSAO and debited (docs/decisions/0037).
+  system.clock.advance(7 * 24 * 3_600_000);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(
+    system.tasks.filter(({ task }) => task.kind === 'check-order' && task.order_id === order.id && task.attempt === 25),
+  ).toHaveLength(0);
+  expect(system.logs.filter((line) => line.alert === 'certificate_checks_exhausted')).toHaveLength(1);
+  expect(await system.order(order.id)).toMatchObject({ state: 'awaiting_issue', statusConsulta: 'EM_EMISSAO' });
+  expect((await system.ledger(order.id)).filter((line) => line.kind === 'order_refund')).toHaveLength(0);
+}, 90_000);

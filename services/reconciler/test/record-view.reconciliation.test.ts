@@ -1,0 +1,143 @@
+import { REFUND_REASONS } from '@regapi/billing';
+import type { OriginSample } from '@regapi/origin';
+import { magicMatricula } from '@regapi/origin-simulator';
+import { waitFor } from '@regapi/testkit';
+import { NOT_FOUND_NOTE } from '../src';
+import { propertyBody, type System, startSystem } from './support/system';
+
+const MINUTE = 60_000;
+
+let system: System;
+let samples: readonly OriginSample[];
+
+beforeAll(async () => {
+  system = await startSystem();
+  samples = await system.samples();
+});
+
+afterAll(async () => {
+  await system.close();
+});
+
+function sample(index: number): OriginSample {
+  const found = samples[index];
+  if (found === undefined) throw new Error(`no sample ${index}`);
+  return found;
+}
+
+async function reconciliationOf(orderId: string) {
+  return system.database.db
+    .selectFrom('record_view_reconciliation')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+function listingsAsked(): number {
+  return system.tasks.filter(({ task }) => task.kind === 'list-orders').length;
+}
+
+test('a record view whose origin run timed out but was placed: found by reconciliation, delivered, amount kept', async () => {
+  const owner = sample(4);
+  // The origin places the order and completes it, but the call answers 504 (docs/origin-simulator.md).
+  const order = await system.accept(
+    'visualizacao-matricula',
+    propertyBody(owner, magicMatricula('timeout-after-order')),
+  );
+  const timedOut = await system.waitForOrder(order.id, 'finished 605', (o) => o.state === 'finished');
+  expect(timedOut.code).toBe(605);
+  // Billing waits for the reconciliation: debited, not refunded (docs/decisions/0013).
+  const row = await waitFor(() => reconciliationOf(order.id), { what: 'the reconciliation row' });
+  expect(row.state).toBe('pending');
+  // The first listing waits until the origin surely stopped working on the placement (spec 8: 540 s + margin).
+  expect(row.next_round_at.getTime()).toBeGreaterThanOrEqual(system.clock.now().getTime() + 540_000);
+  const before = listingsAsked();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(listingsAsked()).toBe(before);
+
+  system.advance(11 * MINUTE);
+  const delivered = await system.waitForOrder(order.id, 'delivered', (o) => o.state === 'finished' && o.code === 200);
+  expect(delivered.statusConsulta).toBe('SUCESSO');
+  expect(delivered.result).toMatchObject({
+    status_consulta: 'SUCESSO',
+    documento_url: `/v1/consultas/${order.protocolo}/documento`,
+    identificadores: { numero_pedido: delivered.numeroPedido },
+  });
+  expect(delivered.numeroPedido).not.toBeNull();
+  expect((await reconciliationOf(order.id))?.state).toMatch(/^(found|closed)$/);
+
+  // Amount kept: one debit, no refund, whatever billing received (order.finished 605, order.reconciled found, 200).
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const lines = await system.ledger(order.id);
+  expect(lines.filter((line) => line.kind === 'order_debit')).toHaveLength(1);
+  expect(lines.filter((line) => line.kind === 'order_refund')).toHaveLength(0);
+  expect(await system.balance(order.accountId)).toBe(10_000 - 4_500);
+
+  // Once the order left `running`, the next round closes the case; no second delivery, no refund.
+  system.advance(31 * MINUTE);
+  await waitFor(async () => (await reconciliationOf(order.id))?.state === 'closed', { what: 'the case closed' });
+  expect((await system.order(order.id)).code).toBe(200);
+  expect((await system.ledger(order.id)).filter((line) => line.kind === 'order_refund')).toHaveLength(0);
+});
+
+test('a record view not at the origin: refunded in full once, with a reply that nothing was charged, even when the listing is redelivered', async () => {
+  const owner = sample(5);
+  // A plain timeout: the origin placed nothing.
+  const order = await system.accept('visualizacao-matricula', propertyBody(owner, magicMatricula('timeout')));
+  await system.waitForOrder(order.id, 'finished 605', (o) => o.state === 'finished' && o.code === 605);
+  await waitFor(() => reconciliationOf(order.id), { what: 'the reconciliation row' });
+
+  // The first listing fails at the origin: nothing concluded, the next round is 30 minutes later (spec 8).
+  await system.control.armFault?.('down', 'list-orders', 1);
+  const failedAt = system.events.length;
+  system.advance(11 * MINUTE);
+  await waitFor(() => system.events.slice(failedAt).find((event) => event.handled.kind === 'listing-failed'), {
+    what: 'the failed listing',
+  });
+  const waiting = await reconciliationOf(order.id);
+  expect(waiting?.state).toBe('pending');
+  expect(waiting?.next_round_at).toEqual(new Date(system.clock.now().getTime() + 30 * MINUTE));
+  expect((await system.ledger(order.id)).filter((line) => line.kind === 'order_refund')).toHaveLength(0);
+
+  system.advance(30 * MINUTE);
+  const revised = await system.waitForOrder(order.id, 'the not-found reply', (o) =>
+    JSON.stringify(o.result).includes(NOT_FOUND_NOTE),
+  );
+  expect(revised.code).toBe(605);
+  expect((revised.result as { mensagem: string }).mensagem).toMatch(/nada foi cobrado pelo cartório/);
+  const refund = await waitFor(
+    async () => (await system.ledger(order.id)).find((line) => line.kind === 'order_refund'),
+    { what: 'the refund' },
+  );
+  expect(refund.amount_centavos).toBe(4_500);
+  expect(refund.reason).toBe(REFUND_REASONS.reconciliationNotFound);
+  expect((await reconciliationOf(order.id))?.state).toBe('not_found');
+
+  // The listing that concluded it, delivered again (same message id) and published again (a new id): no-ops.
+  const concluding = system.events.find(
+    (event) => event.handled.kind === 'applied' && event.handled.verdicts[order.id]?.kind === 'not-found',
+  );
+  if (concluding === undefined) throw new Error('no concluding listing');
+  const { message } = concluding;
+  const seen = system.events.length;
+  await system.bus.publish({ id: message.id, routingKey: message.routingKey, payload: message.payload, headers: {} });
+  await system.bus.publish({
+    id: crypto.randomUUID(),
+    routingKey: message.routingKey,
+    payload: message.payload,
+    headers: {},
+  });
+  const again = await waitFor(() => (system.events.length >= seen + 2 ? system.events.slice(seen) : undefined), {
+    what: 'both redeliveries handled',
+  });
+  expect(again.map((event) => event.handled.kind).sort()).toEqual(['applied', 'duplicate']);
+  for (const event of again) {
+    if (event.handled.kind === 'applied') expect(event.handled.verdicts[order.id]).toBeUndefined();
+  }
+  // And later rounds leave it alone.
+  system.advance(31 * MINUTE);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const lines = await system.ledger(order.id);
+  expect(lines.filter((line) => line.kind === 'order_refund')).toHaveLength(1);
+  expect(await system.balance(order.accountId)).toBe(10_000);
+});

@@ -1,0 +1,279 @@
+import { createServer, type Server } from 'node:http';
+import { createBilling } from '@regapi/billing';
+import {
+  type Bus,
+  createOutboxRelay,
+  createRabbitBus,
+  type DocumentDelivered,
+  type IncomingMessage,
+  type OriginTask,
+  type OutboxRelay,
+  parseDocumentDelivered,
+  QUEUE,
+  type Subscription,
+} from '@regapi/bus';
+import { type Clock, ManualClock } from '@regapi/calendar';
+import { lastCatalogSync } from '@regapi/catalog';
+import { type Fonte, isResultCode, validateRequest } from '@regapi/contracts';
+import { createAccount, debitOrder, orderLedgerEntries, type StatementLine, topUp } from '@regapi/ledger';
+import { acceptOrder, allocateProtocolo, finishOrder, getOrder, type Order } from '@regapi/orders';
+import { createHttpOriginPortal, type OriginControl, type OriginSample } from '@regapi/origin';
+import { createOriginSession, type TaskReport } from '@regapi/origin-session';
+import { createOriginSimulator, createSimulatorControl, type OriginSimulator } from '@regapi/origin-simulator';
+import type { Service } from '@regapi/runtime';
+import { createLogger, type Logger } from '@regapi/telemetry';
+import { createTestDatabase, createTestVhost, type TestDatabase, type TestVhost, waitFor } from '@regapi/testkit';
+import { createReconciler, type HandledEvent, type ReconcilerSettings } from '../../src';
+
+/** A Wednesday 10:00 in Brasília, far from holidays: registry business hours are predictable. */
+export const WEDNESDAY_MORNING = new Date('2026-03-11T13:00:00.000Z');
+
+export interface SystemOptions {
+  readonly reconcilerSettings?: Partial<ReconcilerSettings>;
+}
+
+export interface HandledTask {
+  readonly task: OriginTask & { readonly attempt?: number };
+  readonly report: TaskReport;
+}
+
+/**
+ * origin-session, billing and the reconciler on a real PostgreSQL and a real RabbitMQ (a vhost of this file), against
+ * the origin simulator, with a stand-in for the archive that follows its contract (store, then finish with the
+ * message's code). Two ManualClocks: `clock` drives every service (what is due, the business hours); `originClock`
+ * drives the simulator, so a test can keep the office from issuing a certificate while the watch checks it.
+ */
+export interface System {
+  readonly database: TestDatabase;
+  readonly clock: ManualClock;
+  readonly originClock: ManualClock;
+  readonly control: OriginControl;
+  readonly bus: Bus;
+  readonly tasks: HandledTask[];
+  readonly events: { message: IncomingMessage; handled: HandledEvent }[];
+  /** The reconciler's JSON log lines (alerts among them). */
+  readonly logs: Record<string, unknown>[];
+  /** Bodies POSTed to ALERT_WEBHOOK_URL. */
+  readonly webhook: unknown[];
+  samples(): Promise<readonly OriginSample[]>;
+  /** An account credited with `balance`, an order debited `price` on it and queued for origin-session. */
+  accept(fonte: Fonte, body: Record<string, unknown>, price?: number, balance?: number): Promise<Order>;
+  order(id: string): Promise<Order>;
+  waitForOrder(id: string, what: string, test: (order: Order) => boolean, timeoutMs?: number): Promise<Order>;
+  ledger(orderId: string): Promise<StatementLine[]>;
+  balance(accountId: string): Promise<number>;
+  /** Both clocks forward by `ms`. */
+  advance(ms: number): void;
+  /** Stops the reconciler and starts a new one on the same database (its timers live there). */
+  restartReconciler(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSystem(options: SystemOptions = {}): Promise<System> {
+  const database = await createTestDatabase();
+  const vhost: TestVhost = await createTestVhost();
+  const clock = new ManualClock(WEDNESDAY_MORNING);
+  const originClock = new ManualClock(WEDNESDAY_MORNING);
+  const logs: Record<string, unknown>[] = [];
+  const logger: Logger = createLogger({
+    service: 'reconciler-test',
+    level: process.env.TEST_LOG === '1' ? 'debug' : 'info',
+    destination: {
+      write: (line: string) => {
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+        if (process.env.TEST_LOG === '1') process.stdout.write(line);
+      },
+    },
+  });
+  const simulator: OriginSimulator = createOriginSimulator({ seed: 1, timeScale: 0.001, clock: originClock });
+  const { url: originUrl } = await simulator.start(0);
+  const control = createSimulatorControl(originUrl);
+  const bus = createRabbitBus({ url: vhost.url, logger, redelivery: { initialDelayMs: 20, maxDelayMs: 200 } });
+  await waitFor(() => bus.isReady(), { what: 'the broker' });
+  const relay: OutboxRelay = createOutboxRelay({ db: database, bus, logger, pollIntervalMs: 50 });
+  relay.start();
+  const webhook = await startWebhookReceiver();
+
+  const tasks: HandledTask[] = [];
+  const events: { message: IncomingMessage; handled: HandledEvent }[] = [];
+  const deps = { db: database, bus, logger };
+  const originSession = createOriginSession({
+    ...deps,
+    portal: createHttpOriginPortal({ baseUrl: originUrl, ...simulator.credentials }),
+    clock,
+    settings: { account: simulator.credentials.username, schedulerPollMs: 50 },
+    onTask: (task, report) => tasks.push({ task, report }),
+  });
+  const billing = createBilling(deps);
+  const newReconciler = (): Service =>
+    createReconciler({
+      ...deps,
+      clock,
+      settings: { pollIntervalMs: 50, ...options.reconcilerSettings },
+      alertWebhookUrl: webhook.url,
+      onEvent: (message, handled) => events.push({ message, handled }),
+    });
+  let reconciler = newReconciler();
+  const subscriptions: Subscription[] = [
+    await bus.consume(QUEUE.archiveDocuments, async (message) => {
+      const delivered = parseDocumentDelivered(message.payload);
+      if (delivered === undefined) throw new Error('unreadable document.delivered');
+      await finishArchived(database, delivered, clock);
+    }),
+  ];
+  await originSession.start();
+  await billing.start();
+  await reconciler.start();
+  await waitFor(() => lastCatalogSync(database.db), { timeoutMs: 20_000, what: 'the first catalog sync' });
+
+  const order = async (id: string): Promise<Order> => {
+    const found = await getOrder(database.db, id);
+    if (found === undefined) throw new Error(`no order ${id}`);
+    return found;
+  };
+
+  return {
+    database,
+    clock,
+    originClock,
+    control,
+    bus,
+    tasks,
+    events,
+    logs,
+    webhook: webhook.bodies,
+    samples: () => control.samples(),
+    async accept(fonte, body, price = 4_500, balance = 10_000) {
+      const validated = validateRequest(fonte, body);
+      if (!validated.ok) throw new Error(`invalid test request: ${JSON.stringify(validated.errors)}`);
+      const uf = 'uf' in validated.value ? validated.value.uf : validated.value.imovel_uf;
+      return database.db.transaction().execute(async (trx) => {
+        const account = await createAccount(trx, { name: 'Cliente da conciliação' });
+        await topUp(trx, { accountId: account.id, amountCentavos: balance });
+        const protocolo = await allocateProtocolo(trx, clock.now());
+        const id = crypto.randomUUID();
+        const debit = await debitOrder(trx, {
+          accountId: account.id,
+          orderId: id,
+          protocolo,
+          fonte,
+          uf,
+          amountCentavos: price,
+        });
+        if (!debit.ok) throw new Error(`debit refused: ${debit.reason}`);
+        return acceptOrder(trx, {
+          id,
+          protocolo,
+          accountId: account.id,
+          tokenId: null,
+          fonte,
+          request: validated.value,
+          imovelChave: null,
+          uf,
+          priceCentavos: price,
+          quote: { emolumentos: price },
+          aceite: { code: 202 },
+          requestId: crypto.randomUUID(),
+          acceptedAt: clock.now(),
+        });
+      });
+    },
+    order,
+    waitForOrder: (id, what, test, timeoutMs = 15_000) =>
+      waitFor(
+        async () => {
+          const current = await order(id);
+          return test(current) ? current : undefined;
+        },
+        { timeoutMs, what: `order ${id}: ${what}` },
+      ),
+    ledger: (orderId) => orderLedgerEntries(database.db, orderId),
+    async balance(accountId) {
+      const row = await database.db
+        .selectFrom('account')
+        .select('balance_centavos')
+        .where('id', '=', accountId)
+        .executeTakeFirstOrThrow();
+      return Number(row.balance_centavos);
+    },
+    advance(ms) {
+      clock.advance(ms);
+      originClock.advance(ms);
+    },
+    async restartReconciler() {
+      await reconciler.stop();
+      reconciler = newReconciler();
+      await reconciler.start();
+    },
+    async close() {
+      await reconciler.stop();
+      await originSession.stop();
+      await billing.stop();
+      for (const subscription of subscriptions) await subscription.cancel();
+      await relay.stop();
+      await bus.close();
+      await simulator.stop();
+      await webhook.close();
+      await database.drop();
+      await vhost.delete();
+    },
+  };
+}
+
+/**
+ * What the archive does with `document.delivered` (docs/decisions/0022), without S3: then it finishes the order with
+ * the message's code through libs/orders, `order.finished` for billing in the same transaction.
+ */
+async function finishArchived(database: TestDatabase, delivered: DocumentDelivered, clock: Clock): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    const order = await getOrder(trx, delivered.order_id);
+    if (order === undefined) return;
+    if (!isResultCode(delivered.code)) throw new Error(`document.delivered with code ${delivered.code}`);
+    const result = { ...(order.result as Record<string, unknown>) };
+    if ('documento_url' in result) result.documento_url = `/v1/consultas/${order.protocolo}/documento`;
+    await finishOrder(trx, order, {
+      code: delivered.code,
+      statusConsulta: delivered.status_consulta,
+      result,
+      siteReceipts: order.siteReceipts,
+      numeroPedido: delivered.numero_pedido,
+      at: clock.now(),
+    });
+  });
+}
+
+/** A local receiver for ALERT_WEBHOOK_URL: records every POSTed JSON body. */
+async function startWebhookReceiver(): Promise<{ url: string; bodies: unknown[]; close(): Promise<void> }> {
+  const bodies: unknown[] = [];
+  const server: Server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    req.on('end', () => {
+      bodies.push(JSON.parse(text));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/alerts`,
+    bodies,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The request body of a property product for a sample's property. */
+export function propertyBody(owner: OriginSample, matricula?: string): Record<string, unknown> {
+  const imovel = owner.imoveis[0];
+  if (imovel === undefined) throw new Error('sample without property');
+  return {
+    cpf_cnpj: owner.cpfCnpj,
+    imovel_matricula: matricula ?? imovel.matricula,
+    imovel_cartorio: imovel.cartorioNumero,
+    imovel_municipio: imovel.cartorioMunicipio,
+    imovel_uf: imovel.cartorioUf,
+  };
+}
