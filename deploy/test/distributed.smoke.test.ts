@@ -5,6 +5,7 @@ import {
   createTestDatabase,
   createTestVhost,
   freePort,
+  freePortRange,
   type Spawned,
   spawnCaptured,
   type TestDatabase,
@@ -34,15 +35,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Consecutive free ports: PORT_BASE + index for each service. */
-async function freePortRange(size: number): Promise<number> {
-  for (;;) {
-    const base = await freePort();
-    if (base + size > 65535) continue;
-    return base;
-  }
-}
-
 test('every service runs in its own process, becomes ready on PostgreSQL + RabbitMQ + S3, and all stop on SIGTERM', async () => {
   const base = await freePortRange(SERVICES.length);
   runner = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/distributed/main.js')], {
@@ -66,7 +58,10 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
         return response?.status === 200 ? ((await response.json()) as { data: { service: string }[] }) : undefined;
       },
       { timeoutMs: 30_000, what: `${name} ready` },
-    );
+    ).catch((error: unknown) => {
+      // The runner's own lines say why a service never became ready.
+      throw new Error(`${String(error)}\n--- runner output ---\n${runner?.output().slice(-4000)}`);
+    });
     expect(body.data[0]?.service).toBe(name);
   }
 

@@ -1,4 +1,4 @@
-import { FONTES, type Fonte, isFonte } from '@regapi/contracts';
+import { type Fonte, isFonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import type { Kysely, Transaction } from 'kysely';
 import type { Order } from './order';
@@ -71,37 +71,59 @@ async function searchesStartedAfter(db: Db, since: Date): Promise<Date[]> {
   return rows.map((row) => row.started_at);
 }
 
+/** The queue around one position, counted in ONE statement so an estimate costs the same at any queue length. */
+interface QueueCounts {
+  /** Orders occupying the origin before this one, per product: running, or queued ahead and not deferred. */
+  readonly working: ReadonlyMap<string, number>;
+  /** Searches queued ahead of it, deferred ones included: they keep their turn under the ceiling. */
+  readonly searchesAhead: number;
+}
+
+async function queueCounts(db: Db, position: QueuePosition, now: Date): Promise<QueueCounts> {
+  const rows = await db
+    .selectFrom('orders')
+    .select((eb) => [
+      'fonte',
+      eb.fn
+        .countAll<string>()
+        .filterWhere((w) => w.or([w('state', '=', 'running'), w('run_after', 'is', null), w('run_after', '<=', now)]))
+        .as('working'),
+      eb.fn.countAll<string>().filterWhere('state', '=', 'queued').as('queued'),
+    ])
+    .where('state', 'in', ['queued', 'running'])
+    .where((eb) => {
+      if (position === 'last') return eb.val(true);
+      return eb.or([
+        eb('state', '=', 'running'),
+        eb.and([
+          eb('id', '<>', position.id),
+          eb.or([
+            eb('created_at', '<', position.createdAt),
+            eb.and([eb('created_at', '=', position.createdAt), eb('protocolo', '<', position.protocolo)]),
+          ]),
+        ]),
+      ]);
+    })
+    .groupBy('fonte')
+    .execute();
+  const working = new Map(rows.map((row) => [row.fonte, Number(row.working)]));
+  const searchesAhead = Number(rows.find((row) => row.fonte === SEARCH)?.queued ?? 0);
+  return { working, searchesAhead };
+}
+
+function slotAfter(started: readonly Date[], waitingAhead: number, now: Date, limit: number): SearchSlot {
+  const slots = ceilingSlots(started, waitingAhead + 1, now, limit);
+  return { startAt: slots[waitingAhead] ?? now, waitingAhead };
+}
+
 /**
  * The slot of a queued search: after the searches accepted before it that still wait (in order), within the hourly
  * ceiling counted from the origin attempts.
  */
 export async function searchSlot(db: Db, position: QueuePosition, now: Date, limit: number): Promise<SearchSlot> {
   const started = await searchesStartedAfter(db, new Date(now.getTime() - HOUR_MS));
-  const waitingAhead = await queuedBefore(db, position, [SEARCH]);
-  const slots = ceilingSlots(started, waitingAhead.length + 1, now, limit);
-  const startAt = slots[waitingAhead.length] ?? now;
-  return { startAt, waitingAhead: waitingAhead.length };
-}
-
-/** Queued orders (of `fontes`) accepted before `position`, oldest first. */
-async function queuedBefore(
-  db: Db,
-  position: QueuePosition,
-  fontes: readonly Fonte[],
-): Promise<{ fonte: string; run_after: Date | null }[]> {
-  let query = db.selectFrom('orders').select(['fonte', 'run_after']).where('state', '=', 'queued');
-  query = query.where('fonte', 'in', fontes);
-  if (position !== 'last') {
-    query = query
-      .where('id', '<>', position.id)
-      .where((eb) =>
-        eb.or([
-          eb('created_at', '<', position.createdAt),
-          eb.and([eb('created_at', '=', position.createdAt), eb('protocolo', '<', position.protocolo)]),
-        ]),
-      );
-  }
-  return query.orderBy('created_at').orderBy('protocolo').execute();
+  const { searchesAhead } = await queueCounts(db, position, now);
+  return slotAfter(started, searchesAhead, now, limit);
 }
 
 export interface StartEstimate {
@@ -120,7 +142,7 @@ export interface EstimatedOrder {
 /**
  * When a queued order is expected to start (issue 5: `consultar_daqui_s` must be honest): after the work queued
  * ahead of it (typical run times: the queue runs one order at a time) and, for a search, not before its slot under
- * the hourly ceiling. An order already past `queued` starts "now".
+ * the hourly ceiling. An order already past `queued` starts "now". One statement, two for a search.
  */
 export async function estimateStart(
   db: Db,
@@ -129,15 +151,15 @@ export async function estimateStart(
   options: { readonly hourlySearchCeiling?: number } = {},
 ): Promise<StartEstimate> {
   if (order.state !== 'queued') return { startAt: now, ceilingBound: false };
-  const ahead = await queuedBefore(db, order.position, FONTES);
-  const running = await db.selectFrom('orders').select('fonte').where('state', '=', 'running').execute();
+  const counts = await queueCounts(db, order.position, now);
   // A deferred order ahead waits for its own slot and does not occupy the queue meanwhile.
-  const working = [...running, ...ahead.filter((row) => row.run_after === null || row.run_after <= now)];
-  const queueMs = working.reduce((sum, row) => sum + (isFonte(row.fonte) ? TYPICAL_RUN_MS[row.fonte] : 0), 0);
+  let queueMs = 0;
+  for (const [fonte, count] of counts.working) queueMs += (isFonte(fonte) ? TYPICAL_RUN_MS[fonte] : 0) * count;
   const queueStart = new Date(now.getTime() + queueMs);
   if (order.fonte !== SEARCH) return { startAt: queueStart, ceilingBound: false };
   const limit = options.hourlySearchCeiling ?? DEFAULT_HOURLY_SEARCH_CEILING;
-  const slot = await searchSlot(db, order.position, now, limit);
+  const started = await searchesStartedAfter(db, new Date(now.getTime() - HOUR_MS));
+  const slot = slotAfter(started, counts.searchesAhead, now, limit);
   return slot.startAt > queueStart
     ? { startAt: slot.startAt, ceilingBound: true }
     : { startAt: queueStart, ceilingBound: false };

@@ -1,7 +1,7 @@
 export { AsyncLocalStorageContextManager } from './async-local-storage-context-manager';
 export { callJson, type EnvelopeBody, type JsonAnswer, type JsonCall } from './call-json';
 export { type Spawned, spawnCaptured } from './child-process';
-export { freePort } from './free-port';
+export { freePort, freePortRange } from './free-port';
 export { createTcpProxy, type TcpProxy } from './tcp-proxy';
 export { createTestDatabase, TEST_PG_URL, type TestDatabase } from './test-database';
 export { startTestS3, type TestS3 } from './test-s3';

@@ -11,6 +11,7 @@ import { documentRouter } from './documents/document-router';
 import { executionRouter } from './executions/execution-router';
 import { extratoRouter } from './extrato/extrato-router';
 import { pollingRouter } from './polling/polling-router';
+import { cachedPlans } from './quotes/plan-cache';
 import { quoteRouter } from './quotes/quote-router';
 import { type RateLimitSettings, rateLimit, rateLimiterFrom } from './rate-limit';
 import { tokenRouter } from './token/token-router';
@@ -58,6 +59,7 @@ export function createGateway(deps: GatewayDeps): Service {
   });
   const auth = authenticate(authority);
   const hourlySearchCeiling = deps.hourlySearchCeiling ?? DEFAULT_HOURLY_SEARCH_CEILING;
+  const planOf = cachedPlans(db);
   // One limiter per process: a token has ONE bucket across every /v1 endpoint (docs/decisions/0035).
   const guards = [auth, rateLimit(rateLimiterFrom({ rateLimit: deps.rateLimit, clock }))];
   return {
@@ -65,9 +67,15 @@ export function createGateway(deps: GatewayDeps): Service {
     routers: [
       tokenRouter(guards),
       extratoRouter(guards, db, clock),
-      quoteRouter(guards, db),
+      quoteRouter(guards, db, planOf),
       executionRouter(
-        { db, clock, hourlySearchCeiling, claimWaitMs: deps.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS },
+        {
+          db,
+          clock,
+          hourlySearchCeiling,
+          claimWaitMs: deps.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS,
+          planOf,
+        },
         guards,
       ),
       pollingRouter({ db, clock, hourlySearchCeiling }, guards),

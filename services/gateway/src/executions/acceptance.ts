@@ -15,7 +15,8 @@ import {
 } from '@regapi/orders';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AuthContext } from '../auth/auth-context';
-import { computeQuote, planOfAccount, type Quote, type QuotedOffice, type QuoteRequest } from '../quotes/quote';
+import type { PlanLookup } from '../quotes/plan-cache';
+import { computeQuote, type Quote, type QuotedOffice, type QuoteRequest } from '../quotes/quote';
 import { quoteAnswer } from '../quotes/quote-view';
 import { acceptedEnvelope, blockedItem, blockedMessage, queueAck, secondsUntil } from './acceptance-answers';
 import {
@@ -33,6 +34,8 @@ export interface AcceptanceDeps {
   readonly hourlySearchCeiling: number;
   /** How long a duplicate waits for the first request with its key before answering 409. */
   readonly claimWaitMs: number;
+  /** The caller's plan (cached for a moment: docs/decisions/0029). */
+  readonly planOf: PlanLookup;
 }
 
 export interface ExecutionInput {
@@ -111,7 +114,7 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
   if (stored !== undefined) return replayOf(stored, input.fingerprint);
 
   const { request } = input;
-  const quote = await computeQuote(db, await planOfAccount(db, input.caller.accountId), request);
+  const quote = await computeQuote(db, await deps.planOf(input.caller.accountId), request);
   if (!quote.ok) {
     const answer = quoteAnswer(quote);
     return { kind: 'unavailable', codeMessage: answer.codeMessage, item: answer.item };
@@ -121,6 +124,12 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
     const blocked = await blockedOutcome(db, request, block, now);
     if (blocked !== undefined) return blocked;
   }
+
+  // An estimate, so it is read before the transaction: the account's row lock is never held while the queue is read.
+  const estimate = await estimateStart(db, { fonte: request.fonte, state: 'queued', position: 'last' }, now, {
+    hourlySearchCeiling: deps.hourlySearchCeiling,
+  });
+  const readyAt = new Date(estimate.startAt.getTime() + TYPICAL_RUN_MS[request.fonte]);
 
   try {
     return await db.transaction().execute(async (trx) => {
@@ -137,22 +146,6 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
       const orderId = randomUUID();
       const uf = 'cartorio' in quote.target ? quote.target.cartorio.uf : quote.target.uf;
       const priceCentavos = quote.price.totalCentavos;
-      const debit = await debitOrder(trx, {
-        accountId: input.caller.accountId,
-        orderId,
-        protocolo,
-        fonte: request.fonte,
-        uf,
-        amountCentavos: priceCentavos,
-      });
-      if (!debit.ok) {
-        if (debit.reason === 'insufficient_balance') throw new AcceptanceAbort({ kind: 'insufficient-balance' });
-        throw new Error(`debit of a new order refused: ${debit.reason}`);
-      }
-      const estimate = await estimateStart(trx, { fonte: request.fonte, state: 'queued', position: 'last' }, now, {
-        hourlySearchCeiling: deps.hourlySearchCeiling,
-      });
-      const readyAt = new Date(estimate.startAt.getTime() + TYPICAL_RUN_MS[request.fonte]);
       const response = acceptedEnvelope({
         requestId: input.requestId,
         priceCentavos,
@@ -174,6 +167,20 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
         acceptedAt: now,
       });
       await storeAnswer(trx, ref, { orderId, status: 202, response });
+      // The debit last: the account's row lock (which serializes that account's acceptances) is held only from here
+      // to the commit. A balance that does not cover it rolls everything above back.
+      const debit = await debitOrder(trx, {
+        accountId: input.caller.accountId,
+        orderId,
+        protocolo,
+        fonte: request.fonte,
+        uf,
+        amountCentavos: priceCentavos,
+      });
+      if (!debit.ok) {
+        if (debit.reason === 'insufficient_balance') throw new AcceptanceAbort({ kind: 'insufficient-balance' });
+        throw new Error(`debit of a new order refused: ${debit.reason}`);
+      }
       return { kind: 'accepted', response } as const;
     });
   } catch (error: unknown) {

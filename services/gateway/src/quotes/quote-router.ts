@@ -4,17 +4,18 @@ import type { Db } from '@regapi/ledger';
 import { type RequestHandler, Router } from 'express';
 import { authOf } from '../auth/auth-context';
 import { requireScope } from '../auth/require-scope';
-import { computeQuote, planOfAccount, type QuoteRequest } from './quote';
+import type { PlanLookup } from './plan-cache';
+import { computeQuote, type QuoteRequest } from './quote';
 import { quoteAnswer } from './quote-view';
 
-function quoteHandler(db: Db, fonte: Fonte): RequestHandler {
+function quoteHandler(db: Db, planOf: PlanLookup, fonte: Fonte): RequestHandler {
   return async (req, res) => {
     const caller = authOf(res);
     const validation = validateRequest(fonte, req.body);
     if (!validation.ok) throw new HttpError(422, transportMessage(422), validation.errors);
     // The pair is built from the same `fonte`, so the body matches its product.
     const request = { fonte, body: validation.value } as QuoteRequest;
-    const plan = await planOfAccount(db, caller.accountId);
+    const plan = await planOf(caller.accountId);
     const answer = quoteAnswer(await computeQuote(db, plan, request));
     res.setHeader('Cache-Control', 'no-store');
     // Spec 7.2: a result, 602 included, travels with HTTP 200 and the code in the envelope (decision 0025).
@@ -33,10 +34,10 @@ function quoteHandler(db: Db, fonte: Fonte): RequestHandler {
  * origin. One route per product so each mounts its own scope: auth (401) → rate limit (429) → scope (403) → body (422) →
  * quote.
  */
-export function quoteRouter(guards: readonly RequestHandler[], db: Db): Router {
+export function quoteRouter(guards: readonly RequestHandler[], db: Db, planOf: PlanLookup): Router {
   const router = Router();
   for (const fonte of FONTES) {
-    router.post(`/v1/orcamento/${fonte}`, ...guards, requireScope(fonte), quoteHandler(db, fonte));
+    router.post(`/v1/orcamento/${fonte}`, ...guards, requireScope(fonte), quoteHandler(db, planOf, fonte));
   }
   return router;
 }
