@@ -42,14 +42,11 @@ export async function debitOrder(trx: Transaction<Database>, input: DebitOrderIn
 
   const balance = await lockAccount(trx, input.accountId);
   if (balance === undefined) return { ok: false, reason: 'unknown_account' };
-  const existing = await trx
-    .selectFrom('ledger_transaction')
-    .select('id')
-    .where('kind', '=', 'order_debit')
-    .where('order_id', '=', input.orderId)
-    .executeTakeFirst();
-  if (existing !== undefined) return { ok: false, reason: 'already_debited' };
-  if (balance < amount) return { ok: false, reason: 'insufficient_balance', balanceCentavos: balance };
+  if (balance < amount) {
+    // A repeat of a debit already made is that, whatever the balance says now.
+    if (await isDebited(trx, input.orderId)) return { ok: false, reason: 'already_debited' };
+    return { ok: false, reason: 'insufficient_balance', balanceCentavos: balance };
+  }
 
   const posted = await postEntry(trx, {
     kind: 'order_debit',
@@ -61,7 +58,17 @@ export async function debitOrder(trx: Transaction<Database>, input: DebitOrderIn
     fonte: input.fonte,
     ...(input.uf === undefined ? {} : { uf: input.uf }),
   });
-  // The same order debited from another account's transaction at the same instant: the unique index decided.
+  // One debit per order: the unique index decides, whether the first debit committed long ago or an instant ago.
   if (posted === undefined) return { ok: false, reason: 'already_debited' };
   return { ok: true, balanceCentavos: posted.balanceAfterCentavos, transactionId: posted.transactionId };
+}
+
+async function isDebited(trx: Transaction<Database>, orderId: string): Promise<boolean> {
+  const existing = await trx
+    .selectFrom('ledger_transaction')
+    .select('id')
+    .where('kind', '=', 'order_debit')
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  return existing !== undefined;
 }

@@ -28,10 +28,14 @@ export interface TokenAuthority {
 
 export function createTokenAuthority(options: TokenAuthorityOptions): TokenAuthority {
   const rows = createTtlCache<ApiTokenRecord | undefined>({ ttlMs: options.cacheMs });
+  // A signature verified once stays verified (the keyring is fixed for the process): only successes are kept, and
+  // expiry is checked again below on every call, so the memo saves the HMAC and the parsing, never a check.
+  const verified = createTtlCache<AccessClaims>({ ttlMs: options.cacheMs });
   return {
     async authenticate(token) {
       const now = options.clock.now();
-      const claims = verifyAccessToken(token, options.keyring, now);
+      const claims = await verified.get(token, async () => verifyAccessToken(token, options.keyring, now));
+      if (claims.expiresAt.getTime() <= now.getTime()) throw new InvalidTokenError('expired');
       const row = await rows.get(claims.tokenId, () => findApiToken(options.db, claims.tokenId));
       return authorize(claims, row, now);
     },
