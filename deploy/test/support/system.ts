@@ -8,6 +8,7 @@ import { createHttpApp, listen, type RunningServer } from '@regapi/http';
 import { createHttpOriginPortal, createOriginDocumentDownloader } from '@regapi/origin';
 import { createOriginSession, type OriginSessionSettings } from '@regapi/origin-session';
 import { createOriginSimulator, type OriginSimulator } from '@regapi/origin-simulator';
+import { createReconciler } from '@regapi/reconciler';
 import type { Service } from '@regapi/runtime';
 import { createLogger, type Logger, silentLogger } from '@regapi/telemetry';
 import {
@@ -20,6 +21,7 @@ import {
   type TestVhost,
   waitFor,
 } from '@regapi/testkit';
+import { Router } from 'express';
 
 const ADMIN_TOKEN = 'system-test-admin-token-0123456789abcdef012345';
 const JWT_SECRET = 'system-test-secret-0123456789abcdef0123456789abcdef';
@@ -56,6 +58,8 @@ export interface TestSystem {
   admin(method: string, path: string, body?: unknown): Promise<JsonAnswer>;
   /** Every order-placing request the simulator received (`/control/orders`). */
   originOrders(): Promise<{ operation: string; input: Record<string, unknown>; numero_pedido: string | null }[]>;
+  /** Stops every service and starts new instances of them (a restart of every process but the infrastructure). */
+  restartServices(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,7 +85,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   const s3 = await startTestS3();
 
   const deps = { db: database, bus, logger };
-  const services: Service[] = [
+  // New instances each time: a restart is new processes over the same database, broker, store and origin.
+  const createServices = (): Service[] => [
     createGateway({
       ...deps,
       keyring: createKeyring(new Map([['k1', JWT_SECRET]]), 'k1'),
@@ -98,9 +103,20 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     }),
     createBilling(deps),
     createArchive({ ...deps, storage: s3.storage(), downloader: createOriginDocumentDownloader(), clock }),
+    createReconciler({ ...deps, clock, settings: { pollIntervalMs: 50 } }),
   ];
+  let services = createServices();
   for (const service of services) await service.start();
-  const app = createHttpApp({ logger, routers: services.flatMap((service) => service.routers) });
+  // The HTTP server outlives the services: a restart swaps the routers behind one stable URL.
+  let current = Router();
+  const mount = () => {
+    current = Router();
+    for (const router of services.flatMap((service) => service.routers)) current.use(router);
+  };
+  mount();
+  const delegate = Router();
+  delegate.use((req, res, next) => current(req, res, next));
+  const app = createHttpApp({ logger, routers: [delegate] });
   const server: RunningServer = await listen(app, 0);
   await waitFor(() => lastCatalogSync(database.db), { timeoutMs: 30_000, what: 'the first catalog sync' });
 
@@ -128,6 +144,12 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
         orders: { operation: string; input: Record<string, unknown>; numero_pedido: string | null }[];
       };
       return body.orders;
+    },
+    async restartServices() {
+      for (const service of [...services].reverse()) await service.stop();
+      services = createServices();
+      for (const service of services) await service.start();
+      mount();
     },
     async close() {
       await server.close(100);

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { ManualClock } from '@regapi/calendar';
+import type { OriginSample } from '@regapi/origin';
+import { createSimulatorControl, magicCpf } from '@regapi/origin-simulator';
+import { callJson, type JsonAnswer, waitFor } from '@regapi/testkit';
+import { startSystem, type TestSystem } from './support/system';
+
+// Issue 6: "Restart every service in the middle of these flows: nothing lost, nothing charged twice". Every service
+// (gateway, origin-session, billing, archive, reconciler) is stopped and started again as new instances while a
+// search, a record view, a certificate and a refunded order are in flight, and again while the certificate waits for
+// its office.
+
+jest.setTimeout(120_000);
+
+const WEDNESDAY_MORNING = new Date('2026-03-11T13:00:00.000Z');
+
+let system: TestSystem;
+let clock: ManualClock;
+let samples: readonly OriginSample[];
+
+beforeAll(async () => {
+  clock = new ManualClock(WEDNESDAY_MORNING);
+  // Slow enough (a search takes ~0.7 s) that the first restart lands while the origin is working.
+  system = await startSystem({ clock, timeScale: 0.01 });
+  samples = await createSimulatorControl(system.originUrl).samples();
+});
+
+afterAll(async () => {
+  await system.close();
+});
+
+function property(index: number): Record<string, unknown> {
+  const owner = samples[index];
+  const imovel = owner?.imoveis[0];
+  if (owner === undefined || imovel === undefined) throw new Error(`no sample ${index}`);
+  return {
+    cpf_cnpj: owner.cpfCnpj,
+    imovel_matricula: imovel.matricula,
+    imovel_cartorio: imovel.cartorioNumero,
+    imovel_municipio: imovel.cartorioMunicipio,
+    imovel_uf: imovel.cartorioUf,
+  };
+}
+
+test('every service restarted mid-flow, twice: every order reaches its result, one debit each, refunds once', async () => {
+  const { accountId, token } = await system.customer('5000.00');
+  const api = (path: string, body?: unknown, key?: string): Promise<JsonAnswer> =>
+    callJson(`${system.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      token,
+      ...(body === undefined ? {} : { body }),
+      ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
+    });
+  const owner = samples[0];
+  if (owner === undefined) throw new Error('no sample');
+  const requests = [
+    { fonte: 'pesquisa-previa-bens', body: { cpf_cnpj: owner.cpfCnpj, uf: owner.uf }, code: 200 },
+    { fonte: 'visualizacao-matricula', body: property(1), code: 200 },
+    { fonte: 'certidao-inteiro-teor', body: property(2), code: 200 },
+    { fonte: 'pesquisa-previa-bens', body: { cpf_cnpj: magicCpf('overloaded'), uf: samples[3]?.uf }, code: 609 },
+  ];
+  const keys = requests.map(() => randomUUID());
+  const accepted = await Promise.all(requests.map((r, i) => api(`/v1/consultas/${r.fonte}`, r.body, keys[i])));
+  expect(accepted.map((answer) => answer.status)).toEqual([202, 202, 202, 202]);
+  const protocolos = accepted.map((answer) => String(answer.body.data[0]?.protocolo));
+
+  await system.restartServices();
+  // A client that timed out resends with the same key: the same acceptance, nothing new.
+  const resent = await api(`/v1/consultas/${requests[1]?.fonte}`, requests[1]?.body, keys[1]);
+  expect(resent.body).toEqual(accepted[1]?.body);
+
+  const certificate = protocolos[2] ?? '';
+  const inIssue = await waitFor(
+    async () => {
+      const answer = await api(`/v1/consultas/${certificate}`);
+      return answer.body.data[0]?.status_consulta === 'EM_EMISSAO' ? answer : undefined;
+    },
+    { timeoutMs: 30_000, what: 'the certificate in issue' },
+  );
+  await system.restartServices();
+  clock.set(new Date(new Date(String(inIssue.body.data[0]?.previsao_entrega_em)).getTime() + 60_000));
+
+  const finals = await Promise.all(
+    protocolos.map((protocolo) =>
+      waitFor(
+        async () => {
+          const answer = await api(`/v1/consultas/${protocolo}`);
+          const cobranca = answer.body.data[0]?.cobranca as { estorno_pendente?: boolean } | undefined;
+          return answer.status === 200 && cobranca?.estorno_pendente === false ? answer : undefined;
+        },
+        { timeoutMs: 60_000, intervalMs: 100, what: `the result of ${protocolo}` },
+      ),
+    ),
+  );
+  expect(finals.map((answer) => answer.body.code)).toEqual(requests.map((r) => r.code));
+
+  // Money: one debit per order, one refund for the refunded one, the balance exactly what was kept.
+  const entries = await system.database.db
+    .selectFrom('ledger_transaction')
+    .select(['kind', 'protocolo', 'amount_centavos'])
+    .where('account_id', '=', accountId)
+    .where('kind', 'in', ['order_debit', 'order_refund'])
+    .execute();
+  for (const [index, protocolo] of protocolos.entries()) {
+    const mine = entries.filter((entry) => entry.protocolo === protocolo);
+    expect(mine.filter((entry) => entry.kind === 'order_debit')).toHaveLength(1);
+    expect(mine.filter((entry) => entry.kind === 'order_refund')).toHaveLength(requests[index]?.code === 609 ? 1 : 0);
+  }
+  const kept = accepted
+    .filter((_, index) => requests[index]?.code === 200)
+    .reduce((sum, answer) => sum + Math.round(answer.body.header.price * 100), 0);
+  const account = await system.admin('GET', `/admin/v1/accounts/${accountId}`);
+  expect(account.body.data[0]?.balance_centavos).toBe(500_000 - kept);
+
+  // The origin: exactly one order placed for each property product, whatever the restarts.
+  const placed = await system.originOrders();
+  expect(placed.filter((entry) => entry.operation === 'record-view')).toHaveLength(1);
+  expect(placed.filter((entry) => entry.operation === 'certificate')).toHaveLength(1);
+});
