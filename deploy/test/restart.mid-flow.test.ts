@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
 import type { OriginSample } from '@regapi/origin';
-import { createSimulatorControl, magicCpf } from '@regapi/origin-simulator';
+import { createSimulatorControl, magicCpf, magicMatricula } from '@regapi/origin-simulator';
 import { callJson, type JsonAnswer, waitFor } from '@regapi/testkit';
 import { startSystem, type TestSystem } from './support/system';
 
@@ -42,7 +42,7 @@ function property(index: number): Record<string, unknown> {
   };
 }
 
-test('every service restarted mid-flow, twice: every order reaches its result, one debit each, refunds once', async () => {
+test('every service restarted mid-flow, three times: every order reaches its result, one debit each, refunds once', async () => {
   const { accountId, token } = await system.customer('5000.00');
   const api = (path: string, body?: unknown, key?: string): Promise<JsonAnswer> =>
     callJson(`${system.url}${path}`, {
@@ -59,6 +59,13 @@ test('every service restarted mid-flow, twice: every order reaches its result, o
     { fonte: 'certidao-inteiro-teor', body: property(2), code: 200 },
     { fonte: 'pesquisa-previa-bens', body: { cpf_cnpj: magicCpf('overloaded'), uf: samples[3]?.uf }, code: 609 },
   ];
+  // The origin places it but the call times out (605); the reconciliation finds it and delivers it, amount kept.
+  // Accepted after the second restart, so no restart cuts the call itself (that path is in-doubt resolution).
+  const timeoutAfterOrder = {
+    fonte: 'visualizacao-matricula',
+    body: { ...property(4), imovel_matricula: magicMatricula('timeout-after-order') },
+    code: 200,
+  };
   const keys = requests.map(() => randomUUID());
   const accepted = await Promise.all(requests.map((r, i) => api(`/v1/consultas/${r.fonte}`, r.body, keys[i])));
   expect(accepted.map((answer) => answer.status)).toEqual([202, 202, 202, 202]);
@@ -79,6 +86,23 @@ test('every service restarted mid-flow, twice: every order reaches its result, o
   );
   await system.restartServices();
   clock.set(new Date(new Date(String(inIssue.body.data[0]?.previsao_entrega_em)).getTime() + 60_000));
+
+  // The timed-out record view ends 605, its refund held for the reconciliation (decision 0036), whose first listing
+  // is due 10 minutes of origin time later; every service restarts once more before it runs.
+  requests.push(timeoutAfterOrder);
+  const key = randomUUID();
+  keys.push(key);
+  const late = await api(`/v1/consultas/${timeoutAfterOrder.fonte}`, timeoutAfterOrder.body, key);
+  expect(late.status).toBe(202);
+  accepted.push(late);
+  const timedOut = String(late.body.data[0]?.protocolo);
+  protocolos.push(timedOut);
+  await waitFor(async () => ((await api(`/v1/consultas/${timedOut}`)).body.code === 605 ? true : undefined), {
+    timeoutMs: 30_000,
+    what: 'the record view to time out (605)',
+  });
+  await system.restartServices();
+  clock.set(new Date(clock.now().getTime() + 11 * 60_000));
 
   const finals = await Promise.all(
     protocolos.map((protocolo) =>
@@ -112,8 +136,9 @@ test('every service restarted mid-flow, twice: every order reaches its result, o
   const account = await system.admin('GET', `/admin/v1/accounts/${accountId}`);
   expect(account.body.data[0]?.balance_centavos).toBe(500_000 - kept);
 
-  // The origin: exactly one order placed for each property product, whatever the restarts.
+  // The origin: exactly one order placed for each property order, whatever the restarts.
   const placed = await system.originOrders();
-  expect(placed.filter((entry) => entry.operation === 'record-view')).toHaveLength(1);
+  expect(placed.filter((entry) => entry.operation === 'record-view')).toHaveLength(2);
+  expect(new Set(placed.filter((e) => e.operation === 'record-view').map((e) => e.input.matricula)).size).toBe(2);
   expect(placed.filter((entry) => entry.operation === 'certificate')).toHaveLength(1);
 });
