@@ -29,7 +29,15 @@ export interface ParseFailure<R extends IdentifierFailure = IdentifierFailure> {
  * an invalid character, because a blank in the middle of a document number is more likely a paste of two values.
  */
 export function prepareInput(input: string): string {
-  return input.trim().toUpperCase();
+  return asciiUpperCase(input.trim());
+}
+
+/**
+ * Upper case of the ASCII letters only. `toUpperCase` maps some non-ASCII letters onto ASCII ones (`ſ` → `S`,
+ * `ı` → `I`), which would let `ſP` pass as SP: any other character stays as it is and is refused later.
+ */
+export function asciiUpperCase(value: string): string {
+  return value.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
 }
 
 /** Removes the mask separators `.`, `/` and `-`, wherever they are (their positions are checked separately). */

@@ -1,3 +1,4 @@
+import { asciiUpperCase } from './parse-result';
 /** The 27 federative units: 26 states and the Federal District, by their official two-letter code. */
 export const UFS = [
   'AC',
@@ -92,7 +93,7 @@ export function isUf(value: unknown): value is Uf {
 
 /** A UF typed by a person: outer whitespace ignored, either case (`" sp"` is SP). Undefined when it is not one. */
 export function parseUf(input: string): Uf | undefined {
-  const candidate = input.trim().toUpperCase();
+  const candidate = asciiUpperCase(input.trim());
   return isUf(candidate) ? candidate : undefined;
 }
 

@@ -40,3 +40,16 @@ test('every generated CPF and CNPJ is recognized as its own kind, and formats to
 test('formatCpfCnpj gives undefined for something that is neither', () => {
   expect(formatCpfCnpj('not a document')).toBeUndefined();
 });
+
+test('a look-alike letter in an alphanumeric CNPJ is refused, not upper-cased into a valid one', () => {
+  // `'ſ'.toUpperCase()` is "S" and `'ı'.toUpperCase()` is "I": a valid CNPJ with S or I must not stay valid with them.
+  fc.assert(
+    fc.property(
+      validAlphanumericCnpj.filter((cnpj) => /[SI]/.test(cnpj)),
+      (cnpj) => {
+        expect(isValidCpfCnpj(cnpj)).toBe(true);
+        expect(isValidCpfCnpj(cnpj.replace('S', 'ſ').replace('I', 'ı'))).toBe(false);
+      },
+    ),
+  );
+});

@@ -79,3 +79,10 @@ test('isUf takes exactly one uppercase code; parseUf also takes lowercase and ou
   expect(parseUf(' Rj ')).toBe('RJ');
   for (const value of ['SP,RJ', 'SP RJ', 'S P', 'XX', '', 'São Paulo']) expect(parseUf(value)).toBeUndefined();
 });
+
+test('only ASCII letters are upper-cased: a look-alike letter is not a UF', () => {
+  expect(parseUf(' sp ')).toBe('SP');
+  // `'ſ'.toUpperCase()` is "S" and `'ı'.toUpperCase()` is "I": neither may turn into a UF.
+  expect(parseUf('ſp')).toBeUndefined();
+  expect(parseUf('pı')).toBeUndefined();
+});
