@@ -50,6 +50,7 @@ export interface GatewayDeps extends ServiceDeps {
  */
 export function createGateway(deps: GatewayDeps): Service {
   const db = deps.db.db;
+  const { documents } = deps;
   const clock = deps.clock ?? systemClock;
   const authority = createTokenAuthority({
     db,
@@ -82,7 +83,8 @@ export function createGateway(deps: GatewayDeps): Service {
       documentRouter({ db, documents: deps.documents }, guards),
       adminRouter({ db, keyring: deps.keyring, authority, adminToken: deps.adminToken, clock }),
     ],
-    readiness: {},
+    // The document endpoint serves from S3: a gateway that cannot reach it is not ready to serve every route.
+    readiness: documents === undefined ? {} : { storage: () => documents.isReachable() },
     start: async () => undefined,
     stop: async () => undefined,
   };
