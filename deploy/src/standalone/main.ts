@@ -75,7 +75,12 @@ async function main(): Promise<void> {
   const relay = createOutboxRelay({ db, bus, logger });
   const deps = { db, bus, logger };
   const services: Service[] = [
-    createGateway({ ...deps, ...gatewaySecrets, documents: storage() }),
+    createGateway({
+      ...deps,
+      hourlySearchCeiling: originConfig.HOURLY_SEARCH_CEILING,
+      ...gatewaySecrets,
+      documents: storage(),
+    }),
     createOriginSession({
       ...deps,
       portal: createHttpOriginPortal({ baseUrl: origin.url, ...simulator.credentials }),

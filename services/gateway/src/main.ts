@@ -17,6 +17,7 @@ runServiceProcess({
     createGateway({
       ...deps,
       ...configOrExit(() => gatewaySettingsFrom(config)),
+      hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
       // The archive's bucket, read by GET /v1/consultas/{protocolo}/documento.
       documents: createS3Storage(s3SettingsFrom(config)),
     }),

@@ -45,6 +45,11 @@ export const gatewayConfig = {
   ADMIN_TOKEN: adminToken,
   /** How long a token's row may be served from memory; 0 reads the database on every request. */
   TOKEN_CACHE_MS: env.integer({ min: 0, max: MAX_TOKEN_CACHE_MS, default: DEFAULT_TOKEN_CACHE_MS }),
+  /**
+   * Spec 8, the same variable origin-session enforces: the gateway only reads it for honest `consultar_daqui_s`
+   * estimates, so both must be given the same value.
+   */
+  HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
   /** Requests one token may make at once (its bucket's size); at least RATE_LIMIT_PER_SECOND (docs/decisions/0035). */
   RATE_LIMIT_BURST: env.integer({ min: 1, max: MAX_RATE_LIMIT_BURST, default: DEFAULT_RATE_LIMIT_BURST }),
   /** Requests per second one token's bucket refills; 0 would never refill, so it is refused. */
