@@ -1,3 +1,4 @@
+export { finishAsArchived } from './archive-stand-in';
 export { AsyncLocalStorageContextManager } from './async-local-storage-context-manager';
 export { callJson, type EnvelopeBody, type JsonAnswer, type JsonCall } from './call-json';
 export { type Spawned, spawnCaptured } from './child-process';

@@ -1,4 +1,5 @@
 import { REFUND_REASONS } from '@regapi/billing';
+import { documentPath } from '@regapi/documents';
 import type { OriginSample } from '@regapi/origin';
 import { magicMatricula } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
@@ -60,7 +61,7 @@ test('a record view whose origin run timed out but was placed: found by reconcil
   expect(delivered.statusConsulta).toBe('SUCESSO');
   expect(delivered.result).toMatchObject({
     status_consulta: 'SUCESSO',
-    documento_url: `/v1/consultas/${order.protocolo}/documento`,
+    documento_url: documentPath(order.protocolo),
     identificadores: { numero_pedido: delivered.numeroPedido },
   });
   expect(delivered.numeroPedido).not.toBeNull();

@@ -3,7 +3,6 @@ import {
   type Bus,
   createOutboxRelay,
   createRabbitBus,
-  type DocumentDelivered,
   type IncomingMessage,
   type OrderFinished,
   type OriginTask,
@@ -14,13 +13,20 @@ import {
   type Subscription,
 } from '@regapi/bus';
 import { ManualClock, systemClock } from '@regapi/calendar';
-import { type Fonte, isResultCode, validateRequest } from '@regapi/contracts';
-import { acceptOrder, allocateProtocolo, finishOrder, getOrder, type Order } from '@regapi/orders';
+import { type Fonte, validateRequest } from '@regapi/contracts';
+import { acceptOrder, allocateProtocolo, getOrder, type Order } from '@regapi/orders';
 import { createHttpOriginPortal, type OriginControl, type OriginPortal } from '@regapi/origin';
 import { createOriginSimulator, createSimulatorControl, type OriginSimulator } from '@regapi/origin-simulator';
 import type { Service } from '@regapi/runtime';
 import { createLogger, type Logger, silentLogger } from '@regapi/telemetry';
-import { createTestDatabase, createTestVhost, type TestDatabase, type TestVhost, waitFor } from '@regapi/testkit';
+import {
+  createTestDatabase,
+  createTestVhost,
+  finishAsArchived,
+  type TestDatabase,
+  type TestVhost,
+  waitFor,
+} from '@regapi/testkit';
 import { createOriginSession, type OriginSessionSettings, type TaskReport } from '../../src';
 
 /** A Wednesday 10:00 in Brasília, far from holidays: certificate business hours are predictable. */
@@ -114,7 +120,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await bus.consume(QUEUE.archiveDocuments, async (message) => {
         const delivered = parseDocumentDelivered(message.payload);
         if (delivered === undefined) throw new Error('unreadable document.delivered');
-        await finishArchived(database, delivered, clock.now());
+        await finishAsArchived(database, delivered, clock.now());
       }),
     );
   }
@@ -208,29 +214,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await vhost.delete();
     },
   };
-}
-
-/**
- * What the archive (services/archive) does with `document.delivered`, without S3: store the documents (not here), then
- * finish the order through libs/orders with the code and status the message carries, `order.finished` for billing in
- * the same transaction. origin-session's tests need the contract, not the storage; services/archive/test has the rest.
- */
-async function finishArchived(database: TestDatabase, delivered: DocumentDelivered, at: Date): Promise<void> {
-  await database.db.transaction().execute(async (trx) => {
-    const order = await getOrder(trx, delivered.order_id);
-    if (order === undefined) return;
-    if (!isResultCode(delivered.code)) throw new Error(`document.delivered with code ${delivered.code}`);
-    const result = { ...(order.result as Record<string, unknown>) };
-    if ('documento_url' in result) result.documento_url = `/v1/consultas/${order.protocolo}/documento`;
-    await finishOrder(trx, order, {
-      code: delivered.code,
-      statusConsulta: delivered.status_consulta,
-      result,
-      siteReceipts: order.siteReceipts,
-      numeroPedido: delivered.numero_pedido,
-      at,
-    });
-  });
 }
 
 /** A local receiver for ALERT_WEBHOOK_URL: records every POSTed JSON body. */

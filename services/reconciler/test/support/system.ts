@@ -4,7 +4,6 @@ import {
   type Bus,
   createOutboxRelay,
   createRabbitBus,
-  type DocumentDelivered,
   type IncomingMessage,
   type OriginTask,
   type OutboxRelay,
@@ -12,17 +11,24 @@ import {
   QUEUE,
   type Subscription,
 } from '@regapi/bus';
-import { type Clock, ManualClock } from '@regapi/calendar';
+import { ManualClock } from '@regapi/calendar';
 import { lastCatalogSync } from '@regapi/catalog';
-import { type Fonte, isResultCode, validateRequest } from '@regapi/contracts';
+import { type Fonte, validateRequest } from '@regapi/contracts';
 import { createAccount, debitOrder, orderLedgerEntries, type StatementLine, topUp } from '@regapi/ledger';
-import { acceptOrder, allocateProtocolo, finishOrder, getOrder, type Order } from '@regapi/orders';
+import { acceptOrder, allocateProtocolo, getOrder, type Order } from '@regapi/orders';
 import { createHttpOriginPortal, type OriginControl, type OriginSample } from '@regapi/origin';
 import { createOriginSession, type TaskReport } from '@regapi/origin-session';
 import { createOriginSimulator, createSimulatorControl, type OriginSimulator } from '@regapi/origin-simulator';
 import type { Service } from '@regapi/runtime';
 import { createLogger, type Logger } from '@regapi/telemetry';
-import { createTestDatabase, createTestVhost, type TestDatabase, type TestVhost, waitFor } from '@regapi/testkit';
+import {
+  createTestDatabase,
+  createTestVhost,
+  finishAsArchived,
+  type TestDatabase,
+  type TestVhost,
+  waitFor,
+} from '@regapi/testkit';
 import { createReconciler, type HandledEvent, type ReconcilerSettings } from '../../src';
 
 /** A Wednesday 10:00 in Brasília, far from holidays: registry business hours are predictable. */
@@ -118,7 +124,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     await bus.consume(QUEUE.archiveDocuments, async (message) => {
       const delivered = parseDocumentDelivered(message.payload);
       if (delivered === undefined) throw new Error('unreadable document.delivered');
-      await finishArchived(database, delivered, clock);
+      await finishAsArchived(database, delivered, clock.now());
     }),
   ];
   await originSession.start();
@@ -218,28 +224,6 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       await vhost.delete();
     },
   };
-}
-
-/**
- * What the archive does with `document.delivered` (docs/decisions/0022), without S3: then it finishes the order with
- * the message's code through libs/orders, `order.finished` for billing in the same transaction.
- */
-async function finishArchived(database: TestDatabase, delivered: DocumentDelivered, clock: Clock): Promise<void> {
-  await database.db.transaction().execute(async (trx) => {
-    const order = await getOrder(trx, delivered.order_id);
-    if (order === undefined) return;
-    if (!isResultCode(delivered.code)) throw new Error(`document.delivered with code ${delivered.code}`);
-    const result = { ...(order.result as Record<string, unknown>) };
-    if ('documento_url' in result) result.documento_url = `/v1/consultas/${order.protocolo}/documento`;
-    await finishOrder(trx, order, {
-      code: delivered.code,
-      statusConsulta: delivered.status_consulta,
-      result,
-      siteReceipts: order.siteReceipts,
-      numeroPedido: delivered.numero_pedido,
-      at: clock.now(),
-    });
-  });
 }
 
 /** A local receiver for ALERT_WEBHOOK_URL: records every POSTed JSON body. */
