@@ -7,6 +7,13 @@ import { UsageError } from '../usage-error';
  */
 export type FloorLock = 'first' | 'last';
 
+/** Which pairs of scenarios a run measures (`--only`); both by default. */
+export type ScenarioKind = 'acceptance' | 'polling';
+
+function isScenarioKind(value: string): value is ScenarioKind {
+  return value === 'acceptance' || value === 'polling';
+}
+
 export function isFloorLock(value: string): value is FloorLock {
   return value === 'first' || value === 'last';
 }
@@ -15,8 +22,10 @@ export function isFloorLock(value: string): value is FloorLock {
 export interface BenchOptions {
   /** Concurrent connections of autocannon (`--connections`, BENCH_CONNECTIONS). Default 100: the issue's target. */
   readonly connections: number;
-  /** Seconds measured per scenario (`--duration`, BENCH_DURATION). Default 10; the machine is shared, keep it short. */
+  /** Seconds measured per scenario and round (`--duration`, BENCH_DURATION). Default 5; the machine is shared. */
   readonly durationS: number;
+  /** Alternating rounds of gateway and floor per scenario (`--rounds`, BENCH_ROUNDS). Default 3. */
+  readonly rounds: number;
   /** Seconds of discarded load before each scenario (`--warmup`, BENCH_WARMUP). Default 2. */
   readonly warmupS: number;
   /** PostgreSQL pool of EACH server (`--pool`, BENCH_POOL). Default 10, the pool `createDb` gives a service. */
@@ -25,17 +34,21 @@ export interface BenchOptions {
   readonly protocolos: number;
   /** Where the floor takes the account lock (`--floor-lock`, BENCH_FLOOR_LOCK). Default `last`. */
   readonly floorLock: FloorLock;
+  /** The pairs measured (`--only`, BENCH_ONLY: `acceptance` or `polling`). Default both. */
+  readonly scenarios: readonly ScenarioKind[];
   /** Server of the throwaway databases (BENCH_DATABASE_URL, else TEST_DATABASE_URL). Default: local, user postgres. */
   readonly adminUrl: string;
 }
 
 export const DEFAULT_BENCH_OPTIONS: Omit<BenchOptions, 'adminUrl'> = Object.freeze({
   connections: 100,
-  durationS: 10,
+  durationS: 5,
+  rounds: 3,
   warmupS: 2,
   poolSize: 10,
   protocolos: 200,
   floorLock: 'last',
+  scenarios: ['acceptance', 'polling'] as const,
 });
 
 function integer(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
@@ -53,23 +66,30 @@ export function benchOptionsFrom(args: readonly string[], env: NodeJS.ProcessEnv
     options: {
       connections: { type: 'string' },
       duration: { type: 'string' },
+      rounds: { type: 'string' },
       warmup: { type: 'string' },
       pool: { type: 'string' },
       protocolos: { type: 'string' },
       'floor-lock': { type: 'string' },
+      only: { type: 'string' },
     },
     strict: true,
   });
   const d = DEFAULT_BENCH_OPTIONS;
   const floorLock = values['floor-lock'] ?? env.BENCH_FLOOR_LOCK ?? d.floorLock;
   if (!isFloorLock(floorLock)) throw new UsageError(`floor-lock: must be first or last, got ${floorLock}`);
+  const only = values.only ?? env.BENCH_ONLY;
+  if (only !== undefined && !isScenarioKind(only))
+    throw new UsageError(`only: must be acceptance or polling, got ${only}`);
   return Object.freeze({
     connections: integer('connections', values.connections ?? env.BENCH_CONNECTIONS, d.connections, 1, 1000),
     durationS: integer('duration', values.duration ?? env.BENCH_DURATION, d.durationS, 1, 120),
+    rounds: integer('rounds', values.rounds ?? env.BENCH_ROUNDS, d.rounds, 1, 20),
     warmupS: integer('warmup', values.warmup ?? env.BENCH_WARMUP, d.warmupS, 0, 60),
     poolSize: integer('pool', values.pool ?? env.BENCH_POOL, d.poolSize, 1, 90),
     protocolos: integer('protocolos', values.protocolos ?? env.BENCH_PROTOCOLOS, d.protocolos, 1, 10_000),
     floorLock,
+    scenarios: only === undefined ? d.scenarios : [only],
     adminUrl: env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   });
 }

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BenchDatabase, createBenchDatabase, queuedOrders } from './bench-database';
-import { type BenchOptions, benchOptionsFrom } from './bench-options';
+import { type BenchOptions, benchOptionsFrom, type ScenarioKind } from './bench-options';
 import { type ChildServer, startChildServer } from './child-server';
 import { type LoadSpec, runLoad } from './load';
 import { describeMachine } from './machine';
-import { figuresTable, type ScenarioResult, verdicts } from './report';
+import { combineRounds, figuresTable, type ScenarioPair, type ScenarioResult, shareOf, verdicts } from './report';
 import { callJson, firstItemField, SEARCH_BODY, SEARCH_PATH, seedFloor, seedGateway } from './seed';
 
 /** A server under load: its process, its database, and the bearer its API wants (none for the floor). */
@@ -68,9 +68,13 @@ async function createOrders(target: Target, count: number): Promise<string[]> {
   return protocolos;
 }
 
-async function measure(name: string, target: Target, spec: LoadSpec, options: BenchOptions): Promise<ScenarioResult> {
-  process.stdout.write(`  ${name}: ${options.warmupS} s warm-up, ${options.durationS} s measured...\n`);
+async function warmUp(name: string, spec: LoadSpec, options: BenchOptions): Promise<void> {
+  process.stdout.write(`  ${name}: ${options.warmupS} s warm-up\n`);
   if (options.warmupS > 0) await runLoad(spec, { ...options, durationS: options.warmupS });
+}
+
+async function measure(name: string, target: Target, spec: LoadSpec, options: BenchOptions): Promise<ScenarioResult> {
+  process.stdout.write(`  ${name}: ${options.durationS} s measured\n`);
   // The warm-up's last requests finish before the measurement starts, so they neither compete with it nor count.
   const before = await target.server.idle();
   const queuedBefore = await queuedOrders(target.database);
@@ -88,6 +92,38 @@ async function measure(name: string, target: Target, spec: LoadSpec, options: Be
     },
     loopDelay: { meanMs: loaded.loopDelayMeanMs, p99Ms: loaded.loopDelayP99Ms },
     queued: { before: queuedBefore, after: await queuedOrders(target.database) },
+  };
+}
+
+interface Side {
+  readonly name: string;
+  readonly target: Target;
+  readonly spec: LoadSpec;
+}
+
+/**
+ * A gateway scenario and its floor in alternating rounds (gateway first in odd rounds, floor first in even ones), so
+ * a machine that speeds up or slows down during the run (it is shared) weighs on both alike.
+ */
+async function measurePair(gateway: Side, floor: Side, options: BenchOptions): Promise<ScenarioPair> {
+  await warmUp(gateway.name, gateway.spec, options);
+  await warmUp(floor.name, floor.spec, options);
+  const gatewayRounds: ScenarioResult[] = [];
+  const floorRounds: ScenarioResult[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    const order = round % 2 === 0 ? [gateway, floor] : [floor, gateway];
+    for (const side of order) {
+      const result = await measure(side.name, side.target, side.spec, options);
+      (side === gateway ? gatewayRounds : floorRounds).push(result);
+    }
+  }
+  return {
+    gateway: combineRounds(gatewayRounds),
+    floor: combineRounds(floorRounds),
+    roundShares: gatewayRounds.map((result, round) => {
+      const floorRound = floorRounds[round];
+      return floorRound === undefined ? 0 : shareOf(result.figures, floorRound.figures);
+    }),
   };
 }
 
@@ -131,7 +167,7 @@ export async function runGatewayBench(args: readonly string[]): Promise<void> {
     process.stdout.write(`gateway bench\n${await describeMachine(gatewayDb)}\n`);
     process.stdout.write(
       `load:       autocannon, ${options.connections} connections, ${options.durationS} s per scenario after ` +
-        `${options.warmupS} s of warm-up; pool ${options.poolSize} per server; ${options.protocolos} protocolos polled; ` +
+        `${options.warmupS} s of warm-up, in ${options.rounds} alternating rounds; pool ${options.poolSize} per server; ${options.protocolos} protocolos polled; ` +
         `floor locks the account ${options.floorLock}\n\n`,
     );
 
@@ -167,16 +203,25 @@ export async function runGatewayBench(args: readonly string[]): Promise<void> {
 
     // Polling first, over a queue holding just the orders it polls; acceptance then grows the queue.
     process.stdout.write('scenarios:\n');
-    const gatewayPolling = await measure('gateway polling', gateway, polling(gateway, gatewayOrders), options);
-    const floorPolling = await measure('floor polling', floor, polling(floor, floorOrders), options);
-    const gatewayAcceptance = await measure('gateway acceptance', gateway, acceptance(gateway), options);
-    const floorAcceptance = await measure('floor acceptance', floor, acceptance(floor), options);
-    const results = [gatewayAcceptance, floorAcceptance, gatewayPolling, floorPolling];
+    const measures = (kind: ScenarioKind): boolean => options.scenarios.includes(kind);
+    const polled = measures('polling')
+      ? await measurePair(
+          { name: 'gateway polling', target: gateway, spec: polling(gateway, gatewayOrders) },
+          { name: 'floor polling', target: floor, spec: polling(floor, floorOrders) },
+          options,
+        )
+      : undefined;
+    const accepted = measures('acceptance')
+      ? await measurePair(
+          { name: 'gateway acceptance', target: gateway, spec: acceptance(gateway) },
+          { name: 'floor acceptance', target: floor, spec: acceptance(floor) },
+          options,
+        )
+      : undefined;
+    const results = [accepted, polled].flatMap((pair) => (pair === undefined ? [] : [pair.gateway, pair.floor]));
 
     process.stdout.write(`\n${figuresTable(results)}\n\n`);
-    process.stdout.write(
-      `${verdicts({ gatewayAcceptance, floorAcceptance, gatewayPolling, floorPolling }, options.connections)}\n`,
-    );
+    process.stdout.write(`${verdicts({ acceptance: accepted, polling: polled }, options.connections)}\n`);
     const failed = results.filter(({ figures }) => figures.non2xx > 0 || figures.errors > 0);
     for (const { name, figures } of failed) {
       process.stderr.write(

@@ -21,6 +21,51 @@ export interface ScenarioResult {
   readonly queued: { readonly before: number; readonly after: number };
 }
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/**
+ * One scenario over several rounds of equal length: throughput is the mean (all answers over all measured seconds),
+ * p50 the median of the rounds', p99 the WORST round's; counts add up.
+ */
+export function combineRounds(rounds: readonly ScenarioResult[]): ScenarioResult {
+  const [first] = rounds;
+  const last = rounds[rounds.length - 1];
+  if (first === undefined || last === undefined) throw new Error('no round to combine');
+  const sum = (pick: (round: ScenarioResult) => number): number => rounds.reduce((total, r) => total + pick(r), 0);
+  const failedStatuses: Record<string, number> = {};
+  for (const round of rounds) {
+    for (const [status, count] of Object.entries(round.figures.failedStatuses)) {
+      failedStatuses[status] = (failedStatuses[status] ?? 0) + count;
+    }
+  }
+  return {
+    name: first.name,
+    figures: {
+      requestsPerSecond: sum((r) => r.figures.requestsPerSecond) / rounds.length,
+      p50Ms: median(rounds.map((r) => r.figures.p50Ms)),
+      p99Ms: Math.max(...rounds.map((r) => r.figures.p99Ms)),
+      ok: sum((r) => r.figures.ok),
+      non2xx: sum((r) => r.figures.non2xx),
+      errors: sum((r) => r.figures.errors),
+      failedStatuses,
+    },
+    work: {
+      queries: sum((r) => r.work.queries),
+      rows: sum((r) => r.work.rows),
+      answered: sum((r) => r.work.answered),
+    },
+    loopDelay: {
+      meanMs: sum((r) => r.loopDelay.meanMs) / rounds.length,
+      p99Ms: Math.max(...rounds.map((r) => r.loopDelay.p99Ms)),
+    },
+    queued: { before: first.queued.before, after: last.queued.after },
+  };
+}
+
 function perRequest(total: number, answered: number): string {
   return answered === 0 ? '-' : (total / answered).toFixed(1);
 }
@@ -76,10 +121,16 @@ function verdict(pass: boolean): string {
   return pass ? 'PASS' : 'FAIL';
 }
 
-function shareLine(label: string, gateway: LoadFigures, floor: LoadFigures, target: number): string {
-  const share = floor.requestsPerSecond === 0 ? 0 : gateway.requestsPerSecond / floor.requestsPerSecond;
-  const percent = (value: number): string => `${(value * 100).toFixed(0)} %`;
-  return `${label} throughput, gateway / floor: ${percent(share)} (target >= ${percent(target)})  ${verdict(share >= target)}`;
+const percent = (value: number): string => `${(value * 100).toFixed(0)} %`;
+
+export function shareOf(gateway: LoadFigures, floor: LoadFigures): number {
+  return floor.requestsPerSecond === 0 ? 0 : gateway.requestsPerSecond / floor.requestsPerSecond;
+}
+
+function shareLine(label: string, pair: ScenarioPair, target: number): string {
+  const share = shareOf(pair.gateway.figures, pair.floor.figures);
+  const rounds = pair.roundShares.length > 1 ? `; rounds ${pair.roundShares.map(percent).join(', ')}` : '';
+  return `${label} throughput, gateway / floor: ${percent(share)} (target >= ${percent(target)}${rounds})  ${verdict(share >= target)}`;
 }
 
 function p99Line(result: ScenarioResult, connections: number): string {
@@ -87,23 +138,27 @@ function p99Line(result: ScenarioResult, connections: number): string {
   return `${result.name} p99: ${p99Ms} ms at ${connections} connections (target < ${TARGETS.p99Ms} ms)  ${verdict(p99Ms < TARGETS.p99Ms)}`;
 }
 
+/** A gateway scenario and its floor, each combined over its rounds: what one throughput share compares. */
+export interface ScenarioPair {
+  readonly gateway: ScenarioResult;
+  readonly floor: ScenarioResult;
+  /** gateway / floor throughput of each round, in the order run. */
+  readonly roundShares: readonly number[];
+}
+
 /** The verdicts of issue 5's targets; the floor's p99 is shown too, as what the design allows on this machine. */
 export function verdicts(
-  scenarios: {
-    readonly gatewayAcceptance: ScenarioResult;
-    readonly floorAcceptance: ScenarioResult;
-    readonly gatewayPolling: ScenarioResult;
-    readonly floorPolling: ScenarioResult;
-  },
+  scenarios: { readonly acceptance: ScenarioPair | undefined; readonly polling: ScenarioPair | undefined },
   connections: number,
 ): string {
-  const { gatewayAcceptance, floorAcceptance, gatewayPolling, floorPolling } = scenarios;
+  const { acceptance, polling } = scenarios;
+  const pairs = [
+    ...(acceptance === undefined ? [] : [{ label: 'acceptance', pair: acceptance, target: TARGETS.acceptanceShare }]),
+    ...(polling === undefined ? [] : [{ label: 'polling   ', pair: polling, target: TARGETS.pollingShare }]),
+  ];
   return [
-    shareLine('acceptance', gatewayAcceptance.figures, floorAcceptance.figures, TARGETS.acceptanceShare),
-    shareLine('polling   ', gatewayPolling.figures, floorPolling.figures, TARGETS.pollingShare),
-    p99Line(gatewayAcceptance, connections),
-    p99Line(gatewayPolling, connections),
-    `${p99Line(floorAcceptance, connections)}  (floor, for reference)`,
-    `${p99Line(floorPolling, connections)}  (floor, for reference)`,
+    ...pairs.map(({ label, pair, target }) => shareLine(label, pair, target)),
+    ...pairs.map(({ pair }) => p99Line(pair.gateway, connections)),
+    ...pairs.map(({ pair }) => `${p99Line(pair.floor, connections)}  (floor, for reference)`),
   ].join('\n');
 }

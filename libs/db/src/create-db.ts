@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { prepareStatements } from './prepared-statements';
 import type { Database } from './schema';
 
 // Postgres bigint (int8) and numeric come back as strings by default; centavos are bigint and must be numbers.
@@ -18,6 +19,8 @@ export interface DbOptions {
   max?: number;
   /** Name shown in pg_stat_activity. */
   applicationName?: string;
+  /** Parameterized statements as named, prepared-once statements (`prepareStatements`). Default true. */
+  prepareStatements?: boolean;
 }
 
 /** One pool per process: every module of the process gets this handle as an argument. */
@@ -29,6 +32,7 @@ export function createDb(connectionString: string, options: DbOptions = {}): DbH
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that kills the process.
   pool.on('error', () => undefined);
+  if (options.prepareStatements !== false) prepareStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
   return {

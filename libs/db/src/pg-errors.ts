@@ -5,6 +5,7 @@ export const PG_ERROR = {
   FOREIGN_KEY_VIOLATION: '23503',
   SERIALIZATION_FAILURE: '40001',
   DUPLICATE_DATABASE: '42P04',
+  FEATURE_NOT_SUPPORTED: '0A000',
 } as const;
 
 /** The SQLSTATE of a pg error, if `error` is one. */

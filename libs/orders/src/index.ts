@@ -13,15 +13,17 @@ export {
   getOrderForAccount,
 } from './order-queries';
 export { canTransition, ORDER_STATES, type OrderState, TRANSITIONS, type TransitionName } from './order-state';
+export { getOrderInQueue, type OrderInQueue, type QueueFacts, type QueuePosition } from './queue-facts';
 export {
   ceilingSlots,
   DEFAULT_HOURLY_SEARCH_CEILING,
   type EstimatedOrder,
+  type EstimateOptions,
   estimateStart,
-  type QueuePosition,
   type SearchSlot,
   type StartEstimate,
   searchSlot,
+  startFromFacts,
   TYPICAL_RUN_MS,
 } from './start-estimate';
 export { type TransitionResult, transition } from './transitions';

@@ -66,6 +66,7 @@ export function createGateway(deps: GatewayDeps): Service {
   return {
     name: 'gateway',
     routers: [
+      pollingRouter({ db, clock, hourlySearchCeiling }, guards),
       tokenRouter(guards),
       extratoRouter(guards, db, clock),
       quoteRouter(guards, db, planOf),
@@ -79,7 +80,6 @@ export function createGateway(deps: GatewayDeps): Service {
         },
         guards,
       ),
-      pollingRouter({ db, clock, hourlySearchCeiling }, guards),
       documentRouter({ db, documents: deps.documents }, guards),
       adminRouter({ db, keyring: deps.keyring, authority, adminToken: deps.adminToken, clock }),
     ],

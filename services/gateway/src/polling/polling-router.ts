@@ -3,7 +3,7 @@ import { isFonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { HttpError, sendEnvelope } from '@regapi/http';
 import { orderCharge, orderLedgerEntries } from '@regapi/ledger';
-import { estimateStart, getOrderForAccount, type Order, TYPICAL_RUN_MS } from '@regapi/orders';
+import { getOrderInQueue, type Order, type OrderInQueue, startFromFacts, TYPICAL_RUN_MS } from '@regapi/orders';
 import { type RequestHandler, Router } from 'express';
 import type { Kysely } from 'kysely';
 import { authOf } from '../auth/auth-context';
@@ -23,13 +23,11 @@ function typicalRunMs(order: Order): number {
 }
 
 /** When the result is expected, from the stored state only (spec 4 execution rule 6: never the origin). */
-async function readyAt(deps: PollingDeps, order: Order, now: Date): Promise<Date> {
+function readyAt(deps: PollingDeps, { order, queue }: OrderInQueue, now: Date): Date {
   const soon = new Date(now.getTime() + SHORT_WAIT_S * 1000);
   switch (order.state) {
     case 'queued': {
-      const estimate = await estimateStart(deps.db, { fonte: order.fonte, state: order.state, position: order }, now, {
-        hourlySearchCeiling: deps.hourlySearchCeiling,
-      });
+      const estimate = startFromFacts(order.fonte, queue, now, { hourlySearchCeiling: deps.hourlySearchCeiling });
       return new Date(estimate.startAt.getTime() + typicalRunMs(order));
     }
     case 'running': {
@@ -44,12 +42,12 @@ async function readyAt(deps: PollingDeps, order: Order, now: Date): Promise<Date
   }
 }
 
-async function pollingAnswer(deps: PollingDeps, order: Order): Promise<PollingAnswer> {
+async function pollingAnswer(deps: PollingDeps, polled: OrderInQueue, now: Date): Promise<PollingAnswer> {
+  const { order } = polled;
   if (order.state === 'finished') {
     return finishedAnswer(order, orderCharge(await orderLedgerEntries(deps.db, order.id)));
   }
-  const now = deps.clock.now();
-  return runningAnswer(order, await readyAt(deps, order, now), now);
+  return runningAnswer(order, readyAt(deps, polled, now), now);
 }
 
 function pollingHandler(deps: PollingDeps): RequestHandler {
@@ -57,9 +55,11 @@ function pollingHandler(deps: PollingDeps): RequestHandler {
     const { accountId } = authOf(res);
     const protocolo = String(req.params.protocolo);
     // Another account's protocolo is answered exactly like a nonexistent one (spec 5.6).
-    const order = PROTOCOLO.test(protocolo) ? await getOrderForAccount(deps.db, protocolo, accountId) : undefined;
-    if (order === undefined) throw new HttpError(404, 'Protocolo não encontrado.');
-    const answer = await pollingAnswer(deps, order);
+    const now = deps.clock.now();
+    // The order and the queue ahead of it in one statement: a poll of a queued order is one round trip.
+    const polled = PROTOCOLO.test(protocolo) ? await getOrderInQueue(deps.db, protocolo, accountId, now) : undefined;
+    if (polled === undefined) throw new HttpError(404, 'Protocolo não encontrado.');
+    const answer = await pollingAnswer(deps, polled, now);
     res.setHeader('Cache-Control', 'no-store');
     sendEnvelope(res, answer.status, answer.envelope);
   };

@@ -31,6 +31,8 @@ export interface TestGatewayOptions {
   readonly documents?: DocumentStorage;
   /** Extra routers mounted after the gateway's (test-only routes). */
   readonly routers?: readonly Router[];
+  /** Spec 8 searches per rolling hour, for `consultar_daqui_s`. Default: the gateway's (50). */
+  readonly hourlySearchCeiling?: number;
 }
 
 /** The gateway's routers in an express app of their own, on a free port, over the test file's database. */
@@ -47,6 +49,7 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
     tokenCacheMs: options.tokenCacheMs ?? 1000,
     clock: options.clock ?? systemClock,
     rateLimit: options.rateLimit ?? { burst: 100_000, perSecond: 10_000 },
+    ...(options.hourlySearchCeiling === undefined ? {} : { hourlySearchCeiling: options.hourlySearchCeiling }),
   });
   const app = createHttpApp({ logger, routers: [...gateway.routers, ...(options.routers ?? [])] });
   const server: RunningServer = await listen(app, 0);

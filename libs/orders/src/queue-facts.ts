@@ -1,0 +1,127 @@
+import { FONTES, type Fonte } from '@regapi/contracts';
+import type { Database } from '@regapi/db';
+import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
+import { type Order, toOrder } from './order';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const HOUR_MS = 3_600_000;
+export const SEARCH: Fonte = 'pesquisa-previa-bens';
+
+/**
+ * What a start estimate needs to know about the queue around one position, read in ONE statement whatever the queue
+ * length (aggregates, not rows): a poll or an acceptance pays one round trip for it.
+ */
+export interface QueueFacts {
+  /** Orders occupying the origin before this one, per product: running, or queued ahead and not deferred. */
+  readonly working: ReadonlyMap<Fonte, number>;
+  /** Searches queued ahead of it, deferred ones included: they keep their turn under the ceiling. */
+  readonly searchesAhead: number;
+  /**
+   * Start times of the searches placed at the origin in the hour before `now`, oldest first, from
+   * `origin_order_attempt` (written by origin-session before each call, so every replica counts the same). Read only
+   * for a search: empty for the other products.
+   */
+  readonly searchesStarted: readonly Date[];
+}
+
+/**
+ * Where an order stands in the queue: an order already stored, ordered by acceptance, or `'last'` for one being
+ * accepted right now (its answer needs the estimate before the row exists): everything queued is ahead of it.
+ */
+export type QueuePosition = Pick<Order, 'id' | 'createdAt' | 'protocolo'> | 'last';
+
+interface QueueFactsRow {
+  readonly working: readonly number[];
+  readonly searches_ahead: number;
+  readonly searches_started: readonly Date[];
+}
+
+/**
+ * The two lateral aggregates every facts statement ends with. `ahead` says which queued or running orders (alias
+ * `ahead`) come before the position; `applies` and `forSearch` switch the reads off when they are not needed (a poll
+ * of an order no longer queued), so PostgreSQL skips them as one-time filters.
+ */
+function factsJoins(parts: {
+  readonly ahead: RawBuilder<boolean>;
+  readonly applies: RawBuilder<boolean>;
+  readonly forSearch: RawBuilder<boolean>;
+  readonly now: Date;
+}): RawBuilder<unknown> {
+  const { now } = parts;
+  // A deferred order ahead waits for its own slot and does not occupy the queue meanwhile.
+  const working = sql`(ahead.state = 'running' OR ahead.run_after IS NULL OR ahead.run_after <= ${now})`;
+  const perProduct = FONTES.map((fonte) => sql`(count(*) FILTER (WHERE ahead.fonte = ${fonte} AND ${working}))::int`);
+  return sql`
+    CROSS JOIN LATERAL (
+      SELECT ARRAY[${sql.join(perProduct)}] AS working,
+        (count(*) FILTER (WHERE ahead.fonte = ${SEARCH} AND ahead.state = 'queued'))::int AS searches_ahead
+      FROM orders ahead
+      WHERE ${parts.applies} AND ahead.state IN ('queued', 'running') AND ${parts.ahead}
+    ) AS queue
+    CROSS JOIN LATERAL (
+      SELECT coalesce(array_agg(attempt.started_at ORDER BY attempt.started_at), '{}') AS searches_started
+      FROM origin_order_attempt attempt
+      WHERE ${parts.forSearch} AND attempt.fonte = ${SEARCH} AND attempt.started_at > ${new Date(now.getTime() - HOUR_MS)}
+    ) AS started`;
+}
+
+/** Orders before a stored position: running ones, and queued ones accepted earlier (protocolo breaks a tie). */
+function aheadOfStored(position: Exclude<QueuePosition, 'last'>): RawBuilder<boolean> {
+  return sql<boolean>`(ahead.state = 'running' OR (ahead.id <> ${position.id}
+    AND (ahead.created_at, ahead.protocolo) < (${position.createdAt}, ${position.protocolo})))`;
+}
+
+function toFacts(row: QueueFactsRow): QueueFacts {
+  const working = new Map<Fonte, number>();
+  FONTES.forEach((fonte, index) => {
+    working.set(fonte, row.working[index] ?? 0);
+  });
+  return { working, searchesAhead: row.searches_ahead, searchesStarted: row.searches_started };
+}
+
+/** The queue facts for an order of `fonte` at `position`, in one statement. */
+export async function readQueueFacts(db: Db, fonte: string, position: QueuePosition, now: Date): Promise<QueueFacts> {
+  const ahead = position === 'last' ? sql<boolean>`true` : aheadOfStored(position);
+  const { rows } = await sql<QueueFactsRow>`
+    SELECT queue.working, queue.searches_ahead, started.searches_started
+    FROM (SELECT 1) AS position
+    ${factsJoins({ ahead, applies: sql<boolean>`true`, forSearch: sql<boolean>`${fonte === SEARCH}`, now })}
+  `.execute(db);
+  const row = rows[0];
+  if (row === undefined) throw new Error('the queue facts statement returned no row');
+  return toFacts(row);
+}
+
+/** An order with the queue facts at its own position (zero and empty unless it is queued). */
+export interface OrderInQueue {
+  readonly order: Order;
+  readonly queue: QueueFacts;
+}
+
+/**
+ * The order of `protocolo` as seen by `accountId` (another account's is `undefined`, like a nonexistent one: spec 5.6),
+ * with the queue ahead of it, in ONE statement: what a poll reads.
+ */
+export async function getOrderInQueue(
+  db: Db,
+  protocolo: string,
+  accountId: string,
+  now: Date,
+): Promise<OrderInQueue | undefined> {
+  const ahead = sql<boolean>`(ahead.state = 'running' OR (ahead.id <> polled.id
+    AND (ahead.created_at, ahead.protocolo) < (polled.created_at, polled.protocolo)))`;
+  const { rows } = await sql<Selectable<Database['orders']> & QueueFactsRow>`
+    SELECT polled.*, queue.working, queue.searches_ahead, started.searches_started
+    FROM orders polled
+    ${factsJoins({
+      ahead,
+      applies: sql<boolean>`polled.state = 'queued'`,
+      forSearch: sql<boolean>`(polled.state = 'queued' AND polled.fonte = ${SEARCH})`,
+      now,
+    })}
+    WHERE polled.protocolo = ${protocolo} AND polled.account_id = ${accountId}
+  `.execute(db);
+  const row = rows[0];
+  return row === undefined ? undefined : { order: toOrder(row), queue: toFacts(row) };
+}
