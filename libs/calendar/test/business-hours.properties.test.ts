@@ -57,7 +57,8 @@ test('business hours between instants add up over a split point', () => {
       const whole = businessHoursBetween(a, c, tz);
       const parts = businessHoursBetween(a, b, tz) + businessHoursBetween(b, c, tz);
       expect(Math.abs(whole - parts)).toBeLessThan(TOLERANCE_HOURS);
-      expect(businessHoursBetween(c, a, tz)).toBe(-whole);
+      // Antisymmetric; a sum, not `toBe(-whole)`: for an empty span that would ask for -0 where 0 is as right.
+      expect(businessHoursBetween(c, a, tz) + whole).toBe(0);
     }),
   );
 });

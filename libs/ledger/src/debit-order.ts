@@ -2,9 +2,9 @@ import { isFonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import type { Transaction } from 'kysely';
 import { lockAccount } from './accounts';
-import { positiveCentavos, requireTransaction, uuidArgument } from './db';
+import { isUuid, positiveCentavos, requireTransaction, uuidArgument } from './db';
 import { InvalidLedgerInputError } from './errors';
-import { postEntry, SYSTEM_ACCOUNTS } from './journal';
+import { type EntryInput, type PostedEntry, postEntry, SYSTEM_ACCOUNTS } from './journal';
 
 export interface DebitOrderInput {
   readonly accountId: string;
@@ -40,15 +40,8 @@ export async function debitOrder(trx: Transaction<Database>, input: DebitOrderIn
     throw new InvalidLedgerInputError('uf', `must be two capital letters, got ${input.uf}`);
   }
 
-  const balance = await lockAccount(trx, input.accountId);
-  if (balance === undefined) return { ok: false, reason: 'unknown_account' };
-  if (balance < amount) {
-    // A repeat of a debit already made is that, whatever the balance says now.
-    if (await isDebited(trx, input.orderId)) return { ok: false, reason: 'already_debited' };
-    return { ok: false, reason: 'insufficient_balance', balanceCentavos: balance };
-  }
-
-  const posted = await postEntry(trx, {
+  if (!isUuid(input.accountId)) return { ok: false, reason: 'unknown_account' };
+  const debit: EntryInput = {
     kind: 'order_debit',
     accountId: input.accountId,
     amountCentavos: -amount,
@@ -57,9 +50,24 @@ export async function debitOrder(trx: Transaction<Database>, input: DebitOrderIn
     protocolo: input.protocolo,
     fonte: input.fonte,
     ...(input.uf === undefined ? {} : { uf: input.uf }),
-  });
-  // One debit per order: the unique index decides, whether the first debit committed long ago or an instant ago.
-  if (posted === undefined) return { ok: false, reason: 'already_debited' };
+  };
+  // The common case in one statement: lock the account, and debit only if the balance covers the price.
+  const posted = await postEntry(trx, debit, { onlyIfCovered: true });
+  if (posted !== undefined) return debited(posted);
+  // Refused: say why, under the account lock. A balance that did not cover the price is not locked by the statement,
+  // so a top-up may have landed since: then the debit is written now.
+  const balance = await lockAccount(trx, input.accountId);
+  if (balance === undefined) return { ok: false, reason: 'unknown_account' };
+  // One debit per order: the unique index decides, whether the first debit committed long ago or an instant ago; a
+  // repeat of a debit already made is that, whatever the balance says now.
+  if (await isDebited(trx, input.orderId)) return { ok: false, reason: 'already_debited' };
+  if (balance < amount) return { ok: false, reason: 'insufficient_balance', balanceCentavos: balance };
+  const retried = await postEntry(trx, debit);
+  if (retried === undefined) return { ok: false, reason: 'already_debited' };
+  return debited(retried);
+}
+
+function debited(posted: PostedEntry): DebitOrderResult {
   return { ok: true, balanceCentavos: posted.balanceAfterCentavos, transactionId: posted.transactionId };
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from '@regapi/db';
-import type { Insertable, Transaction } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 
 type EntryKind = Insertable<Database['ledger_transaction']>['kind'];
 export type SystemAccount = NonNullable<Insertable<Database['ledger_posting']>['system_account']>;
@@ -37,38 +37,45 @@ export interface PostedEntry {
 }
 
 /**
- * Writes one journal entry and its two legs (customer, counterpart) in the caller's transaction; the database stamps
- * sequence, time and balance after, moves the balance, and checks at commit that the legs sum to zero.
- * `undefined` when a unique index says the entry already exists (second debit or refund of an order, repeated
+ * Writes one journal entry and its two legs (customer, counterpart) in the caller's transaction, in ONE statement;
+ * the database stamps sequence, time and balance after, moves the balance, and checks at commit that the legs sum to
+ * zero. `undefined` when a unique index says the entry already exists (second debit or refund of an order, repeated
  * top-up reference): ON CONFLICT DO NOTHING, so the caller's transaction is not aborted by an error.
- * The caller holds the account lock (`lockAccount`).
+ *
+ * The caller holds the account lock (`lockAccount`), or passes `onlyIfCovered`: then the statement itself locks the
+ * account row and writes nothing (`undefined`) unless the balance covers the entry, so a debit costs one round trip
+ * and the lock is held from it to the commit only.
  */
-export async function postEntry(trx: Transaction<Database>, entry: EntryInput): Promise<PostedEntry | undefined> {
-  const row = await trx
-    .insertInto('ledger_transaction')
-    .values({
-      kind: entry.kind,
-      account_id: entry.accountId,
-      amount_centavos: entry.amountCentavos,
-      order_id: entry.orderId ?? null,
-      protocolo: entry.protocolo ?? null,
-      fonte: entry.fonte ?? null,
-      uf: entry.uf ?? null,
-      code: entry.code ?? null,
-      result_class: entry.resultClass ?? null,
-      external_reference: entry.externalReference ?? null,
-      reason: entry.reason ?? null,
-    })
-    .onConflict((conflict) => conflict.doNothing())
-    .returning(['id', 'balance_after_centavos'])
-    .executeTakeFirst();
-  if (row === undefined) return undefined;
-  await trx
-    .insertInto('ledger_posting')
-    .values([
-      { transaction_id: row.id, account_id: entry.accountId, amount_centavos: entry.amountCentavos },
-      { transaction_id: row.id, system_account: entry.counterpart, amount_centavos: -entry.amountCentavos },
-    ])
-    .execute();
-  return { transactionId: row.id, balanceAfterCentavos: row.balance_after_centavos };
+export async function postEntry(
+  trx: Transaction<Database>,
+  entry: EntryInput,
+  options: { readonly onlyIfCovered?: boolean } = {},
+): Promise<PostedEntry | undefined> {
+  const amount = entry.amountCentavos;
+  const values = sql`${entry.kind}::text, ${entry.accountId}::uuid, ${amount}::bigint, ${entry.orderId ?? null}::uuid,
+    ${entry.protocolo ?? null}::text, ${entry.fonte ?? null}::text, ${entry.uf ?? null}::text,
+    ${entry.code ?? null}::integer, ${entry.resultClass ?? null}::text, ${entry.externalReference ?? null}::text,
+    ${entry.reason ?? null}::text`;
+  const source = options.onlyIfCovered
+    ? sql`SELECT ${values} FROM account
+        WHERE account.id = ${entry.accountId}::uuid AND account.balance_centavos + ${amount}::bigint >= 0 FOR UPDATE`
+    : sql`VALUES (${values})`;
+  const { rows } = await sql<{ id: string; balance_after_centavos: number }>`
+    WITH entry AS (
+      INSERT INTO ledger_transaction
+        (kind, account_id, amount_centavos, order_id, protocolo, fonte, uf, code, result_class, external_reference, reason)
+      ${source}
+      ON CONFLICT DO NOTHING
+      RETURNING id, balance_after_centavos
+    ), legs AS (
+      INSERT INTO ledger_posting (transaction_id, account_id, system_account, amount_centavos)
+      SELECT entry.id, leg.account_id, leg.system_account, leg.amount_centavos
+      FROM entry CROSS JOIN (VALUES
+        (${entry.accountId}::uuid, NULL::text, ${amount}::bigint),
+        (NULL::uuid, ${entry.counterpart}::text, ${-amount}::bigint)
+      ) AS leg (account_id, system_account, amount_centavos)
+    )
+    SELECT id, balance_after_centavos FROM entry`.execute(trx);
+  const row = rows[0];
+  return row === undefined ? undefined : { transactionId: row.id, balanceAfterCentavos: row.balance_after_centavos };
 }

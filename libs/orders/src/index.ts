@@ -13,7 +13,14 @@ export {
   getOrderForAccount,
 } from './order-queries';
 export { canTransition, ORDER_STATES, type OrderState, TRANSITIONS, type TransitionName } from './order-state';
-export { getOrderInQueue, type OrderInQueue, type QueueFacts, type QueuePosition } from './queue-facts';
+export {
+  getOrderInQueue,
+  type NewOrderInQueue,
+  newOrderInQueue,
+  type OrderInQueue,
+  type QueueFacts,
+  type QueuePosition,
+} from './queue-facts';
 export {
   ceilingSlots,
   DEFAULT_HOURLY_SEARCH_CEILING,

@@ -52,6 +52,11 @@ export async function allocateProtocolo(db: Db, now: Date): Promise<string> {
   const { rows } = await sql<{ n: string }>`SELECT nextval('order_protocolo_seq')::text AS n`.execute(db);
   const n = rows[0]?.n;
   if (n === undefined) throw new Error('order_protocolo_seq returned nothing');
+  return protocoloOf(n, now);
+}
+
+/** The protocolo of sequence value `n` taken at `now`: the day, then the number (spec 2.2: digits only). */
+export function protocoloOf(n: string, now: Date): string {
   const day = now.toISOString().slice(0, 10).replaceAll('-', '');
   return `${day}${n.padStart(8, '0')}`;
 }

@@ -2,6 +2,7 @@ import { FONTES, type Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import { type Order, toOrder } from './order';
+import { protocoloOf } from './order-queries';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -91,6 +92,28 @@ export async function readQueueFacts(db: Db, fonte: string, position: QueuePosit
   const row = rows[0];
   if (row === undefined) throw new Error('the queue facts statement returned no row');
   return toFacts(row);
+}
+
+/** A new order's protocolo and the queue it joins (everything queued is ahead of it). */
+export interface NewOrderInQueue {
+  readonly protocolo: string;
+  readonly queue: QueueFacts;
+}
+
+/**
+ * The protocolo of an order about to be accepted and the queue it will join, in ONE statement, read before the
+ * acceptance transaction so its answer can be written whole when the key is claimed (docs/decisions/0042). A
+ * protocolo taken for an acceptance that is then refused stays unused: protocolos are unique, not gapless.
+ */
+export async function newOrderInQueue(db: Db, fonte: string, now: Date): Promise<NewOrderInQueue> {
+  const { rows } = await sql<QueueFactsRow & { n: string }>`
+    SELECT nextval('order_protocolo_seq')::text AS n, queue.working, queue.searches_ahead, started.searches_started
+    FROM (SELECT 1) AS position
+    ${factsJoins({ ahead: sql<boolean>`true`, applies: sql<boolean>`true`, forSearch: sql<boolean>`${fonte === SEARCH}`, now })}
+  `.execute(db);
+  const row = rows[0];
+  if (row === undefined) throw new Error('the new order statement returned no row');
+  return { protocolo: protocoloOf(row.n, now), queue: toFacts(row) };
 }
 
 /** An order with the queue facts at its own position (zero and empty unless it is queued). */

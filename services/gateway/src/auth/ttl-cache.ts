@@ -20,6 +20,32 @@ export function createTtlCache<V>(options: TtlCacheOptions): TtlCache<V> {
   const maxEntries = options.maxEntries ?? 10_000;
   const monotonicMs = options.monotonicMs ?? (() => performance.now());
   const entries = new Map<string, { readonly value: V; readonly loadedAt: number }>();
+  // One load per key at a time: the requests that find the entry expired together wait for the same load rather
+  // than each reading the database (with a hundred requests in flight, an expiry was a hundred identical reads).
+  const loading = new Map<string, Promise<V>>();
+  const loadOnce = (key: string, load: () => Promise<V>, started: number): Promise<V> => {
+    const flight = load().then(
+      (value) => {
+        // `forget` during the load drops it: that value may predate what made the caller forget the key.
+        if (loading.get(key) === flight) {
+          loading.delete(key);
+          entries.delete(key);
+          entries.set(key, { value, loadedAt: started });
+          if (entries.size > maxEntries) {
+            const oldest = entries.keys().next();
+            if (oldest.done !== true) entries.delete(oldest.value);
+          }
+        }
+        return value;
+      },
+      (error: unknown) => {
+        if (loading.get(key) === flight) loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, flight);
+    return flight;
+  };
   return {
     async get(key, load) {
       if (options.ttlMs <= 0) return load();
@@ -27,17 +53,11 @@ export function createTtlCache<V>(options: TtlCacheOptions): TtlCache<V> {
       // Measured from the start of the load: the value may be older than its arrival, never younger.
       const started = monotonicMs();
       if (cached !== undefined && started - cached.loadedAt < options.ttlMs) return cached.value;
-      const value = await load();
-      entries.delete(key);
-      entries.set(key, { value, loadedAt: started });
-      if (entries.size > maxEntries) {
-        const oldest = entries.keys().next();
-        if (oldest.done !== true) entries.delete(oldest.value);
-      }
-      return value;
+      return loading.get(key) ?? loadOnce(key, load, started);
     },
     forget(key) {
       entries.delete(key);
+      loading.delete(key);
     },
   };
 }

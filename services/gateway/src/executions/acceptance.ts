@@ -6,11 +6,11 @@ import { debitOrder } from '@regapi/ledger';
 import {
   acceptedAgainAt,
   acceptOrder,
-  allocateProtocolo,
-  estimateStart,
   findBlockingOrder,
   imovelChave,
+  newOrderInQueue,
   ORDER_BLOCK_WINDOW_MS,
+  startFromFacts,
   TYPICAL_RUN_MS,
 } from '@regapi/orders';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -19,13 +19,7 @@ import type { PlanLookup } from '../quotes/plan-cache';
 import { computeQuote, type Quote, type QuotedOffice, type QuoteRequest } from '../quotes/quote';
 import { quoteAnswer } from '../quotes/quote-view';
 import { acceptedEnvelope, blockedItem, blockedMessage, queueAck, secondsUntil } from './acceptance-answers';
-import {
-  claimKey,
-  findStoredAnswer,
-  type KeyRef,
-  type StoredAnswer,
-  storeAnswer,
-} from './idempotency/idempotency-store';
+import { claimKey, findStoredAnswer, type KeyRef, type StoredAnswer } from './idempotency/idempotency-store';
 
 export interface AcceptanceDeps {
   readonly db: Kysely<Database>;
@@ -102,9 +96,10 @@ async function blockedOutcome(
 
 /**
  * `POST /v1/consultas/{fonte}` after auth, scope and validation (issue 5 item 2, ARCHITECTURE decisions 3 and 4):
- * idempotency lookup → quote → order block → ONE transaction holding the key claim, the debit, the order and its
- * outbox message. A refusal inside the transaction (402, a block found under the lock) rolls all of it back, so
- * nothing is stored under the key and the client may resend the SAME key later (docs/decisions/0026).
+ * idempotency lookup → quote → order block → protocolo and queue estimate → ONE transaction: the key claimed with the
+ * whole answer, the order and its outbox message, the debit last (docs/decisions/0029, 0042). A refusal inside the
+ * transaction (402, a block found under the lock) rolls all of it back, so nothing is stored under the key and the
+ * client may resend the SAME key later (docs/decisions/0026).
  */
 export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInput): Promise<AcceptanceOutcome> {
   const { db, clock } = deps;
@@ -125,16 +120,24 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
     if (blocked !== undefined) return blocked;
   }
 
-  // An estimate, so it is read before the transaction: the account's row lock is never held while the queue is read.
-  const estimate = await estimateStart(db, { fonte: request.fonte, state: 'queued', position: 'last' }, now, {
-    hourlySearchCeiling: deps.hourlySearchCeiling,
-  });
+  // Read before the transaction, in one statement: the protocolo and the queue the order joins (the estimate), so the
+  // answer is whole when the key is claimed and the account's row lock is never held while the queue is read.
+  const { protocolo, queue } = await newOrderInQueue(db, request.fonte, now);
+  const estimate = startFromFacts(request.fonte, queue, now, { hourlySearchCeiling: deps.hourlySearchCeiling });
   const readyAt = new Date(estimate.startAt.getTime() + TYPICAL_RUN_MS[request.fonte]);
+  const orderId = randomUUID();
+  const uf = 'cartorio' in quote.target ? quote.target.cartorio.uf : quote.target.uf;
+  const priceCentavos = quote.price.totalCentavos;
+  const response = acceptedEnvelope({
+    requestId: input.requestId,
+    priceCentavos,
+    ack: queueAck(protocolo, secondsUntil(readyAt, now)),
+  });
 
   try {
     return await db.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('lock_timeout', ${`${deps.claimWaitMs}ms`}, true)`.execute(trx);
-      const claim = await claimKey(trx, ref, input.fingerprint, now);
+      const answer = { orderId, status: 202, response };
+      const claim = await claimKey(trx, { ref, fingerprint: input.fingerprint, answer, waitMs: deps.claimWaitMs }, now);
       if (!claim.claimed) throw new AcceptanceAbort(replayOf(claim.stored, input.fingerprint));
       if (block !== undefined) {
         // Two customers ordering the same record at the same instant: one order, the other gets the 602.
@@ -142,15 +145,6 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
         const blocked = await blockedOutcome(trx, request, block, now);
         if (blocked !== undefined) throw new AcceptanceAbort(blocked);
       }
-      const protocolo = await allocateProtocolo(trx, now);
-      const orderId = randomUUID();
-      const uf = 'cartorio' in quote.target ? quote.target.cartorio.uf : quote.target.uf;
-      const priceCentavos = quote.price.totalCentavos;
-      const response = acceptedEnvelope({
-        requestId: input.requestId,
-        priceCentavos,
-        ack: queueAck(protocolo, secondsUntil(readyAt, now)),
-      });
       await acceptOrder(trx, {
         id: orderId,
         protocolo,
@@ -166,9 +160,8 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
         requestId: input.requestId,
         acceptedAt: now,
       });
-      await storeAnswer(trx, ref, { orderId, status: 202, response });
-      // The debit last: the account's row lock (which serializes that account's acceptances) is held only from here
-      // to the commit. A balance that does not cover it rolls everything above back.
+      // The debit last, in one statement: the account's row lock (which serializes that account's acceptances) is
+      // held only from here to the commit. A balance that does not cover it rolls everything above back.
       const debit = await debitOrder(trx, {
         accountId: input.caller.accountId,
         orderId,

@@ -1,6 +1,6 @@
 import type { Database } from '@regapi/db';
 import type { Db } from '@regapi/ledger';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 
 /** Spec 8: a key answers with the same response for 24 hours. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
@@ -38,53 +38,38 @@ export async function findStoredAnswer(db: Db, ref: KeyRef, now: Date): Promise<
 
 export type Claim = { readonly claimed: true } | { readonly claimed: false; readonly stored: StoredAnswer };
 
+/** The acceptance a claim stores under its key: the order it created and the answer a replay gives. */
+export interface KeyAnswer {
+  readonly orderId: string;
+  readonly status: number;
+  readonly response: unknown;
+}
+
 /**
- * Claims the key inside the acceptance transaction. The primary key makes a concurrent claim of the same key WAIT for
- * the transaction holding it: when that one commits, this one finds its answer (a replay); when it rolls back (a 402,
- * a 602 found under the lock), this one claims the key itself. A key older than the window is claimed afresh.
+ * Claims the key inside the acceptance transaction, storing the acceptance's answer with it (the order row follows in
+ * the same transaction; its reference is checked at commit: migration 0012, docs/decisions/0042). The primary key
+ * makes a concurrent claim of the same key WAIT for the transaction holding it, at most `waitMs` (then PostgreSQL's
+ * lock_not_available, answered 409): when that one commits, this one finds its answer (a replay); when it rolls back
+ * (a 402, a 602 found under the lock), this one claims the key itself. A key older than the window is claimed afresh.
+ * The wait bound is set by the claim itself and holds for the rest of the transaction (the account lock included).
  */
 export async function claimKey(
   trx: Transaction<Database>,
-  ref: KeyRef,
-  fingerprint: string,
+  claim: { readonly ref: KeyRef; readonly fingerprint: string; readonly answer: KeyAnswer; readonly waitMs: number },
   now: Date,
 ): Promise<Claim> {
-  const claimed = await trx
-    .insertInto('idempotency_key')
-    .values({
-      account_id: ref.accountId,
-      key: ref.key,
-      fingerprint,
-      order_id: null,
-      status: null,
-      response: null,
-      created_at: now,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['account_id', 'key'])
-        .doUpdateSet({ fingerprint, order_id: null, status: null, response: null, created_at: now })
-        .where('idempotency_key.created_at', '<=', windowStart(now)),
-    )
-    .returning('key')
-    .executeTakeFirst();
-  if (claimed !== undefined) return { claimed: true };
+  const { ref, fingerprint, answer } = claim;
+  const { rows } = await sql<{ key: string }>`
+    INSERT INTO idempotency_key AS held (account_id, key, fingerprint, order_id, status, response, created_at)
+    SELECT ${ref.accountId}::uuid, ${ref.key}::uuid, ${fingerprint}::text, ${answer.orderId}::uuid,
+      ${answer.status}::integer, ${JSON.stringify(answer.response)}::json, ${now}::timestamptz
+    FROM (SELECT set_config('lock_timeout', ${`${claim.waitMs}ms`}, true)) AS wait_for_the_holder
+    ON CONFLICT (account_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, order_id = excluded.order_id,
+      status = excluded.status, response = excluded.response, created_at = excluded.created_at
+      WHERE held.created_at <= ${windowStart(now)}
+    RETURNING held.key`.execute(trx);
+  if (rows.length > 0) return { claimed: true };
   const stored = await findStoredAnswer(trx, ref, now);
-  // A row that conflicts yet is neither expired nor answered cannot exist after its transaction committed.
   if (stored === undefined) throw new Error(`idempotency key ${ref.key} is held without an answer`);
   return { claimed: false, stored };
-}
-
-/** Stores the acceptance under the claimed key, in the same transaction as the debit and the order. */
-export async function storeAnswer(
-  trx: Transaction<Database>,
-  ref: KeyRef,
-  answer: { readonly orderId: string; readonly status: number; readonly response: unknown },
-): Promise<void> {
-  await trx
-    .updateTable('idempotency_key')
-    .set({ order_id: answer.orderId, status: answer.status, response: JSON.stringify(answer.response) })
-    .where('account_id', '=', ref.accountId)
-    .where('key', '=', ref.key)
-    .execute();
 }
