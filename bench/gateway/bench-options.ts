@@ -34,6 +34,10 @@ export interface BenchOptions {
   readonly protocolos: number;
   /** Where the floor takes the account lock (`--floor-lock`, BENCH_FLOOR_LOCK). Default `last`. */
   readonly floorLock: FloorLock;
+  /** Polls per second offered over all connections for the latency target (`--poll-rate`, BENCH_POLL_RATE). */
+  readonly pollRate: number;
+  /** Acceptances per second offered for the latency target (`--accept-rate`, BENCH_ACCEPT_RATE). */
+  readonly acceptRate: number;
   /** The pairs measured (`--only`, BENCH_ONLY: `acceptance` or `polling`). Default both. */
   readonly scenarios: readonly ScenarioKind[];
   /** Server of the throwaway databases (BENCH_DATABASE_URL, else TEST_DATABASE_URL). Default: local, user postgres. */
@@ -49,6 +53,8 @@ export const DEFAULT_BENCH_OPTIONS: Omit<BenchOptions, 'adminUrl'> = Object.free
   protocolos: 200,
   floorLock: 'last',
   scenarios: ['acceptance', 'polling'] as const,
+  pollRate: 500,
+  acceptRate: 100,
 });
 
 function integer(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
@@ -72,6 +78,8 @@ export function benchOptionsFrom(args: readonly string[], env: NodeJS.ProcessEnv
       protocolos: { type: 'string' },
       'floor-lock': { type: 'string' },
       only: { type: 'string' },
+      'poll-rate': { type: 'string' },
+      'accept-rate': { type: 'string' },
     },
     strict: true,
   });
@@ -90,6 +98,8 @@ export function benchOptionsFrom(args: readonly string[], env: NodeJS.ProcessEnv
     protocolos: integer('protocolos', values.protocolos ?? env.BENCH_PROTOCOLOS, d.protocolos, 1, 10_000),
     floorLock,
     scenarios: only === undefined ? d.scenarios : [only],
+    pollRate: integer('poll-rate', values['poll-rate'] ?? env.BENCH_POLL_RATE, d.pollRate, 1, 100_000),
+    acceptRate: integer('accept-rate', values['accept-rate'] ?? env.BENCH_ACCEPT_RATE, d.acceptRate, 1, 100_000),
     adminUrl: env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   });
 }

@@ -5,6 +5,7 @@ import { type BenchOptions, benchOptionsFrom, type ScenarioKind } from './bench-
 import { type ChildServer, startChildServer } from './child-server';
 import { type LoadSpec, runLoad } from './load';
 import { describeMachine } from './machine';
+import { runPacedLoad } from './paced-load';
 import { combineRounds, figuresTable, type ScenarioPair, type ScenarioResult, shareOf, verdicts } from './report';
 import { callJson, firstItemField, SEARCH_BODY, SEARCH_PATH, seedFloor, seedGateway } from './seed';
 
@@ -73,13 +74,22 @@ async function warmUp(name: string, spec: LoadSpec, options: BenchOptions): Prom
   if (options.warmupS > 0) await runLoad(spec, { ...options, durationS: options.warmupS });
 }
 
-async function measure(name: string, target: Target, spec: LoadSpec, options: BenchOptions): Promise<ScenarioResult> {
+async function measure(
+  name: string,
+  target: Target,
+  spec: LoadSpec,
+  options: BenchOptions,
+  ratePerSecond?: number,
+): Promise<ScenarioResult> {
   process.stdout.write(`  ${name}: ${options.durationS} s measured\n`);
   // The warm-up's last requests finish before the measurement starts, so they neither compete with it nor count.
   const before = await target.server.idle();
   const queuedBefore = await queuedOrders(target.database);
   await target.server.counters(true);
-  const figures = await runLoad(spec, options);
+  const figures =
+    ratePerSecond === undefined
+      ? await runLoad(spec, options)
+      : await runPacedLoad(spec, { connections: options.connections, durationS: options.durationS, ratePerSecond });
   const loaded = await target.server.counters();
   const after = await target.server.idle();
   return {
@@ -105,7 +115,12 @@ interface Side {
  * A gateway scenario and its floor in alternating rounds (gateway first in odd rounds, floor first in even ones), so
  * a machine that speeds up or slows down during the run (it is shared) weighs on both alike.
  */
-async function measurePair(gateway: Side, floor: Side, options: BenchOptions): Promise<ScenarioPair> {
+async function measurePair(
+  gateway: Side,
+  floor: Side,
+  options: BenchOptions,
+  ratePerSecond: number,
+): Promise<ScenarioPair> {
   await warmUp(gateway.name, gateway.spec, options);
   await warmUp(floor.name, floor.spec, options);
   const gatewayRounds: ScenarioResult[] = [];
@@ -117,6 +132,18 @@ async function measurePair(gateway: Side, floor: Side, options: BenchOptions): P
       (side === gateway ? gatewayRounds : floorRounds).push(result);
     }
   }
+  // The latency target, at a stated load below saturation: the same connections, a fixed rate offered over them.
+  const atRate = {
+    ratePerSecond,
+    gateway: await measure(
+      `${gateway.name} @ ${ratePerSecond}/s`,
+      gateway.target,
+      gateway.spec,
+      options,
+      ratePerSecond,
+    ),
+    floor: await measure(`${floor.name} @ ${ratePerSecond}/s`, floor.target, floor.spec, options, ratePerSecond),
+  };
   return {
     gateway: combineRounds(gatewayRounds),
     floor: combineRounds(floorRounds),
@@ -124,6 +151,7 @@ async function measurePair(gateway: Side, floor: Side, options: BenchOptions): P
       const floorRound = floorRounds[round];
       return floorRound === undefined ? 0 : shareOf(result.figures, floorRound.figures);
     }),
+    atRate,
   };
 }
 
@@ -209,6 +237,7 @@ export async function runGatewayBench(args: readonly string[]): Promise<void> {
           { name: 'gateway polling', target: gateway, spec: polling(gateway, gatewayOrders) },
           { name: 'floor polling', target: floor, spec: polling(floor, floorOrders) },
           options,
+          options.pollRate,
         )
       : undefined;
     const accepted = measures('acceptance')
@@ -216,9 +245,12 @@ export async function runGatewayBench(args: readonly string[]): Promise<void> {
           { name: 'gateway acceptance', target: gateway, spec: acceptance(gateway) },
           { name: 'floor acceptance', target: floor, spec: acceptance(floor) },
           options,
+          options.acceptRate,
         )
       : undefined;
-    const results = [accepted, polled].flatMap((pair) => (pair === undefined ? [] : [pair.gateway, pair.floor]));
+    const results = [accepted, polled].flatMap((pair) =>
+      pair === undefined ? [] : [pair.gateway, pair.floor, pair.atRate.gateway, pair.atRate.floor],
+    );
 
     process.stdout.write(`\n${figuresTable(results)}\n\n`);
     process.stdout.write(`${verdicts({ acceptance: accepted, polling: polled }, options.connections)}\n`);

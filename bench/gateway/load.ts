@@ -36,7 +36,10 @@ export interface LoadShape {
   readonly durationS: number;
 }
 
-/** Runs `spec` in `shape` with autocannon, in this process (the servers have their own). */
+/**
+ * Runs `spec` in `shape` with autocannon, in this process (the servers have their own): every connection sends its next
+ * request as soon as the last is answered (saturation).
+ */
 export async function runLoad(spec: LoadSpec, shape: LoadShape): Promise<LoadFigures> {
   const result = await autocannon({
     url: spec.url,
