@@ -3,7 +3,7 @@ export { claimedNumeros } from './claimed-numeros';
 export { InvalidTransitionError, OrderNotFoundError } from './errors';
 export { failureResultData } from './failure-result';
 export { finishOrder, type OrderEnd } from './finish-order';
-export { type Order, toOrder } from './order';
+export { type Order, POLLED_COLUMNS, type PolledOrder, toOrder, toPolledOrder } from './order';
 export { acceptedAgainAt, imovelChave, ORDER_BLOCK_WINDOW_MS } from './order-block';
 export {
   allocateProtocolo,

@@ -61,3 +61,39 @@ export function toOrder(row: OrderRow): Order {
     finishedAt: row.finished_at,
   };
 }
+
+/**
+ * What a poll answers with (`GET /v1/consultas/{protocolo}`): the columns its result or its wait are made of. A poll
+ * reads only these (not the stored request, quote and bookkeeping), since every poll pays for each column it parses.
+ */
+export type PolledOrder = Pick<
+  Order,
+  'id' | 'protocolo' | 'fonte' | 'state' | 'code' | 'result' | 'siteReceipts' | 'aceite' | 'attemptStartedAt'
+>;
+
+/** The columns of a `PolledOrder`, as `toPolledOrder` reads them. */
+export const POLLED_COLUMNS = [
+  'id',
+  'protocolo',
+  'fonte',
+  'state',
+  'code',
+  'result',
+  'site_receipts',
+  'aceite',
+  'attempt_started_at',
+] as const satisfies readonly (keyof OrderRow)[];
+
+export function toPolledOrder(row: Pick<OrderRow, (typeof POLLED_COLUMNS)[number]>): PolledOrder {
+  return {
+    id: row.id,
+    protocolo: row.protocolo,
+    fonte: row.fonte,
+    state: row.state,
+    code: row.code,
+    result: row.result,
+    siteReceipts: row.site_receipts,
+    aceite: row.aceite,
+    attemptStartedAt: row.attempt_started_at,
+  };
+}

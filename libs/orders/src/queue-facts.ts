@@ -1,7 +1,7 @@
 import { FONTES, type Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
-import { type Order, toOrder } from './order';
+import { type Order, POLLED_COLUMNS, type PolledOrder, toPolledOrder } from './order';
 import { protocoloOf } from './order-queries';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -116,9 +116,9 @@ export async function newOrderInQueue(db: Db, fonte: string, now: Date): Promise
   return { protocolo: protocoloOf(row.n, now), queue: toFacts(row) };
 }
 
-/** An order with the queue facts at its own position (zero and empty unless it is queued). */
+/** A polled order with the queue facts at its own position (zero and empty unless it is queued). */
 export interface OrderInQueue {
-  readonly order: Order;
+  readonly order: PolledOrder;
   readonly queue: QueueFacts;
 }
 
@@ -134,8 +134,9 @@ export async function getOrderInQueue(
 ): Promise<OrderInQueue | undefined> {
   const ahead = sql<boolean>`(ahead.state = 'running' OR (ahead.id <> polled.id
     AND (ahead.created_at, ahead.protocolo) < (polled.created_at, polled.protocolo)))`;
-  const { rows } = await sql<Selectable<Database['orders']> & QueueFactsRow>`
-    SELECT polled.*, queue.working, queue.searches_ahead, started.searches_started
+  const columns = sql.join(POLLED_COLUMNS.map((column) => sql.ref(`polled.${column}`)));
+  const { rows } = await sql<Pick<Selectable<Database['orders']>, (typeof POLLED_COLUMNS)[number]> & QueueFactsRow>`
+    SELECT ${columns}, queue.working, queue.searches_ahead, started.searches_started
     FROM orders polled
     ${factsJoins({
       ahead,
@@ -146,5 +147,5 @@ export async function getOrderInQueue(
     WHERE polled.protocolo = ${protocolo} AND polled.account_id = ${accountId}
   `.execute(db);
   const row = rows[0];
-  return row === undefined ? undefined : { order: toOrder(row), queue: toFacts(row) };
+  return row === undefined ? undefined : { order: toPolledOrder(row), queue: toFacts(row) };
 }

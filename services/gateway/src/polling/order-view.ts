@@ -8,7 +8,7 @@ import {
   withResultStatusNote,
 } from '@regapi/contracts';
 import type { OrderCharge } from '@regapi/ledger';
-import type { Order } from '@regapi/orders';
+import type { PolledOrder } from '@regapi/orders';
 import { queueAck, secondsUntil } from '../executions/acceptance-answers';
 
 /** A running order past its typical time, or one whose document is being archived: look again soon. */
@@ -26,7 +26,7 @@ function objectOf(value: unknown): Readonly<Record<string, unknown>> {
 }
 
 /** `cobranca` (ARCHITECTURE names): what was debited and what came back, from the ledger. */
-function cobranca(order: Order, charge: OrderCharge): DataItem {
+function cobranca(order: PolledOrder, charge: OrderCharge): DataItem {
   const refundDue = order.code !== null && isResultCode(order.code) && isRefunded(order.code);
   return {
     debitado: centavosToReais(charge.debitedCentavos),
@@ -39,7 +39,7 @@ function cobranca(order: Order, charge: OrderCharge): DataItem {
 }
 
 /** The finished order (spec 2.4-2.6 + `aceite` + `cobranca`), HTTP 200 with the result in `code` (spec 7.2). */
-export function finishedAnswer(order: Order, charge: OrderCharge): PollingAnswer {
+export function finishedAnswer(order: PolledOrder, charge: OrderCharge): PollingAnswer {
   const code = order.code ?? 606;
   const message = isResultCode(code) ? resultCodeMessage(code) : 'Consulta concluída.';
   return {
@@ -61,7 +61,7 @@ const RUNNING_MESSAGE = 'Em processamento: consulte novamente depois de data[0].
  * An order still running (spec 3: `processando`, HTTP 202): the queue fields with a fresh `consultar_daqui_s`. A
  * certificate being issued also shows its EM_EMISSAO fields (spec 2.6: protocol, term and forecast).
  */
-export function runningAnswer(order: Order, readyAt: Date, now: Date): PollingAnswer {
+export function runningAnswer(order: PolledOrder, readyAt: Date, now: Date): PollingAnswer {
   const result = order.state === 'awaiting_issue' ? objectOf(order.result) : {};
   const message = typeof result.mensagem === 'string' ? `${result.mensagem} ${RUNNING_MESSAGE}` : RUNNING_MESSAGE;
   return {
@@ -77,7 +77,7 @@ export function runningAnswer(order: Order, readyAt: Date, now: Date): PollingAn
 }
 
 /** When a certificate in issue is worth asking about again: its forecast, or the watch's pace once past it. */
-export function certificateReadyAt(order: Order, now: Date): Date {
+export function certificateReadyAt(order: PolledOrder, now: Date): Date {
   const forecast = objectOf(order.result).previsao_entrega_em;
   const at = typeof forecast === 'string' ? new Date(forecast) : undefined;
   if (at !== undefined && !Number.isNaN(at.getTime()) && at > now) return at;

@@ -3,7 +3,7 @@ import { isFonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { HttpError, sendEnvelope } from '@regapi/http';
 import { orderCharge, orderLedgerEntries } from '@regapi/ledger';
-import { getOrderInQueue, type Order, type OrderInQueue, startFromFacts, TYPICAL_RUN_MS } from '@regapi/orders';
+import { getOrderInQueue, type OrderInQueue, type PolledOrder, startFromFacts, TYPICAL_RUN_MS } from '@regapi/orders';
 import { type RequestHandler, Router } from 'express';
 import type { Kysely } from 'kysely';
 import { authOf } from '../auth/auth-context';
@@ -18,7 +18,7 @@ export interface PollingDeps {
 /** Spec 2.2: digits only. Longer than any protocolo we allocate is nonexistent without asking the database. */
 const PROTOCOLO = /^[0-9]{1,30}$/;
 
-function typicalRunMs(order: Order): number {
+function typicalRunMs(order: PolledOrder): number {
   return isFonte(order.fonte) ? TYPICAL_RUN_MS[order.fonte] : 60_000;
 }
 
