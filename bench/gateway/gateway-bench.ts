@@ -196,7 +196,8 @@ export async function runGatewayBench(args: readonly string[]): Promise<void> {
     process.stdout.write(
       `load:       autocannon, ${options.connections} connections, ${options.durationS} s per scenario after ` +
         `${options.warmupS} s of warm-up, in ${options.rounds} alternating rounds; pool ${options.poolSize} per server; ${options.protocolos} protocolos polled; ` +
-        `floor locks the account ${options.floorLock}\n\n`,
+        `floor locks the account ${options.floorLock}; p99 target at ${options.pollRate} polls/s and ` +
+        `${options.acceptRate} acceptances/s, paced\n\n`,
     );
 
     const adminToken = randomBytes(24).toString('hex');
