@@ -33,6 +33,8 @@ export interface TestGatewayOptions {
   readonly routers?: readonly Router[];
   /** Spec 8 searches per rolling hour, for `consultar_daqui_s`. Default: the gateway's (50). */
   readonly hourlySearchCeiling?: number;
+  /** How long a duplicate Idempotency-Key waits for the request holding it. Default: the gateway's (10 s). */
+  readonly idempotencyWaitMs?: number;
 }
 
 /** The gateway's routers in an express app of their own, on a free port, over the test file's database. */
@@ -50,6 +52,7 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
     clock: options.clock ?? systemClock,
     rateLimit: options.rateLimit ?? { burst: 100_000, perSecond: 10_000 },
     ...(options.hourlySearchCeiling === undefined ? {} : { hourlySearchCeiling: options.hourlySearchCeiling }),
+    ...(options.idempotencyWaitMs === undefined ? {} : { idempotencyWaitMs: options.idempotencyWaitMs }),
   });
   const app = createHttpApp({ logger, routers: [...gateway.routers, ...(options.routers ?? [])] });
   const server: RunningServer = await listen(app, 0);

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { loadQuoteCatalog } from './support/quote-catalog';
+import { type Answer, call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+
+// A duplicate Idempotency-Key waits for the request holding it at most `idempotencyWaitMs`, then answers 409 with
+// Retry-After, charging nothing (decision 0026). The bound is set by the key claim itself (decision 0042): this test
+// holds a claim open in another transaction, as a request stuck mid-acceptance would.
+
+const SEARCH = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
+const WAIT_MS = 400;
+
+let database: TestDatabase;
+let gateway: TestGateway;
+let accountId: string;
+let token: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  gateway = await startTestGateway(database, { idempotencyWaitMs: WAIT_MS });
+  await loadQuoteCatalog(database.db);
+  accountId = await newAccount(gateway.url, 'Banco Exemplo', '100.00');
+  ({ token } = await newToken(gateway.url, accountId, ['consultas:pesquisa-previa-bens']));
+});
+
+afterAll(async () => {
+  await gateway.close();
+  await database.drop();
+});
+
+function execute(key: string): Promise<Answer> {
+  return call(`${gateway.url}/v1/consultas/pesquisa-previa-bens`, {
+    method: 'POST',
+    token,
+    body: SEARCH,
+    headers: { 'idempotency-key': key },
+  });
+}
+
+async function balance(): Promise<number> {
+  const row = await database.db
+    .selectFrom('account')
+    .select('balance_centavos')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return row.balance_centavos;
+}
+
+test('a key held by a transaction that does not finish: 409 with Retry-After after the wait, nothing charged', async () => {
+  const key = randomUUID();
+  let claimed: () => void = () => undefined;
+  let release: () => void = () => undefined;
+  const isClaimed = new Promise<void>((resolve) => {
+    claimed = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // Another transaction claims the key and neither commits nor rolls back until released.
+  const holder = database.db
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto('idempotency_key')
+        .values({ account_id: accountId, key, fingerprint: 'someone else', created_at: new Date() })
+        .execute();
+      claimed();
+      await released;
+      throw new Error('rolled back on purpose');
+    })
+    .catch(() => undefined);
+  try {
+    await isClaimed;
+    const before = await balance();
+    const started = Date.now();
+    const busy = await execute(key);
+    const waited = Date.now() - started;
+    expect(busy.status).toBe(409);
+    expect(busy.body.code).toBe(409);
+    expect(busy.body.header).toMatchObject({ billable: false, price: 0 });
+    expect(busy.headers.get('retry-after')).toBe('1');
+    expect(waited).toBeGreaterThanOrEqual(WAIT_MS - 50);
+    expect(waited).toBeLessThan(WAIT_MS + 5_000);
+    expect(await balance()).toBe(before);
+
+    // The holder gives up: the same key is then the client's to use.
+    release();
+    await holder;
+    const accepted = await execute(key);
+    expect(accepted.status).toBe(202);
+    expect(await balance()).toBeLessThan(before);
+  } finally {
+    release();
+    await holder;
+  }
+});
