@@ -22,6 +22,7 @@ export {
   type QueuePosition,
 } from './queue-facts';
 export {
+  ceilingSlot,
   ceilingSlots,
   DEFAULT_HOURLY_SEARCH_CEILING,
   type EstimatedOrder,

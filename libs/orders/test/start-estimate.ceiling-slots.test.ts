@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ceilingSlots } from '../src';
+import { ceilingSlot, ceilingSlots } from '../src';
 
 const HOUR = 3_600_000;
 const T0 = new Date('2026-03-11T13:00:00Z');
@@ -43,4 +43,26 @@ test('property: merged with the past, no rolling hour holds more than the limit;
     ),
     { numRuns: 200 },
   );
+});
+
+test("property: the slot at an index is the walk's slot at that index, however far down the queue", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: -HOUR + 1, max: 0 }), { maxLength: 80 }),
+      fc.integer({ min: 0, max: 400 }),
+      fc.integer({ min: 1, max: 60 }),
+      (offsets, index, limit) => {
+        const past = [...offsets].sort((a, b) => a - b).map(at);
+        expect(ceilingSlot(past, index, T0, limit)).toEqual(ceilingSlots(past, index + 1, T0, limit)[index]);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+test("a start recorded after now (a clock behind the database) still gets the walk's answer", () => {
+  const past = [at(-30 * 60_000), at(5 * 60_000)];
+  for (const index of [0, 1, 2, 5, 9]) {
+    expect(ceilingSlot(past, index, T0, 2)).toEqual(ceilingSlots(past, index + 1, T0, 2)[index]);
+  }
 });
