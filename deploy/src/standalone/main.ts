@@ -100,6 +100,7 @@ async function main(): Promise<void> {
       storage: storage(),
       downloader: createOriginDocumentDownloader(),
       publicBaseUrl: PUBLIC_BASE_URL,
+      alertWebhookUrl: originConfig.ALERT_WEBHOOK_URL,
     }),
   ];
 

@@ -1,3 +1,4 @@
+export { type AlertBody, type AlertWebhook, type AlertWebhookOptions, createAlertWebhook } from './alert-webhook';
 export { instrumentedModulesLoaded } from './loaded-too-early';
 export { createLogger, type Logger, type LoggerOptions, type LogLevel, silentLogger, withRequestId } from './logger';
 export { startTelemetry, type Telemetry, type TelemetryOptions } from './start-telemetry';

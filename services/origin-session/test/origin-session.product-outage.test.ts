@@ -1,11 +1,11 @@
 import { isProductEnabled, lastCatalogSync, setProductEnabled } from '@regapi/catalog';
 import { createHttpApp, listen } from '@regapi/http';
 import { magicCpf } from '@regapi/origin-simulator';
-import { waitFor } from '@regapi/testkit';
-import { type Harness, startHarness, startWebhookReceiver } from './support/harness';
+import { startWebhookReceiver, type WebhookReceiver, waitFor } from '@regapi/testkit';
+import { type Harness, startHarness } from './support/harness';
 
 let harness: Harness;
-let webhook: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let webhook: WebhookReceiver;
 
 beforeAll(async () => {
   webhook = await startWebhookReceiver();

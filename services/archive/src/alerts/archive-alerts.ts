@@ -1,5 +1,5 @@
 import { metrics } from '@opentelemetry/api';
-import type { Logger } from '@regapi/telemetry';
+import { createAlertWebhook, type Logger } from '@regapi/telemetry';
 
 /** A delivered document the archive could not keep: the order ended refunded (docs/decisions/0033). */
 export interface DocumentNotArchived {
@@ -26,16 +26,24 @@ export interface CertificateRefused {
 export interface ArchiveAlertCounts {
   readonly document_not_archived: number;
   readonly certificate_signature_invalid: number;
+  readonly webhook_failures: number;
 }
 
 /**
  * A human is told the way origin-session tells (docs/decisions/0020): one structured `error` log line with `alert`
- * set, the line log-based alerting matches, and an OpenTelemetry counter. docs/operations.md says what to do.
+ * set, the line log-based alerting matches, an OpenTelemetry counter, and a JSON POST to ALERT_WEBHOOK_URL when set
+ * (a failing webhook is logged, never thrown into the delivery). docs/operations.md says what to do.
  */
 export interface ArchiveAlerts {
-  documentNotArchived(alert: DocumentNotArchived): void;
-  certificateRefused(alert: CertificateRefused): void;
+  documentNotArchived(alert: DocumentNotArchived): Promise<void>;
+  certificateRefused(alert: CertificateRefused): Promise<void>;
   counts(): ArchiveAlertCounts;
+}
+
+export interface ArchiveAlertsOptions {
+  readonly logger: Logger;
+  /** ALERT_WEBHOOK_URL. */
+  readonly webhookUrl?: string | undefined;
 }
 
 const meter = metrics.getMeter('regapi.archive');
@@ -43,49 +51,55 @@ const alertCounter = meter.createCounter('regapi.archive.alerts', {
   description: 'Documents the archive could not deliver (download given up, certificate signature refused)',
 });
 
-export function createArchiveAlerts(logger: Logger): ArchiveAlerts {
-  const log = logger.child({ component: 'alerts' });
+export function createArchiveAlerts(options: ArchiveAlertsOptions): ArchiveAlerts {
+  const log = options.logger.child({ component: 'alerts' });
+  const webhook = createAlertWebhook({ logger: log, url: options.webhookUrl });
   let notArchived = 0;
   let refused = 0;
   return {
-    documentNotArchived(alert) {
+    async documentNotArchived(alert) {
       notArchived++;
       alertCounter.add(1, { alert: 'document_not_archived', fonte: alert.fonte });
+      const body = {
+        alert: 'document_not_archived',
+        severity: 'high',
+        order_id: alert.orderId,
+        protocolo: alert.protocolo,
+        fonte: alert.fonte,
+        code: alert.code,
+        reason: alert.reason,
+        attempts: alert.attempts,
+        origin_urls: alert.originUrls,
+        at: alert.at.toISOString(),
+        action: 'the order finished refunded; see docs/operations.md "document_not_archived"',
+      };
       log.error(
-        {
-          alert: 'document_not_archived',
-          severity: 'high',
-          order_id: alert.orderId,
-          protocolo: alert.protocolo,
-          fonte: alert.fonte,
-          code: alert.code,
-          reason: alert.reason,
-          attempts: alert.attempts,
-          origin_urls: alert.originUrls,
-          at: alert.at.toISOString(),
-          action: 'the order finished refunded; see docs/operations.md "document_not_archived"',
-        },
+        body,
         `ALERT: the document of ${alert.protocolo} could not be archived (${alert.reason}); finished ${alert.code}`,
       );
+      await webhook.post(body);
     },
-    certificateRefused(alert) {
+    async certificateRefused(alert) {
       refused++;
       alertCounter.add(1, { alert: 'certificate_signature_invalid', fonte: 'certidao-inteiro-teor' });
-      log.error(
-        {
-          alert: 'certificate_signature_invalid',
-          severity: 'high',
-          order_id: alert.orderId,
-          protocolo: alert.protocolo,
-          reason: alert.reason,
-          quarantine_key: alert.quarantineKey,
-          sha256: alert.sha256,
-          at: alert.at.toISOString(),
-          action: 'the order finished 606, refunded; see docs/operations.md "certificate_signature_invalid"',
-        },
-        `ALERT: the certificate of ${alert.protocolo} carries no valid signature (${alert.reason})`,
-      );
+      const body = {
+        alert: 'certificate_signature_invalid',
+        severity: 'high',
+        order_id: alert.orderId,
+        protocolo: alert.protocolo,
+        reason: alert.reason,
+        quarantine_key: alert.quarantineKey,
+        sha256: alert.sha256,
+        at: alert.at.toISOString(),
+        action: 'the order finished 606, refunded; see docs/operations.md "certificate_signature_invalid"',
+      };
+      log.error(body, `ALERT: the certificate of ${alert.protocolo} carries no valid signature (${alert.reason})`);
+      await webhook.post(body);
     },
-    counts: () => ({ document_not_archived: notArchived, certificate_signature_invalid: refused }),
+    counts: () => ({
+      document_not_archived: notArchived,
+      certificate_signature_invalid: refused,
+      webhook_failures: webhook.failures(),
+    }),
   };
 }

@@ -145,7 +145,7 @@ async function giveUp(
   const at = ctx.clock.now();
   const applied = await finishUndelivered(ctx.db, order, delivered, code, note, at);
   if (!applied) return { kind: 'already-finished' };
-  ctx.alerts.documentNotArchived({
+  await ctx.alerts.documentNotArchived({
     orderId: order.id,
     protocolo: order.protocolo,
     fonte: order.fonte,
@@ -192,7 +192,7 @@ async function refuseCertificate(
   const at = ctx.clock.now();
   const applied = await finishUndelivered(ctx.db, order, delivered, 606, NOTES.signature, at);
   if (!applied) return { kind: 'already-finished' };
-  ctx.alerts.certificateRefused({
+  await ctx.alerts.certificateRefused({
     orderId: order.id,
     protocolo: order.protocolo,
     reason,

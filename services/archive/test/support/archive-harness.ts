@@ -11,7 +11,7 @@ import { acceptOrder, allocateProtocolo, type Order, transition } from '@regapi/
 import { createOriginDocumentDownloader, type OriginSample } from '@regapi/origin';
 import type { Service } from '@regapi/runtime';
 import { createLogger, silentLogger } from '@regapi/telemetry';
-import { startTestS3, type TestS3, waitFor } from '@regapi/testkit';
+import { startTestS3, startWebhookReceiver, type TestS3, waitFor } from '@regapi/testkit';
 // origin-session's own harness (database, vhost, clock, simulator, origin-session, billing's queue), with its stand-in
 // archive off: the real one below consumes `archive.documents`.
 import { type Harness, type HarnessOptions, startHarness } from '../../../origin-session/test/support/harness';
@@ -48,6 +48,8 @@ export interface ArchiveHarness {
   readonly outcomes: HandledDelivery[];
   /** The archive's log lines (JSON) that carry `alert`. */
   readonly alerts: Record<string, unknown>[];
+  /** The bodies POSTed to the archive's ALERT_WEBHOOK_URL. */
+  readonly webhook: unknown[];
   readonly gatewayUrl: string;
   /** A new account with a token (every scope) for the gateway. */
   customer(): Promise<Customer>;
@@ -95,6 +97,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
     },
   });
   const outcomes: HandledDelivery[] = [];
+  const webhook = await startWebhookReceiver();
   const archive = createArchive({
     db: origin.database,
     bus: origin.bus,
@@ -102,6 +105,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
     storage: s3.storage(),
     downloader: createOriginDocumentDownloader(),
     clock: origin.clock,
+    alertWebhookUrl: webhook.url,
     settings: { schedulerPollMs: 50, downloadTimeoutMs: 5_000, ...options.settings },
     ...(options.observe === false ? {} : { onDelivery: (handled: HandledDelivery) => outcomes.push(handled) }),
   });
@@ -127,6 +131,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
     archive,
     outcomes,
     alerts,
+    webhook: webhook.bodies,
     gatewayUrl: server.url,
     async customer() {
       const account = await createAccount(origin.database.db, { name: 'Cliente do arquivo' });
@@ -205,6 +210,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
       await archive.stop();
       await origin.close();
       await s3.close();
+      await webhook.close();
     },
   };
 }

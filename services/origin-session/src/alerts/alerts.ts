@@ -1,6 +1,5 @@
 import { metrics } from '@opentelemetry/api';
-import { coerceError } from '@regapi/bus';
-import type { Logger } from '@regapi/telemetry';
+import { createAlertWebhook, type Logger } from '@regapi/telemetry';
 
 /** A product taken out of service because the origin answered a permanent code (spec 7.5). */
 export interface ProductOutage {
@@ -43,9 +42,12 @@ const outageCounter = meter.createCounter('regapi.product.out_of_service', {
 
 export function createAlerts(options: AlertsOptions): Alerts {
   const logger = options.logger.child({ component: 'alerts' });
-  const timeoutMs = options.webhookTimeoutMs ?? 5_000;
+  const webhook = createAlertWebhook({
+    logger,
+    url: options.webhookUrl,
+    ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
+  });
   let outages = 0;
-  let webhookFailures = 0;
 
   return {
     async productOutOfService(outage) {
@@ -63,20 +65,8 @@ export function createAlerts(options: AlertsOptions): Alerts {
         action: `the product answers 602 until an operator runs: pnpm ops product enable ${outage.fonte}`,
       };
       logger.error(alert, `ALERT: ${outage.fonte} taken out of service (origin answered ${outage.code})`);
-      if (options.webhookUrl === undefined) return;
-      try {
-        const response = await fetch(options.webhookUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(alert),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      } catch (thrown) {
-        webhookFailures++;
-        logger.error({ err: coerceError(thrown), alert: alert.alert }, 'the alert webhook failed');
-      }
+      await webhook.post(alert);
     },
-    counts: () => ({ product_out_of_service: outages, webhook_failures: webhookFailures }),
+    counts: () => ({ product_out_of_service: outages, webhook_failures: webhook.failures() }),
   };
 }

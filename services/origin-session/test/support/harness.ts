@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import {
   type Bus,
   createOutboxRelay,
@@ -213,28 +212,5 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await database.drop();
       await vhost.delete();
     },
-  };
-}
-
-/** A local receiver for ALERT_WEBHOOK_URL: records every POSTed JSON body. */
-export async function startWebhookReceiver(): Promise<{ url: string; bodies: unknown[]; close(): Promise<void> }> {
-  const bodies: unknown[] = [];
-  const server: Server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-    });
-    req.on('end', () => {
-      bodies.push(JSON.parse(text));
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/alerts`,
-    bodies,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

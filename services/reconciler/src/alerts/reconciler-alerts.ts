@@ -1,6 +1,5 @@
 import { metrics } from '@opentelemetry/api';
-import { coerceError } from '@regapi/bus';
-import type { Logger } from '@regapi/telemetry';
+import { createAlertWebhook, type Logger } from '@regapi/telemetry';
 
 /**
  * What the reconciler asks a human to look at (docs/operations.md, "Reconciliation and the certificate watch", has the
@@ -79,12 +78,15 @@ const alertCounter = meter.createCounter('regapi.reconciler.alerts', {
  */
 export function createReconcilerAlerts(options: ReconcilerAlertsOptions): ReconcilerAlerts {
   const logger = options.logger.child({ component: 'alerts' });
-  const timeoutMs = options.webhookTimeoutMs ?? 5_000;
-  const counts: Record<AlertName | 'webhook_failures', number> = {
+  const webhook = createAlertWebhook({
+    logger,
+    url: options.webhookUrl,
+    ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
+  });
+  const counts: Record<AlertName, number> = {
     certificate_checks_exhausted: 0,
     certificate_lost_to_timeout: 0,
     record_view_reconciliation_overdue: 0,
-    webhook_failures: 0,
   };
 
   return {
@@ -101,21 +103,9 @@ export function createReconcilerAlerts(options: ReconcilerAlertsOptions): Reconc
         action: ACTIONS[name],
       };
       logger.error(body, `ALERT: ${name} (order ${alert.protocolo})`);
-      if (options.webhookUrl === undefined) return;
-      try {
-        const response = await fetch(options.webhookUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      } catch (thrown) {
-        counts.webhook_failures++;
-        logger.error({ err: coerceError(thrown), alert: name }, 'the alert webhook failed');
-      }
+      await webhook.post(body);
     },
-    counts: () => ({ ...counts }),
+    counts: () => ({ ...counts, webhook_failures: webhook.failures() }),
   };
 }
 

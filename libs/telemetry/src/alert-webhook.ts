@@ -1,0 +1,44 @@
+import type { Logger } from './logger';
+
+/** An alert as the webhook receives it: its name under `alert`, then its facts in snake_case. */
+export type AlertBody = { readonly alert: string } & Readonly<Record<string, unknown>>;
+
+/** ALERT_WEBHOOK_URL's sender: every service that raises alerts posts them the same way (docs/decisions/0020). */
+export interface AlertWebhook {
+  /** POSTs the alert as JSON when a URL is set; a failure is logged and counted, never thrown into the caller. */
+  post(body: AlertBody): Promise<void>;
+  /** Posts that failed (timeout, refused, non-2xx) since the process started. */
+  failures(): number;
+}
+
+export interface AlertWebhookOptions {
+  readonly logger: Logger;
+  /** ALERT_WEBHOOK_URL; unset: alerts are the log line and the metric only. */
+  readonly url?: string | undefined;
+  /** Default 5 s. */
+  readonly timeoutMs?: number;
+}
+
+export function createAlertWebhook(options: AlertWebhookOptions): AlertWebhook {
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  let failures = 0;
+  return {
+    async post(body) {
+      if (options.url === undefined) return;
+      try {
+        const response = await fetch(options.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      } catch (thrown) {
+        failures++;
+        const err = thrown instanceof Error ? thrown : new Error(String(thrown));
+        options.logger.error({ err, alert: body.alert }, 'the alert webhook failed');
+      }
+    },
+    failures: () => failures,
+  };
+}
