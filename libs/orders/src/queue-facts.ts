@@ -67,10 +67,42 @@ function factsJoins(parts: {
     ) AS started`;
 }
 
-/** Orders before a stored position: running ones, and queued ones accepted earlier (protocolo breaks a tie). */
-function aheadOfStored(position: Exclude<QueuePosition, 'last'>): RawBuilder<boolean> {
+/**
+ * Orders before a position: running ones, and queued ones accepted earlier (protocolo breaks a tie). The position is
+ * given as SQL: a stored order's values, or the columns of the polled row.
+ */
+function aheadOf(position: {
+  readonly id: RawBuilder<unknown>;
+  readonly createdAt: RawBuilder<unknown>;
+  readonly protocolo: RawBuilder<unknown>;
+}): RawBuilder<boolean> {
   return sql<boolean>`(ahead.state = 'running' OR (ahead.id <> ${position.id}
     AND (ahead.created_at, ahead.protocolo) < (${position.createdAt}, ${position.protocolo})))`;
+}
+
+/**
+ * The facts statement at a position known before the statement runs (a stored order's, or `'last'`), with `leading`
+ * columns before the facts.
+ */
+function factsStatement<Row>(
+  fonte: string,
+  position: QueuePosition,
+  now: Date,
+  leading: RawBuilder<unknown>,
+): RawBuilder<Row & QueueFactsRow> {
+  const ahead =
+    position === 'last'
+      ? sql<boolean>`true`
+      : aheadOf({
+          id: sql`${position.id}`,
+          createdAt: sql`${position.createdAt}`,
+          protocolo: sql`${position.protocolo}`,
+        });
+  return sql<Row & QueueFactsRow>`
+    SELECT ${leading} queue.working, queue.searches_ahead, started.searches_started
+    FROM (SELECT 1) AS position
+    ${factsJoins({ ahead, applies: sql<boolean>`true`, forSearch: sql<boolean>`${fonte === SEARCH}`, now })}
+  `;
 }
 
 function toFacts(row: QueueFactsRow): QueueFacts {
@@ -83,12 +115,7 @@ function toFacts(row: QueueFactsRow): QueueFacts {
 
 /** The queue facts for an order of `fonte` at `position`, in one statement. */
 export async function readQueueFacts(db: Db, fonte: string, position: QueuePosition, now: Date): Promise<QueueFacts> {
-  const ahead = position === 'last' ? sql<boolean>`true` : aheadOfStored(position);
-  const { rows } = await sql<QueueFactsRow>`
-    SELECT queue.working, queue.searches_ahead, started.searches_started
-    FROM (SELECT 1) AS position
-    ${factsJoins({ ahead, applies: sql<boolean>`true`, forSearch: sql<boolean>`${fonte === SEARCH}`, now })}
-  `.execute(db);
+  const { rows } = await factsStatement(fonte, position, now, sql``).execute(db);
   const row = rows[0];
   if (row === undefined) throw new Error('the queue facts statement returned no row');
   return toFacts(row);
@@ -106,11 +133,8 @@ export interface NewOrderInQueue {
  * protocolo taken for an acceptance that is then refused stays unused: protocolos are unique, not gapless.
  */
 export async function newOrderInQueue(db: Db, fonte: string, now: Date): Promise<NewOrderInQueue> {
-  const { rows } = await sql<QueueFactsRow & { n: string }>`
-    SELECT nextval('order_protocolo_seq')::text AS n, queue.working, queue.searches_ahead, started.searches_started
-    FROM (SELECT 1) AS position
-    ${factsJoins({ ahead: sql<boolean>`true`, applies: sql<boolean>`true`, forSearch: sql<boolean>`${fonte === SEARCH}`, now })}
-  `.execute(db);
+  const leading = sql`nextval('order_protocolo_seq')::text AS n,`;
+  const { rows } = await factsStatement<{ n: string }>(fonte, 'last', now, leading).execute(db);
   const row = rows[0];
   if (row === undefined) throw new Error('the new order statement returned no row');
   return { protocolo: protocoloOf(row.n, now), queue: toFacts(row) };
@@ -132,8 +156,11 @@ export async function getOrderInQueue(
   accountId: string,
   now: Date,
 ): Promise<OrderInQueue | undefined> {
-  const ahead = sql<boolean>`(ahead.state = 'running' OR (ahead.id <> polled.id
-    AND (ahead.created_at, ahead.protocolo) < (polled.created_at, polled.protocolo)))`;
+  const ahead = aheadOf({
+    id: sql.ref('polled.id'),
+    createdAt: sql.ref('polled.created_at'),
+    protocolo: sql.ref('polled.protocolo'),
+  });
   const columns = sql.join(POLLED_COLUMNS.map((column) => sql.ref(`polled.${column}`)));
   const { rows } = await sql<Pick<Selectable<Database['orders']>, (typeof POLLED_COLUMNS)[number]> & QueueFactsRow>`
     SELECT ${columns}, queue.working, queue.searches_ahead, started.searches_started
