@@ -39,10 +39,6 @@ export class StatementNames {
     this.generation += 1;
     this.names.clear();
   }
-
-  get size(): number {
-    return this.names.size;
-  }
 }
 
 /**
@@ -56,8 +52,9 @@ export class StatementNames {
  */
 export function prepareStatements(pool: pg.Pool, names: StatementNames = new StatementNames()): void {
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as unknown as Query;
-    const unnamed = client.query.bind(client) as unknown as (...args: unknown[]) => unknown;
+    const original = client.query.bind(client);
+    const query = original as unknown as Query;
+    const unnamed = original as unknown as (...args: unknown[]) => unknown;
     const named = (text: string, values: unknown[], callback: QueryCallback | undefined, name: string) => {
       const result = query({ name, text, values }).catch((error: unknown) => {
         if (isStalePlan(error)) names.invalidate();

@@ -16,7 +16,7 @@ export interface AlertWebhookOptions {
   /** ALERT_WEBHOOK_URL; unset: alerts are the log line and the metric only. */
   readonly url?: string | undefined;
   /** Default 5 s. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
 }
 
 export function createAlertWebhook(options: AlertWebhookOptions): AlertWebhook {

@@ -42,11 +42,7 @@ const outageCounter = meter.createCounter('regapi.product.out_of_service', {
 
 export function createAlerts(options: AlertsOptions): Alerts {
   const logger = options.logger.child({ component: 'alerts' });
-  const webhook = createAlertWebhook({
-    logger,
-    url: options.webhookUrl,
-    ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
-  });
+  const webhook = createAlertWebhook({ logger, url: options.webhookUrl, timeoutMs: options.webhookTimeoutMs });
   let outages = 0;
 
   return {

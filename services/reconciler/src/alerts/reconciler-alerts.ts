@@ -78,11 +78,7 @@ const alertCounter = meter.createCounter('regapi.reconciler.alerts', {
  */
 export function createReconcilerAlerts(options: ReconcilerAlertsOptions): ReconcilerAlerts {
   const logger = options.logger.child({ component: 'alerts' });
-  const webhook = createAlertWebhook({
-    logger,
-    url: options.webhookUrl,
-    ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
-  });
+  const webhook = createAlertWebhook({ logger, url: options.webhookUrl, timeoutMs: options.webhookTimeoutMs });
   const counts: Record<AlertName, number> = {
     certificate_checks_exhausted: 0,
     certificate_lost_to_timeout: 0,
