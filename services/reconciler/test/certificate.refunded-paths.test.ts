@@ -1,39 +1,22 @@
 import { REFUND_REASONS } from '@regapi/billing';
-import type { OriginSample } from '@regapi/origin';
 import { magicMatricula } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
 import { propertyBody, type System, startSystem } from './support/system';
 
 let system: System;
-let samples: readonly OriginSample[];
 
 beforeAll(async () => {
   system = await startSystem();
-  samples = await system.samples();
 });
 
 afterAll(async () => {
   await system.close();
 });
 
-function sample(index: number): OriginSample {
-  const found = samples[index];
-  if (found === undefined) throw new Error(`no sample ${index}`);
-  return found;
-}
-
-async function watchOf(orderId: string) {
-  return system.database.db
-    .selectFrom('certificate_watch')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
-}
-
 test('a certificate accepted without a protocol: INDISPONIVEL and refunded in full, once; nothing to watch', async () => {
   const order = await system.accept(
     'certidao-inteiro-teor',
-    propertyBody(sample(8), magicMatricula('accepted-without-protocol')),
+    propertyBody(system.sample(8), magicMatricula('accepted-without-protocol')),
     6_000,
   );
   const done = await system.waitForOrder(order.id, 'INDISPONIVEL', (o) => o.state === 'finished');
@@ -47,11 +30,15 @@ test('a certificate accepted without a protocol: INDISPONIVEL and refunded in fu
   await new Promise((resolve) => setTimeout(resolve, 400));
   expect((await system.ledger(order.id)).filter((line) => line.kind === 'order_refund')).toHaveLength(1);
   expect(await system.balance(order.accountId)).toBe(10_000);
-  expect(await watchOf(order.id)).toBeUndefined();
+  expect(await system.watchOf(order.id)).toBeUndefined();
 });
 
 test('a certificate lost to an origin timeout: refunded by its class, recorded once and a human alerted', async () => {
-  const order = await system.accept('certidao-inteiro-teor', propertyBody(sample(9), magicMatricula('timeout')), 6_000);
+  const order = await system.accept(
+    'certidao-inteiro-teor',
+    propertyBody(system.sample(9), magicMatricula('timeout')),
+    6_000,
+  );
   await system.waitForOrder(order.id, 'finished 605', (o) => o.state === 'finished' && o.code === 605);
   const refund = await waitFor(
     async () => (await system.ledger(order.id)).find((line) => line.kind === 'order_refund'),
@@ -63,7 +50,7 @@ test('a certificate lost to an origin timeout: refunded by its class, recorded o
     { what: 'the alert' },
   );
   expect(alert).toMatchObject({ level: 'error', protocolo: order.protocolo });
-  expect(await watchOf(order.id)).toMatchObject({ state: 'lost', next_check_at: null });
+  expect(await system.watchOf(order.id)).toMatchObject({ state: 'lost', next_check_at: null });
   // Later passes (and a restarted reconciler) neither alert again nor check anything.
   await system.restartReconciler();
   system.clock.advance(3_600_000);

@@ -5,30 +5,14 @@ import { DEFAULT_RECONCILER_SETTINGS, nextCheckAt } from '../src';
 import { type HandledTask, propertyBody, type System, startSystem } from './support/system';
 
 let system: System;
-let samples: readonly OriginSample[];
 
 beforeAll(async () => {
   system = await startSystem();
-  samples = await system.samples();
 });
 
 afterAll(async () => {
   await system.close();
 });
-
-function sample(index: number): OriginSample {
-  const found = samples[index];
-  if (found === undefined) throw new Error(`no sample ${index}`);
-  return found;
-}
-
-async function watchOf(orderId: string) {
-  return system.database.db
-    .selectFrom('certificate_watch')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
-}
 
 /** The check of `orderId` numbered `attempt` (1 is origin-session's, at the forecast), once origin-session handled it. */
 function checkHandled(orderId: string, attempt: number): Promise<HandledTask> {
@@ -48,12 +32,12 @@ async function certificateInIssue(owner: OriginSample) {
   const waiting = await system.waitForOrder(order.id, 'EM_EMISSAO', (o) => o.state === 'awaiting_issue');
   expect(waiting.statusConsulta).toBe('EM_EMISSAO');
   const forecast = new Date((waiting.result as { previsao_entrega_em: string }).previsao_entrega_em);
-  const watch = await waitFor(() => watchOf(order.id), { what: 'the watch row' });
+  const watch = await waitFor(() => system.watchOf(order.id), { what: 'the watch row' });
   return { order: waiting, forecast, watch };
 }
 
 test('a certificate in EM_EMISSAO is checked at growing intervals in business hours, then issued: SUCESSO, amount kept', async () => {
-  const { order, forecast, watch } = await certificateInIssue(sample(6));
+  const { order, forecast, watch } = await certificateInIssue(system.sample(6));
   // Check 1 is origin-session's, at the forecast; the watch counts it and plans check 2 a first step after it.
   expect(watch).toMatchObject({ state: 'watching', checks: 1 });
   expect(watch.next_check_at).toEqual(nextCheckAt(forecast, 1, watch.time_zone, DEFAULT_RECONCILER_SETTINGS));
@@ -68,9 +52,12 @@ test('a certificate in EM_EMISSAO is checked at growing intervals in business ho
     [4, 1],
     [5, 2],
   ] as const) {
-    const current = await waitFor(async () => (await watchOf(order.id))?.checks === attempt - 1 && watchOf(order.id), {
-      what: `the watch before check ${attempt}`,
-    });
+    const current = await waitFor(
+      async () => (await system.watchOf(order.id))?.checks === attempt - 1 && system.watchOf(order.id),
+      {
+        what: `the watch before check ${attempt}`,
+      },
+    );
     const due = current?.next_check_at;
     if (due === null || due === undefined) throw new Error('no next check');
     // Growing intervals, in the office's registry business hours (09:00-16:00, spec 8).
@@ -87,7 +74,7 @@ test('a certificate in EM_EMISSAO is checked at growing intervals in business ho
 
   // The office issues; the next check of the watch finds it: archive → SUCESSO, status Emitida (spec 2.6).
   system.originClock.advance(5 * 60_000);
-  const before = await waitFor(async () => (await watchOf(order.id))?.checks === 5 && watchOf(order.id), {
+  const before = await waitFor(async () => (await system.watchOf(order.id))?.checks === 5 && system.watchOf(order.id), {
     what: 'the watch after check 5',
   });
   if (before === undefined || before.next_check_at === null) throw new Error('no next check');
@@ -98,22 +85,25 @@ test('a certificate in EM_EMISSAO is checked at growing intervals in business ho
   expect((await checkHandled(order.id, 6)).report).toEqual({ kind: 'check-order', report: { kind: 'delivered' } });
 
   // The watch ends at its next due time; the amount is kept.
-  const after = await watchOf(order.id);
+  const after = await system.watchOf(order.id);
   if (after?.next_check_at) system.clock.set(after.next_check_at);
-  await waitFor(async () => (await watchOf(order.id))?.state === 'ended', { what: 'the watch ended' });
+  await waitFor(async () => (await system.watchOf(order.id))?.state === 'ended', { what: 'the watch ended' });
   const lines = await system.ledger(order.id);
   expect(lines.filter((line) => line.kind === 'order_refund')).toHaveLength(0);
   expect(await system.balance(order.accountId)).toBe(10_000 - 6_000);
 });
 
 test('24 checks without an issued certificate alert a human; the order stays EM_EMISSAO; the timers survive a restart', async () => {
-  const { order, forecast } = await certificateInIssue(sample(7));
+  const { order, forecast } = await certificateInIssue(system.sample(7));
   system.clock.set(forecast);
   await checkHandled(order.id, 1);
   for (let attempt = 2; attempt <= DEFAULT_RECONCILER_SETTINGS.certificateMaxChecks; attempt++) {
-    const current = await waitFor(async () => (await watchOf(order.id))?.checks === attempt - 1 && watchOf(order.id), {
-      what: `the watch before check ${attempt}`,
-    });
+    const current = await waitFor(
+      async () => (await system.watchOf(order.id))?.checks === attempt - 1 && system.watchOf(order.id),
+      {
+        what: `the watch before check ${attempt}`,
+      },
+    );
     if (current === undefined || current.next_check_at === null) throw new Error('no next check');
     // A restart in the middle: the watch lives in PostgreSQL.
     if (attempt === 12) await system.restartReconciler();
@@ -123,7 +113,7 @@ test('24 checks without an issued certificate alert a human; the order stays EM_
       report: { kind: 'still-open' },
     });
   }
-  const last = await waitFor(async () => (await watchOf(order.id))?.checks === 24 && watchOf(order.id), {
+  const last = await waitFor(async () => (await system.watchOf(order.id))?.checks === 24 && system.watchOf(order.id), {
     what: 'the 24th check',
   });
   if (last === undefined || last.next_check_at === null) throw new Error('no verdict time');
@@ -142,7 +132,7 @@ test('24 checks without an issued certificate alert a human; the order stays EM_
   await waitFor(() => system.webhook.find((body) => JSON.stringify(body).includes(order.id)), {
     what: 'the webhook alert',
   });
-  expect(await watchOf(order.id)).toMatchObject({ state: 'exhausted', next_check_at: null });
+  expect(await system.watchOf(order.id)).toMatchObject({ state: 'exhausted', next_check_at: null });
   // No 25th check, ever; the order stays EM_EMISSAO and debited (docs/decisions/0037).
   system.clock.advance(7 * 24 * 3_600_000);
   await new Promise((resolve) => setTimeout(resolve, 400));

@@ -1,6 +1,5 @@
 import { REFUND_REASONS } from '@regapi/billing';
 import { documentPath } from '@regapi/documents';
-import type { OriginSample } from '@regapi/origin';
 import { magicMatricula } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
 import { NOT_FOUND_NOTE } from '../src';
@@ -9,37 +8,21 @@ import { propertyBody, type System, startSystem } from './support/system';
 const MINUTE = 60_000;
 
 let system: System;
-let samples: readonly OriginSample[];
 
 beforeAll(async () => {
   system = await startSystem();
-  samples = await system.samples();
 });
 
 afterAll(async () => {
   await system.close();
 });
 
-function sample(index: number): OriginSample {
-  const found = samples[index];
-  if (found === undefined) throw new Error(`no sample ${index}`);
-  return found;
-}
-
-async function reconciliationOf(orderId: string) {
-  return system.database.db
-    .selectFrom('record_view_reconciliation')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
-}
-
 function listingsAsked(): number {
   return system.tasks.filter(({ task }) => task.kind === 'list-orders').length;
 }
 
 test('a record view whose origin run timed out but was placed: found by reconciliation, delivered, amount kept', async () => {
-  const owner = sample(4);
+  const owner = system.sample(4);
   // The origin places the order and completes it, but the call answers 504 (docs/origin-simulator.md).
   const order = await system.accept(
     'visualizacao-matricula',
@@ -48,7 +31,7 @@ test('a record view whose origin run timed out but was placed: found by reconcil
   const timedOut = await system.waitForOrder(order.id, 'finished 605', (o) => o.state === 'finished');
   expect(timedOut.code).toBe(605);
   // Billing waits for the reconciliation: debited, not refunded (docs/decisions/0013).
-  const row = await waitFor(() => reconciliationOf(order.id), { what: 'the reconciliation row' });
+  const row = await waitFor(() => system.reconciliationOf(order.id), { what: 'the reconciliation row' });
   expect(row.state).toBe('pending');
   // The first listing waits until the origin surely stopped working on the placement (spec 8: 540 s + margin).
   expect(row.next_round_at.getTime()).toBeGreaterThanOrEqual(system.clock.now().getTime() + 540_000);
@@ -65,7 +48,7 @@ test('a record view whose origin run timed out but was placed: found by reconcil
     identificadores: { numero_pedido: delivered.numeroPedido },
   });
   expect(delivered.numeroPedido).not.toBeNull();
-  expect((await reconciliationOf(order.id))?.state).toMatch(/^(found|closed)$/);
+  expect((await system.reconciliationOf(order.id))?.state).toMatch(/^(found|closed)$/);
 
   // Amount kept: one debit, no refund, whatever billing received (order.finished 605, order.reconciled found, 200).
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -76,17 +59,17 @@ test('a record view whose origin run timed out but was placed: found by reconcil
 
   // Once the order left `running`, the next round closes the case; no second delivery, no refund.
   system.advance(31 * MINUTE);
-  await waitFor(async () => (await reconciliationOf(order.id))?.state === 'closed', { what: 'the case closed' });
+  await waitFor(async () => (await system.reconciliationOf(order.id))?.state === 'closed', { what: 'the case closed' });
   expect((await system.order(order.id)).code).toBe(200);
   expect((await system.ledger(order.id)).filter((line) => line.kind === 'order_refund')).toHaveLength(0);
 });
 
 test('a record view not at the origin: refunded in full once, with a reply that nothing was charged, even when the listing is redelivered', async () => {
-  const owner = sample(5);
+  const owner = system.sample(5);
   // A plain timeout: the origin placed nothing.
   const order = await system.accept('visualizacao-matricula', propertyBody(owner, magicMatricula('timeout')));
   await system.waitForOrder(order.id, 'finished 605', (o) => o.state === 'finished' && o.code === 605);
-  await waitFor(() => reconciliationOf(order.id), { what: 'the reconciliation row' });
+  await waitFor(() => system.reconciliationOf(order.id), { what: 'the reconciliation row' });
 
   // The first listing fails at the origin: nothing concluded, the next round is 30 minutes later (spec 8).
   await system.control.armFault?.('down', 'list-orders', 1);
@@ -95,7 +78,7 @@ test('a record view not at the origin: refunded in full once, with a reply that 
   await waitFor(() => system.events.slice(failedAt).find((event) => event.handled.kind === 'listing-failed'), {
     what: 'the failed listing',
   });
-  const waiting = await reconciliationOf(order.id);
+  const waiting = await system.reconciliationOf(order.id);
   expect(waiting?.state).toBe('pending');
   expect(waiting?.next_round_at).toEqual(new Date(system.clock.now().getTime() + 30 * MINUTE));
   expect((await system.ledger(order.id)).filter((line) => line.kind === 'order_refund')).toHaveLength(0);
@@ -112,7 +95,7 @@ test('a record view not at the origin: refunded in full once, with a reply that 
   );
   expect(refund.amount_centavos).toBe(4_500);
   expect(refund.reason).toBe(REFUND_REASONS.reconciliationNotFound);
-  expect((await reconciliationOf(order.id))?.state).toBe('not_found');
+  expect((await system.reconciliationOf(order.id))?.state).toBe('not_found');
 
   // The listing that concluded it, delivered again (same message id) and published again (a new id): no-ops.
   const concluding = system.events.find(

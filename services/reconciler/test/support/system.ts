@@ -13,6 +13,7 @@ import {
 import { ManualClock } from '@regapi/calendar';
 import { lastCatalogSync } from '@regapi/catalog';
 import { type Fonte, validateRequest } from '@regapi/contracts';
+import type { Database } from '@regapi/db';
 import { createAccount, debitOrder, orderLedgerEntries, type StatementLine, topUp } from '@regapi/ledger';
 import { acceptOrder, allocateProtocolo, getOrder, type Order } from '@regapi/orders';
 import { createHttpOriginPortal, type OriginControl, type OriginSample } from '@regapi/origin';
@@ -29,6 +30,7 @@ import {
   type TestVhost,
   waitFor,
 } from '@regapi/testkit';
+import type { Selectable } from 'kysely';
 import { createReconciler, type HandledEvent, type ReconcilerSettings } from '../../src';
 
 /** A Wednesday 10:00 in Brasília, far from holidays: registry business hours are predictable. */
@@ -61,7 +63,12 @@ export interface System {
   readonly logs: Record<string, unknown>[];
   /** Bodies POSTed to ALERT_WEBHOOK_URL. */
   readonly webhook: unknown[];
-  samples(): Promise<readonly OriginSample[]>;
+  /** The simulator's sample owner at `index` (each test file takes its own indexes, so orders never collide). */
+  sample(index: number): OriginSample;
+  /** The certificate watch row of an order, if any. */
+  watchOf(orderId: string): Promise<Selectable<Database['certificate_watch']> | undefined>;
+  /** The record-view reconciliation row of an order, if any. */
+  reconciliationOf(orderId: string): Promise<Selectable<Database['record_view_reconciliation']> | undefined>;
   /** An account credited with `balance`, an order debited `price` on it and queued for origin-session. */
   accept(fonte: Fonte, body: Record<string, unknown>, price?: number, balance?: number): Promise<Order>;
   order(id: string): Promise<Order>;
@@ -132,6 +139,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
   await reconciler.start();
   await waitFor(() => lastCatalogSync(database.db), { timeoutMs: 20_000, what: 'the first catalog sync' });
 
+  const samples = await control.samples();
+
   const order = async (id: string): Promise<Order> => {
     const found = await getOrder(database.db, id);
     if (found === undefined) throw new Error(`no order ${id}`);
@@ -148,7 +157,19 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     events,
     logs,
     webhook: webhook.bodies,
-    samples: () => control.samples(),
+    sample(index) {
+      const found = samples[index];
+      if (found === undefined) throw new Error(`no sample ${index}`);
+      return found;
+    },
+    watchOf: (orderId) =>
+      database.db.selectFrom('certificate_watch').selectAll().where('order_id', '=', orderId).executeTakeFirst(),
+    reconciliationOf: (orderId) =>
+      database.db
+        .selectFrom('record_view_reconciliation')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .executeTakeFirst(),
     async accept(fonte, body, price = 4_500, balance = 10_000) {
       const validated = validateRequest(fonte, body);
       if (!validated.ok) throw new Error(`invalid test request: ${JSON.stringify(validated.errors)}`);
