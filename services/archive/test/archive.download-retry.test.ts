@@ -84,7 +84,7 @@ test('the origin down twice: retried after 1 then 2 minutes (kept in PostgreSQL)
   harness.origin.clock.set(new Date(t0.getTime() + 3 * MINUTE));
   const done = await harness.origin.waitForState(order.id, ['finished']);
   expect(done).toMatchObject({ code: 200, statusConsulta: 'SUCESSO' });
-  expect(outcomesOf(order.id)[2]).toMatchObject({ attempt: 3, outcome: { kind: 'archived' } });
+  expect((await waitForOutcomes(order.id, 3))[2]).toMatchObject({ attempt: 3, outcome: { kind: 'archived' } });
   expect(await harness.documents(order.id)).toHaveLength(1);
   expect(await retryRow(order.id)).toBeUndefined();
   expect(harness.alerts.filter((line) => line.order_id === order.id)).toEqual([]);
@@ -109,7 +109,10 @@ test('still failing when the next try would find the link expired: 617, refunded
   expect(isRefunded(617)).toBe(true);
   expect(done.result).toMatchObject({ status_consulta: null, documento_url: null, dados: { conteudo: null } });
   expect((done.result as { mensagem: string }).mensagem).toMatch(/link da origem expirar/);
-  expect(outcomesOf(order.id).map((handled) => handled.outcome.kind)).toEqual(['retry-scheduled', 'not-archived']);
+  expect((await waitForOutcomes(order.id, 2)).map((handled) => handled.outcome.kind)).toEqual([
+    'retry-scheduled',
+    'not-archived',
+  ]);
   expect(await harness.origin.waitForFinishedMessage(order.id)).toMatchObject({ code: 617, status_consulta: null });
   const alerts = harness.alerts.filter((line) => line.order_id === order.id);
   expect(alerts).toEqual([
@@ -153,7 +156,7 @@ test('a link the origin does not know (tampered): 622 at once, no retry', async 
   });
   const done = await harness.origin.waitForState(order.id, ['finished']);
   expect(done.code).toBe(622);
-  expect(outcomesOf(order.id).map((handled) => handled.outcome.kind)).toEqual(['not-archived']);
+  expect((await waitForOutcomes(order.id, 1)).map((handled) => handled.outcome.kind)).toEqual(['not-archived']);
   expect(await retryRow(order.id)).toBeUndefined();
 });
 
@@ -169,7 +172,7 @@ test('the origin answers that the link expired (past its 7 days): 617 at once, a
   });
   const done = await harness.origin.waitForState(order.id, ['finished']);
   expect(done.code).toBe(617);
-  expect(outcomesOf(order.id)).toEqual([
+  expect(await waitForOutcomes(order.id, 1)).toEqual([
     expect.objectContaining({
       outcome: { kind: 'not-archived', code: 617, reason: 'the origin says the link expired' },
     }),
