@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
 import type { OriginSample } from '@regapi/origin';
-import { createSimulatorControl, magicCpf, magicMatricula } from '@regapi/origin-simulator';
+import { createSimulatorControl, magicCpf, magicMatricula, propertyRequest } from '@regapi/origin-simulator';
 import { callJson, type JsonAnswer, waitFor } from '@regapi/testkit';
 import { startSystem, type TestSystem } from './support/system';
 
@@ -152,14 +152,14 @@ const CLASSES: readonly {
   {
     name: 'indeterminado (611): kept',
     fonte: 'visualizacao-matricula',
-    body: () => propertyWith(2, magicMatricula('cannot-issue-online')),
+    body: () => propertyRequest(sample(2), { matricula: magicMatricula('cannot-issue-online') }),
     code: 611,
     refunded: false,
   },
   {
     name: 'erro_participante (608): kept',
     fonte: 'visualizacao-matricula',
-    body: () => propertyWith(3, magicMatricula('data-refused')),
+    body: () => propertyRequest(sample(3), { matricula: magicMatricula('data-refused') }),
     code: 608,
     refunded: false,
   },
@@ -180,23 +180,11 @@ const CLASSES: readonly {
   {
     name: 'retry (618, certificate accepted without protocol → INDISPONIVEL): refunded',
     fonte: 'certidao-inteiro-teor',
-    body: () => propertyWith(6, magicMatricula('accepted-without-protocol')),
+    body: () => propertyRequest(sample(6), { matricula: magicMatricula('accepted-without-protocol') }),
     code: 618,
     refunded: true,
   },
 ];
-
-function propertyWith(index: number, matricula: string): Record<string, unknown> {
-  const owner = sample(index);
-  const imovel = owner.imoveis[0];
-  return {
-    cpf_cnpj: owner.cpfCnpj,
-    imovel_matricula: matricula,
-    imovel_cartorio: imovel?.cartorioNumero,
-    imovel_municipio: imovel?.cartorioMunicipio,
-    imovel_uf: imovel?.cartorioUf,
-  };
-}
 
 test.each(CLASSES.map((entry) => [entry.name, entry]))('%s', async (_name, entry) => {
   const before = await balanceCentavos();

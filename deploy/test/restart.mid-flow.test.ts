@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
 import type { OriginSample } from '@regapi/origin';
-import { createSimulatorControl, magicCpf, magicMatricula } from '@regapi/origin-simulator';
+import { createSimulatorControl, magicCpf, magicMatricula, propertyRequest } from '@regapi/origin-simulator';
 import { callJson, type JsonAnswer, waitFor } from '@regapi/testkit';
 import { startSystem, type TestSystem } from './support/system';
 
@@ -29,19 +29,6 @@ afterAll(async () => {
   await system.close();
 });
 
-function property(index: number): Record<string, unknown> {
-  const owner = samples[index];
-  const imovel = owner?.imoveis[0];
-  if (owner === undefined || imovel === undefined) throw new Error(`no sample ${index}`);
-  return {
-    cpf_cnpj: owner.cpfCnpj,
-    imovel_matricula: imovel.matricula,
-    imovel_cartorio: imovel.cartorioNumero,
-    imovel_municipio: imovel.cartorioMunicipio,
-    imovel_uf: imovel.cartorioUf,
-  };
-}
-
 /** Where each order stands, for a timeout's message: what the test was waiting behind. */
 async function ordersNow(protocolos: readonly string[]): Promise<string> {
   const rows = await system.database.db
@@ -66,15 +53,15 @@ test('every service restarted mid-flow, three times: every order reaches its res
   if (owner === undefined) throw new Error('no sample');
   const requests = [
     { fonte: 'pesquisa-previa-bens', body: { cpf_cnpj: owner.cpfCnpj, uf: owner.uf }, code: 200 },
-    { fonte: 'visualizacao-matricula', body: property(1), code: 200 },
-    { fonte: 'certidao-inteiro-teor', body: property(2), code: 200 },
+    { fonte: 'visualizacao-matricula', body: propertyRequest(samples[1]), code: 200 },
+    { fonte: 'certidao-inteiro-teor', body: propertyRequest(samples[2]), code: 200 },
     { fonte: 'pesquisa-previa-bens', body: { cpf_cnpj: magicCpf('overloaded'), uf: samples[3]?.uf }, code: 609 },
   ];
   // The origin places it but the call times out (605); the reconciliation finds it and delivers it, amount kept.
   // Accepted after the second restart, so no restart cuts the call itself (that path is in-doubt resolution).
   const timeoutAfterOrder = {
     fonte: 'visualizacao-matricula',
-    body: { ...property(4), imovel_matricula: magicMatricula('timeout-after-order') },
+    body: propertyRequest(samples[4], { matricula: magicMatricula('timeout-after-order') }),
     code: 200,
   };
   const keys = requests.map(() => randomUUID());

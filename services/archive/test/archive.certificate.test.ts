@@ -1,5 +1,6 @@
 import { quarantineKey } from '@regapi/documents';
 import { checkPdfSignature, extractPdfText, findValidatorCode, type OriginSample } from '@regapi/origin';
+import { propertyRequest } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
 import { type ArchiveHarness, type Customer, sha256, startArchiveHarness } from './support/archive-harness';
 
@@ -20,21 +21,13 @@ afterAll(async () => {
   await harness.close();
 });
 
-function propertyBody(index: number): Record<string, unknown> {
-  const owner = samples[index];
-  const imovel = owner?.imoveis[0];
-  if (owner === undefined || imovel === undefined) throw new Error(`no sample ${index}`);
-  return {
-    cpf_cnpj: owner.cpfCnpj,
-    imovel_matricula: imovel.matricula,
-    imovel_cartorio: imovel.cartorioNumero,
-    imovel_municipio: imovel.cartorioMunicipio,
-    imovel_uf: imovel.cartorioUf,
-  };
-}
-
 test('issued in business hours: archived with a verified signature and the validator code of its text layer', async () => {
-  const order = await harness.origin.accept('certidao-inteiro-teor', propertyBody(0), 5_000, customer.accountId);
+  const order = await harness.origin.accept(
+    'certidao-inteiro-teor',
+    propertyRequest(samples[0]),
+    5_000,
+    customer.accountId,
+  );
   const waiting = await harness.origin.waitForState(order.id, ['awaiting_issue']);
   const forecast = new Date((waiting.result as { previsao_entrega_em: string }).previsao_entrega_em);
   harness.origin.clock.set(new Date(forecast.getTime() + 1_000));
@@ -66,7 +59,7 @@ test('issued in business hours: archived with a verified signature and the valid
 
 test('a "certificate" without a digital signature: never SUCESSO — 606 refunded, quarantined, alerted, not served', async () => {
   // An unsigned PDF of the origin (a record view) delivered as if it were the certificate.
-  const view = await harness.origin.accept('visualizacao-matricula', propertyBody(1));
+  const view = await harness.origin.accept('visualizacao-matricula', propertyRequest(samples[1]));
   const viewDone = await harness.origin.waitForState(view.id, ['finished']);
   const unsignedUrl = viewDone.siteReceipts[0] ?? '';
   const unsigned = new Uint8Array(await (await fetch(unsignedUrl)).arrayBuffer());
@@ -74,7 +67,7 @@ test('a "certificate" without a digital signature: never SUCESSO — 606 refunde
 
   const { order } = await harness.deliverCrafted({
     fonte: 'certidao-inteiro-teor',
-    body: propertyBody(2),
+    body: propertyRequest(samples[2]),
     accountId: customer.accountId,
     documents: [{ kind: 'certidao', url: unsignedUrl, expires_at: null }],
     result: {

@@ -1,5 +1,6 @@
 import { isRefunded } from '@regapi/contracts';
 import type { OriginSample } from '@regapi/origin';
+import { propertyRequest } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
 import { type ArchiveHarness, type Customer, startArchiveHarness } from './support/archive-harness';
 
@@ -22,19 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness.close();
 });
-
-function propertyBody(index: number): Record<string, unknown> {
-  const owner = samples[index];
-  const imovel = owner?.imoveis[0];
-  if (owner === undefined || imovel === undefined) throw new Error(`no sample ${index}`);
-  return {
-    cpf_cnpj: owner.cpfCnpj,
-    imovel_matricula: imovel.matricula,
-    imovel_cartorio: imovel.cartorioNumero,
-    imovel_municipio: imovel.cartorioMunicipio,
-    imovel_uf: imovel.cartorioUf,
-  };
-}
 
 const RECORD_VIEW_RESULT = {
   status_consulta: 'SUCESSO',
@@ -65,7 +53,12 @@ async function retryRow(orderId: string) {
 
 test('the origin down twice: retried after 1 then 2 minutes (kept in PostgreSQL), then archived and SUCESSO', async () => {
   await harness.origin.control.armFault?.('down', 'download', 2);
-  const order = await harness.origin.accept('visualizacao-matricula', propertyBody(0), 5_000, customer.accountId);
+  const order = await harness.origin.accept(
+    'visualizacao-matricula',
+    propertyRequest(samples[0]),
+    5_000,
+    customer.accountId,
+  );
   const [first] = await waitForOutcomes(order.id, 1);
   const t0 = harness.origin.clock.now();
   expect(first).toMatchObject({ attempt: 1, outcome: { kind: 'retry-scheduled', attempt: 2 } });
@@ -96,7 +89,7 @@ test('still failing when the next try would find the link expired: 617, refunded
   const deadUrl = 'http://127.0.0.1:9/arquivos/220260000099-matricula.pdf';
   const { order } = await harness.deliverCrafted({
     fonte: 'visualizacao-matricula',
-    body: propertyBody(1),
+    body: propertyRequest(samples[1]),
     accountId: customer.accountId,
     documents: [{ kind: 'visualizacao', url: deadUrl, expires_at: new Date(t0.getTime() + 3 * MINUTE).toISOString() }],
     result: RECORD_VIEW_RESULT,
@@ -142,7 +135,7 @@ test('still failing when the next try would find the link expired: 617, refunded
 });
 
 test('a link the origin does not know (tampered): 622 at once, no retry', async () => {
-  const view = await harness.origin.accept('visualizacao-matricula', propertyBody(2));
+  const view = await harness.origin.accept('visualizacao-matricula', propertyRequest(samples[2]));
   const url = (await harness.origin.waitForState(view.id, ['finished'])).siteReceipts[0] ?? '';
   const tampered = url.replace(
     /assinatura=([0-9a-f])/,
@@ -150,7 +143,7 @@ test('a link the origin does not know (tampered): 622 at once, no retry', async 
   );
   const { order } = await harness.deliverCrafted({
     fonte: 'visualizacao-matricula',
-    body: propertyBody(3),
+    body: propertyRequest(samples[3]),
     documents: [{ kind: 'visualizacao', url: tampered, expires_at: null }],
     result: RECORD_VIEW_RESULT,
   });
@@ -161,12 +154,12 @@ test('a link the origin does not know (tampered): 622 at once, no retry', async 
 });
 
 test('the origin answers that the link expired (past its 7 days): 617 at once, alerted', async () => {
-  const view = await harness.origin.accept('visualizacao-matricula', propertyBody(4));
+  const view = await harness.origin.accept('visualizacao-matricula', propertyRequest(samples[4]));
   const url = (await harness.origin.waitForState(view.id, ['finished'])).siteReceipts[0] ?? '';
   harness.origin.clock.set(new Date(harness.origin.clock.now().getTime() + 8 * DAY));
   const { order } = await harness.deliverCrafted({
     fonte: 'visualizacao-matricula',
-    body: propertyBody(5),
+    body: propertyRequest(samples[5]),
     documents: [{ kind: 'visualizacao', url, expires_at: null }],
     result: RECORD_VIEW_RESULT,
   });

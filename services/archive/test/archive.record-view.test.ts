@@ -1,5 +1,6 @@
 import { documentKey } from '@regapi/documents';
 import type { OriginSample } from '@regapi/origin';
+import { propertyRequest } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
 import { type ArchiveHarness, type Customer, sha256, startArchiveHarness } from './support/archive-harness';
 
@@ -20,18 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness.close();
 });
-
-function recordViewBody(owner: OriginSample, which = 0): Record<string, unknown> {
-  const imovel = owner.imoveis[which];
-  if (imovel === undefined) throw new Error('sample without property');
-  return {
-    cpf_cnpj: owner.cpfCnpj,
-    imovel_matricula: imovel.matricula,
-    imovel_cartorio: imovel.cartorioNumero,
-    imovel_municipio: imovel.cartorioMunicipio,
-    imovel_uf: imovel.cartorioUf,
-  };
-}
 
 function owner(index: number): OriginSample {
   const found = samples[index];
@@ -60,7 +49,7 @@ function imageOnlyRecordBody(): Record<string, unknown> {
 test('waits in archiving until the archive stored the PDF; then SUCESSO, order.finished once, bytes identical', async () => {
   const order = await harness.origin.accept(
     'visualizacao-matricula',
-    recordViewBody(owner(1)),
+    propertyRequest(owner(1)),
     5_000,
     customer.accountId,
   );

@@ -1,6 +1,7 @@
 import { deadLetterQueueName, QUEUE } from '@regapi/bus';
 import { documentKey } from '@regapi/documents';
 import type { OriginSample } from '@regapi/origin';
+import { propertyRequest } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
 import { type ArchiveHarness, type Customer, sha256, startArchiveHarness } from './support/archive-harness';
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
   samples = await harness.samples();
   customer = await harness.customer();
   // A real record view of the origin, whose link the crafted deliveries below point at.
-  const view = await harness.origin.accept('visualizacao-matricula', propertyBody(0));
+  const view = await harness.origin.accept('visualizacao-matricula', propertyRequest(samples[0]));
   originUrl = (await harness.origin.waitForState(view.id, ['finished'])).siteReceipts[0] ?? '';
   originBytes = new Uint8Array(await (await fetch(originUrl)).arrayBuffer());
 });
@@ -27,23 +28,10 @@ afterAll(async () => {
   await harness.close();
 });
 
-function propertyBody(index: number): Record<string, unknown> {
-  const owner = samples[index];
-  const imovel = owner?.imoveis[0];
-  if (owner === undefined || imovel === undefined) throw new Error(`no sample ${index}`);
-  return {
-    cpf_cnpj: owner.cpfCnpj,
-    imovel_matricula: imovel.matricula,
-    imovel_cartorio: imovel.cartorioNumero,
-    imovel_municipio: imovel.cartorioMunicipio,
-    imovel_uf: imovel.cartorioUf,
-  };
-}
-
 function crafted(index: number) {
   return harness.deliverCrafted({
     fonte: 'visualizacao-matricula',
-    body: propertyBody(index),
+    body: propertyRequest(samples[index]),
     accountId: customer.accountId,
     documents: [{ kind: 'visualizacao', url: originUrl, expires_at: null }],
     result: {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { lastCatalogSync } from '@regapi/catalog';
 import type { OriginSample } from '@regapi/origin';
+import { propertyRequest } from '@regapi/origin-simulator';
 import { type Spawned, spawnCaptured, waitFor } from '@regapi/testkit';
 import { type Harness, startHarness } from './support/harness';
 
@@ -74,18 +75,11 @@ test('kill -9 of the active replica mid-order: the standby finishes it, with exa
   expect(originCalls(standby)).toEqual([]);
 
   const owner: OriginSample | undefined = (await harness.control.samples())[6];
-  const imovel = owner?.imoveis[0];
-  if (owner === undefined || imovel === undefined) throw new Error('no sample');
-  const order = await harness.accept('visualizacao-matricula', {
-    cpf_cnpj: owner.cpfCnpj,
-    imovel_matricula: imovel.matricula,
-    imovel_cartorio: imovel.cartorioNumero,
-    imovel_municipio: imovel.cartorioMunicipio,
-    imovel_uf: imovel.cartorioUf,
-  });
+  const body = propertyRequest(owner);
+  const order = await harness.accept('visualizacao-matricula', body);
   const ours = async () =>
     (await harness.receivedOrders()).filter(
-      (entry) => entry.operation === 'record-view' && entry.input.matricula === imovel.matricula,
+      (entry) => entry.operation === 'record-view' && entry.input.matricula === body.imovel_matricula,
     );
   // The origin has the order and is still producing it: kill the process that is waiting for the answer.
   await waitFor(async () => (await ours()).length === 1, { intervalMs: 10, what: 'the order at the origin' });

@@ -1,7 +1,7 @@
 import { isProductEnabled, lastCatalogSync, setProductEnabled } from '@regapi/catalog';
 import { type ResultClass, type ResultCode, resultClassOf } from '@regapi/contracts';
 import type { OriginFault, OriginSample } from '@regapi/origin';
-import { magicCpf, magicMatricula } from '@regapi/origin-simulator';
+import { magicCpf, magicMatricula, propertyRequest } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
 import { type Harness, startHarness } from './support/harness';
 
@@ -56,18 +56,6 @@ test('a receipt error keeps the origin protocol of the search that did run', asy
   expect(done.result).toMatchObject({ protocolo_origem: done.numeroPedido, imoveis: null, cobertura: null });
 });
 
-function propertyOf(index: number) {
-  const imovel = samples[index]?.imoveis[0];
-  if (imovel === undefined) throw new Error(`no sample ${index}`);
-  return {
-    cpf_cnpj: samples[index]?.cpfCnpj ?? '',
-    imovel_matricula: imovel.matricula,
-    imovel_cartorio: imovel.cartorioNumero,
-    imovel_municipio: imovel.cartorioMunicipio,
-    imovel_uf: imovel.cartorioUf,
-  };
-}
-
 const PROPERTY_FAULTS: readonly { fault: OriginFault; code: ResultCode; resultClass: ResultClass }[] = [
   { fault: 'cannot-issue-online', code: 611, resultClass: 'indeterminado' },
   { fault: 'nothing-found', code: 612, resultClass: 'nao_encontrado' },
@@ -76,7 +64,7 @@ const PROPERTY_FAULTS: readonly { fault: OriginFault; code: ResultCode; resultCl
 
 test.each(PROPERTY_FAULTS)('record view, origin fault $fault → $code ($resultClass)', async ({ fault, code }) => {
   const order = await harness.accept('visualizacao-matricula', {
-    ...propertyOf(4),
+    ...propertyRequest(samples[4]),
     imovel_matricula: magicMatricula(fault),
   });
   const done = await harness.waitForState(order.id, ['finished']);
@@ -85,9 +73,9 @@ test.each(PROPERTY_FAULTS)('record view, origin fault $fault → $code ($resultC
 });
 
 test('the same record ordered again within 7 days: 602 (spec 7.6 meaning), the product stays in service', async () => {
-  const first = await harness.accept('visualizacao-matricula', propertyOf(5));
+  const first = await harness.accept('visualizacao-matricula', propertyRequest(samples[5]));
   expect((await harness.waitForState(first.id, ['finished'])).code).toBe(200);
-  const again = await harness.accept('visualizacao-matricula', propertyOf(5));
+  const again = await harness.accept('visualizacao-matricula', propertyRequest(samples[5]));
   const done = await harness.waitForState(again.id, ['finished']);
   expect(done.code).toBe(602);
   expect((done.result as { mensagem: string }).mensagem).toMatch(/a partir de/);

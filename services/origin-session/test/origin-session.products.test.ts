@@ -2,7 +2,7 @@ import { certificateForecast } from '@regapi/calendar';
 import { findOffice, lastCatalogSync } from '@regapi/catalog';
 import { isRefunded } from '@regapi/contracts';
 import type { OriginSample } from '@regapi/origin';
-import { magicMatricula } from '@regapi/origin-simulator';
+import { magicMatricula, propertyRequest } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
 import { type Harness, startHarness } from './support/harness';
 
@@ -24,18 +24,6 @@ function sample(index: number): OriginSample {
   const found = samples[index];
   if (found === undefined) throw new Error(`no sample ${index}`);
   return found;
-}
-
-function property(owner: OriginSample, which = 0) {
-  const imovel = owner.imoveis[which];
-  if (imovel === undefined) throw new Error('sample without property');
-  return {
-    cpf_cnpj: owner.cpfCnpj,
-    imovel_matricula: imovel.matricula,
-    imovel_cartorio: imovel.cartorioNumero,
-    imovel_municipio: imovel.cartorioMunicipio,
-    imovel_uf: imovel.cartorioUf,
-  };
 }
 
 test('the catalog is synced at start through the queue, and the next sync is scheduled a day later', async () => {
@@ -112,7 +100,7 @@ test('preliminary search with no finding: 612, NEGATIVO, nada_consta only with a
 
 test('record view: data[0] of spec 2.5 (origin numbers, office, total paid), archived, finished SUCESSO', async () => {
   const owner = sample(1);
-  const order = await harness.accept('visualizacao-matricula', property(owner), 12_345);
+  const order = await harness.accept('visualizacao-matricula', propertyRequest(owner), 12_345);
   const done = await harness.waitForState(order.id, ['finished']);
   expect(done.code).toBe(200);
   expect(done.statusConsulta).toBe('SUCESSO');
@@ -139,7 +127,7 @@ test('record view: data[0] of spec 2.5 (origin numbers, office, total paid), arc
 
 test('certificate: EM_EMISSAO with the business-hours forecast, first check at the forecast, then Emitida', async () => {
   const owner = sample(2);
-  const order = await harness.accept('certidao-inteiro-teor', property(owner));
+  const order = await harness.accept('certidao-inteiro-teor', propertyRequest(owner));
   const waiting = await harness.waitForState(order.id, ['awaiting_issue']);
   expect(waiting.statusConsulta).toBe('EM_EMISSAO');
   const data = waiting.result as Record<string, unknown>;
@@ -187,7 +175,7 @@ test('certificate: EM_EMISSAO with the business-hours forecast, first check at t
 test('certificate accepted without protocol: finished INDISPONIVEL with a refunded code (spec 2.6)', async () => {
   const owner = sample(3);
   const order = await harness.accept('certidao-inteiro-teor', {
-    ...property(owner),
+    ...propertyRequest(owner),
     imovel_matricula: magicMatricula('accepted-without-protocol'),
   });
   const done = await harness.waitForState(order.id, ['finished']);

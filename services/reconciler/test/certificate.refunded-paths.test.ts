@@ -1,7 +1,7 @@
 import { REFUND_REASONS } from '@regapi/billing';
-import { magicMatricula } from '@regapi/origin-simulator';
+import { magicMatricula, propertyRequest } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
-import { propertyBody, type System, startSystem } from './support/system';
+import { type System, startSystem } from './support/system';
 
 let system: System;
 
@@ -16,7 +16,7 @@ afterAll(async () => {
 test('a certificate accepted without a protocol: INDISPONIVEL and refunded in full, once; nothing to watch', async () => {
   const order = await system.accept(
     'certidao-inteiro-teor',
-    propertyBody(system.sample(8), magicMatricula('accepted-without-protocol')),
+    propertyRequest(system.sample(8), { matricula: magicMatricula('accepted-without-protocol') }),
     6_000,
   );
   const done = await system.waitForOrder(order.id, 'INDISPONIVEL', (o) => o.state === 'finished');
@@ -36,7 +36,7 @@ test('a certificate accepted without a protocol: INDISPONIVEL and refunded in fu
 test('a certificate lost to an origin timeout: refunded by its class, recorded once and a human alerted', async () => {
   const order = await system.accept(
     'certidao-inteiro-teor',
-    propertyBody(system.sample(9), magicMatricula('timeout')),
+    propertyRequest(system.sample(9), { matricula: magicMatricula('timeout') }),
     6_000,
   );
   await system.waitForOrder(order.id, 'finished 605', (o) => o.state === 'finished' && o.code === 605);

@@ -1,8 +1,9 @@
 import { businessHoursBetween } from '@regapi/calendar';
 import type { OriginSample } from '@regapi/origin';
+import { propertyRequest } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
 import { DEFAULT_RECONCILER_SETTINGS, nextCheckAt } from '../src';
-import { type HandledTask, propertyBody, type System, startSystem } from './support/system';
+import { type HandledTask, type System, startSystem } from './support/system';
 
 let system: System;
 
@@ -28,7 +29,7 @@ function checkHandled(orderId: string, attempt: number): Promise<HandledTask> {
 async function certificateInIssue(owner: OriginSample) {
   // The origin accepts at our time (its clock may have been held back by an earlier test).
   system.originClock.set(system.clock.now());
-  const order = await system.accept('certidao-inteiro-teor', propertyBody(owner), 6_000, 10_000);
+  const order = await system.accept('certidao-inteiro-teor', propertyRequest(owner), 6_000, 10_000);
   const waiting = await system.waitForOrder(order.id, 'EM_EMISSAO', (o) => o.state === 'awaiting_issue');
   expect(waiting.statusConsulta).toBe('EM_EMISSAO');
   const forecast = new Date((waiting.result as { previsao_entrega_em: string }).previsao_entrega_em);

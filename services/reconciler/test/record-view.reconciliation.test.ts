@@ -1,9 +1,9 @@
 import { REFUND_REASONS } from '@regapi/billing';
 import { documentPath } from '@regapi/documents';
-import { magicMatricula } from '@regapi/origin-simulator';
+import { magicMatricula, propertyRequest } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
 import { NOT_FOUND_NOTE } from '../src';
-import { propertyBody, type System, startSystem } from './support/system';
+import { type System, startSystem } from './support/system';
 
 const MINUTE = 60_000;
 
@@ -26,7 +26,7 @@ test('a record view whose origin run timed out but was placed: found by reconcil
   // The origin places the order and completes it, but the call answers 504 (docs/origin-simulator.md).
   const order = await system.accept(
     'visualizacao-matricula',
-    propertyBody(owner, magicMatricula('timeout-after-order')),
+    propertyRequest(owner, { matricula: magicMatricula('timeout-after-order') }),
   );
   const timedOut = await system.waitForOrder(order.id, 'finished 605', (o) => o.state === 'finished');
   expect(timedOut.code).toBe(605);
@@ -67,7 +67,10 @@ test('a record view whose origin run timed out but was placed: found by reconcil
 test('a record view not at the origin: refunded in full once, with a reply that nothing was charged, even when the listing is redelivered', async () => {
   const owner = system.sample(5);
   // A plain timeout: the origin placed nothing.
-  const order = await system.accept('visualizacao-matricula', propertyBody(owner, magicMatricula('timeout')));
+  const order = await system.accept(
+    'visualizacao-matricula',
+    propertyRequest(owner, { matricula: magicMatricula('timeout') }),
+  );
   await system.waitForOrder(order.id, 'finished 605', (o) => o.state === 'finished' && o.code === 605);
   await waitFor(() => system.reconciliationOf(order.id), { what: 'the reconciliation row' });
 

@@ -246,16 +246,3 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     },
   };
 }
-
-/** The request body of a property product for a sample's property. */
-export function propertyBody(owner: OriginSample, matricula?: string): Record<string, unknown> {
-  const imovel = owner.imoveis[0];
-  if (imovel === undefined) throw new Error('sample without property');
-  return {
-    cpf_cnpj: owner.cpfCnpj,
-    imovel_matricula: matricula ?? imovel.matricula,
-    imovel_cartorio: imovel.cartorioNumero,
-    imovel_municipio: imovel.cartorioMunicipio,
-    imovel_uf: imovel.cartorioUf,
-  };
-}
