@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     ...UNLIMITED,
   };
   const gateway = createGateway(deps);
-  const app = createHttpApp({ logger, routers: gateway.routers });
+  const app = createHttpApp({ logger, routers: gateway.routers, directRoutes: gateway.directRoutes ?? [] });
   // The bench's counters beside the app rather than in it: nothing is added to the gateway's middleware chain.
   const server = createServer((req, res) => {
     if (serveCounters(req, res)) return;

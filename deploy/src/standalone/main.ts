@@ -114,6 +114,7 @@ async function main(): Promise<void> {
   const app = createHttpApp({
     logger,
     routers: [healthRouter('standalone', readiness), ...services.flatMap((service) => service.routers)],
+    directRoutes: services.flatMap((service) => service.directRoutes ?? []),
   });
   for (const service of services) await service.start();
   relay.start();

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { transportMessage } from '@regapi/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import { HttpError } from './http-error';
@@ -38,6 +39,11 @@ function isBodyParserError(error: unknown): error is BodyParserError {
  */
 // express recognises an error handler by its four parameters.
 export function errorHandler(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  sendError(res, error);
+}
+
+/** What `errorHandler` answers, for a request served outside express (a direct route, docs/decisions/0044). */
+export function sendError(res: ServerResponse, error: unknown): void {
   if (res.headersSent) {
     res.destroy();
     return;

@@ -1,7 +1,9 @@
-export { createHttpApp, type HttpAppOptions } from './create-app';
-export { errorHandler, notFoundHandler } from './error-handler';
+export { createHttpApp, type HttpApp, type HttpAppOptions } from './create-app';
+export { type DirectRoute, type DirectRouteParams, serveDirect } from './direct-route';
+export { errorHandler, notFoundHandler, sendError } from './error-handler';
 export { healthRouter, type ReadinessCheck } from './health';
 export { HttpError } from './http-error';
 export { listen, type RunningServer } from './listen';
-export { contextOf, type RequestContext, requestContext } from './request-context';
+export { contextOf, type RequestContext, type RequestContextOpener, requestContextOpener } from './request-context';
+export { guardMiddleware, originalUrlOf, passGuards, type RequestGuard } from './request-guard';
 export { sendEnvelope } from './send-envelope';

@@ -1,6 +1,6 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import type { HttpApp } from './create-app';
 
 export interface RunningServer {
   readonly server: Server;
@@ -10,9 +10,9 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
-export function listen(app: Express, port: number, host = '127.0.0.1'): Promise<RunningServer> {
+export function listen(app: HttpApp, port: number, host = '127.0.0.1'): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
+    const server = createServer(app).listen(port, host);
     server.once('error', reject);
     server.once('listening', () => {
       const actual = (server.address() as AddressInfo).port;

@@ -1,5 +1,5 @@
+import type { ServerResponse } from 'node:http';
 import { type DataItem, type EnvelopeInput, envelope } from '@regapi/contracts';
-import type { Response } from 'express';
 import { contextOf } from './request-context';
 
 /**
@@ -8,7 +8,7 @@ import { contextOf } from './request-context';
  * answer passes here, so its cost is every request's.
  */
 export function sendEnvelope<T extends DataItem>(
-  res: Response,
+  res: ServerResponse,
   status: number,
   input: Omit<EnvelopeInput<T>, 'requestId'>,
 ): void {

@@ -41,6 +41,7 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
       }),
       ...service.routers,
     ],
+    directRoutes: service.directRoutes ?? [],
   });
   const server = await listen(app, base.PORT, base.HOST);
   await service.start();

@@ -1,6 +1,6 @@
 import type { Bus } from '@regapi/bus';
 import type { DbHandle } from '@regapi/db';
-import type { ReadinessCheck } from '@regapi/http';
+import type { DirectRoute, ReadinessCheck } from '@regapi/http';
 import type { Logger } from '@regapi/telemetry';
 import type { Router } from 'express';
 
@@ -19,6 +19,8 @@ export interface Service {
   readonly name: string;
   /** HTTP routes the service serves (the gateway's API; empty for workers). */
   readonly routers: readonly Router[];
+  /** Routes served before express (docs/decisions/0044); each also has an express route in `routers`. */
+  readonly directRoutes?: readonly DirectRoute[];
   /** Probes of what the service needs beyond the database and the broker, which the runtime checks itself. */
   readonly readiness: Readonly<Record<string, ReadinessCheck>>;
   /** Subscribes, starts timers. */

@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from '@regapi/calendar';
 import type { DocumentStorage } from '@regapi/documents';
+import { guardMiddleware } from '@regapi/http';
 import { DEFAULT_HOURLY_SEARCH_CEILING } from '@regapi/orders';
 import type { Service, ServiceDeps } from '@regapi/runtime';
 import { adminRouter } from './admin/admin-router';
@@ -10,7 +11,7 @@ import { DEFAULT_TOKEN_CACHE_MS } from './config/gateway-config';
 import { documentRouter } from './documents/document-router';
 import { executionRouter } from './executions/execution-router';
 import { extratoRouter } from './extrato/extrato-router';
-import { pollingRouter } from './polling/polling-router';
+import { pollingDirectRoute, pollingRouter } from './polling/polling-router';
 import { cachedPlans } from './quotes/plan-cache';
 import { quoteRouter } from './quotes/quote-router';
 import { type RateLimitSettings, rateLimit, rateLimiterFrom } from './rate-limit';
@@ -46,7 +47,7 @@ export interface GatewayDeps extends ServiceDeps {
  * tokens, scopes, `GET /v1/token`), the free quote (`POST /v1/orcamento/{fonte}`), the paid execution
  * (`POST /v1/consultas/{fonte}`), polling (`GET /v1/consultas/{protocolo}`), the customer's statement
  * (`GET /v1/extrato`) and the admin API the ops CLI talks to. Every /v1 route passes the same guards: the token, then
- * its rate limit.
+ * its rate limit. Polling is also served before express, with the same guards (docs/decisions/0044).
  */
 export function createGateway(deps: GatewayDeps): Service {
   const db = deps.db.db;
@@ -58,18 +59,20 @@ export function createGateway(deps: GatewayDeps): Service {
     clock,
     cacheMs: deps.tokenCacheMs ?? DEFAULT_TOKEN_CACHE_MS,
   });
-  const auth = authenticate(authority);
   const hourlySearchCeiling = deps.hourlySearchCeiling ?? DEFAULT_HOURLY_SEARCH_CEILING;
   const planOf = cachedPlans(db);
   // One limiter per process: a token has ONE bucket across every /v1 endpoint (docs/decisions/0035).
-  const guards = [auth, rateLimit(rateLimiterFrom({ rateLimit: deps.rateLimit, clock }))];
+  const guards = [authenticate(authority), rateLimit(rateLimiterFrom({ rateLimit: deps.rateLimit, clock }))];
+  const middleware = guards.map(guardMiddleware);
+  const polling = { db, clock, hourlySearchCeiling };
   return {
     name: 'gateway',
+    directRoutes: [pollingDirectRoute(polling, guards)],
     routers: [
-      pollingRouter({ db, clock, hourlySearchCeiling }, guards),
-      tokenRouter(guards),
-      extratoRouter(guards, db, clock),
-      quoteRouter(guards, db, planOf),
+      pollingRouter(polling, middleware),
+      tokenRouter(middleware),
+      extratoRouter(middleware, db, clock),
+      quoteRouter(middleware, db, planOf),
       executionRouter(
         {
           db,
@@ -78,9 +81,9 @@ export function createGateway(deps: GatewayDeps): Service {
           claimWaitMs: deps.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS,
           planOf,
         },
-        guards,
+        middleware,
       ),
-      documentRouter({ db, documents: deps.documents }, guards),
+      documentRouter({ db, documents: deps.documents }, middleware),
       adminRouter({ db, keyring: deps.keyring, authority, adminToken: deps.adminToken, clock }),
     ],
     // The document endpoint serves from S3: a gateway that cannot reach it is not ready to serve every route.

@@ -184,6 +184,26 @@ test("another account's protocolo, a nonexistent one and a non-numeric one are t
   expect((await call(`${gateway.url}/v1/consultas/${order.protocolo}`)).status).toBe(401);
 });
 
+test('every spelling of the path gets the same answer, whether served before express or by it (decision 0044)', async () => {
+  const { order } = await accepted();
+  const digits = order.protocolo;
+  const spellings = [digits, `${digits}/`, `%3${digits.slice(0, 1)}${digits.slice(1)}`, `${digits}?pagina=1`];
+  const answers = await Promise.all(spellings.map((spelling) => poll(spelling)));
+  const upper = await call(`${gateway.url}/V1/CONSULTAS/${digits}`, { token });
+  for (const answer of [...answers, upper]) {
+    expect(answer.status).toBe(202);
+    expect(answer.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect({ ...answer.body, header: { ...answer.body.header, request_id: 'x' } }).toEqual({
+      ...answers[0]?.body,
+      header: { ...answers[0]?.body.header, request_id: 'x' },
+    });
+  }
+  const leaked = await call(`${gateway.url}/v1/consultas/${digits}?access_token=${token}`, { token });
+  expect(leaked.status).toBe(401);
+  expect(leaked.headers.get('www-authenticate')).toContain('invalid_token');
+});
+
 test('a key is answered for 24 hours; after that the same key is a new order', async () => {
   const key = randomUUID();
   const body = { ...SEARCH, nome: 'Fulano' };

@@ -1,6 +1,6 @@
 import { ManualClock } from '@regapi/calendar';
 import { transportMessage } from '@regapi/contracts';
-import { createHttpApp, HttpError, listen, type RunningServer, sendEnvelope } from '@regapi/http';
+import { createHttpApp, guardMiddleware, HttpError, listen, type RunningServer, sendEnvelope } from '@regapi/http';
 import { silentLogger } from '@regapi/telemetry';
 import { type RequestHandler, Router } from 'express';
 import { setAuth } from '../src/auth/auth-context';
@@ -26,7 +26,7 @@ let server: RunningServer;
 // Each test gets its own clock, limiter (3 at once, one every 2 s) and server: no test sees another's buckets.
 beforeEach(async () => {
   clock = new ManualClock(new Date('2026-03-02T12:00:00Z'));
-  const limited = rateLimit(createRateLimiter({ burst: 3, perSecond: 0.5 }, clock));
+  const limited = guardMiddleware(rateLimit(createRateLimiter({ burst: 3, perSecond: 0.5 }, clock)));
   const router = Router();
   router.get('/v1/ping', fakeAuth, limited, (_req, res) => {
     sendEnvelope(res, 200, { code: 200, codeMessage: 'ok', data: [{ pong: true }] });

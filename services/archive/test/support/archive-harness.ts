@@ -120,7 +120,10 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
     documents: s3.storage(),
     rateLimit: { burst: 100_000, perSecond: 10_000 },
   });
-  const server: RunningServer = await listen(createHttpApp({ logger: silentLogger(), routers: gateway.routers }), 0);
+  const server: RunningServer = await listen(
+    createHttpApp({ logger: silentLogger(), routers: gateway.routers, directRoutes: gateway.directRoutes ?? [] }),
+    0,
+  );
   await waitFor(() => lastCatalogSync(origin.database.db), { timeoutMs: 30_000, what: 'the first catalog sync' });
   const storage = s3.storage();
 

@@ -1,5 +1,5 @@
+import type { ServerResponse } from 'node:http';
 import type { ProductScope } from '@regapi/contracts';
-import type { Response } from 'express';
 
 /** Who is calling: set by `authenticate`, read by every /v1 handler. */
 export interface AuthContext {
@@ -10,15 +10,15 @@ export interface AuthContext {
 }
 
 // Keyed by the response object rather than kept in `res.locals`: typed, and no handler can overwrite it by accident.
-const contexts = new WeakMap<Response, AuthContext>();
+const contexts = new WeakMap<ServerResponse, AuthContext>();
 
-export function setAuth(res: Response, auth: AuthContext): void {
+export function setAuth(res: ServerResponse, auth: AuthContext): void {
   contexts.set(res, Object.freeze({ ...auth, scopes: Object.freeze([...auth.scopes]) }));
 }
 
 /** The caller of this request. Throws when `authenticate` did not run: a route wired without it is a bug (500). */
-export function authOf(res: Response): AuthContext {
+export function authOf(res: ServerResponse): AuthContext {
   const auth = contexts.get(res);
-  if (auth === undefined) throw new Error('authenticate middleware did not run for this route');
+  if (auth === undefined) throw new Error('the authenticate guard did not run for this route');
   return auth;
 }

@@ -1,5 +1,4 @@
-import { contextOf } from '@regapi/http';
-import type { RequestHandler } from 'express';
+import { contextOf, originalUrlOf, type RequestGuard } from '@regapi/http';
 import { setAuth } from './auth-context';
 import { bearerToken, carriesTokenInQuery } from './bearer';
 import type { TokenAuthority } from './token-authority';
@@ -10,17 +9,17 @@ import { InvalidTokenError, UnauthorizedError } from './token-errors';
  * the authority accepts; anything else is the 401 envelope with `WWW-Authenticate: Bearer`. Routes mount it one by
  * one (not on the whole `/v1` prefix), so an unknown path stays a 404 (docs/decisions/0017).
  */
-export function authenticate(authority: TokenAuthority): RequestHandler {
-  return async (req, res, next) => {
-    try {
-      if (carriesTokenInQuery(req.originalUrl)) throw new InvalidTokenError('in_query_string');
-      const auth = await authority.authenticate(bearerToken(req.get('authorization')));
-      setAuth(res, auth);
-      next();
-    } catch (error: unknown) {
-      if (!(error instanceof InvalidTokenError)) throw error;
-      contextOf(res).logger.info({ refusal: error.refusal }, 'token refused');
-      throw new UnauthorizedError(error.refusal);
-    }
+export function authenticate(authority: TokenAuthority): RequestGuard {
+  return {
+    async check(req, res) {
+      try {
+        if (carriesTokenInQuery(originalUrlOf(req))) throw new InvalidTokenError('in_query_string');
+        setAuth(res, await authority.authenticate(bearerToken(req.headers.authorization)));
+      } catch (error: unknown) {
+        if (!(error instanceof InvalidTokenError)) throw error;
+        contextOf(res).logger.info({ refusal: error.refusal }, 'token refused');
+        throw new UnauthorizedError(error.refusal);
+      }
+    },
   };
 }

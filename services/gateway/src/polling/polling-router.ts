@@ -1,7 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import type { Clock } from '@regapi/calendar';
 import { isFonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import { HttpError, sendEnvelope } from '@regapi/http';
+import { type DirectRoute, HttpError, passGuards, type RequestGuard, sendEnvelope } from '@regapi/http';
 import { orderCharge, orderLedgerEntries } from '@regapi/ledger';
 import { getOrderInQueue, type OrderInQueue, type PolledOrder, startFromFacts, TYPICAL_RUN_MS } from '@regapi/orders';
 import { type RequestHandler, Router } from 'express';
@@ -50,24 +51,43 @@ async function pollingAnswer(deps: PollingDeps, polled: OrderInQueue, now: Date)
   return runningAnswer(order, readyAt(deps, polled, now), now);
 }
 
-function pollingHandler(deps: PollingDeps): RequestHandler {
-  return async (req, res) => {
-    const { accountId } = authOf(res);
-    const protocolo = String(req.params.protocolo);
-    // Another account's protocolo is answered exactly like a nonexistent one (spec 5.6).
-    const now = deps.clock.now();
-    // The order and the queue ahead of it in one statement: a poll of a queued order is one round trip.
-    const polled = PROTOCOLO.test(protocolo) ? await getOrderInQueue(deps.db, protocolo, accountId, now) : undefined;
-    if (polled === undefined) throw new HttpError(404, 'Protocolo não encontrado.');
-    const answer = await pollingAnswer(deps, polled, now);
-    res.setHeader('Cache-Control', 'no-store');
-    sendEnvelope(res, answer.status, answer.envelope);
-  };
+/** The answer to a poll of `protocolo`, once the guards have passed. */
+async function poll(deps: PollingDeps, res: ServerResponse, protocolo: string): Promise<void> {
+  const { accountId } = authOf(res);
+  // Another account's protocolo is answered exactly like a nonexistent one (spec 5.6).
+  const now = deps.clock.now();
+  // The order and the queue ahead of it in one statement: a poll of a queued order is one round trip.
+  const polled = PROTOCOLO.test(protocolo) ? await getOrderInQueue(deps.db, protocolo, accountId, now) : undefined;
+  if (polled === undefined) throw new HttpError(404, 'Protocolo não encontrado.');
+  const answer = await pollingAnswer(deps, polled, now);
+  res.setHeader('Cache-Control', 'no-store');
+  sendEnvelope(res, answer.status, answer.envelope);
 }
 
 /** `GET /v1/consultas/{protocolo}` (spec 4, issue 5 item 4): stored state only, never charges, never the origin. */
 export function pollingRouter(deps: PollingDeps, guards: readonly RequestHandler[]): Router {
   const router = Router();
-  router.get('/v1/consultas/:protocolo', ...guards, pollingHandler(deps));
+  router.get('/v1/consultas/:protocolo', ...guards, (req, res) => poll(deps, res, String(req.params.protocolo)));
   return router;
+}
+
+/** The canonical path of a poll: any other spelling (%-escapes, a trailing slash) is express's, same answer. */
+const POLL_PATH = /^\/v1\/consultas\/([0-9A-Za-z_.~-]+)$/;
+
+/**
+ * The same endpoint served before express (docs/decisions/0044): a poll is the most frequent request there is and
+ * costs one prepared statement, so express's own work was most of its cost.
+ */
+export function pollingDirectRoute(deps: PollingDeps, guards: readonly RequestGuard[]): DirectRoute {
+  return {
+    method: 'GET',
+    match(path) {
+      const protocolo = POLL_PATH.exec(path)?.[1];
+      return protocolo === undefined ? undefined : { protocolo };
+    },
+    async handle(req, res, params) {
+      await passGuards(guards, req, res);
+      await poll(deps, res, params.protocolo ?? '');
+    },
+  };
 }

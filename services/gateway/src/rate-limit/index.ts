@@ -1,4 +1,5 @@
 export { RateLimitedError } from './rate-limit-error';
+export { rateLimit } from './rate-limit-guard';
 export {
   policyWindowSeconds,
   RATE_LIMIT_POLICY_NAME,
@@ -7,7 +8,6 @@ export {
   rateLimitPolicyField,
   secondsUntilNextToken,
 } from './rate-limit-headers';
-export { rateLimit } from './rate-limit-middleware';
 export {
   DEFAULT_RATE_LIMIT,
   DEFAULT_RATE_LIMIT_BURST,

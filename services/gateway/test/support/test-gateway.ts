@@ -54,7 +54,11 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
     ...(options.hourlySearchCeiling === undefined ? {} : { hourlySearchCeiling: options.hourlySearchCeiling }),
     ...(options.idempotencyWaitMs === undefined ? {} : { idempotencyWaitMs: options.idempotencyWaitMs }),
   });
-  const app = createHttpApp({ logger, routers: [...gateway.routers, ...(options.routers ?? [])] });
+  const app = createHttpApp({
+    logger,
+    routers: [...gateway.routers, ...(options.routers ?? [])],
+    directRoutes: gateway.directRoutes ?? [],
+  });
   const server: RunningServer = await listen(app, 0);
   return { url: server.url, keyring, close: () => server.close(100) };
 }
