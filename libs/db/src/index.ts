@@ -1,3 +1,4 @@
+export { type CompiledStatement, compiledStatement } from './compiled-statement';
 export { createDb, type DbHandle, type DbOptions, isDbReachable } from './create-db';
 export { type EmbeddedPostgres, type EmbeddedPostgresOptions, startEmbeddedPostgres } from './embedded-postgres';
 export { MigrationError, migrateToLatest } from './migrate';

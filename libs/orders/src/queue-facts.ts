@@ -1,12 +1,11 @@
 import { FONTES, type Fonte } from '@regapi/contracts';
-import type { Database } from '@regapi/db';
+import { compiledStatement, type Database } from '@regapi/db';
 import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import { type Order, POLLED_COLUMNS, type PolledOrder, toPolledOrder } from './order';
 import { protocoloOf } from './order-queries';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const HOUR_MS = 3_600_000;
 export const SEARCH: Fonte = 'pesquisa-previa-bens';
 
 /**
@@ -63,7 +62,8 @@ function factsJoins(parts: {
     CROSS JOIN LATERAL (
       SELECT coalesce(array_agg(attempt.started_at ORDER BY attempt.started_at), '{}') AS searches_started
       FROM origin_order_attempt attempt
-      WHERE ${parts.forSearch} AND attempt.fonte = ${SEARCH} AND attempt.started_at > ${new Date(now.getTime() - HOUR_MS)}
+      WHERE ${parts.forSearch} AND attempt.fonte = ${SEARCH}
+        AND attempt.started_at > ${now}::timestamptz - interval '1 hour'
     ) AS started`;
 }
 
@@ -146,6 +146,29 @@ export interface OrderInQueue {
   readonly queue: QueueFacts;
 }
 
+type PolledRow = Pick<Selectable<Database['orders']>, (typeof POLLED_COLUMNS)[number]> & QueueFactsRow;
+
+// Compiled once: a poll is the most frequent statement there is (docs/decisions/0045).
+const pollStatement = compiledStatement(3, (protocolo: string, accountId: string, now: Date) => {
+  const ahead = aheadOf({
+    id: sql.ref('polled.id'),
+    createdAt: sql.ref('polled.created_at'),
+    protocolo: sql.ref('polled.protocolo'),
+  });
+  const columns = sql.join(POLLED_COLUMNS.map((column) => sql.ref(`polled.${column}`)));
+  return sql<PolledRow>`
+    SELECT ${columns}, queue.working, queue.searches_ahead, started.searches_started
+    FROM orders polled
+    ${factsJoins({
+      ahead,
+      applies: sql<boolean>`polled.state = 'queued'`,
+      forSearch: sql<boolean>`(polled.state = 'queued' AND polled.fonte = ${SEARCH})`,
+      now,
+    })}
+    WHERE polled.protocolo = ${protocolo} AND polled.account_id = ${accountId}
+  `;
+});
+
 /**
  * The order of `protocolo` as seen by `accountId` (another account's is `undefined`, like a nonexistent one: spec 5.6),
  * with the queue ahead of it, in ONE statement: what a poll reads.
@@ -156,23 +179,6 @@ export async function getOrderInQueue(
   accountId: string,
   now: Date,
 ): Promise<OrderInQueue | undefined> {
-  const ahead = aheadOf({
-    id: sql.ref('polled.id'),
-    createdAt: sql.ref('polled.created_at'),
-    protocolo: sql.ref('polled.protocolo'),
-  });
-  const columns = sql.join(POLLED_COLUMNS.map((column) => sql.ref(`polled.${column}`)));
-  const { rows } = await sql<Pick<Selectable<Database['orders']>, (typeof POLLED_COLUMNS)[number]> & QueueFactsRow>`
-    SELECT ${columns}, queue.working, queue.searches_ahead, started.searches_started
-    FROM orders polled
-    ${factsJoins({
-      ahead,
-      applies: sql<boolean>`polled.state = 'queued'`,
-      forSearch: sql<boolean>`(polled.state = 'queued' AND polled.fonte = ${SEARCH})`,
-      now,
-    })}
-    WHERE polled.protocolo = ${protocolo} AND polled.account_id = ${accountId}
-  `.execute(db);
-  const row = rows[0];
+  const row = (await pollStatement.execute(db, protocolo, accountId, now))[0];
   return row === undefined ? undefined : { order: toPolledOrder(row), queue: toFacts(row) };
 }
