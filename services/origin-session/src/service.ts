@@ -34,6 +34,9 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
   const settings: OriginSessionSettings = { ...DEFAULT_SETTINGS, ...deps.settings };
   const logger = deps.logger.child({ component: 'origin-session' });
   let held: HeldLock | undefined;
+  // Stopping happens in two steps: `draining` at once (no new task, a task still waiting for the lock gives up), then
+  // `stopping` once the grace has passed (the origin call in flight is cut, its task left for redelivery).
+  let draining = new AbortController();
   let stopping = new AbortController();
   const session = createOriginSessionClient({
     portal: deps.portal,
@@ -52,7 +55,7 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
   const handle = createTaskHandler({
     ctx,
     lock,
-    stopping: () => stopping.signal,
+    stopping: () => draining.signal,
     onLock: (lockInUse) => {
       held = lockInUse;
     },
@@ -68,6 +71,7 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
     readiness: {},
     start: async () => {
       if (subscription !== undefined) return;
+      if (draining.signal.aborted) draining = new AbortController();
       if (stopping.signal.aborted) stopping = new AbortController();
       if (deps.runScheduler !== false) {
         scheduler = createScheduler({
@@ -101,10 +105,18 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
       );
     },
     stop: async () => {
-      stopping.abort();
+      draining.abort();
       const active = subscription;
       subscription = undefined;
-      await active?.cancel();
+      // A cut call leaves its order in doubt (a certificate: ten minutes, then placed again and maybe refused as a
+      // repeat): the task in flight gets the grace to finish first. `cancel` waits for it.
+      const cut = setTimeout(() => stopping.abort(), settings.stopGraceMs);
+      try {
+        await active?.cancel();
+      } finally {
+        clearTimeout(cut);
+        stopping.abort();
+      }
       await scheduler?.stop();
       scheduler = undefined;
     },

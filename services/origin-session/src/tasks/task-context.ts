@@ -36,6 +36,11 @@ export interface OriginSessionSettings {
   readonly pageTimeoutMs: number;
   /** Upper bound of the catalog or tariff download. Default 5 min. */
   readonly catalogTimeoutMs: number;
+  /**
+   * How long `stop` lets the task in flight finish before cutting its origin call (the task is then redelivered and
+   * its order is in doubt for the product's maximum time). Default 6 s: inside the 10 s a process has to stop.
+   */
+  readonly stopGraceMs: number;
 }
 
 export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.freeze({
@@ -50,6 +55,7 @@ export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.f
   schedulerPollMs: 1_000,
   pageTimeoutMs: 60_000,
   catalogTimeoutMs: 5 * 60_000,
+  stopGraceMs: 6_000,
 });
 
 export interface TaskContext {
