@@ -76,3 +76,19 @@ export class UndecodableMessageError extends Error {
   override readonly name = 'UndecodableMessageError';
   readonly code = 'UNDECODABLE_MESSAGE';
 }
+
+/**
+ * A message that decodes but is not one its consumer handles (an unknown routing key, a payload of the wrong shape):
+ * thrown by the handler, so the queue redelivers it and then dead-letters it for an operator.
+ */
+export class UnreadableMessageError extends Error {
+  override readonly name = 'UnreadableMessageError';
+  readonly code = 'UNREADABLE_MESSAGE';
+  readonly messageId: string;
+  readonly routingKey: string;
+  constructor(message: { readonly id: string; readonly routingKey: string }, detail: string) {
+    super(`message ${message.id} (${message.routingKey}): ${detail}`);
+    this.messageId = message.id;
+    this.routingKey = message.routingKey;
+  }
+}

@@ -12,6 +12,7 @@ export {
   UndecodableMessageError,
   UnencodableMessageError,
   UnknownQueueError,
+  UnreadableMessageError,
 } from './errors';
 export { type HandleOnceResult, handleOnce } from './handle-once';
 export { createInProcessBus, type InProcessBusOptions } from './in-process-bus';

@@ -2,6 +2,7 @@ export { finishAsArchived } from './archive-stand-in';
 export { AsyncLocalStorageContextManager } from './async-local-storage-context-manager';
 export { callJson, type EnvelopeBody, type JsonAnswer, type JsonCall } from './call-json';
 export { type Spawned, spawnCaptured } from './child-process';
+export { publishToDeadLetter } from './dead-letters';
 export { freePort, freePortRange } from './free-port';
 export { createTcpProxy, type TcpProxy } from './tcp-proxy';
 export { createTestDatabase, TEST_PG_URL, type TestDatabase } from './test-database';

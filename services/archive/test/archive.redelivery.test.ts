@@ -1,8 +1,8 @@
-import { deadLetterQueueName, QUEUE } from '@regapi/bus';
+import { QUEUE } from '@regapi/bus';
 import { documentKey } from '@regapi/documents';
 import type { OriginSample } from '@regapi/origin';
 import { propertyRequest } from '@regapi/origin-simulator';
-import { waitFor } from '@regapi/testkit';
+import { publishToDeadLetter, waitFor } from '@regapi/testkit';
 import { type ArchiveHarness, type Customer, sha256, startArchiveHarness } from './support/archive-harness';
 
 // Issue 6: "Idempotent under redelivery" — delivery is at-least-once (ARCHITECTURE decision 2): the same
@@ -101,23 +101,12 @@ test('a re-upload overwrites the same key: what a crashed attempt left there is 
 });
 
 test('an unreadable document.delivered is refused: dead-lettered after the delivery limit for an operator', async () => {
-  const deadLetters: unknown[] = [];
-  const subscription = await harness.origin.bus.consume(
-    deadLetterQueueName(QUEUE.archiveDocuments),
-    async (message) => {
-      deadLetters.push(message.payload);
-    },
-  );
-  try {
-    await harness.origin.bus.publish({
-      id: crypto.randomUUID(),
-      routingKey: 'document.delivered.visualizacao-matricula',
-      payload: { order_id: 'x', protocolo: 'not digits', documents: [] },
-      headers: {},
-    });
-    await waitFor(() => deadLetters.length > 0, { timeoutMs: 20_000, what: 'the dead letter' });
-    expect(deadLetters).toEqual([{ order_id: 'x', protocolo: 'not digits', documents: [] }]);
-  } finally {
-    await subscription.cancel();
-  }
+  const payload = { order_id: 'x', protocolo: 'not digits', documents: [] };
+  const dead = await publishToDeadLetter(harness.origin.bus, QUEUE.archiveDocuments, {
+    id: crypto.randomUUID(),
+    routingKey: 'document.delivered.visualizacao-matricula',
+    payload,
+    headers: {},
+  });
+  expect(dead).toEqual(payload);
 });

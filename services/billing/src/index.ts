@@ -10,7 +10,6 @@ export { type SettlementOutcome, settleOrderFinished, settleOrderReconciled } fr
 export {
   type HandledSettlement,
   handleSettlementMessage,
-  InvalidSettlementMessageError,
   SETTLEMENT_CONSUMER,
 } from './settlement/settlement-consumer';
 export {

@@ -1,8 +1,14 @@
-import { type Bus, createDeadLetterTable, createInProcessBus, type OutgoingMessage } from '@regapi/bus';
+import {
+  type Bus,
+  createDeadLetterTable,
+  createInProcessBus,
+  type OutgoingMessage,
+  UnreadableMessageError,
+} from '@regapi/bus';
 import { getAccount, orderLedgerEntries, verifyLedger } from '@regapi/ledger';
 import type { Service } from '@regapi/runtime';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { createBilling, handleSettlementMessage, InvalidSettlementMessageError, REFUND_REASONS } from '../src';
+import { createBilling, handleSettlementMessage, REFUND_REASONS } from '../src';
 import {
   capturingLogger,
   delivered,
@@ -160,7 +166,7 @@ test('an unreadable message is refused, leaves no trace, and ends in the dead-le
   const order = await paidOrder(database.db, 'pesquisa-previa-bens');
   const broken = { ...finishedMessage(order, 600), payload: { order_id: order.orderId, code: 'seiscentos' } };
   await expect(handleSettlementMessage(database.db, logger, delivered(broken))).rejects.toBeInstanceOf(
-    InvalidSettlementMessageError,
+    UnreadableMessageError,
   );
   const unknownCode = finishedMessage(order, 616);
   await bus.publish(unknownCode);

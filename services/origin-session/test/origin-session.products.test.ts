@@ -1,9 +1,10 @@
+import { QUEUE } from '@regapi/bus';
 import { certificateForecast } from '@regapi/calendar';
 import { findOffice, lastCatalogSync } from '@regapi/catalog';
 import { isRefunded } from '@regapi/contracts';
 import type { OriginSample } from '@regapi/origin';
 import { magicMatricula, propertyRequest } from '@regapi/origin-simulator';
-import { waitFor } from '@regapi/testkit';
+import { publishToDeadLetter, waitFor } from '@regapi/testkit';
 import { type Harness, startHarness } from './support/harness';
 
 let harness: Harness;
@@ -184,4 +185,17 @@ test('certificate accepted without protocol: finished INDISPONIVEL with a refund
   expect(done.statusConsulta).toBe('INDISPONIVEL');
   expect(done.result).toMatchObject({ status_consulta: 'INDISPONIVEL', identificadores: { numero_pedido: null } });
   expect(await harness.waitForFinishedMessage(order.id)).toMatchObject({ code: 618, status_consulta: 'INDISPONIVEL' });
+});
+
+test('a message on the origin queue that is no task is dead-lettered for an operator; the queue goes on', async () => {
+  const payload = { kind: 'run-everything', order_id: 'x' };
+  const dead = await publishToDeadLetter(harness.bus, QUEUE.originTasks, {
+    id: crypto.randomUUID(),
+    routingKey: 'origin.task.run-order',
+    payload,
+    headers: {},
+  });
+  expect(dead).toEqual(payload);
+  const order = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: '529.982.247-25', uf: 'RR' });
+  expect((await harness.waitForState(order.id, ['archiving', 'finished'])).attempts).toBe(1);
 });

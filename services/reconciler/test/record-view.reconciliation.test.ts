@@ -1,7 +1,8 @@
 import { REFUND_REASONS } from '@regapi/billing';
+import { ORIGIN_ORDERS_LISTED, QUEUE } from '@regapi/bus';
 import { documentPath } from '@regapi/documents';
 import { magicMatricula, propertyRequest } from '@regapi/origin-simulator';
-import { waitFor } from '@regapi/testkit';
+import { publishToDeadLetter, waitFor } from '@regapi/testkit';
 import { NOT_FOUND_NOTE } from '../src';
 import { type System, startSystem } from './support/system';
 
@@ -127,4 +128,15 @@ test('a record view not at the origin: refunded in full once, with a reply that 
   const lines = await system.ledger(order.id);
   expect(lines.filter((line) => line.kind === 'order_refund')).toHaveLength(1);
   expect(await system.balance(order.accountId)).toBe(10_000);
+});
+
+test('an event the reconciler cannot read is dead-lettered for an operator, and changes nothing', async () => {
+  const payload = { since: 'yesterday', orders: 'many' };
+  const dead = await publishToDeadLetter(system.bus, QUEUE.reconcilerEvents, {
+    id: crypto.randomUUID(),
+    routingKey: ORIGIN_ORDERS_LISTED,
+    payload,
+    headers: {},
+  });
+  expect(dead).toEqual(payload);
 });

@@ -7,6 +7,7 @@ import {
   parseOrderFinished,
   parseOrderReconciled,
   settlementPayloadErrors,
+  UnreadableMessageError,
 } from '@regapi/bus';
 import type { Database } from '@regapi/db';
 import type { Logger } from '@regapi/telemetry';
@@ -15,19 +16,6 @@ import { type SettlementOutcome, settleOrderFinished, settleOrderReconciled } fr
 
 /** The consumer name messages are deduplicated under (`processed_message`). */
 export const SETTLEMENT_CONSUMER = 'billing.settlements';
-
-/** A message billing cannot read. Thrown so that the bus redelivers and then dead-letters it for an operator. */
-export class InvalidSettlementMessageError extends Error {
-  override readonly name = 'InvalidSettlementMessageError';
-  readonly code = 'invalid_settlement_message';
-  constructor(
-    readonly messageId: string,
-    readonly routingKey: string,
-    detail: string,
-  ) {
-    super(`message ${messageId} (${routingKey}): ${detail}`);
-  }
-}
 
 export type HandledSettlement = SettlementOutcome | { readonly kind: 'duplicate' };
 
@@ -60,6 +48,6 @@ export async function handleSettlementMessage(
   return outcome;
 }
 
-function invalid(message: IncomingMessage, detail: string): InvalidSettlementMessageError {
-  return new InvalidSettlementMessageError(message.id, message.routingKey, detail);
+function invalid(message: IncomingMessage, detail: string): UnreadableMessageError {
+  return new UnreadableMessageError(message, detail);
 }

@@ -1,19 +1,10 @@
-import { type IncomingMessage, type OriginTask, parseOriginTask } from '@regapi/bus';
+import { type IncomingMessage, type OriginTask, parseOriginTask, UnreadableMessageError } from '@regapi/bus';
 import type { HeldLock, OriginAccountLock } from '../session/origin-account-lock';
 import { type CheckReport, checkOrder } from './check-order';
 import { listOriginOrders } from './list-orders';
 import { type RunReport, runOrder } from './run-order';
 import { runCatalogSync, type SyncReport } from './sync-catalog';
 import type { TaskContext } from './task-context';
-
-/** A message on `origin.tasks` that is no task: thrown, so the queue dead-letters it for an operator. */
-export class UnreadableTaskError extends Error {
-  override readonly name = 'UnreadableTaskError';
-  readonly code = 'unreadable_origin_task';
-  constructor(readonly messageId: string) {
-    super(`origin task ${messageId} does not match any task kind`);
-  }
-}
 
 export type TaskReport =
   | { readonly kind: 'run-order'; readonly report: RunReport }
@@ -41,7 +32,8 @@ export function createTaskHandler(options: TaskHandlerOptions): (message: Incomi
   const { ctx } = options;
   return async (message) => {
     const task = parseOriginTask(message.payload);
-    if (task === undefined) throw new UnreadableTaskError(message.id);
+    // Thrown, so the queue dead-letters it for an operator.
+    if (task === undefined) throw new UnreadableMessageError(message, 'does not match any origin task kind');
     const lock = await options.lock.acquire(options.stopping());
     options.onLock(lock);
     try {

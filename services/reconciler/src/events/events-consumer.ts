@@ -5,25 +5,13 @@ import {
   ORIGIN_ORDERS_LISTED,
   originOrdersListedErrors,
   parseOriginOrdersListed,
+  UnreadableMessageError,
 } from '@regapi/bus';
 import type { ReconcilerContext } from '../reconciler-context';
 import { applyListing, type ListingReport } from '../record-views/apply-listing';
 
 /** The consumer name messages are deduplicated under (`processed_message`). */
 export const RECONCILER_CONSUMER = 'reconciler.events';
-
-/** A message the reconciler cannot read: thrown, so the queue redelivers and then dead-letters it for an operator. */
-export class UnreadableReconcilerEventError extends Error {
-  override readonly name = 'UnreadableReconcilerEventError';
-  readonly code = 'unreadable_reconciler_event';
-  constructor(
-    readonly messageId: string,
-    readonly routingKey: string,
-    detail: string,
-  ) {
-    super(`message ${messageId} (${routingKey}): ${detail}`);
-  }
-}
 
 export type HandledEvent = ListingReport | { readonly kind: 'duplicate' };
 
@@ -34,11 +22,11 @@ export type HandledEvent = ListingReport | { readonly kind: 'duplicate' };
 export async function handleReconcilerEvent(ctx: ReconcilerContext, message: IncomingMessage): Promise<HandledEvent> {
   const log = loggerForMessage(ctx.logger, message);
   if (message.routingKey !== ORIGIN_ORDERS_LISTED) {
-    throw new UnreadableReconcilerEventError(message.id, message.routingKey, 'not an event the reconciler knows');
+    throw new UnreadableMessageError(message, 'not an event the reconciler knows');
   }
   const listing = parseOriginOrdersListed(message.payload);
   if (listing === undefined) {
-    throw new UnreadableReconcilerEventError(message.id, message.routingKey, originOrdersListedErrors(message.payload));
+    throw new UnreadableMessageError(message, originOrdersListedErrors(message.payload));
   }
   const handled = await handleOnce(ctx.db, RECONCILER_CONSUMER, message, (trx) =>
     applyListing({ ...ctx, logger: log }, trx, listing),
