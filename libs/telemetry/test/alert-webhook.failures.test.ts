@@ -1,16 +1,26 @@
 import { createServer } from 'node:http';
 import { startWebhookReceiver } from '@regapi/testkit';
-import { createAlertWebhook, silentLogger } from '../src';
+import { createAlertWebhook, createLogger, silentLogger } from '../src';
 
 // ALERT_WEBHOOK_URL's one sender (origin-session, reconciler, archive): a failure is counted and logged, never thrown
 // into the work that raised the alert.
 
-test('posts the alert as JSON; no URL, no post', async () => {
+test('an alert is an error log line with its fields and message, and a JSON post; no URL, no post', async () => {
   const receiver = await startWebhookReceiver();
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger({
+    service: 'test',
+    level: 'info',
+    destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
   try {
-    await createAlertWebhook({ logger: silentLogger(), url: receiver.url }).post({ alert: 'x', order_id: 'o' });
-    await createAlertWebhook({ logger: silentLogger() }).post({ alert: 'not sent' });
+    await createAlertWebhook({ logger, url: receiver.url }).raise({ alert: 'x', order_id: 'o' }, 'ALERT: x');
+    await createAlertWebhook({ logger }).raise({ alert: 'not sent' }, 'ALERT: not sent');
     expect(receiver.bodies).toEqual([{ alert: 'x', order_id: 'o' }]);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 'error', alert: 'x', order_id: 'o', msg: 'ALERT: x' }),
+      expect.objectContaining({ level: 'error', alert: 'not sent', msg: 'ALERT: not sent' }),
+    ]);
   } finally {
     await receiver.close();
   }
@@ -26,13 +36,13 @@ test('a refused connection, a 500 and a timeout are counted, never thrown', asyn
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   try {
     const refused = createAlertWebhook({ logger: silentLogger(), url: 'http://127.0.0.1:9/alerts' });
-    await expect(refused.post({ alert: 'a' })).resolves.toBeUndefined();
+    await expect(refused.raise({ alert: 'a' }, 'ALERT: a')).resolves.toBeUndefined();
     expect(refused.failures()).toBe(1);
     const erroring = createAlertWebhook({ logger: silentLogger(), url: `http://127.0.0.1:${port}/alerts` });
-    await erroring.post({ alert: 'b' });
+    await erroring.raise({ alert: 'b' }, 'ALERT: b');
     expect(erroring.failures()).toBe(1);
     const slow = createAlertWebhook({ logger: silentLogger(), url: `http://127.0.0.1:${port}/slow`, timeoutMs: 200 });
-    await slow.post({ alert: 'c' });
+    await slow.raise({ alert: 'c' }, 'ALERT: c');
     expect(slow.failures()).toBe(1);
   } finally {
     failing.closeAllConnections();

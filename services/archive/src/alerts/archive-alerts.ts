@@ -73,11 +73,10 @@ export function createArchiveAlerts(options: ArchiveAlertsOptions): ArchiveAlert
         at: alert.at.toISOString(),
         action: 'the order finished refunded; see docs/operations.md "document_not_archived"',
       };
-      log.error(
+      await webhook.raise(
         body,
         `ALERT: the document of ${alert.protocolo} could not be archived (${alert.reason}); finished ${alert.code}`,
       );
-      await webhook.post(body);
     },
     async certificateRefused(alert) {
       refused++;
@@ -93,8 +92,10 @@ export function createArchiveAlerts(options: ArchiveAlertsOptions): ArchiveAlert
         at: alert.at.toISOString(),
         action: 'the order finished 606, refunded; see docs/operations.md "certificate_signature_invalid"',
       };
-      log.error(body, `ALERT: the certificate of ${alert.protocolo} carries no valid signature (${alert.reason})`);
-      await webhook.post(body);
+      await webhook.raise(
+        body,
+        `ALERT: the certificate of ${alert.protocolo} carries no valid signature (${alert.reason})`,
+      );
     },
     counts: () => ({
       document_not_archived: notArchived,

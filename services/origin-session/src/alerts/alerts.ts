@@ -60,8 +60,7 @@ export function createAlerts(options: AlertsOptions): Alerts {
         at: outage.at.toISOString(),
         action: `the product answers 602 until an operator runs: pnpm ops product enable ${outage.fonte}`,
       };
-      logger.error(alert, `ALERT: ${outage.fonte} taken out of service (origin answered ${outage.code})`);
-      await webhook.post(alert);
+      await webhook.raise(alert, `ALERT: ${outage.fonte} taken out of service (origin answered ${outage.code})`);
     },
     counts: () => ({ product_out_of_service: outages, webhook_failures: webhook.failures() }),
   };

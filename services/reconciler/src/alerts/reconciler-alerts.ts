@@ -98,8 +98,7 @@ export function createReconcilerAlerts(options: ReconcilerAlertsOptions): Reconc
         at: at.toISOString(),
         action: ACTIONS[name],
       };
-      logger.error(body, `ALERT: ${name} (order ${alert.protocolo})`);
-      await webhook.post(body);
+      await webhook.raise(body, `ALERT: ${name} (order ${alert.protocolo})`);
     },
     counts: () => ({ ...counts, webhook_failures: webhook.failures() }),
   };
