@@ -35,6 +35,8 @@ export interface TestGatewayOptions {
   readonly hourlySearchCeiling?: number;
   /** How long a duplicate Idempotency-Key waits for the request holding it. Default: the gateway's (10 s). */
   readonly idempotencyWaitMs?: number;
+  /** Serve every route through express, without the gateway's direct routes (decision 0044). Default false. */
+  readonly expressOnly?: boolean;
 }
 
 /** The gateway's routers in an express app of their own, on a free port, over the test file's database. */
@@ -57,7 +59,7 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
   const app = createHttpApp({
     logger,
     routers: [...gateway.routers, ...(options.routers ?? [])],
-    directRoutes: gateway.directRoutes ?? [],
+    directRoutes: options.expressOnly === true ? [] : (gateway.directRoutes ?? []),
   });
   const server: RunningServer = await listen(app, 0);
   return { url: server.url, keyring, close: () => server.close(100) };
