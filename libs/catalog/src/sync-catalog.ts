@@ -1,7 +1,7 @@
 import type { Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import type { Catalog, Tariffs } from '@regapi/origin';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { municipioKey } from './municipio-key';
 
 export interface CatalogSnapshot {
@@ -38,9 +38,14 @@ const CHUNK = 1000;
  * Replaces the whole catalog with what the origin said, in ONE transaction (ARCHITECTURE decision 5): a quote running
  * meanwhile reads the previous catalog or the new one, never a mix and never an empty one. Two syncs at once take
  * turns on a transaction-level advisory lock. An inconsistent snapshot (an office listed twice, two offices at the
- * same address) is refused whole before anything is written.
+ * same address) is refused whole before anything is written. `inSameTransaction` runs last in that transaction, for
+ * what must commit with the catalog (origin-session's next sync).
  */
-export async function syncCatalog(db: Kysely<Database>, snapshot: CatalogSnapshot): Promise<CatalogSyncResult> {
+export async function syncCatalog(
+  db: Kysely<Database>,
+  snapshot: CatalogSnapshot,
+  inSameTransaction?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<CatalogSyncResult> {
   const offices = snapshot.catalog.offices.map((office) => ({
     cns: office.cns,
     numero: office.numero,
@@ -93,6 +98,7 @@ export async function syncCatalog(db: Kysely<Database>, snapshot: CatalogSnapsho
         office_fees: officeFees.length,
       })
       .execute();
+    await inSameTransaction?.(trx);
   });
   return {
     offices: offices.length,

@@ -190,6 +190,8 @@ test('the statement lists every entry with its order, amount and balance after, 
   await inTransaction((trx) => topUp(trx, { accountId: account.id, amountCentavos: 10_000, reference: 'ted-77' }));
   const order = newOrder();
   await debit(account.id, order, 4_567);
+  // PostgreSQL stamps entries to the microsecond, a Date only to the millisecond: keep `middle` clear of both sides.
+  await new Promise((resolve) => setTimeout(resolve, 5));
   const middle = new Date();
   await new Promise((resolve) => setTimeout(resolve, 5));
   await inTransaction((trx) => refundOrder(trx, { orderId: order.orderId, reason: 'Instabilidade', code: 600 }));

@@ -1,5 +1,7 @@
 import { coerceError, scheduleMessage } from '@regapi/bus';
 import { type CatalogSyncResult, lastCatalogSync, syncCatalog } from '@regapi/catalog';
+import type { Database } from '@regapi/db';
+import type { Kysely, Transaction } from 'kysely';
 import { budgetOf } from '../session/budget';
 import type { TaskContext } from './task-context';
 import { syncCatalogTask } from './task-messages';
@@ -40,9 +42,10 @@ export async function runCatalogSync(ctx: TaskContext): Promise<SyncReport> {
     return failed(ctx, now, reason);
   }
   try {
-    const result = await syncCatalog(ctx.db, { catalog: catalog.catalog, tariffs: tariffs.tariffs, syncedAt: now });
     const nextAt = new Date(now.getTime() + ctx.settings.catalogSyncIntervalMs);
-    await scheduleSync(ctx, nextAt);
+    // The next sync commits with this one: no moment, not even a crash, leaves the catalog without a sync to come.
+    const snapshot = { catalog: catalog.catalog, tariffs: tariffs.tariffs, syncedAt: now };
+    const result = await syncCatalog(ctx.db, snapshot, (trx) => scheduleSync(trx, nextAt));
     ctx.logger.info({ ...result, next_at: nextAt.toISOString() }, 'catalog synced from the origin');
     return { kind: 'synced', result, nextAt };
   } catch (thrown) {
@@ -52,14 +55,14 @@ export async function runCatalogSync(ctx: TaskContext): Promise<SyncReport> {
 
 async function failed(ctx: TaskContext, now: Date, reason: string): Promise<SyncReport> {
   const nextAt = new Date(now.getTime() + ctx.settings.catalogRetryMs);
-  await scheduleSync(ctx, nextAt);
+  await scheduleSync(ctx.db, nextAt);
   ctx.logger.warn({ reason, next_at: nextAt.toISOString() }, 'catalog sync failed; the catalog in force stays');
   return { kind: 'failed', reason, nextAt };
 }
 
-function scheduleSync(ctx: TaskContext, dueAt: Date): Promise<void> {
+function scheduleSync(db: Kysely<Database> | Transaction<Database>, dueAt: Date): Promise<void> {
   const task = syncCatalogTask();
-  return scheduleMessage(ctx.db, {
+  return scheduleMessage(db, {
     routingKey: task.routingKey,
     payload: task.payload,
     dueAt,
@@ -77,6 +80,6 @@ export async function scheduleCatalogSyncAtStart(ctx: TaskContext): Promise<Date
   const now = ctx.clock.now();
   const next = last === undefined ? now.getTime() : last.syncedAt.getTime() + ctx.settings.catalogSyncIntervalMs;
   const dueAt = new Date(Math.max(next, now.getTime()));
-  await scheduleSync(ctx, dueAt);
+  await scheduleSync(ctx.db, dueAt);
   return dueAt;
 }
