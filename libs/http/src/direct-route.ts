@@ -24,11 +24,11 @@ export function serveDirect(
   req: IncomingMessage,
   res: ServerResponse,
 ): boolean {
-  const url = req.url ?? '/';
-  const question = url.indexOf('?');
-  const path = question === -1 ? url : url.slice(0, question);
+  let path: string | undefined;
   for (const route of routes) {
     if (route.method !== req.method) continue;
+    // Only once a route takes the method: every request express serves passes here first.
+    path ??= pathOf(req.url ?? '/');
     const params = route.match(path);
     if (params === undefined) continue;
     open(req, res);
@@ -36,4 +36,9 @@ export function serveDirect(
     return true;
   }
   return false;
+}
+
+function pathOf(url: string): string {
+  const question = url.indexOf('?');
+  return question === -1 ? url : url.slice(0, question);
 }

@@ -1,9 +1,9 @@
 export { createHttpApp, type HttpApp, type HttpAppOptions } from './create-app';
-export { type DirectRoute, type DirectRouteParams, serveDirect } from './direct-route';
+export type { DirectRoute, DirectRouteParams } from './direct-route';
 export { errorHandler, notFoundHandler, sendError } from './error-handler';
 export { healthRouter, type ReadinessCheck } from './health';
 export { HttpError } from './http-error';
 export { listen, type RunningServer } from './listen';
-export { contextOf, type RequestContext, type RequestContextOpener, requestContextOpener } from './request-context';
+export { contextOf, type RequestContext } from './request-context';
 export { guardMiddleware, originalUrlOf, passGuards, type RequestGuard } from './request-guard';
 export { sendEnvelope } from './send-envelope';
