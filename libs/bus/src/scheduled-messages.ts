@@ -15,6 +15,11 @@ export interface ScheduleMessageInput {
    * message (e.g. `certificate-check:<order id>`).
    */
   readonly dedupeKey?: string;
+  /**
+   * With `dedupeKey`: a pending row is moved only EARLIER, never later ("no later than `dueAt`"). Default false
+   * (the new due time wins either way).
+   */
+  readonly onlyEarlier?: boolean;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -41,13 +46,14 @@ export async function scheduleMessage(
     return;
   }
   await insert
-    .onConflict((oc) =>
-      oc.column('dedupe_key').doUpdateSet({
+    .onConflict((oc) => {
+      const update = oc.column('dedupe_key').doUpdateSet({
         due_at: input.dueAt,
         payload: sql`excluded.payload`,
         routing_key: input.routingKey,
-      }),
-    )
+      });
+      return input.onlyEarlier === true ? update.where('scheduled_message.due_at', '>', input.dueAt) : update;
+    })
     .execute();
 }
 

@@ -64,6 +64,31 @@ test('scheduling the same dedupe key again moves the pending message instead of 
   expect(await outboxKeys()).toEqual([['reconciler.check', { attempt: 2 }]]);
 });
 
+test('onlyEarlier moves a pending message earlier, never later (a sync "no later than")', async () => {
+  const scheduler = createScheduler({ db: database, logger: silentLogger(), clock });
+  const at = (time: string, onlyEarlier: boolean) =>
+    scheduleMessage(database.db, {
+      routingKey: 'origin.tasks',
+      payload: { at: time },
+      dueAt: new Date(`2026-11-23T${time}Z`),
+      dedupeKey: 'sync-catalog',
+      onlyEarlier,
+    });
+  await at('20:00:00', false);
+  await at('13:00:00', true);
+  await at('15:00:00', true);
+  now = new Date('2026-11-23T12:59:00Z');
+  expect(await scheduler.releaseDue()).toBe(0);
+  now = new Date('2026-11-23T13:00:00Z');
+  expect(await scheduler.releaseDue()).toBe(1);
+  expect(await outboxKeys()).toEqual([['origin.tasks', { at: '13:00:00' }]]);
+  // Nothing pending any more: it is simply scheduled.
+  await at('18:00:00', true);
+  expect(await database.db.selectFrom('scheduled_message').select('due_at').execute()).toEqual([
+    { due_at: new Date('2026-11-23T18:00:00Z') },
+  ]);
+});
+
 test('every due message goes out once, across batches, even with two schedulers racing', async () => {
   const first = createScheduler({ db: database, logger: silentLogger(), clock, batchSize: 7 });
   const second = createScheduler({ db: database, logger: silentLogger(), clock, batchSize: 7 });

@@ -1,6 +1,7 @@
 export { type CatalogOffice, toCatalogOffice } from './catalog-office';
 export { findOffice, findOfficeByCns, type OfficeAddress, officeFee, searchFee } from './lookups';
 export { municipioKey } from './municipio-key';
+export { markOfficeUnavailable, type OfficeMark } from './office-outage';
 export {
   getProductStatus,
   isProductEnabled,

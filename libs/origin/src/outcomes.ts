@@ -26,7 +26,10 @@ export type OriginFailure =
   | { readonly kind: 'session-busy' }
   /** The origin does not recognise the service requested (an integration defect, or the portal changed). */
   | { readonly kind: 'service-invalid'; readonly message: string }
-  /** The origin says the service is unavailable right now. */
+  /**
+   * The origin says the SERVICE itself is unavailable right now (`SERVICO_INDISPONIVEL`): the product, for everyone.
+   * Never one office's state: that is `office-unavailable`, an answer of the property orders only.
+   */
   | { readonly kind: 'service-unavailable'; readonly message: string }
   /** The answer does not follow the protocol (validation failed): an integration defect, never retried blindly. */
   | { readonly kind: 'protocol-error'; readonly detail: string };
@@ -57,6 +60,11 @@ export type PropertyOrderFailure =
   | { readonly kind: 'nothing-found'; readonly message: string }
   /** The office cannot issue this over the internet; not an irregularity (spec 7 `indeterminado`). */
   | { readonly kind: 'cannot-issue-online'; readonly message: string }
+  /**
+   * ONE registry office is out of service at the origin (`CARTORIO_FORA_DO_AR`); the product and the other offices
+   * are not. `cns` is the office the origin names (null when it names none): the order's office.
+   */
+  | { readonly kind: 'office-unavailable'; readonly cns: string | null; readonly message: string }
   /** The same record and office was ordered within the block window; the origin gives the date it accepts again. */
   | { readonly kind: 'repeated-order'; readonly aceitaAPartirDe: string }
   | DataFailure

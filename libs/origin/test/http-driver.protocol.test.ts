@@ -131,6 +131,27 @@ describe('HTTP driver: the portal protocol at its edges', () => {
     );
   });
 
+  it('tells one office out of service from the service itself unavailable (issue 12)', async () => {
+    const property = { matricula: '1', cartorioNumero: 1, cartorioMunicipio: 'Campinas', cartorioUf: 'SP' as const };
+    const { portal } = await loggedIn([
+      () => json(503, { erro: 'CARTORIO_FORA_DO_AR', mensagem: 'Cartório fora do ar.', cns: '123456' }),
+      () => json(503, { erro: 'CARTORIO_FORA_DO_AR' }),
+      () => json(503, { erro: 'SERVICO_INDISPONIVEL', mensagem: 'Serviço temporariamente indisponível.' }),
+      () => json(503, { erro: 'SERVICO_INDISPONIVEL' }),
+      // One office's state is never an answer to the catalog: the driver and the origin disagree.
+      () => json(503, { erro: 'CARTORIO_FORA_DO_AR', cns: '123456' }),
+    ]);
+    expect(await portal.orderRecordView(property, undefined, CALL)).toEqual({
+      kind: 'office-unavailable',
+      cns: '123456',
+      message: 'Cartório fora do ar.',
+    });
+    expect(expectKind(await portal.orderCertificate(property, CALL), 'office-unavailable').cns).toBeNull();
+    expectKind(await portal.orderRecordView(property, undefined, CALL), 'service-unavailable');
+    expectKind(await portal.orderCertificate(property, CALL), 'service-unavailable');
+    expectKind(await portal.fetchCatalog(CALL), 'protocol-error');
+  });
+
   it('refuses an answer that makes no sense for the operation, and an unknown error code', async () => {
     const { portal } = await loggedIn([
       () => json(409, { erro: 'PEDIDO_REPETIDO', aceita_a_partir_de: '2026-03-18T13:00:00.000Z' }),

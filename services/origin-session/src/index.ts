@@ -2,8 +2,10 @@ export { type AlertCounts, type Alerts, createAlerts, type ProductOutage } from 
 export { originSessionConfig, originSessionLocalConfig } from './config';
 export { type OrderInput, parseOrderInput } from './orders/order-request';
 export {
+  OFFICE_OUT_OF_SERVICE_CODE,
   OUTCOME_CODES,
   type OutcomeCode,
+  type OutcomeEffect,
   type OutcomeRule,
   outcomeCode,
   PRODUCT_OUT_OF_SERVICE_CODE,

@@ -8,20 +8,26 @@ import type { AnyOriginOutcome, OriginOutcomeKind } from '@regapi/origin';
  *
  * - `code`: the result code, or `'continues'` for an answer that is not the end of an order (a certificate accepted
  *   and being issued, a listing, a login) or that is re-expressed first (a checked search becomes found/nothing-found).
- * - `outage`: the answer takes the product out of service and notifies a human (spec 7.5). True exactly for the
- *   permanent codes (602, 603) REPORTED BY THE ORIGIN — except a repeated order, whose 602 is the spec 7.6 meaning
- *   (that record and office are blocked, nothing wrong with the product).
+ * - `effect`: what the answer does beyond ending its order.
+ *   - `product-out-of-service`: the product goes out of service for everyone and a human is notified (spec 7.5). Exactly
+ *     the permanent codes (602, 603) REPORTED BY THE ORIGIN about the service or the account — except a repeated
+ *     order (spec 7.6: that record and office are blocked) and one office out of service (below).
+ *   - `office-out-of-service`: the order's OFFICE is marked unavailable in the local catalog until the origin shows it
+ *     back (issue 12; docs/decisions/0047): one office of 3,567 is not the product.
+ *   - `none`.
  */
+export type OutcomeEffect = 'product-out-of-service' | 'office-out-of-service' | 'none';
+
 export interface OutcomeRule {
   readonly code: ResultCode | 'continues';
-  readonly outage: boolean;
+  readonly effect: OutcomeEffect;
   /** Why this code, for the decision record and for whoever reads a finished order. */
   readonly why: string;
 }
 
-const rule = (code: ResultCode | 'continues', why: string, outage?: boolean): OutcomeRule => ({
+const rule = (code: ResultCode | 'continues', why: string, effect?: OutcomeEffect): OutcomeRule => ({
   code,
-  outage: outage ?? (code !== 'continues' && isPermanent(code)),
+  effect: effect ?? (code !== 'continues' && isPermanent(code) ? 'product-out-of-service' : 'none'),
   why,
 });
 
@@ -47,8 +53,13 @@ export const OUTCOME_CODES: Readonly<Record<OriginOutcomeKind, OutcomeRule>> = O
   'receipt-error': rule(615, 'the search ran but the origin could not produce its printed receipt'),
   'accepted-without-protocol': rule(618, 'spec 2.6: certificate accepted without a protocol, INDISPONIVEL, refunded'),
   // `fatal`: integration or account defects; refunded. 602 and 603 are permanent (spec 7.5).
-  'service-unavailable': rule(602, 'the origin says the product is unavailable'),
-  'repeated-order': rule(602, 'spec 7.6: same record and office ordered within the block window', false),
+  'service-unavailable': rule(602, 'the origin says the service itself (the product) is unavailable'),
+  'office-unavailable': rule(
+    602,
+    'ONE office is out of service at the origin: that order ends (refunded) and the office is marked unavailable',
+    'office-out-of-service',
+  ),
+  'repeated-order': rule(602, 'spec 7.6: same record and office ordered within the block window', 'none'),
   'service-invalid': rule(603, 'the origin no longer recognises the service: the portal changed'),
   blocked: rule(603, 'the account is blocked at the origin'),
   'credentials-refused': rule(603, 'the origin refuses the account credentials'),
@@ -79,10 +90,17 @@ export const UNREADABLE_ORDER_CODE: ResultCode = 601;
 /** Spec 7.5: a product out of service answers 602 without calling the origin (never a new outage by itself). */
 export const PRODUCT_OUT_OF_SERVICE_CODE: ResultCode = 602;
 
-export type OutcomeCode = { readonly code: ResultCode; readonly outage: boolean; readonly kind: OriginOutcomeKind };
+/** Spec 7.6 (an office that does not quote): an order for an office marked out of service, origin not called. */
+export const OFFICE_OUT_OF_SERVICE_CODE: ResultCode = 602;
+
+export type OutcomeCode = {
+  readonly code: ResultCode;
+  readonly effect: OutcomeEffect;
+  readonly kind: OriginOutcomeKind;
+};
 
 /** The final code of an outcome that ends an order, or undefined when the order continues. */
 export function outcomeCode(outcome: Pick<AnyOriginOutcome, 'kind'>): OutcomeCode | undefined {
   const found = OUTCOME_CODES[outcome.kind];
-  return found.code === 'continues' ? undefined : { code: found.code, outage: found.outage, kind: outcome.kind };
+  return found.code === 'continues' ? undefined : { code: found.code, effect: found.effect, kind: outcome.kind };
 }

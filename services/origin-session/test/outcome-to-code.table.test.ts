@@ -7,7 +7,7 @@ test('every origin outcome kind has a rule, and every code it names is in the co
   expect(entries.length).toBeGreaterThanOrEqual(35);
   for (const [kind, rule] of entries) {
     if (rule.code === 'continues') {
-      expect(rule.outage).toBe(false);
+      expect(rule.effect).toBe('none');
       expect(outcomeCode({ kind: kind as keyof typeof OUTCOME_CODES })).toBeUndefined();
     } else {
       expect(isResultCode(rule.code)).toBe(true);
@@ -39,11 +39,20 @@ test('the classes follow spec 7.3', () => {
   expect(OUTCOME_CODES.timeout.code).toBe(605);
 });
 
-test('an outage (spec 7.5) is exactly a permanent code reported by the origin, except the repeated order (7.6)', () => {
+test('a product outage (spec 7.5) is exactly a permanent code reported by the origin, except the repeated order (7.6) and one office out of service (issue 12)', () => {
+  const notTheProduct = new Set(['repeated-order', 'office-unavailable']);
   for (const [kind, rule] of entries) {
     const permanent = rule.code !== 'continues' && isPermanent(rule.code);
-    expect({ kind, outage: rule.outage }).toEqual({ kind, outage: permanent && kind !== 'repeated-order' });
+    expect({ kind, product: rule.effect === 'product-out-of-service' }).toEqual({
+      kind,
+      product: permanent && !notTheProduct.has(kind),
+    });
   }
-  expect(OUTCOME_CODES['repeated-order']).toMatchObject({ code: 602, outage: false });
-  expect(OUTCOME_CODES['service-unavailable']).toMatchObject({ code: 602, outage: true });
+  expect(OUTCOME_CODES['repeated-order']).toMatchObject({ code: 602, effect: 'none' });
+  expect(OUTCOME_CODES['service-unavailable']).toMatchObject({ code: 602, effect: 'product-out-of-service' });
+  // One office of 3,567 out of service ends THAT order (602, refunded) and marks THAT office, never the product.
+  expect(OUTCOME_CODES['office-unavailable']).toMatchObject({ code: 602, effect: 'office-out-of-service' });
+  expect(entries.filter(([, rule]) => rule.effect === 'office-out-of-service').map(([kind]) => kind)).toEqual([
+    'office-unavailable',
+  ]);
 });

@@ -5,14 +5,15 @@ import type { ControlSamples } from './http/control-routes';
 /** An `OriginControl` over the simulator's `/control` endpoints (for the contract kit and for other services' tests). */
 export function createSimulatorControl(baseUrl: string): OriginControl {
   const url = (path: string) => new URL(path, baseUrl).toString();
-  const post = async (path: string, body?: unknown) => {
+  const send = async (method: 'POST' | 'PUT', path: string, body?: unknown) => {
     const response = await fetch(url(path), {
-      method: 'POST',
+      method,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body ?? {}),
     });
-    if (!response.ok) throw new Error(`POST ${path}: HTTP ${response.status} ${await response.text()}`);
+    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
   };
+  const post = (path: string, body?: unknown) => send('POST', path, body);
   return {
     reset: () => post('/control/reset'),
     async samples() {
@@ -36,6 +37,8 @@ export function createSimulatorControl(baseUrl: string): OriginControl {
     armFault: (fault: OriginFault, operation: OriginOperation, times = 1) =>
       post('/control/faults', { fault, operation, times }),
     advanceTime: (ms: number) => post('/control/clock', { advance_ms: ms }),
+    setOfficeAvailable: (cns: string, available: boolean) =>
+      send('PUT', `/control/offices/${encodeURIComponent(cns)}`, { situacao: available ? 'ATIVO' : 'FORA_DO_AR' }),
     async receivedOrders() {
       const response = await fetch(url('/control/orders'));
       if (!response.ok) throw new Error(`GET /control/orders: HTTP ${response.status}`);

@@ -90,6 +90,54 @@ describe('control endpoints for demos and tests (issue 3)', () => {
     expect(clock.now).toBe(started.simulator.clock.now().toISOString());
   });
 
+  it('PUT /control/offices/:cns takes one office out everywhere the origin shows it, until put back or reset', async () => {
+    const [owner] = await started.control.samples();
+    const property = owner?.imoveis[0];
+    if (!owner || !property) throw new Error('no sample');
+    const office = started.simulator.world.findOffice(
+      property.cartorioUf,
+      property.cartorioMunicipio,
+      property.cartorioNumero,
+    );
+    if (!office) throw new Error('no sample office');
+    let portal = await started.loggedIn();
+    const before = expectKind(await portal.searchProperties({ cpfCnpj: owner.cpfCnpj, uf: owner.uf }, CALL), 'found');
+
+    await started.control.setOfficeAvailable?.(office.cns, false);
+    const listed = expectKind(await portal.fetchCatalog(CALL), 'catalog').catalog.offices;
+    expect(listed.find((o) => o.cns === office.cns)?.disponivel).toBe(false);
+    expect(listed.filter((o) => !o.disponivel)).toHaveLength(86);
+    expect(expectKind(await portal.orderRecordView(property, undefined, CALL), 'office-unavailable').cns).toBe(
+      office.cns,
+    );
+    const during = expectKind(await portal.searchProperties({ cpfCnpj: owner.cpfCnpj, uf: owner.uf }, CALL), 'found');
+    expect(during.search.coverage.cartoriosForaDoAr).toBe(before.search.coverage.cartoriosForaDoAr + 1);
+    const rowsThere = during.search.rows.filter((row) => row.cartorioCns === office.cns);
+    expect(rowsThere.length).toBeGreaterThan(0);
+    expect(rowsThere.every((row) => row.semResposta)).toBe(true);
+    expect(await (await fetch(`${started.url}/control/offices`)).json()).toEqual({
+      changed: [{ cns: office.cns, disponivel: false }],
+    });
+
+    await started.control.setOfficeAvailable?.(office.cns, true);
+    expectKind(await portal.orderRecordView(property, undefined, CALL), 'delivered');
+
+    await started.control.setOfficeAvailable?.(office.cns, false);
+    await started.control.reset();
+    portal = await started.loggedIn();
+    const reset = expectKind(await portal.fetchCatalog(CALL), 'catalog').catalog.offices;
+    expect(reset.find((o) => o.cns === office.cns)?.disponivel).toBe(true);
+
+    const put = (cns: string, body: unknown) =>
+      fetch(`${started.url}/control/offices/${cns}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await put(office.cns, { situacao: 'QUEBRADO' })).status).toBe(400);
+    expect((await put('000000', { situacao: 'FORA_DO_AR' })).status).toBe(404);
+  });
+
   it('refuses malformed control requests', async () => {
     const bad = await fetch(`${started.url}/control/clock`, {
       method: 'POST',

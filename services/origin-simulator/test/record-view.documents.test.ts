@@ -116,7 +116,12 @@ describe('record view: the PDF, its text layer, the record served, the 7-day rul
 
   it('answers as the office is: out of service, not issuing online, accepting a certificate without protocol', async () => {
     const down = recordWhere((o) => !o.disponivel);
-    expectKind(await portal.orderRecordView(ref(down), undefined, CALL), 'service-unavailable');
+    // Issue 12: one office out of service is its own answer, naming the office, never "the service is unavailable".
+    const office = started.simulator.world.officeByCns(down.cns);
+    expect(expectKind(await portal.orderRecordView(ref(down), undefined, CALL), 'office-unavailable').cns).toBe(
+      office?.cns,
+    );
+    expectKind(await portal.orderCertificate(ref(down), CALL), 'office-unavailable');
     const offline = recordWhere((o) => o.disponivel && !o.issuesOnline);
     expectKind(await portal.orderRecordView(ref(offline), undefined, CALL), 'cannot-issue-online');
     const noProtocol = recordWhere((o) => o.disponivel && o.issuesOnline && o.acceptsWithoutProtocol);

@@ -73,4 +73,9 @@ export interface OriginControl {
   /** Moves the origin's clock forward (certificate terms run in registry business hours: tests do not sleep). */
   readonly advanceTime: ((ms: number) => Promise<void>) | null;
   readonly receivedOrders: (() => Promise<readonly ReceivedOrder[]>) | null;
+  /**
+   * Takes one office (by CNS) out of service or puts it back, as the registry would: its catalog `disponivel`, its
+   * property orders (`office-unavailable` while out) and its search rows follow. Undone by `reset`.
+   */
+  readonly setOfficeAvailable: ((cns: string, available: boolean) => Promise<void>) | null;
 }

@@ -1,5 +1,6 @@
 import { isValidCpfCnpj } from '@regapi/br';
 import type { CallOptions } from '../call-options';
+import type { Office } from '../catalog';
 import type { OriginPortal } from '../origin-portal';
 import { extractPdfText, findValidatorCode } from '../pdf-text';
 import type { PropertyRef } from '../property';
@@ -289,6 +290,55 @@ export function originPortalContract(
       });
     });
 
+    describe('an office out of service (issue 12)', () => {
+      /** A record number no office uses for a record: the office's state is answered before any record is sought. */
+      const anyRecord = '1';
+      const at = (office: Office): PropertyRef => ({
+        matricula: anyRecord,
+        cartorioNumero: office.numero,
+        cartorioMunicipio: office.municipio,
+        cartorioUf: office.uf,
+      });
+
+      it('refuses orders at an office the catalog lists out of service, naming it; other offices still serve', async () => {
+        const { catalog } = expectKind(await portal().fetchCatalog(call), 'catalog');
+        const down = catalog.offices.find((office) => !office.disponivel);
+        if (!down) return; // an origin with every office in service has nothing to show here
+        const view = expectKind(await portal().orderRecordView(at(down), undefined, call), 'office-unavailable');
+        expect([down.cns, null]).toContain(view.cns);
+        expectKind(await portal().orderCertificate(at(down), call), 'office-unavailable');
+        // One office, not the product: the same product at an office in service delivers.
+        expectKind(await portal().orderRecordView(property(10), undefined, call), 'delivered');
+      });
+
+      it('an office that goes out of service after the catalog was read: refused, listed out, and back when it returns', async () => {
+        const setOffice = control().setOfficeAvailable;
+        if (!setOffice) return;
+        const target = property(11);
+        const { catalog } = expectKind(await portal().fetchCatalog(call), 'catalog');
+        const office = catalog.offices.find(
+          (o) =>
+            o.numero === target.cartorioNumero &&
+            o.municipio === target.cartorioMunicipio &&
+            o.uf === target.cartorioUf,
+        );
+        if (!office) throw new Error('the sample office is not in the catalog');
+        expect(office.disponivel).toBe(true);
+
+        await setOffice(office.cns, false);
+        expect(expectKind(await portal().orderRecordView(target, undefined, call), 'office-unavailable').cns).toBe(
+          office.cns,
+        );
+        const listed = expectKind(await portal().fetchCatalog(call), 'catalog').catalog.offices;
+        expect(listed.find((o) => o.cns === office.cns)?.disponivel).toBe(false);
+
+        await setOffice(office.cns, true);
+        const back = expectKind(await portal().fetchCatalog(call), 'catalog').catalog.offices;
+        expect(back.find((o) => o.cns === office.cns)?.disponivel).toBe(true);
+        expectKind(await portal().orderRecordView(target, undefined, call), 'delivered');
+      });
+    });
+
     describe('orders', () => {
       it('an unknown protocol is not found', async () => {
         expectKind(await portal().checkOrder('0', call), 'order-not-found');
@@ -307,6 +357,7 @@ export function originPortalContract(
         { fault: 'session-kicked', operation: 'search', expected: 'session-lost' },
         { fault: 'service-invalid', operation: 'record-view', expected: 'service-invalid' },
         { fault: 'service-unavailable', operation: 'certificate', expected: 'service-unavailable' },
+        { fault: 'service-unavailable', operation: 'record-view', expected: 'service-unavailable' },
         { fault: 'receipt-error', operation: 'search', expected: 'receipt-error' },
         { fault: 'data-refused', operation: 'record-view', expected: 'data-refused' },
         { fault: 'data-changed', operation: 'certificate', expected: 'data-changed' },

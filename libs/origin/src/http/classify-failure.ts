@@ -34,6 +34,8 @@ export function classifyFailure(answer: HttpAnswer): NamedFailure {
       return { kind: 'overloaded', retryAfterSeconds };
     case WIRE_ERRORS.serviceUnavailable:
       return { kind: 'service-unavailable', message };
+    case WIRE_ERRORS.officeUnavailable:
+      return { kind: 'office-unavailable', cns: body.cns ?? null, message };
     case WIRE_ERRORS.serviceInvalid:
       return { kind: 'service-invalid', message };
     case WIRE_ERRORS.timeout:

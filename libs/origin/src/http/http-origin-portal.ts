@@ -37,6 +37,15 @@ export interface HttpOriginPortalOptions {
 }
 
 const DEFAULT_CEILING_MS = 540_000;
+/** What the origin may refuse a record view or a certificate with, beyond the failures of any call. */
+const PROPERTY_ORDER_FAILURES = [
+  'nothing-found',
+  'cannot-issue-online',
+  'office-unavailable',
+  'repeated-order',
+  'data-refused',
+  'data-changed',
+] as const;
 /** spec 2.3: `finalidade` 2 is the default declaration; 3 is sent only when the caller gave it explicitly. */
 const DEFAULT_FINALIDADE: Finalidade = 2;
 
@@ -159,7 +168,7 @@ export function createHttpOriginPortal(options: HttpOriginPortalOptions): Origin
       return exchange(
         { method: 'POST', url: url(ORIGIN_PATHS.recordViews), body: propertyBody(property, finalidade) },
         call,
-        ['nothing-found', 'cannot-issue-online', 'repeated-order', 'data-refused', 'data-changed'],
+        PROPERTY_ORDER_FAILURES,
         (answer) => ({
           kind: 'delivered' as const,
           view: toRecordView(validated(answer, wireValidators.recordView, 'record view')),
@@ -171,7 +180,7 @@ export function createHttpOriginPortal(options: HttpOriginPortalOptions): Origin
       return exchange(
         { method: 'POST', url: url(ORIGIN_PATHS.certificates), body: propertyBody(property) },
         call,
-        ['nothing-found', 'cannot-issue-online', 'repeated-order', 'data-refused', 'data-changed'],
+        PROPERTY_ORDER_FAILURES,
         (answer) => {
           const wire = validated(answer, wireValidators.certificateOrder, 'certificate order');
           if (wire.situacao === 'ACEITO_SEM_PROTOCOLO') {

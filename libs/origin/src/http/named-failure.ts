@@ -8,6 +8,7 @@ export type NamedFailure =
   | { readonly kind: 'receipt-error'; readonly numeroPedido: string | null; readonly message: string }
   | { readonly kind: 'nothing-found'; readonly message: string }
   | { readonly kind: 'cannot-issue-online'; readonly message: string }
+  | { readonly kind: 'office-unavailable'; readonly cns: string | null; readonly message: string }
   | { readonly kind: 'repeated-order'; readonly aceitaAPartirDe: string }
   | { readonly kind: 'order-not-found' }
   | { readonly kind: 'link-expired' }

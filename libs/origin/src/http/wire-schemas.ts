@@ -40,6 +40,7 @@ const errorSchema: SchemaObject = {
     tentar_apos_s: { type: 'number', minimum: 0, nullable: true },
     aceita_a_partir_de: { ...instant, nullable: true },
     numero_pedido: { type: 'string', nullable: true },
+    cns: { ...cns, nullable: true },
   },
 };
 

@@ -33,6 +33,8 @@ export interface WireError {
   tentar_apos_s?: number;
   aceita_a_partir_de?: string;
   numero_pedido?: string | null;
+  /** `CARTORIO_FORA_DO_AR`: the national code (CNS) of the office that is out of service. */
+  cns?: string | null;
 }
 
 /** The portal's error codes (`erro`), one per thing it can say. */
@@ -45,7 +47,10 @@ export const WIRE_ERRORS = Object.freeze({
   captcha: 'DESAFIO_CAPTCHA',
   tooManyAttempts: 'EXCESSO_TENTATIVAS',
   overloaded: 'SOBRECARGA',
+  /** The SERVICE itself (the product) is unavailable at the origin, whatever the office. */
   serviceUnavailable: 'SERVICO_INDISPONIVEL',
+  /** ONE office is out of service; the product and every other office are not (an order at that office only). */
+  officeUnavailable: 'CARTORIO_FORA_DO_AR',
   serviceInvalid: 'SERVICO_INVALIDO',
   timeout: 'TEMPO_ESGOTADO',
   dataRefused: 'DADOS_RECUSADOS',

@@ -15,7 +15,7 @@ import type {
   SearchOutcome,
 } from '@regapi/origin';
 import type { ProductOutage } from '../alerts/alerts';
-import { outcomeCode } from '../outcome-to-code';
+import { type OutcomeEffect, outcomeCode } from '../outcome-to-code';
 import {
   certificateInIssueData,
   certificateIssuedData,
@@ -26,6 +26,7 @@ import { searchResultData } from '../results/search-result';
 import type { LoginFailure } from '../session/origin-session-client';
 import type { TaskContext } from '../tasks/task-context';
 import { CHECK_REASONS, checkOrderTask } from '../tasks/task-messages';
+import { markOfficeOutOfService, OFFICE_OUT_NOTE } from './office-outage';
 import { awaitCertificateIssue, deliverOrderDocuments, recordNumeroPedido, scheduleRunOrder } from './order-outcomes';
 import type { OrderInput } from './order-request';
 
@@ -54,8 +55,9 @@ export type Settled =
 
 /**
  * Turns what the origin answered into the order's next state, with its `data[0]` and its message (spec 2.4-2.6,
- * 7.3), in one transaction. A permanent code reported by the origin also takes the product out of service in that
- * transaction; the human is notified after it commits.
+ * 7.3), in one transaction. A permanent code reported by the origin about the product also takes the product out of
+ * service in that transaction (the human is notified after it commits); one office out of service marks only that
+ * office (issue 12).
  */
 export async function settleOutcome(
   ctx: TaskContext,
@@ -199,7 +201,7 @@ async function finishFailure(
   const mapped = outcomeCode(outcome);
   // Every kind reaching here is mapped (the table is exhaustive); an unmapped one would be a protocol defect.
   let code: ResultCode = mapped?.code ?? 606;
-  let outage = mapped?.outage ?? false;
+  let effect: OutcomeEffect = mapped?.effect ?? 'none';
   let note: string | undefined;
   if (outcome.kind === 'repeated-order') {
     const date = outcome.aceitaAPartirDe ?? null;
@@ -207,10 +209,11 @@ async function finishFailure(
     if (options.inDoubt) {
       // Our own first order went through and its protocol was lost with the crash (spec 3: 605, refunded).
       code = 605;
-      outage = false;
+      effect = 'none';
       note = 'O pedido anterior deste protocolo foi aceito pela origem, mas seu número se perdeu.';
     }
   }
+  if (effect === 'office-out-of-service') note = OFFICE_OUT_NOTE;
   const numeroPedido = typeof outcome.numeroPedido === 'string' ? outcome.numeroPedido : null;
   const fonte = fonteOf(order);
   const at = ctx.clock.now();
@@ -224,7 +227,7 @@ async function finishFailure(
       numeroPedido,
       at,
     });
-    if (done && outage) {
+    if (done && effect === 'product-out-of-service') {
       const status = await setProductEnabled(
         trx,
         fonte,
@@ -234,6 +237,7 @@ async function finishFailure(
       );
       outageChanged = status.changed;
     }
+    if (done && effect === 'office-out-of-service') await markOfficeOutOfService(ctx, trx, order, options.input, at);
     return done;
   });
   if (outageChanged) {

@@ -2,12 +2,13 @@ import { type IncomingMessage, loggerForMessage } from '@regapi/bus';
 import { isProductEnabled } from '@regapi/catalog';
 import { getOrder, type Order, searchSlot, transition } from '@regapi/orders';
 import { findAtOrigin } from '../orders/in-doubt';
+import { OFFICE_MARKED_NOTE, officeMarkedOut } from '../orders/office-outage';
 import { deferOrder, recordNumeroPedido, scheduleRunOrder } from '../orders/order-outcomes';
 import { type OrderInput, parseOrderInput } from '../orders/order-request';
 import { lastAttempt, recordAttemptStart } from '../orders/origin-attempts';
 import { placeOrder } from '../orders/place-order';
 import { finishWith, type OrderOutcome, type Settled, settleOutcome } from '../orders/settle-outcome';
-import { PRODUCT_OUT_OF_SERVICE_CODE, UNREADABLE_ORDER_CODE } from '../outcome-to-code';
+import { OFFICE_OUT_OF_SERVICE_CODE, PRODUCT_OUT_OF_SERVICE_CODE, UNREADABLE_ORDER_CODE } from '../outcome-to-code';
 import { type Budget, budgetOf } from '../session/budget';
 import { maxRunMs, type TaskContext } from './task-context';
 
@@ -20,7 +21,8 @@ export type RunReport =
 
 /**
  * Runs one order at the origin (spec 3 `processando` → result). The order's state decides:
- * - `queued`: a fresh run. A product out of service answers 602 without calling the origin (spec 7.5); a search
+ * - `queued`: a fresh run. A product out of service answers 602 without calling the origin (spec 7.5), and so does an
+ *   office marked out of service since the order was accepted (issue 12); a search
  *   beyond the hourly ceiling waits in order (spec 8); otherwise "attempt started" is committed (the transition AND
  *   the attempt row) BEFORE the origin is called.
  * - `running`: a redelivery of a started attempt — the order is in doubt and the origin is asked first
@@ -54,6 +56,13 @@ async function runFresh(ctx: TaskContext, order: Order, input: OrderInput): Prom
       statusConsulta: null,
       numeroPedido: null,
       note: 'Produto fora de serviço: a origem não foi chamada.',
+    });
+  }
+  if (await officeMarkedOut(ctx, input)) {
+    return finishWith(ctx, order, OFFICE_OUT_OF_SERVICE_CODE, {
+      statusConsulta: null,
+      numeroPedido: null,
+      note: OFFICE_MARKED_NOTE,
     });
   }
   if (input.fonte === 'pesquisa-previa-bens') {

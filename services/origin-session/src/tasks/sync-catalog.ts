@@ -60,14 +60,23 @@ async function failed(ctx: TaskContext, now: Date, reason: string): Promise<Sync
   return { kind: 'failed', reason, nextAt };
 }
 
-function scheduleSync(db: Kysely<Database> | Transaction<Database>, dueAt: Date): Promise<void> {
+function scheduleSync(db: Kysely<Database> | Transaction<Database>, dueAt: Date, onlyEarlier = false): Promise<void> {
   const task = syncCatalogTask();
   return scheduleMessage(db, {
     routingKey: task.routingKey,
     payload: task.payload,
     dueAt,
     dedupeKey: SYNC_DEDUPE_KEY,
+    onlyEarlier,
   });
+}
+
+/**
+ * The next catalog sync no later than `dueAt` (an earlier one stays): an office marked out of service comes back as
+ * soon as the origin's catalog shows it in service (issue 12, docs/decisions/0047), not a day later.
+ */
+export function bringCatalogSyncForward(db: Transaction<Database>, dueAt: Date): Promise<void> {
+  return scheduleSync(db, dueAt, true);
 }
 
 /**

@@ -30,6 +30,11 @@ export interface OriginSessionSettings {
   readonly catalogSyncIntervalMs: number;
   /** Next try after a failed catalog sync. Default 15 min. */
   readonly catalogRetryMs: number;
+  /**
+   * After the origin says one office is out of service (issue 12), the next catalog sync comes at most this much
+   * later, so the office is back as soon as the origin lists it in service. Default 1 h.
+   */
+  readonly officeRecheckMs: number;
   /** Scheduler poll (delays kept in PostgreSQL). Default 1000 ms. */
   readonly schedulerPollMs: number;
   /** Upper bound of a check, listing or page load (within the run's budget). Default 60 s. */
@@ -52,6 +57,7 @@ export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.f
   maxSearchChecks: 6,
   catalogSyncIntervalMs: 24 * 3_600_000,
   catalogRetryMs: 15 * 60_000,
+  officeRecheckMs: 60 * 60_000,
   schedulerPollMs: 1_000,
   pageTimeoutMs: 60_000,
   catalogTimeoutMs: 5 * 60_000,

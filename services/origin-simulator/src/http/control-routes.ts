@@ -113,6 +113,26 @@ export function controlRoutes(sim: SimContext, hooks: ControlHooks): Router {
     res.status(204).end();
   });
 
+  // Issue 12: one office goes out of service (or comes back) at the origin, as the registry's own offices do.
+  router.get('/control/offices', (_req, res) => {
+    res.json({ changed: sim.state().offices.list() });
+  });
+
+  router.put('/control/offices/:cns', (req, res) => {
+    const cns = String(req.params.cns);
+    const situacao: unknown = req.body?.situacao;
+    if (situacao !== 'ATIVO' && situacao !== 'FORA_DO_AR') {
+      res.status(400).json({ error: 'body must be {"situacao": "ATIVO" | "FORA_DO_AR"}' });
+      return;
+    }
+    if (!sim.world.officeByCns(cns)) {
+      res.status(404).json({ error: `no office with CNS ${cns}` });
+      return;
+    }
+    sim.state().offices.set(cns, situacao === 'ATIVO');
+    res.json({ cns, situacao });
+  });
+
   router.post('/control/reset', (_req, res) => {
     hooks.reset();
     res.status(204).end();

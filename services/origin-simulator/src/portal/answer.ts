@@ -25,6 +25,7 @@ const MESSAGES: Readonly<Record<WireErrorCode, string>> = {
   EXCESSO_TENTATIVAS: 'Muitas tentativas. Aguarde antes de tentar novamente.',
   SOBRECARGA: 'Sistema sobrecarregado. Tente novamente em instantes.',
   SERVICO_INDISPONIVEL: 'Serviço temporariamente indisponível.',
+  CARTORIO_FORA_DO_AR: 'Cartório fora do ar no momento. Os demais cartórios atendem normalmente.',
   SERVICO_INVALIDO: 'Serviço solicitado inválido.',
   TEMPO_ESGOTADO: 'Tempo de resposta esgotado.',
   DADOS_RECUSADOS: 'Os dados do pedido foram recusados.',

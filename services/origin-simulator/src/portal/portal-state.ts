@@ -1,6 +1,7 @@
 import { DocumentStore } from './document-store';
 import { FaultBoard } from './faults';
 import { LatencyModel } from './latency';
+import { OfficeBoard } from './office-board';
 import { OrderBook, ReceivedLog } from './order-book';
 import { SessionDesk } from './session-desk';
 
@@ -11,6 +12,7 @@ import { SessionDesk } from './session-desk';
 export class PortalState {
   readonly sessions: SessionDesk;
   readonly faults = new FaultBoard();
+  readonly offices = new OfficeBoard();
   readonly orders = new OrderBook();
   readonly received = new ReceivedLog();
   readonly documents: DocumentStore;

@@ -2,6 +2,7 @@ import { formatCpfCnpj, type Uf } from '@regapi/br';
 import { MATRICULA_NAO_INFORMADA, type WireSearch, type WireSearchRow } from '@regapi/origin';
 import { rngFor } from '../random/prng';
 import { normalizeText } from '../world/normalize';
+import type { SimOffice } from '../world/offices';
 import type { SimWorld } from '../world/world';
 
 /** Chance that an available office does not answer in one run (the origin then retries it). */
@@ -25,6 +26,8 @@ export interface SearchRun {
   readonly rows: readonly WireSearchRow[];
   /** Available offices that did not answer this run, retried by the origin. */
   readonly notAnswering: ReadonlySet<string>;
+  /** Offices of the UF out of service when the search ran (CNS): counted, their rows `sem_resposta`. */
+  readonly outOfService: ReadonlySet<string>;
   readonly closesAt: Date | null;
   readonly retriesDone: number;
   readonly nomeOrigem: string | null;
@@ -40,6 +43,8 @@ export interface SearchOptions {
   readonly forcePending: boolean;
   /** Fault `nothing-found`: the index returns nothing for this run. */
   readonly forceEmpty: boolean;
+  /** Whether an office is in service now (the portal state's office board). */
+  readonly isAvailable: (office: SimOffice) => boolean;
 }
 
 /**
@@ -54,12 +59,14 @@ export function runSearch(world: SimWorld, input: SearchInput, options: SearchOp
   const person = world.personByDoc(input.documento);
   const records = person && !options.forceEmpty ? world.indexedRecords(person.id, input.uf) : [];
 
+  const outOfService = new Set(offices.filter((office) => !options.isAvailable(office)).map((office) => office.cns));
+  const inService = (office: SimOffice | undefined) => office !== undefined && !outOfService.has(office.cns);
   const notAnswering = new Set<string>();
-  for (const office of offices) if (office.disponivel && rng.chance(NO_ANSWER_CHANCE)) notAnswering.add(office.cns);
+  for (const office of offices) if (inService(office) && rng.chance(NO_ANSWER_CHANCE)) notAnswering.add(office.cns);
   if (options.forcePending && notAnswering.size === 0) {
     // Prefer an office holding a finding, so the retry visibly changes the rows.
-    const holding = records.map((r) => world.officeByCns(r.cns)).find((o) => o?.disponivel);
-    const available = offices.filter((o) => o.disponivel);
+    const holding = records.map((r) => world.officeByCns(r.cns)).find(inService);
+    const available = offices.filter(inService);
     notAnswering.add(holding?.cns ?? rng.pick(available).cns);
     notAnswering.add(rng.pick(available).cns);
   }
@@ -69,8 +76,9 @@ export function runSearch(world: SimWorld, input: SearchInput, options: SearchOp
     executedAt: options.now,
     durationMs: options.durationMs,
     scanningMs: options.scanningMs,
-    rows: rowsOf(world, records, notAnswering),
+    rows: rowsOf(world, records, notAnswering, outOfService),
     notAnswering,
+    outOfService,
     closesAt: pending ? new Date(options.now.getTime() + RETRY_WINDOW_MS) : null,
     retriesDone: pending ? rng.int(1, 3) : 0,
     // "Who the origin says was searched": the sent name in the portal's spelling, unchecked; else the name on file.
@@ -85,14 +93,19 @@ export function closeSearch(world: SimWorld, run: SearchRun): SearchRun {
   const records = person && !run.empty ? world.indexedRecords(person.id, run.input.uf) : [];
   return {
     ...run,
-    rows: rowsOf(world, records, new Set()),
+    rows: rowsOf(world, records, new Set(), run.outOfService),
     notAnswering: new Set(),
     closesAt: null,
     retriesDone: run.retriesDone + 1,
   };
 }
 
-function rowsOf(world: SimWorld, records: ReturnType<SimWorld['indexedRecords']>, notAnswering: ReadonlySet<string>) {
+function rowsOf(
+  world: SimWorld,
+  records: ReturnType<SimWorld['indexedRecords']>,
+  notAnswering: ReadonlySet<string>,
+  outOfService: ReadonlySet<string>,
+) {
   const rows: WireSearchRow[] = [];
   for (const record of records) {
     const office = world.officeByCns(record.cns);
@@ -105,7 +118,7 @@ function rowsOf(world: SimWorld, records: ReturnType<SimWorld['indexedRecords']>
       municipio: office.municipio,
       uf: office.uf,
       coleta_incompleta: office.incompleteCollection,
-      sem_resposta: !office.disponivel || notAnswering.has(office.cns),
+      sem_resposta: outOfService.has(office.cns) || notAnswering.has(office.cns),
     });
   }
   return rows.sort((a, b) => a.cartorio.localeCompare(b.cartorio, 'pt-BR') || a.matricula.localeCompare(b.matricula));
@@ -113,8 +126,8 @@ function rowsOf(world: SimWorld, records: ReturnType<SimWorld['indexedRecords']>
 
 export function toWireSearch(world: SimWorld, numero: string, run: SearchRun, receiptUrl: string): WireSearch {
   const offices = world.officesOf(run.input.uf);
-  const outOfService = offices.filter((o) => !o.disponivel).length;
-  const answered = offices.filter((o) => o.disponivel && !run.notAnswering.has(o.cns));
+  const outOfService = run.outOfService.size;
+  const answered = offices.filter((o) => !run.outOfService.has(o.cns) && !run.notAnswering.has(o.cns));
   return {
     numero_pedido: numero,
     situacao: run.closesAt ? 'EM_RETENTATIVA' : 'CONCLUIDA',

@@ -19,7 +19,7 @@ export async function catalog(call: CallContext): Promise<Answer> {
       municipio: office.municipio,
       uf: office.uf,
       fuso_horario: office.timeZone,
-      situacao: office.disponivel ? 'ATIVO' : 'FORA_DO_AR',
+      situacao: call.state.offices.isAvailable(office) ? 'ATIVO' : 'FORA_DO_AR',
     })),
   };
   return json(200, answer);

@@ -80,7 +80,9 @@ async function decide(
   const office = world.findOffice(uf, input.municipio, input.cartorio);
   if (!office)
     return wireError(422, WIRE_ERRORS.dataRefused, { mensagem: 'Cartório não localizado no município informado.' });
-  if (!office.disponivel) return wireError(503, WIRE_ERRORS.serviceUnavailable, { mensagem: 'Cartório fora do ar.' });
+  // Issue 12: ONE office out of service is its own answer, naming the office; SERVICO_INDISPONIVEL is the product's.
+  if (!call.state.offices.isAvailable(office))
+    return wireError(503, WIRE_ERRORS.officeUnavailable, { cns: office.cns });
   if (!office.issuesOnline) return wireError(422, WIRE_ERRORS.cannotIssueOnline);
   // A magic record number stands for the office's first record when its fault needs a real order behind it.
   const magicStandIn = fault === 'timeout-after-order' || fault === 'accepted-without-protocol';

@@ -66,6 +66,7 @@ async function runCall(
       scanningMs: Math.round(durationMs * share),
       forcePending: fault === 'retries-pending',
       forceEmpty: fault === 'nothing-found',
+      isAvailable: (office) => call.state.offices.isAvailable(office),
     },
   );
   const numero = call.state.orders.nextNumero('search', now);
