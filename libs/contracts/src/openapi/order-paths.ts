@@ -91,10 +91,31 @@ const documentOperation: Operation = {
   },
 };
 
+/** The same answers without their bodies (RFC 9110 9.3.2): a HEAD has no content. */
+function withoutContent(responses: Operation['responses']): Operation['responses'] {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      if (typeof response.$ref === 'string') return [status, response];
+      const { content: _content, ...rest } = response;
+      return [status, rest];
+    }),
+  );
+}
+
+/** `HEAD`: the document's headers (size, ETag, Last-Modified) without downloading it, e.g. before a ranged download. */
+const documentHeadOperation: Operation = {
+  ...documentOperation,
+  operationId: 'conferirDocumento',
+  summary: 'Cabeçalhos do documento arquivado, sem o corpo',
+  description:
+    'O mesmo que GET /v1/consultas/{protocolo}/documento, com os mesmos status e cabeçalhos (Content-Length, ETag, Last-Modified, Accept-Ranges), sem corpo (RFC 9110): para saber o tamanho e o ETag antes de baixar.',
+  responses: withoutContent(documentOperation.responses),
+};
+
 /** What a protocolo gives: its result and its archived document (spec 4). */
 export function orderPaths(): Record<string, PathItem> {
   return {
     '/v1/consultas/{protocolo}': { get: pollOperation },
-    '/v1/consultas/{protocolo}/documento': { get: documentOperation },
+    '/v1/consultas/{protocolo}/documento': { get: documentOperation, head: documentHeadOperation },
   };
 }
