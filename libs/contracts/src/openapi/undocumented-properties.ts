@@ -25,7 +25,10 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
 function allOfMembers(schemas: Readonly<Record<string, JsonObject>>): Set<string> {
   const names = new Set<string>();
   const visit = (value: JsonValue): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
+    if (Array.isArray(value)) {
+      for (const inner of value) visit(inner);
+      return;
+    }
     if (!isObject(value)) return;
     const members = value.allOf;
     if (Array.isArray(members)) {
@@ -35,9 +38,9 @@ function allOfMembers(schemas: Readonly<Record<string, JsonObject>>): Set<string
         }
       }
     }
-    Object.values(value).forEach(visit);
+    for (const inner of Object.values(value)) visit(inner);
   };
-  Object.values(schemas).forEach(visit);
+  for (const schema of Object.values(schemas)) visit(schema);
   return names;
 }
 
