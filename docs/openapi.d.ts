@@ -996,12 +996,13 @@ export interface components {
                 };
             };
         };
-        /** @description O documento arquivado está temporariamente indisponível: tente de novo mais tarde. code_message: "Serviço temporariamente indisponível. Tente novamente em instantes." */
+        /** @description O documento arquivado está temporariamente indisponível (o armazenamento não respondeu): reenvie depois de Retry-After segundos. code_message: "Serviço temporariamente indisponível. Tente novamente em instantes." */
         ServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -1625,7 +1626,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
+            /** @description Token ausente, malformado, revogado ou expirado, ou enviado na query string (?access_token=, ?token= ou um JWT em qualquer parâmetro): recusado MESMO com um token válido no cabeçalho, pois a URL já o vazou para logs; trate esse token como comprometido. Não passa pelo limite de requisições. code_message: "Token ausente, malformado, revogado ou expirado. Envie Authorization: Bearer <token> (nunca na query string)." Sem corpo (HEAD). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Protocolo inexistente, de outra conta ou não numérico; ou uma consulta sua sem documento (ainda em andamento, falha, nada encontrado). Envelope JSON. */
             404: {
                 headers: {
@@ -1636,10 +1645,50 @@ export interface operations {
                 };
                 content?: never;
             };
-            416: components["responses"]["RangeNotSatisfiable"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description Nenhum byte do intervalo pedido existe no documento: Content-Range: bytes *\/<tamanho>. Sem corpo (HEAD). */
+            416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Content-Range": components["headers"]["Content-Range"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requisições demais deste token: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Não consome nada, não reivindica chave, não cria pedido. code_message: "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After." Sem corpo (HEAD). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falha inesperada do nosso lado; a mensagem nunca traz detalhes internos: cite o request_id. code_message: "Erro interno. Cite o request_id ao suporte." Sem corpo (HEAD). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description O documento arquivado está temporariamente indisponível (o armazenamento não respondeu): reenvie depois de Retry-After segundos. code_message: "Serviço temporariamente indisponível. Tente novamente em instantes." Sem corpo (HEAD). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
