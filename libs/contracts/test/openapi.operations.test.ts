@@ -49,7 +49,7 @@ test('every operation lists 401, 429 and 500', () => {
 });
 
 test('the statuses of each endpoint (docs/api.md)', () => {
-  const statuses = (path: string, method: 'get' | 'post') =>
+  const statuses = (path: string, method: 'get' | 'head' | 'post') =>
     Object.keys(DOCUMENT.paths[path]?.[method]?.responses ?? {}).sort();
   for (const fonte of FONTES) {
     expect(statuses(`/v1/orcamento/${fonte}`, 'post')).toEqual(['200', '401', '403', '413', '422', '429', '500']);
@@ -61,6 +61,12 @@ test('the statuses of each endpoint (docs/api.md)', () => {
   expect(statuses('/v1/consultas/{protocolo}/documento', 'get')).toEqual(
     ['200', '206', '304', '401', '404', '416', '429', '500', '503'].sort(),
   );
+  // HEAD of the document: the same statuses, no body in any of them (RFC 9110 9.3.2).
+  const head = DOCUMENT.paths['/v1/consultas/{protocolo}/documento']?.head?.responses ?? {};
+  expect(Object.keys(head).sort()).toEqual(statuses('/v1/consultas/{protocolo}/documento', 'get'));
+  for (const response of Object.values(head)) {
+    if (typeof response.$ref !== 'string') expect(response.content).toBeUndefined();
+  }
   expect(statuses('/v1/token', 'get')).toEqual(['200', '401', '429', '500']);
   expect(statuses('/v1/extrato', 'get')).toEqual(['200', '401', '422', '429', '500']);
 });
@@ -73,8 +79,11 @@ test('429 carries Retry-After and both RateLimit fields; 401 carries WWW-Authent
   const unauthorized = Object.keys(objectAt(objectAt(DOCUMENT.components.responses.Unauthorized).headers));
   expect(unauthorized).toContain('WWW-Authenticate');
   expect(unauthorized).not.toContain('RateLimit');
-  for (const { operation } of ALL) {
-    expect(operation.responses['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+  for (const { method, operation } of ALL) {
+    const tooManyHere = operation.responses['429'];
+    if (method !== 'head') expect(tooManyHere).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+    // A HEAD answers the same status with the same headers, and no body.
+    else expect(tooManyHere).toEqual({ description: expect.any(String), headers: tooMany.headers });
   }
 });
 

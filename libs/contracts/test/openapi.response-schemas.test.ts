@@ -1,4 +1,11 @@
-import { envelope, FONTES, type JsonValue, RESULT_CODES, withResultStatusNote } from '@regapi/contracts';
+import {
+  envelope,
+  FONTES,
+  type JsonValue,
+  OpenApiValidator,
+  RESULT_CODES,
+  withResultStatusNote,
+} from '@regapi/contracts';
 import { DOCUMENT, objectAt, operations, VALIDATOR } from './openapi-support';
 
 /** The JSON schema of an operation's answer with this status (JSON content). */
@@ -188,30 +195,38 @@ const certificateLost = {
 };
 
 test.each([
-  ['a search', 200, search],
-  ['a search that failed (every origin field null)', 605, searchFailed],
-  ['a record view', 200, recordView],
-  ['a certificate', 200, certificate],
-  ['a certificate without a protocol', 606, certificateLost],
-])('a finished poll: %s, with aceite and cobranca', (_name, code, result) => {
+  ['a search', 200, 'pesquisa-previa-bens', search],
+  ['a search that failed (every origin field null)', 605, 'pesquisa-previa-bens', searchFailed],
+  ['a record view', 200, 'visualizacao-matricula', recordView],
+  ['a certificate', 200, 'certidao-inteiro-teor', certificate],
+  ['a certificate without a protocol', 606, 'certidao-inteiro-teor', certificateLost],
+])('a finished poll: %s, with fonte, aceite and cobranca', (_name, code, fonte, result) => {
   const schema = answerSchema('/v1/consultas/{protocolo}', 'get', '200');
-  const body = envelope({ code, codeMessage: 'Consulta concluída.', data: [{ ...result, aceite, cobranca }] });
-  expectValid(schema, body);
-  expectInvalid(schema, envelope({ code, codeMessage: 'x', data: [result] }));
+  const item = { fonte, ...result, aceite, cobranca };
+  expectValid(schema, envelope({ code, codeMessage: 'Consulta concluída.', data: [item] }));
+  expectInvalid(schema, envelope({ code, codeMessage: 'x', data: [{ fonte, ...result }] }));
+  expectInvalid(schema, envelope({ code, codeMessage: 'x', data: [{ ...result, aceite, cobranca }] }));
+  // The result must be of the product its fonte names.
+  const other = fonte === 'visualizacao-matricula' ? 'pesquisa-previa-bens' : 'visualizacao-matricula';
+  expectInvalid(schema, envelope({ code, codeMessage: 'x', data: [{ ...item, fonte: other }] }));
 });
 
 test('a finished poll carries a result code, never a transport one', () => {
   const schema = answerSchema('/v1/consultas/{protocolo}', 'get', '200');
-  const data = [{ ...recordView, aceite, cobranca }];
+  const data = [{ fonte: 'visualizacao-matricula', ...recordView, aceite, cobranca }];
   for (const { code } of RESULT_CODES) expectValid(schema, envelope({ code, codeMessage: 'x', data }));
   expectInvalid(schema, envelope({ code: 616, codeMessage: 'x', data }));
 });
 
 test('a running poll: the queue fields, and a certificate in issue with its own', () => {
   const schema = answerSchema('/v1/consultas/{protocolo}', 'get', '202');
-  expectValid(schema, envelope({ code: 202, codeMessage: 'Em processamento.', data: [ack] }));
+  for (const fonte of FONTES) {
+    expectValid(schema, envelope({ code: 202, codeMessage: 'Em processamento.', data: [{ ...ack, fonte }] }));
+  }
+  expectInvalid(schema, envelope({ code: 202, codeMessage: 'Em processamento.', data: [ack] }));
   const inIssue = {
     ...ack,
+    fonte: 'certidao-inteiro-teor',
     status_consulta: 'EM_EMISSAO',
     status: null,
     previsao_entrega_em: '2026-11-23T15:00:00.000Z',
@@ -223,6 +238,7 @@ test('a running poll: the queue fields, and a certificate in issue with its own'
   };
   expectValid(schema, envelope({ code: 202, codeMessage: 'Em processamento.', data: [inIssue] }));
   expectInvalid(schema, envelope({ code: 202, codeMessage: 'x', data: [{ ...inIssue, status_consulta: 'SUCESSO' }] }));
+  expectInvalid(schema, envelope({ code: 202, codeMessage: 'x', data: [{ ...inIssue, documento_url: '/x' }] }));
 });
 
 test('the token and the statement', () => {
@@ -290,4 +306,31 @@ test('OpenApiValidator.errorsOf names what is wrong, and refuses an unknown sche
     '/status must be equal to one of the allowed values',
   ]);
   expect(() => VALIDATOR.errorsOf('Nada', {})).toThrow(RangeError);
+});
+
+describe('checking our own answers: properties the document does not describe are refused', () => {
+  const strict = new OpenApiValidator(DOCUMENT, { undocumented: 'refuse' });
+  const poll = answerSchema('/v1/consultas/{protocolo}', 'get', '200');
+  const item = { fonte: 'visualizacao-matricula', ...recordView, aceite, cobranca };
+  const body = envelope({ code: 200, codeMessage: 'x', data: [item] });
+  const valid = (value: unknown) => strict.compile(poll)(JSON.parse(JSON.stringify(value)));
+
+  test('a documented answer passes, as it does for a client', () => {
+    const validate = strict.compile(poll);
+    validate(JSON.parse(JSON.stringify(body)));
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid(body)).toBe(true);
+  });
+
+  test.each([
+    ['in the envelope', { ...body, extra: 1 }],
+    ['in the result', { ...body, data: [{ ...item, extra: 1 }] }],
+    ['in a nested object of the result', { ...body, data: [{ ...item, dados: { ...item.dados, extra: 1 } }] }],
+    ['in the nested acceptance', { ...body, data: [{ ...item, aceite: { ...aceite, extra: 1 } }] }],
+    ['in cobranca', { ...body, data: [{ ...item, cobranca: { ...cobranca, extra: 1 } }] }],
+    ['in the header', { ...body, header: { ...body.header, extra: 1 } }],
+  ])('an undocumented property %s is refused (a client would ignore it)', (_where, answer) => {
+    expect(valid(answer)).toBe(false);
+    expect(VALIDATOR.compile(poll)(JSON.parse(JSON.stringify(answer)))).toBe(true);
+  });
 });

@@ -81,6 +81,7 @@ test('while queued: 202 with the queue fields and a fresh consultar_daqui_s, fre
     estado: 'processando',
     consultar_em: `/v1/consultas/${order.protocolo}`,
     consultar_daqui_s: expect.any(Number),
+    fonte: 'pesquisa-previa-bens',
   });
   expect(polled.headers.get('cache-control')).toBe('no-store');
 });
@@ -106,6 +107,8 @@ test('finished: HTTP 200 with the result code, the product result, the nested ac
   expect(polled.body.header).toMatchObject({ billable: false, price: 0 });
   const item = polled.body.data[0] ?? {};
   expect(item).toMatchObject(result);
+  // Which product this is, so a typed client narrows the result by it (decision 0061).
+  expect(item.fonte).toBe('pesquisa-previa-bens');
   expect(item.aceite).toEqual(answer.body);
   expect(item.cobranca).toEqual({
     debitado: answer.body.header.price,

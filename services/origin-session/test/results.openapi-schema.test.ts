@@ -90,5 +90,8 @@ test('a certificate in issue, issued and unavailable each match ResultadoCertida
   ]) {
     expect(validator.errorsOf('ResultadoCertidaoInteiroTeor', data)).toEqual([]);
   }
-  expect(validator.errorsOf('CertidaoEmEmissao', inIssue)).toEqual([]);
+  // A poll while it is in issue: the queue fields, its fonte and these fields (gateway's runningAnswer).
+  const queue = { protocolo: '1', estado: 'processando', consultar_em: '/v1/consultas/1', consultar_daqui_s: 60 };
+  const polled = { ...queue, fonte: 'certidao-inteiro-teor', ...inIssue };
+  expect(validator.errorsOf('ConsultaEmAndamento', polled)).toEqual([]);
 });

@@ -40,16 +40,4 @@ export const CERTIFICATE_RESULT_SCHEMAS: Readonly<Record<string, JsonObject>> = 
       identificadores: objectSchema('Identificadores do pedido.', { numero_pedido: numeroPedido }),
     },
   ),
-  /** A poll while the certificate is being issued (spec 3): the queue fields plus these (decision 0028). */
-  CertidaoEmEmissao: {
-    type: 'object',
-    description:
-      'Certidão em emissão (spec 3): os campos da fila mais estes; consultar_daqui_s vai até a previsão, depois 900 s.',
-    properties: {
-      status_consulta: { type: 'string', const: 'EM_EMISSAO' },
-      previsao_entrega_em: previsao,
-      mensagem: text('Protocolo, prazo e previsão.'),
-      identificadores: objectSchema('Identificadores do pedido.', { numero_pedido: numeroPedido }),
-    },
-  },
 };

@@ -2,6 +2,14 @@ import { API_VERSION, RESERVED_DATA_KEYS } from '../envelope';
 import type { JsonObject } from './json';
 import { flag, integer, objectSchema, ref, text } from './schema-helpers';
 
+const CODE = integer(
+  'Nos erros de transporte, igual ao status HTTP (401, 403, 404, 422, 429...). A faixa 6xx é o RESULTADO de uma consulta, com HTTP 200: aja pelo code, não pelo status HTTP (spec 7.2; tabela em x-result-codes).',
+);
+
+const DATA_DESCRIPTION = `SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (${RESERVED_DATA_KEYS.join(', ')}).`;
+
+const NOT_RESERVED: JsonObject = { not: { enum: [...RESERVED_DATA_KEYS] } };
+
 /** Spec 2.1: the one envelope of every answer, errors included, and its parts. */
 export const ENVELOPE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
   EnvelopeHeader: objectSchema('Cabeçalho do envelope (spec 2.1).', {
@@ -33,20 +41,12 @@ export const ENVELOPE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
     },
     ['valor'],
   ),
-  Envelope: objectSchema(
-    'O envelope de toda resposta (spec 2.1). Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (spec 9.2).',
+  EnvelopeBase: objectSchema(
+    'O envelope de toda resposta (spec 2.1) sem code e data, que cada resposta define (veja Envelope). Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (spec 9.2).',
     {
-      code: integer(
-        'Nos erros de transporte, igual ao status HTTP (401, 403, 404, 422, 429...). A faixa 6xx é o RESULTADO de uma consulta, com HTTP 200: aja pelo code, não pelo status HTTP (spec 7.2; tabela em x-result-codes).',
-      ),
       code_message: text('Mensagem para uma pessoa, em português.'),
       header: ref('EnvelopeHeader'),
       data_count: integer('Quantidade de itens em data.', { minimum: 0 }),
-      data: {
-        type: 'array',
-        description: `SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (${RESERVED_DATA_KEYS.join(', ')}).`,
-        items: { type: 'object', propertyNames: { not: { enum: [...RESERVED_DATA_KEYS] } } },
-      },
       site_receipts: {
         type: 'array',
         description: 'Comprovantes da origem (URLs; expiram em 7 dias na origem).',
@@ -59,6 +59,29 @@ export const ENVELOPE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
       },
     },
   ),
+  Envelope: {
+    description:
+      'O envelope de toda resposta (spec 2.1), na forma geral; cada resposta do documento diz o seu code e os itens de data. Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (spec 9.2).',
+    allOf: [
+      ref('EnvelopeBase'),
+      {
+        type: 'object',
+        required: ['code', 'data'],
+        properties: {
+          code: CODE,
+          data: {
+            type: 'array',
+            description: DATA_DESCRIPTION,
+            items: {
+              type: 'object',
+              additionalProperties: true,
+              propertyNames: NOT_RESERVED,
+            },
+          },
+        },
+      },
+    ],
+  },
 };
 
 export interface EnvelopeShape {
@@ -73,12 +96,23 @@ export interface EnvelopeShape {
 
 /** The envelope of one answer: the general envelope narrowed to this answer's `code` and `data` items. */
 export function envelopeOf(shape: EnvelopeShape): JsonObject {
-  const data: JsonObject =
-    shape.item === undefined ? { type: 'array', maxItems: 0 } : { type: 'array', items: shape.item };
-  const errors: JsonObject = shape.withErrors === true ? { errors: { type: 'array', minItems: 1 } } : {};
-  const narrowed: JsonObject = { type: 'object', properties: { code: shape.code, data, ...errors } };
+  // An item keeps the rule of Envelope's items: no key reuses an envelope name. Beside the item's own keywords, not in
+  // an allOf: openapi-typescript reads `allOf: [a discriminated union, ...]` as inheritance and omits its `fonte`.
+  const item: JsonObject | undefined =
+    shape.item === undefined ? undefined : { type: 'object', ...shape.item, propertyNames: NOT_RESERVED };
+  const data: JsonObject = item === undefined ? { type: 'array', maxItems: 0 } : { type: 'array', items: item };
+  const withErrors = shape.withErrors === true;
+  const errors: JsonObject = withErrors ? { errors: { type: 'array', minItems: 1 } } : {};
+  // The narrowed members are required here too: a generator types `Envelope & { code?: ... }` as optional otherwise.
+  const narrowed: JsonObject = {
+    type: 'object',
+    required: withErrors ? ['code', 'data', 'errors'] : ['code', 'data'],
+    properties: { code: shape.code, data: { ...data, description: DATA_DESCRIPTION }, ...errors },
+  };
+  // On EnvelopeBase, not Envelope: `Envelope & { data: X[] }` would type each item as Envelope's item AND X.
   return {
+    type: 'object',
     ...(shape.description === undefined ? {} : { description: shape.description }),
-    allOf: [ref('Envelope'), narrowed],
+    allOf: [ref('EnvelopeBase'), narrowed],
   };
 }

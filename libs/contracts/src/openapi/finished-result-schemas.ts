@@ -1,18 +1,73 @@
+import { FONTES, type Fonte } from '../products';
 import type { JsonObject } from './json';
-import { flag, nullable, nullableText, objectSchema, reais, ref } from './schema-helpers';
+import { flag, nullable, nullableText, objectSchema, reais, ref, text } from './schema-helpers';
+
+/** Component names of each product's schemas in a poll's answer. */
+const NAMES: Readonly<Record<Fonte, { readonly result: string; readonly finished: string; readonly running: string }>> =
+  {
+    'pesquisa-previa-bens': {
+      result: 'ResultadoPesquisaPreviaBens',
+      finished: 'ConsultaPesquisaPreviaBens',
+      running: 'EmAndamentoPesquisaPreviaBens',
+    },
+    'visualizacao-matricula': {
+      result: 'ResultadoVisualizacaoMatricula',
+      finished: 'ConsultaVisualizacaoMatricula',
+      running: 'EmAndamentoVisualizacaoMatricula',
+    },
+    'certidao-inteiro-teor': {
+      result: 'ResultadoCertidaoInteiroTeor',
+      finished: 'ConsultaCertidaoInteiroTeor',
+      running: 'EmAndamentoCertidaoInteiroTeor',
+    },
+  };
+
+/** `fonte` of a poll's `data[0]`: which product it is, so a typed client narrows the result by it (decision 0061). */
+const fonte = (value: Fonte): JsonObject => ({
+  type: 'string',
+  const: value,
+  description: 'O produto do pedido: diz qual forma tem este item.',
+});
+
+/**
+ * A union told apart by `fonte`. The discriminator sits beside `oneOf` for generators that read it; every member also
+ * has `fonte` as a required `const`, which is what a plain JSON Schema validator (and TypeScript narrowing) uses.
+ */
+function byFonte(description: string, member: (names: (typeof NAMES)[Fonte]) => string): JsonObject {
+  return {
+    type: 'object',
+    description,
+    oneOf: FONTES.map((value) => ref(member(NAMES[value]))),
+    discriminator: {
+      propertyName: 'fonte',
+      mapping: Object.fromEntries(FONTES.map((value) => [value, `#/components/schemas/${member(NAMES[value])}`])),
+    },
+  };
+}
 
 /** What a finished `data[0]` adds to the product result (docs/api.md, `GET /v1/consultas/{protocolo}`). */
-const withAcceptanceAndCharge = (result: string, description: string): JsonObject => ({
-  description,
-  allOf: [
-    ref(result),
-    {
-      type: 'object',
-      required: ['aceite', 'cobranca'],
-      properties: { aceite: ref('Aceite'), cobranca: ref('Cobranca') },
-    },
-  ],
-});
+function finished(value: Fonte, description: string): JsonObject {
+  return {
+    type: 'object',
+    description,
+    required: ['fonte', 'aceite', 'cobranca'],
+    properties: { fonte: fonte(value), aceite: ref('Aceite'), cobranca: ref('Cobranca') },
+    allOf: [ref(NAMES[value].result)],
+  };
+}
+
+/** A running order: the queue fields (spec 2.2) and its product. */
+function running(value: Fonte, description: string, extra: Readonly<Record<string, JsonObject>> = {}): JsonObject {
+  return {
+    type: 'object',
+    description,
+    required: ['fonte'],
+    properties: { fonte: fonte(value), ...extra },
+    allOf: [ref('QueueAck')],
+  };
+}
+
+const numeroPedido = nullableText('Protocolo do cartório.');
 
 /** `data[0]` of `GET /v1/consultas/{protocolo}`: finished (200) or still running (202). */
 export const FINISHED_RESULT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
@@ -23,30 +78,55 @@ export const FINISHED_RESULT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
     motivo: nullableText('Por que foi devolvido.'),
     estorno_pendente: flag('true no intervalo entre o resultado e o lançamento da devolução pelo faturamento.'),
   }),
-  ConsultaPesquisaPreviaBens: withAcceptanceAndCharge(
-    'ResultadoPesquisaPreviaBens',
-    'Pesquisa prévia concluída: o resultado (spec 2.4), aceite e cobranca.',
+  ConsultaPesquisaPreviaBens: finished(
+    'pesquisa-previa-bens',
+    'Pesquisa prévia concluída: fonte, o resultado (spec 2.4), aceite e cobranca.',
   ),
-  ConsultaVisualizacaoMatricula: withAcceptanceAndCharge(
-    'ResultadoVisualizacaoMatricula',
-    'Visualização de matrícula concluída: o resultado (spec 2.5), aceite e cobranca.',
+  ConsultaVisualizacaoMatricula: finished(
+    'visualizacao-matricula',
+    'Visualização de matrícula concluída: fonte, o resultado (spec 2.5), aceite e cobranca.',
   ),
-  ConsultaCertidaoInteiroTeor: withAcceptanceAndCharge(
-    'ResultadoCertidaoInteiroTeor',
-    'Certidão concluída: o resultado (spec 2.6), aceite e cobranca.',
+  ConsultaCertidaoInteiroTeor: finished(
+    'certidao-inteiro-teor',
+    'Certidão concluída: fonte, o resultado (spec 2.6), aceite e cobranca.',
   ),
-  ConsultaConcluida: {
-    description:
-      'data[0] de uma consulta concluída: o resultado do produto (a forma varia com o produto; null no que a origem não informou), mais aceite e cobranca.',
-    anyOf: [
-      ref('ConsultaPesquisaPreviaBens'),
-      ref('ConsultaVisualizacaoMatricula'),
-      ref('ConsultaCertidaoInteiroTeor'),
-    ],
-  },
-  ConsultaEmAndamento: {
-    description:
-      'data[0] de uma consulta ainda em andamento: os campos da fila com um consultar_daqui_s novo; uma certidão em emissão também mostra os seus campos.',
-    allOf: [ref('QueueAck'), ref('CertidaoEmEmissao')],
-  },
+  ConsultaConcluida: byFonte(
+    'data[0] de uma consulta concluída: o resultado do produto (a forma depende de fonte; null no que a origem não informou), mais aceite e cobranca.',
+    (names) => names.finished,
+  ),
+  EmAndamentoPesquisaPreviaBens: running('pesquisa-previa-bens', 'Pesquisa prévia na fila ou em execução.'),
+  EmAndamentoVisualizacaoMatricula: running(
+    'visualizacao-matricula',
+    'Visualização de matrícula na fila ou em execução.',
+  ),
+  /**
+   * A certificate once protocolled (spec 3, EM_EMISSAO) also shows the fields of its result so far (decision 0028):
+   * before that, only the queue fields. Optional here because a queued certificate has none of them.
+   */
+  EmAndamentoCertidaoInteiroTeor: running(
+    'certidao-inteiro-teor',
+    'Certidão na fila, em execução ou em emissão. Em emissão (status_consulta EM_EMISSAO) traz também os campos do resultado até agora: consultar_daqui_s vai até a previsão, depois 900 s.',
+    {
+      status_consulta: {
+        type: 'string',
+        const: 'EM_EMISSAO',
+        description: 'Presente quando a certidão foi protocolada.',
+      },
+      status: { type: 'null', description: 'Ainda não há documento.' },
+      previsao_entrega_em: nullable({
+        type: 'string',
+        format: 'date-time',
+        description: 'Previsão de entrega (ISO 8601), em horas úteis do cartório.',
+      }),
+      documento_url: { type: 'null', description: 'Ainda não há documento.' },
+      certidao_codigo: { type: 'null', description: 'Ainda não há documento.' },
+      mensagem: text('Protocolo, prazo e previsão.'),
+      site_receipts: { type: 'array', maxItems: 0, items: { type: 'string' }, description: 'Vazio em emissão.' },
+      identificadores: objectSchema('Identificadores do pedido.', { numero_pedido: numeroPedido }),
+    },
+  ),
+  ConsultaEmAndamento: byFonte(
+    'data[0] de uma consulta ainda em andamento: fonte e os campos da fila com um consultar_daqui_s novo; uma certidão em emissão também mostra os seus campos.',
+    (names) => names.running,
+  ),
 };

@@ -4,6 +4,7 @@ import { AJV_OPTIONS } from '../requests/ajv';
 import { buildOpenApi } from './build-openapi';
 import type { JsonObject, JsonValue } from './json';
 import type { OpenApiDocument } from './openapi-types';
+import { refusingUndocumented } from './undocumented-properties';
 
 // As in requests/ajv.ts: at run time the default import is the plugin function itself.
 const addFormats = ajvFormats as unknown as FormatsPlugin;
@@ -14,16 +15,20 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `#/components/schemas/X` → the same schema in the validator's registry, everywhere in a copy of `value`. */
+/**
+ * `#/components/schemas/X` → the same schema in the validator's registry, everywhere in a copy of `value`. A
+ * discriminator keeps only its `propertyName`: ajv refuses `mapping`, which says nothing the members' `const` does not.
+ */
 function retarget(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(retarget);
   if (!isObject(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) =>
-      key === '$ref' && typeof inner === 'string'
-        ? [key, inner.replace('#/components/schemas/', `${SCHEMAS_ID}#/$defs/`)]
-        : [key, retarget(inner)],
-    ),
+    Object.entries(value).map(([key, inner]) => {
+      if (key === '$ref' && typeof inner === 'string')
+        return [key, inner.replace('#/components/schemas/', `${SCHEMAS_ID}#/$defs/`)];
+      if (key === 'discriminator' && isObject(inner)) return [key, { propertyName: inner.propertyName ?? null }];
+      return [key, retarget(inner)];
+    }),
   );
 }
 
@@ -35,19 +40,29 @@ function retarget(value: JsonValue): JsonValue {
 export class OpenApiValidator {
   readonly document: OpenApiDocument;
   readonly #ajv: Ajv2020;
+  readonly #refuseUndocumented: boolean;
 
-  constructor(document: OpenApiDocument = buildOpenApi()) {
+  /**
+   * `undocumented: 'refuse'` also refuses properties the document does not describe, for checking the service's own
+   * answers (a client ignores them, spec 9.2; the service must not send them). Default `'allow'`, as a client reads.
+   */
+  constructor(document: OpenApiDocument = buildOpenApi(), options: { undocumented?: 'allow' | 'refuse' } = {}) {
     this.document = document;
-    this.#ajv = new Ajv2020({ ...AJV_OPTIONS, strict: true });
+    this.#refuseUndocumented = options.undocumented === 'refuse';
+    this.#ajv = new Ajv2020({ ...AJV_OPTIONS, strict: true, discriminator: true });
     addFormats(this.#ajv);
     this.#ajv.addKeyword({ keyword: 'x-format', schemaType: 'string' });
-    const schemas = Object.entries(document.components.schemas).map(([name, schema]) => [name, retarget(schema)]);
+    const components = this.#refuseUndocumented
+      ? refusingUndocumented(document.components.schemas)
+      : document.components.schemas;
+    const schemas = Object.entries(components).map(([name, schema]) => [name, retarget(schema)]);
     this.#ajv.addSchema({ $id: SCHEMAS_ID, $defs: Object.fromEntries(schemas) });
   }
 
   /** A validator of any schema of the document; its references resolve to the document's components. */
   compile(schema: JsonValue): ValidateFunction {
-    const retargeted = retarget(schema);
+    const own = this.#refuseUndocumented && isObject(schema) ? refusingUndocumented({ schema }).schema : schema;
+    const retargeted = retarget(own ?? schema);
     if (!isObject(retargeted)) throw new TypeError(`not a schema: ${JSON.stringify(schema)}`);
     return this.#ajv.compile(retargeted);
   }

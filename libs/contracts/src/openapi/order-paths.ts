@@ -3,7 +3,7 @@ import { GUARDED_HEADERS } from './headers';
 import type { JsonObject } from './json';
 import type { Operation, PathItem } from './openapi-types';
 import { ref } from './schema-helpers';
-import { refusals } from './transport-responses';
+import { type RefusalStatus, refusals, refusalsWithoutBody } from './transport-responses';
 
 const TAG = 'Consultas';
 const bearer = [{ bearer: [] }] as const;
@@ -45,6 +45,40 @@ const pollOperation: Operation = {
 
 const documentHeaders = headerRefs('ETag', 'Last-Modified', 'Accept-Ranges', 'Cache-Control');
 
+/** The shared refusals of the document endpoint; its own answers are DOCUMENT_ANSWERS. */
+const DOCUMENT_REFUSALS: readonly RefusalStatus[] = [401, 416, 429, 500, 503];
+
+const DOCUMENT_ANSWERS: Operation['responses'] = {
+  '200': {
+    description: 'O documento inteiro.',
+    headers: {
+      ...GUARDED_HEADERS,
+      ...documentHeaders,
+      ...headerRefs('Content-Length', 'Content-Disposition'),
+    },
+    content: { 'application/pdf': {} },
+  },
+  '206': {
+    description: 'O intervalo de bytes pedido em Range.',
+    headers: {
+      ...GUARDED_HEADERS,
+      ...documentHeaders,
+      ...headerRefs('Content-Length', 'Content-Range', 'Content-Disposition'),
+    },
+    content: { 'application/pdf': {} },
+  },
+  '304': {
+    description: 'If-None-Match casou com o ETag atual: use a sua cópia.',
+    headers: { ...GUARDED_HEADERS, ...documentHeaders },
+  },
+  '404': {
+    description:
+      'Protocolo inexistente, de outra conta ou não numérico; ou uma consulta sua sem documento (ainda em andamento, falha, nada encontrado). Envelope JSON.',
+    headers: GUARDED_HEADERS,
+    content: { 'application/json': { schema: envelopeOf({ code: { const: 404 } }) } },
+  },
+};
+
 const documentOperation: Operation = {
   operationId: 'baixarDocumento',
   tags: [TAG],
@@ -59,42 +93,35 @@ const documentOperation: Operation = {
     ref('IfNoneMatch', 'parameters'),
   ],
   responses: {
-    '200': {
-      description: 'O documento inteiro.',
-      headers: {
-        ...GUARDED_HEADERS,
-        ...documentHeaders,
-        ...headerRefs('Content-Length', 'Content-Disposition'),
-      },
-      content: { 'application/pdf': {} },
-    },
-    '206': {
-      description: 'O intervalo de bytes pedido em Range.',
-      headers: {
-        ...GUARDED_HEADERS,
-        ...documentHeaders,
-        ...headerRefs('Content-Length', 'Content-Range', 'Content-Disposition'),
-      },
-      content: { 'application/pdf': {} },
-    },
-    '304': {
-      description: 'If-None-Match casou com o ETag atual: use a sua cópia.',
-      headers: { ...GUARDED_HEADERS, ...documentHeaders },
-    },
-    '404': {
-      description:
-        'Protocolo inexistente, de outra conta ou não numérico; ou uma consulta sua sem documento (ainda em andamento, falha, nada encontrado). Envelope JSON.',
-      headers: GUARDED_HEADERS,
-      content: { 'application/json': { schema: envelopeOf({ code: { const: 404 } }) } },
-    },
-    ...refusals(401, 416, 429, 500, 503),
+    ...DOCUMENT_ANSWERS,
+    ...refusals(...DOCUMENT_REFUSALS),
   },
+};
+
+/** The same answers without their bodies (RFC 9110 9.3.2): a HEAD has no content. */
+function withoutContent(responses: Operation['responses']): Operation['responses'] {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      const { content: _content, ...rest } = response;
+      return [status, rest];
+    }),
+  );
+}
+
+/** `HEAD`: the document's headers (size, ETag, Last-Modified) without downloading it, e.g. before a ranged download. */
+const documentHeadOperation: Operation = {
+  ...documentOperation,
+  operationId: 'conferirDocumento',
+  summary: 'Cabeçalhos do documento arquivado, sem o corpo',
+  description:
+    'O mesmo que GET /v1/consultas/{protocolo}/documento, com os mesmos status e cabeçalhos (Content-Length, ETag, Last-Modified, Accept-Ranges), sem corpo (RFC 9110): para saber o tamanho e o ETag antes de baixar.',
+  responses: { ...withoutContent(DOCUMENT_ANSWERS), ...refusalsWithoutBody(...DOCUMENT_REFUSALS) },
 };
 
 /** What a protocolo gives: its result and its archived document (spec 4). */
 export function orderPaths(): Record<string, PathItem> {
   return {
     '/v1/consultas/{protocolo}': { get: pollOperation },
-    '/v1/consultas/{protocolo}/documento': { get: documentOperation },
+    '/v1/consultas/{protocolo}/documento': { get: documentOperation, head: documentHeadOperation },
   };
 }

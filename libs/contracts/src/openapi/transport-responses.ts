@@ -60,7 +60,8 @@ export const REFUSALS = {
   },
   503: {
     name: 'ServiceUnavailable',
-    when: 'O documento arquivado está temporariamente indisponível: tente de novo mais tarde.',
+    when: 'O documento arquivado está temporariamente indisponível (o armazenamento não respondeu): reenvie depois de Retry-After segundos.',
+    headers: ['Retry-After'],
   },
 } as const satisfies Readonly<Record<number, Refusal>>;
 
@@ -71,14 +72,18 @@ function description(status: RefusalStatus, refusal: Refusal): string {
   return `${refusal.when}${message}`;
 }
 
-function refusalResponse(status: RefusalStatus): JsonObject {
+function refusalHeaders(status: RefusalStatus): JsonObject {
   const refusal: Refusal = REFUSALS[status];
   // 401 stops before the rate limit: no RateLimit fields (decision 0035).
   const guards: JsonObject = status === 401 ? { 'X-Request-Id': ref('X-Request-Id', 'headers') } : GUARDED_HEADERS;
   const own = Object.fromEntries((refusal.headers ?? []).map((name) => [name, ref(name, 'headers')]));
+  return { ...guards, ...own };
+}
+
+function refusalResponse(status: RefusalStatus): JsonObject {
   return {
-    description: description(status, refusal),
-    headers: { ...guards, ...own },
+    description: description(status, REFUSALS[status]),
+    headers: refusalHeaders(status),
     content: {
       'application/json': {
         schema: envelopeOf({ code: { const: status }, withErrors: status === 422 }),
@@ -101,4 +106,14 @@ export function refusalResponses(): Record<string, JsonObject> {
 /** The `responses` entries of an operation for these statuses, as references. */
 export function refusals(...statuses: readonly RefusalStatus[]): Record<string, JsonObject> {
   return Object.fromEntries(statuses.map((status) => [String(status), ref(REFUSALS[status].name, 'responses')]));
+}
+
+/** The same refusals answering a HEAD: their status and headers, no body (RFC 9110 9.3.2). */
+export function refusalsWithoutBody(...statuses: readonly RefusalStatus[]): Record<string, JsonObject> {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      { description: `${description(status, REFUSALS[status])} Sem corpo (HEAD).`, headers: refusalHeaders(status) },
+    ]),
+  );
 }

@@ -42,7 +42,8 @@ const finalidade = (description: string) =>
   ({
     type: ['integer', 'null'],
     enum: [...FINALIDADES, null],
-    default: 2,
+    // No `default` keyword: generators (openapi-typescript) make a field with a default REQUIRED in the request type.
+    // The default (2) is in the description; the server applies it (decision 0061).
     description: `${description} 1 avaliação de crédito; 2 investigação jurídica do imóvel e da titularidade (padrão); 3 o solicitante É titular de direito real, enviado à origem só quando informado. null equivale a ausente.`,
   }) as const;
 

@@ -1,7 +1,14 @@
 import { pipeline } from 'node:stream/promises';
 import { isFonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import { type DocumentStorage, findOrderDocument, type OrderDocument, PRIMARY_DOCUMENT_KIND } from '@regapi/documents';
+import {
+  type ByteRange,
+  type DocumentStorage,
+  findOrderDocument,
+  type OrderDocument,
+  PRIMARY_DOCUMENT_KIND,
+  type StoredObject,
+} from '@regapi/documents';
 import { contextOf, HttpError } from '@regapi/http';
 import { getOrderForAccount, type Order } from '@regapi/orders';
 import { type RequestHandler, type Response, Router } from 'express';
@@ -16,7 +23,44 @@ export interface DocumentRouterDeps {
   readonly documents: DocumentStorage | undefined;
 }
 
-const UNAVAILABLE = 'Documento temporariamente indisponível. Tente novamente mais tarde.';
+const UNAVAILABLE = 'Documento temporariamente indisponível. Tente novamente depois de Retry-After segundos.';
+/** How long a client waits before asking again for a document the bucket cannot give now. */
+const RETRY_AFTER_S = '30';
+
+const unavailable = () => new HttpError(503, UNAVAILABLE, [], { 'Retry-After': RETRY_AFTER_S });
+
+/**
+ * The object (its first byte only for a HEAD, which must answer as the GET would), or the 503 to answer: an object
+ * the row says was archived but the bucket has not (an operator restores it, docs/operations.md), or a bucket that
+ * does not answer — never a 500 for a dependency that is down.
+ */
+async function readObject(
+  deps: DocumentRouterDeps,
+  res: Response,
+  order: Order,
+  document: OrderDocument,
+  range: ByteRange | undefined,
+  headOnly: boolean,
+): Promise<StoredObject> {
+  if (deps.documents === undefined) throw unavailable();
+  const logger = contextOf(res).logger;
+  let object: StoredObject | undefined;
+  try {
+    object = await deps.documents.get(document.storageKey, headOnly ? { start: 0, end: 0 } : range);
+  } catch (error: unknown) {
+    logger.error({ err: error, order_id: order.id }, 'the document bucket did not answer');
+    throw unavailable();
+  }
+  if (object === undefined) {
+    logger.error(
+      { alert: 'archived_document_missing', order_id: order.id, storage_key: document.storageKey },
+      'an archived document is missing from the bucket',
+    );
+    throw unavailable();
+  }
+  if (headOnly) object.body.destroy();
+  return object;
+}
 
 /** Spec 2.2: digits only. Longer than any protocolo we allocate is nonexistent without asking the database. */
 const PROTOCOLO = /^[0-9]{1,30}$/;
@@ -72,16 +116,8 @@ function documentHandler(deps: DocumentRouterDeps): RequestHandler {
       });
     }
     const range = asked?.kind === 'partial' ? asked.range : undefined;
-    if (deps.documents === undefined) throw new HttpError(503, UNAVAILABLE);
-    const object = req.method === 'HEAD' ? undefined : await deps.documents.get(document.storageKey, range);
-    if (req.method !== 'HEAD' && object === undefined) {
-      // The row says it was archived, the bucket says it is not there: an operator restores it (docs/operations.md).
-      contextOf(res).logger.error(
-        { alert: 'archived_document_missing', order_id: order.id, storage_key: document.storageKey },
-        'an archived document is missing from the bucket',
-      );
-      throw new HttpError(503, UNAVAILABLE);
-    }
+    const headOnly = req.method === 'HEAD';
+    const object = await readObject(deps, res, order, document, range, headOnly);
     setValidatorHeaders(res, document, etag);
     res.status(range === undefined ? 200 : 206);
     res.setHeader('Content-Type', 'application/pdf');
@@ -89,7 +125,7 @@ function documentHandler(deps: DocumentRouterDeps): RequestHandler {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Length', String(range === undefined ? size : range.end - range.start + 1));
     if (range !== undefined) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-    if (object === undefined) {
+    if (headOnly) {
       res.end();
       return;
     }

@@ -49,7 +49,10 @@ export function finishedAnswer(order: PolledOrder, charge: OrderCharge): Polling
       codeMessage: code === 200 ? message : withResultStatusNote(message),
       billable: false,
       priceCentavos: 0,
-      data: [{ ...objectOf(order.result), aceite: order.aceite, cobranca: cobranca(order, charge) }],
+      // `fonte` first: a typed client narrows the result's shape by it (decision 0061).
+      data: [
+        { fonte: order.fonte, ...objectOf(order.result), aceite: order.aceite, cobranca: cobranca(order, charge) },
+      ],
       siteReceipts: order.siteReceipts,
     },
   };
@@ -71,7 +74,7 @@ export function runningAnswer(order: PolledOrder, readyAt: Date, now: Date): Pol
       codeMessage: message,
       billable: false,
       priceCentavos: 0,
-      data: [{ ...queueAck(order.protocolo, secondsUntil(readyAt, now)), ...result }],
+      data: [{ ...queueAck(order.protocolo, secondsUntil(readyAt, now)), fonte: order.fonte, ...result }],
     },
   };
 }

@@ -1,0 +1,1694 @@
+// docs/openapi.d.ts: the TypeScript types of docs/openapi.json, written by `pnpm openapi` with openapi-typescript
+// (default options). Do not edit: libs/contracts tests fail while it differs from what the generator writes.
+
+export interface paths {
+    "/v1/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verificar o token
+         * @description Verifica o token e seus escopos sem uma chamada paga (spec 5.5): de graça, nunca chama a origem. Qualquer token válido; nenhum escopo.
+         */
+        get: operations["verificarToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/extrato": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Extrato da conta
+         * @description Só a conta do token: toda recarga, débito, devolução e ajuste, na ordem aplicada, com o saldo depois de cada um. De graça; nenhum escopo (decisão 0018). Um dia que não existe, um parâmetro repetido, de depois de ate ou mais de 366 dias: 422 nomeando de ou ate.
+         */
+        get: operations["extrato"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orcamento/pesquisa-previa-bens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Orçar: Pesquisa prévia de bens
+         * @description Preço e disponibilidade do alvo real, de graça: não executa, não cobra (header.billable false, header.price 0), nunca chama a origem (o preço vem do catálogo local mais a margem do plano). O orçamento é o único número que bate com a cobrança. Ordem das verificações: token (401) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo (422, campo a campo) → orçamento (200 ou 602).
+         */
+        post: operations["orcarPesquisaPreviaBens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consultas/pesquisa-previa-bens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Executar: Pesquisa prévia de bens (pago)
+         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 180 s (spec 8). Ordem das verificações: token (401) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa.
+         */
+        post: operations["executarPesquisaPreviaBens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orcamento/visualizacao-matricula": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Orçar: Visualização de matrícula
+         * @description Preço e disponibilidade do alvo real, de graça: não executa, não cobra (header.billable false, header.price 0), nunca chama a origem (o preço vem do catálogo local mais a margem do plano). O orçamento é o único número que bate com a cobrança. Ordem das verificações: token (401) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo (422, campo a campo) → orçamento (200 ou 602). Produto em BETA (spec 9.6).
+         */
+        post: operations["orcarVisualizacaoMatricula"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consultas/visualizacao-matricula": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Executar: Visualização de matrícula (pago)
+         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (spec 8). Ordem das verificações: token (401) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (spec 9.6).
+         */
+        post: operations["executarVisualizacaoMatricula"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orcamento/certidao-inteiro-teor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Orçar: Certidão de inteiro teor
+         * @description Preço e disponibilidade do alvo real, de graça: não executa, não cobra (header.billable false, header.price 0), nunca chama a origem (o preço vem do catálogo local mais a margem do plano). O orçamento é o único número que bate com a cobrança. Ordem das verificações: token (401) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo (422, campo a campo) → orçamento (200 ou 602). Produto em BETA (spec 9.6).
+         */
+        post: operations["orcarCertidaoInteiroTeor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consultas/certidao-inteiro-teor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Executar: Certidão de inteiro teor (pago)
+         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (spec 8). Ordem das verificações: token (401) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (spec 9.6).
+         */
+        post: operations["executarCertidaoInteiroTeor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consultas/{protocolo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resultado de uma consulta
+         * @description Lê só o estado guardado: nunca cobra (header.billable false, header.price 0: o 202 da execução já cobrou) e nunca chama a origem (spec 4, regra de execução 6). Qualquer token da conta que fez o pedido; nenhum escopo de produto. Protocolo de outra conta, inexistente ou não numérico: o mesmo 404 (spec 5.6).
+         */
+        get: operations["consultarResultado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consultas/{protocolo}/documento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Documento arquivado de uma consulta (PDF)
+         * @description A cópia arquivada pelo serviço (o documento_url do resultado): o PDF da visualização, da certidão ou, na pesquisa prévia, o comprovante impresso da origem. Mesmo Bearer, não expira, nenhum escopo de produto (decisão 0031). Erros são o envelope JSON.
+         */
+        get: operations["baixarDocumento"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Cabeçalhos do documento arquivado, sem o corpo
+         * @description O mesmo que GET /v1/consultas/{protocolo}/documento, com os mesmos status e cabeçalhos (Content-Length, ETag, Last-Modified, Accept-Ranges), sem corpo (RFC 9110): para saber o tamanho e o ETag antes de baixar.
+         */
+        head: operations["conferirDocumento"];
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Cabeçalho do envelope (spec 2.1). */
+        EnvelopeHeader: {
+            /** @description true se ESTA chamada foi cobrada, inclusive uma chamada que falhou. */
+            billable: boolean;
+            /** @description Valor efetivamente debitado por ESTA chamada, em reais com no máximo duas casas (123.4 é R$ 123,40); 0 quando nada foi cobrado. */
+            price: number;
+            /**
+             * @description Versão do contrato (spec 9).
+             * @constant
+             */
+            api_version: "v1";
+            /**
+             * Format: uuid
+             * @description UUID novo por requisição, também no cabeçalho X-Request-Id: cite-o ao suporte.
+             */
+            request_id: string;
+        };
+        /** @description Um problema de uma requisição recusada (422), campo a campo: um item por campo (a primeira regra que falhou), primeiro os problemas do corpo inteiro, depois os campos na ordem da spec 2.3, depois os campos desconhecidos. */
+        FieldError: {
+            /** @description O campo do corpo (imovel_cartorio), o cabeçalho (Idempotency-Key), o parâmetro (de, ate) ou body para o corpo inteiro. */
+            campo: string;
+            /** @description O que está errado, em português, para uma pessoa. */
+            mensagem: string;
+            /** @description A regra que falhou: required, type, enum, minimum, maxLength, additionalProperties, json, um nome de formato (cpf-cnpj, uf, imovel-matricula, uuid), not-cpf-cnpj, uuid-nil, reused-with-other-request... */
+            regra: string;
+            /** @description O que foi enviado, quando foi enviado (omitido para uma Idempotency-Key que parece um CPF/CNPJ). */
+            valor?: unknown;
+        };
+        /** @description O envelope de toda resposta (spec 2.1) sem code e data, que cada resposta define (veja Envelope). Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (spec 9.2). */
+        EnvelopeBase: {
+            /** @description Mensagem para uma pessoa, em português. */
+            code_message: string;
+            header: components["schemas"]["EnvelopeHeader"];
+            /** @description Quantidade de itens em data. */
+            data_count: number;
+            /** @description Comprovantes da origem (URLs; expiram em 7 dias na origem). */
+            site_receipts: string[];
+            /** @description Problemas campo a campo (422); vazio nos demais casos. */
+            errors: components["schemas"]["FieldError"][];
+        };
+        /** @description O envelope de toda resposta (spec 2.1), na forma geral; cada resposta do documento diz o seu code e os itens de data. Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (spec 9.2). */
+        Envelope: components["schemas"]["EnvelopeBase"] & {
+            /** @description Nos erros de transporte, igual ao status HTTP (401, 403, 404, 422, 429...). A faixa 6xx é o RESULTADO de uma consulta, com HTTP 200: aja pelo code, não pelo status HTTP (spec 7.2; tabela em x-result-codes). */
+            code: number;
+            /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+            data: {
+                [key: string]: unknown;
+            }[];
+        };
+        /**
+         * @description Código do RESULTADO da consulta (spec 7.3; cada código, sua classe e se é devolvido em x-result-codes). HTTP 200 significa apenas que a requisição chegou: aja pelo campo code.
+         *
+         *     | classe | códigos | significado | devolvido | repetir |
+         *     |---|---|---|---|---|
+         *     | `sucesso` | 200 | A origem respondeu e entregou. | — | — |
+         *     | `nao_encontrado` | 612 | A origem respondeu: nada encontrado para o alvo. | não | não |
+         *     | `indeterminado` | 611 | A origem não pôde emitir pela internet; não é irregularidade. | não | não |
+         *     | `erro_participante` | 608, 619, 620 | A origem recusou os DADOS do pedido. | não | sim |
+         *     | `retry` | 600, 605, 609, 610, 613, 614, 615, 618 | Instabilidade momentânea da origem ou do transporte. | sim | sim |
+         *     | `fatal` | 601, 602, 603, 604, 606, 607, 617, 621, 622 | Defeito de integração do lado do serviço. | sim | não |
+         * @enum {integer}
+         */
+        ResultCode: 200 | 600 | 601 | 602 | 603 | 604 | 605 | 606 | 607 | 608 | 609 | 610 | 611 | 612 | 613 | 614 | 615 | 617 | 618 | 619 | 620 | 621 | 622;
+        /**
+         * PesquisaPreviaBensBody
+         * @description Corpo de POST /v1/orcamento/pesquisa-previa-bens e POST /v1/consultas/pesquisa-previa-bens (spec 2.3).
+         */
+        PesquisaPreviaBensBody: {
+            /**
+             * @description CPF (11 dígitos) ou CNPJ (14, numérico ou alfanumérico) do alvo da pesquisa, com ou sem máscara.
+             * @example 123.456.789-09
+             * @example 12345678909
+             * @example 11.222.333/0001-81
+             * @example 12.ABC.345/01DE-35
+             */
+            cpf_cnpj: string;
+            /**
+             * @description UF onde pesquisar: a pesquisa nacional são 26 chamadas e 26 cobranças. Uma única sigla por chamada (uma lista ou "SP,RJ" é recusada); maiúsculas ou minúsculas. Uma de: AC, AL, AM, AP, BA, CE, DF, ES, GO, MA, MG, MS, MT, PA, PB, PE, PI, PR, RJ, RN, RO, RR, RS, SC, SE, SP, TO.
+             * @example SP
+             */
+            uf: string;
+            /** @description Nome do alvo, se conhecido; ajuda a desambiguar e volta como pesquisado_nome. null equivale a ausente. */
+            nome?: string | null;
+            /**
+             * @description Declaração feita AO CARTÓRIO. 1 avaliação de crédito; 2 investigação jurídica do imóvel e da titularidade (padrão); 3 o solicitante É titular de direito real, enviado à origem só quando informado. null equivale a ausente.
+             * @enum {integer|null}
+             */
+            finalidade?: 1 | 2 | 3 | null;
+        };
+        /**
+         * VisualizacaoMatriculaBody
+         * @description Corpo de POST /v1/orcamento/visualizacao-matricula e POST /v1/consultas/visualizacao-matricula (spec 2.3).
+         */
+        VisualizacaoMatriculaBody: {
+            /**
+             * @description CPF ou CNPJ do SOLICITANTE (a quem a consulta fica vinculada na conta e no extrato), NÃO do proprietário. Com ou sem máscara.
+             * @example 123.456.789-09
+             * @example 12345678909
+             * @example 11.222.333/0001-81
+             * @example 12.ABC.345/01DE-35
+             */
+            cpf_cnpj: string;
+            /**
+             * @description Número da matrícula (só dígitos; zeros à esquerda aceitos e preservados; até 7 dígitos significativos) OU o CNM (16 dígitos, com ou sem a máscara CCCCCC.L.NNNNNNN-DD; dígitos verificadores conferidos).
+             * @example 12345
+             * @example 000123
+             * @example 300000.2.0011111-27
+             */
+            imovel_matricula: string;
+            /**
+             * @description NÚMERO do cartório (1 para o 1º Ofício), como inteiro JSON. Um texto ("1º Ofício" ou mesmo "1") é recusado aqui: na origem ele gera o código 607, cobrado.
+             * @example 1
+             */
+            imovel_cartorio: number;
+            /**
+             * @description Município do CARTÓRIO, não do imóvel (um imóvel pode estar matriculado no cartório de outro município). Um valor errado não protocola nada: a cotação falha, sem cobrança.
+             * @example São Paulo
+             */
+            imovel_municipio: string;
+            /**
+             * @description UF do cartório. Uma única sigla por chamada (uma lista ou "SP,RJ" é recusada); maiúsculas ou minúsculas. Uma de: AC, AL, AM, AP, BA, CE, DF, ES, GO, MA, MG, MS, MT, PA, PB, PE, PI, PR, RJ, RN, RO, RR, RS, SC, SE, SP, TO.
+             * @example SP
+             */
+            imovel_uf: string;
+            /**
+             * @description Declaração feita AO CARTÓRIO; mesmo significado de finalidade. 1 avaliação de crédito; 2 investigação jurídica do imóvel e da titularidade (padrão); 3 o solicitante É titular de direito real, enviado à origem só quando informado. null equivale a ausente.
+             * @enum {integer|null}
+             */
+            imovel_finalidade?: 1 | 2 | 3 | null;
+        };
+        /**
+         * CertidaoInteiroTeorBody
+         * @description Corpo de POST /v1/orcamento/certidao-inteiro-teor e POST /v1/consultas/certidao-inteiro-teor (spec 2.3). Não tem imovel_finalidade.
+         */
+        CertidaoInteiroTeorBody: {
+            /**
+             * @description CPF ou CNPJ do SOLICITANTE (a quem a consulta fica vinculada na conta e no extrato), NÃO do proprietário. Com ou sem máscara.
+             * @example 123.456.789-09
+             * @example 12345678909
+             * @example 11.222.333/0001-81
+             * @example 12.ABC.345/01DE-35
+             */
+            cpf_cnpj: string;
+            /**
+             * @description Número da matrícula (só dígitos; zeros à esquerda aceitos e preservados; até 7 dígitos significativos) OU o CNM (16 dígitos, com ou sem a máscara CCCCCC.L.NNNNNNN-DD; dígitos verificadores conferidos).
+             * @example 12345
+             * @example 000123
+             * @example 300000.2.0011111-27
+             */
+            imovel_matricula: string;
+            /**
+             * @description NÚMERO do cartório (1 para o 1º Ofício), como inteiro JSON. Um texto ("1º Ofício" ou mesmo "1") é recusado aqui: na origem ele gera o código 607, cobrado.
+             * @example 1
+             */
+            imovel_cartorio: number;
+            /**
+             * @description Município do CARTÓRIO, não do imóvel (um imóvel pode estar matriculado no cartório de outro município). Um valor errado não protocola nada: a cotação falha, sem cobrança.
+             * @example São Paulo
+             */
+            imovel_municipio: string;
+            /**
+             * @description UF do cartório. Uma única sigla por chamada (uma lista ou "SP,RJ" é recusada); maiúsculas ou minúsculas. Uma de: AC, AL, AM, AP, BA, CE, DF, ES, GO, MA, MG, MS, MT, PA, PB, PE, PI, PR, RJ, RN, RO, RR, RS, SC, SE, SP, TO.
+             * @example SP
+             */
+            imovel_uf: string;
+        };
+        /** @description Confirmação de fila: data[0] de um 202 (spec 2.2). */
+        QueueAck: {
+            /**
+             * @description Número de acompanhamento do pedido, só dígitos.
+             * @example 2026112100000042
+             */
+            protocolo: string;
+            /**
+             * @description Estado do pedido na fila.
+             * @constant
+             */
+            estado: "processando";
+            /** @description Caminho relativo do resultado: /v1/consultas/<protocolo>. */
+            consultar_em: string;
+            /** @description Segundos a esperar antes de consultar de novo: os pedidos à frente na fila (uma sessão na origem, um pedido por vez) e, na pesquisa, o teto de 50 por hora (spec 8). */
+            consultar_daqui_s: number;
+        };
+        /** @description A resposta 202 da aceitação, exatamente como foi respondida (spec 2.1): code 202, seu header com o price debitado, data[0] os campos da fila. */
+        Aceite: components["schemas"]["EnvelopeBase"] & {
+            /** @constant */
+            code: 202;
+            /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+            data: components["schemas"]["QueueAck"][];
+        };
+        /** @description O preço cotado (ARCHITECTURE: preco). */
+        Preco: {
+            /** @description O que a execução vai debitar, em reais (emolumentos + margem). */
+            total: number;
+            /**
+             * @description Sempre true.
+             * @constant
+             */
+            estimado: true;
+            /** @description A taxa da origem (do cartório, ou da UF na pesquisa), em reais. */
+            emolumentos: number;
+            /** @description A margem do serviço no plano da conta, em reais. */
+            margem: number;
+        };
+        /** @description Um cartório do catálogo local. */
+        Cartorio: {
+            /** @description Nome do cartório. */
+            nome: string;
+            /** @description Código nacional (CNS) do cartório. */
+            cns: string;
+            /** @description Número do cartório. */
+            numero: number;
+            /** @description Município do cartório. */
+            municipio: string;
+            /** @description UF do cartório. */
+            uf: string;
+        };
+        /** @description Orçamento (code 200): o único número que bate com a cobrança; o preço publicado por produto é só um piso. */
+        Orcamento: {
+            /**
+             * @description O produto.
+             * @enum {string}
+             */
+            fonte: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
+            /**
+             * @description true: cotado.
+             * @constant
+             */
+            disponivel: true;
+            preco: components["schemas"]["Preco"];
+            /** @description Visualização e certidão: o cartório encontrado. */
+            cartorio?: components["schemas"]["Cartorio"];
+            /** @description Pesquisa prévia: a UF cotada. */
+            uf?: string;
+        };
+        /**
+         * @description Indisponível (code 602): nada foi cobrado e a origem não foi chamada (spec 7.6). motivo:
+         *
+         *     - `produto_fora_de_servico`: o produto está fora de serviço (um 602 ou 603 da origem); um operador o recoloca em serviço (spec 7.5)
+         *     - `cartorio_nao_encontrado`: nenhum cartório com esse número nesse município e UF (município errado do cartório, número inexistente)
+         *     - `cartorio_fora_de_servico`: o cartório existe, mas está fora de serviço na origem e não cota
+         *     - `tarifa_desconhecida`: a tarifa é 0,00 ou ausente (do cartório, ou da UF na pesquisa): zero significa desconhecida, não grátis (spec 7.9)
+         *     - `plano_sem_margem`: o plano da conta não tem preço para o produto
+         *     - `pedido_em_vigor`: execução de visualização ou certidão da mesma matrícula e cartório já pedida na plataforma nos últimos 7 dias (estimativa); data[0].aceito_novamente_a_partir_de diz quando (spec 3)
+         */
+        Indisponivel: {
+            /**
+             * @description O produto.
+             * @enum {string}
+             */
+            fonte: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
+            /**
+             * @description false: não ofertado.
+             * @constant
+             */
+            disponivel: false;
+            /** @description null: não há preço (não é preço zero). */
+            preco: null;
+            /**
+             * @description Por que não é ofertado.
+             * @enum {string}
+             */
+            motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem" | "pedido_em_vigor";
+            /** @description Visualização e certidão: o cartório encontrado. */
+            cartorio?: components["schemas"]["Cartorio"];
+            /** @description Pesquisa prévia: a UF cotada. */
+            uf?: string;
+            /**
+             * Format: date-time
+             * @description Só com pedido_em_vigor: a partir de quando o mesmo produto nessa matrícula e cartório é aceito de novo (ISO 8601).
+             */
+            aceito_novamente_a_partir_de?: string;
+        };
+        /** @description Uma MATRÍCULA em que o documento aparece; não é uma lista de imóveis do alvo. O papel do alvo (proprietário atual ou anterior, cônjuge, fiador, usufrutuário, credor, herdeiro) e a data do ato não são informados. Os campos do cartório encadeiam direto nos produtos de imóvel (matricula, cartorio_numero, cartorio_municipio, cartorio_uf). */
+        ImovelEncontrado: {
+            /** @description Número da matrícula; null quando a origem respondeu "matrícula não informada": o imóvel EXISTE e o documento aparece nele, não é ausência. */
+            matricula: string | null;
+            /** @description Nome do cartório. */
+            cartorio_nome: string;
+            /** @description Código nacional (CNS) do cartório. */
+            cartorio_cns: string;
+            /** @description Número do cartório (o imovel_cartorio dos produtos de imóvel). */
+            cartorio_numero: number;
+            /** @description Município do cartório. */
+            cartorio_municipio: string;
+            /** @description UF do cartório. */
+            cartorio_uf: string;
+            /** @description O cartório declarou coleta incompleta. */
+            coleta_incompleta: boolean;
+            /** @description O cartório não respondeu nesta execução. */
+            sem_resposta: boolean;
+        };
+        /** @description Prova de alcance da pesquisa (spec 2.4). */
+        Cobertura: {
+            /** @description A origem ainda não fechou a pesquisa. */
+            retries_pendentes: boolean;
+            /** @description Menos cartórios lidos do que a origem declara existir; um nada consta com isto true não é conclusivo. */
+            leitura_parcial: boolean;
+            /** @description Linhas devolvidas pela origem: passa do número de cartórios sempre que há achado (um cartório com achados repete, uma linha por matrícula). Serve só para conferir paginação. */
+            linhas_na_origem: number;
+            /** @description Cartórios DISTINTOS que responderam. */
+            cartorios_responderam: number;
+            /** @description Duplicata de linhas_na_origem mantida por compatibilidade: NÃO é contagem de cartórios. */
+            linhas_retornadas: number;
+            /** @description Cartórios fora de serviço. */
+            cartorios_fora_do_ar: number;
+            /** @description Cartórios com coleta incompleta. */
+            cartorios_coleta_incompleta: number;
+            /** @description Novas tentativas já feitas pela origem. */
+            retries_realizados: number;
+        };
+        /** @description Resultado de pesquisa-previa-bens (spec 2.4): INDÍCIO de propriedade, nunca confirmação. Alcance: matrículas desde 01/01/1976. */
+        ResultadoPesquisaPreviaBens: {
+            /**
+             * @description Desfecho da pesquisa.
+             * @enum {string|null}
+             */
+            resultado: "POSITIVO" | "NEGATIVO" | null;
+            /** @description Quantidade de matrículas encontradas. */
+            quantidade_imoveis: number | null;
+            /** @description true só quando a pesquisa FECHOU sem achado; false sempre que cobertura.retries_pendentes é true (negativo provisório), mesmo sem achado. */
+            nada_consta: boolean;
+            /** @description true enquanto a origem ainda tenta cartórios que não responderam: o resultado pode mudar. */
+            provisorio: boolean;
+            /**
+             * @description Sempre INDICIO; nenhuma entrada muda isso.
+             * @constant
+             */
+            confianca: "INDICIO";
+            /** @description Quem a ORIGEM diz ter pesquisado, na grafia dela; pode diferir do nome enviado. Compare programaticamente; não prova identidade. */
+            pesquisado_nome: string | null;
+            /** @description Documento efetivamente pesquisado, formatado. Compare também. */
+            pesquisado_documento: string | null;
+            /** @description Protocolo do pedido na origem: chave de conciliação, guarde-o. */
+            protocolo_origem: string | null;
+            /**
+             * Format: date-time
+             * @description Quando a origem executou a pesquisa (ISO 8601).
+             */
+            pesquisado_em: string | null;
+            /** @description UF efetivamente pesquisada. */
+            uf_pesquisada: string | null;
+            /** @description Resumo em linguagem simples, para exibição. */
+            resumo: string;
+            /** @description Uma entrada por matrícula em que o documento aparece. */
+            imoveis: components["schemas"]["ImovelEncontrado"][] | null;
+            cobertura: components["schemas"]["Cobertura"] | null;
+            /** @description Prova oficial arquivada: a tela impressa da origem com protocolo e data, tanto com achado quanto sem. */
+            site_receipts: string[];
+        };
+        /** @description Resultado de visualizacao-matricula (spec 2.5, beta): o conteúdo da matrícula em PDF. É informação, não certidão: sem fé pública, sem validade declarada. */
+        ResultadoVisualizacaoMatricula: {
+            /**
+             * @description SUCESSO quando o documento foi entregue: estado da consulta, não veredito sobre o imóvel.
+             * @enum {string|null}
+             */
+            status_consulta: "SUCESSO" | null;
+            /**
+             * Format: uri-reference
+             * @description A cópia arquivada pelo serviço: GET /v1/consultas/{protocolo}/documento (relativa ao endereço da API, ou absoluta). Autentica com o mesmo Bearer; não expira. null enquanto não arquivada.
+             */
+            documento_url: string | null;
+            /** @description Frase para exibição, com o aviso de que a visualização não tem fé pública. */
+            mensagem: string;
+            /** @description URL do PDF na origem; expira em 7 dias; só para conferência e auditoria. */
+            site_receipts: string[];
+            /** @description Identificadores do pedido. */
+            identificadores: {
+                /** @description Protocolo do pedido no cartório: guarde-o; concilia uma taxa paga. */
+                numero_pedido: string | null;
+                /** @description Matrícula efetivamente servida: quando o cartório devolve um número, ele prevalece sobre o enviado. */
+                matricula: string | null;
+            };
+            /** @description Dados da matrícula. */
+            dados: {
+                /** @description Texto da matrícula quando o cartório devolve uma camada de texto; null não significa que falta o documento. */
+                conteudo: string | null;
+                /** @description Nome completo do cartório. */
+                cartorio: string | null;
+                /** @description Município do cartório. */
+                municipio: string | null;
+                /** @description UF do cartório. */
+                uf: string | null;
+                /** @description Total cobrado, formatado em reais; o mesmo valor do price da aceitação. */
+                total_pago: string | null;
+            };
+        };
+        /** @description Resultado de certidao-inteiro-teor (spec 2.6, beta): PDF oficial assinado digitalmente pelo oficial, com fé pública. A data de validade está só na imagem do PDF: nenhum campo a traz. */
+        ResultadoCertidaoInteiroTeor: {
+            /**
+             * @description EM_EMISSAO enquanto o cartório processa; SUCESSO quando o PDF chega; INDISPONIVEL quando o pedido foi aceito sem protocolo (o valor é devolvido integralmente).
+             * @enum {string|null}
+             */
+            status_consulta: "EM_EMISSAO" | "SUCESSO" | "INDISPONIVEL" | null;
+            /**
+             * @description Emitida no documento entregue: estado do DOCUMENTO, não veredito; não há campo nada_consta.
+             * @enum {string|null}
+             */
+            status: "Emitida" | null;
+            /**
+             * Format: date-time
+             * @description Previsão de entrega (ISO 8601), já calculada em horas úteis do cartório (09:00 às 16:00, seg a sex).
+             */
+            previsao_entrega_em: string | null;
+            /**
+             * Format: uri-reference
+             * @description A cópia arquivada pelo serviço: GET /v1/consultas/{protocolo}/documento (relativa ao endereço da API, ou absoluta). Autentica com o mesmo Bearer; não expira. null enquanto não arquivada.
+             */
+            documento_url: string | null;
+            /** @description Código do validador de assinatura impresso na camada de texto do PDF: com ele um terceiro verifica a autenticidade. */
+            certidao_codigo: string | null;
+            /** @description Frase para exibição: com EM_EMISSAO, protocolo, prazo e previsão; com SUCESSO, a confirmação de fé pública. */
+            mensagem: string;
+            /** @description URL do PDF na origem; expira em 7 dias. */
+            site_receipts: string[];
+            /** @description Identificadores do pedido. */
+            identificadores: {
+                /** @description Protocolo do cartório. Sem ele a certidão não pode ser baixada e nenhuma listagem o recupera. */
+                numero_pedido: string | null;
+            };
+        };
+        /** @description O que foi debitado na aceitação e o que voltou (ARCHITECTURE: cobranca). */
+        Cobranca: {
+            /** @description Reais debitados na aceitação. */
+            debitado: number;
+            /** @description Reais devolvidos: o valor inteiro nas classes retry e fatal (spec 7.3). */
+            estornado: number;
+            /**
+             * Format: date-time
+             * @description Quando foi devolvido (ISO 8601).
+             */
+            estornado_em: string | null;
+            /** @description Por que foi devolvido. */
+            motivo: string | null;
+            /** @description true no intervalo entre o resultado e o lançamento da devolução pelo faturamento. */
+            estorno_pendente: boolean;
+        };
+        /** @description Pesquisa prévia concluída: fonte, o resultado (spec 2.4), aceite e cobranca. */
+        ConsultaPesquisaPreviaBens: {
+            /**
+             * @description O produto do pedido: diz qual forma tem este item.
+             * @constant
+             */
+            fonte: "pesquisa-previa-bens";
+            aceite: components["schemas"]["Aceite"];
+            cobranca: components["schemas"]["Cobranca"];
+        } & (components["schemas"]["ResultadoPesquisaPreviaBens"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            fonte: "pesquisa-previa-bens";
+        });
+        /** @description Visualização de matrícula concluída: fonte, o resultado (spec 2.5), aceite e cobranca. */
+        ConsultaVisualizacaoMatricula: {
+            /**
+             * @description O produto do pedido: diz qual forma tem este item.
+             * @constant
+             */
+            fonte: "visualizacao-matricula";
+            aceite: components["schemas"]["Aceite"];
+            cobranca: components["schemas"]["Cobranca"];
+        } & (components["schemas"]["ResultadoVisualizacaoMatricula"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            fonte: "visualizacao-matricula";
+        });
+        /** @description Certidão concluída: fonte, o resultado (spec 2.6), aceite e cobranca. */
+        ConsultaCertidaoInteiroTeor: {
+            /**
+             * @description O produto do pedido: diz qual forma tem este item.
+             * @constant
+             */
+            fonte: "certidao-inteiro-teor";
+            aceite: components["schemas"]["Aceite"];
+            cobranca: components["schemas"]["Cobranca"];
+        } & (components["schemas"]["ResultadoCertidaoInteiroTeor"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            fonte: "certidao-inteiro-teor";
+        });
+        /** @description data[0] de uma consulta concluída: o resultado do produto (a forma depende de fonte; null no que a origem não informou), mais aceite e cobranca. */
+        ConsultaConcluida: components["schemas"]["ConsultaPesquisaPreviaBens"] | components["schemas"]["ConsultaVisualizacaoMatricula"] | components["schemas"]["ConsultaCertidaoInteiroTeor"];
+        /** @description Pesquisa prévia na fila ou em execução. */
+        EmAndamentoPesquisaPreviaBens: {
+            /**
+             * @description O produto do pedido: diz qual forma tem este item.
+             * @constant
+             */
+            fonte: "pesquisa-previa-bens";
+        } & (components["schemas"]["QueueAck"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            fonte: "pesquisa-previa-bens";
+        });
+        /** @description Visualização de matrícula na fila ou em execução. */
+        EmAndamentoVisualizacaoMatricula: {
+            /**
+             * @description O produto do pedido: diz qual forma tem este item.
+             * @constant
+             */
+            fonte: "visualizacao-matricula";
+        } & (components["schemas"]["QueueAck"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            fonte: "visualizacao-matricula";
+        });
+        /** @description Certidão na fila, em execução ou em emissão. Em emissão (status_consulta EM_EMISSAO) traz também os campos do resultado até agora: consultar_daqui_s vai até a previsão, depois 900 s. */
+        EmAndamentoCertidaoInteiroTeor: {
+            /**
+             * @description O produto do pedido: diz qual forma tem este item.
+             * @constant
+             */
+            fonte: "certidao-inteiro-teor";
+            /**
+             * @description Presente quando a certidão foi protocolada.
+             * @constant
+             */
+            status_consulta?: "EM_EMISSAO";
+            /** @description Ainda não há documento. */
+            status?: null;
+            /**
+             * Format: date-time
+             * @description Previsão de entrega (ISO 8601), em horas úteis do cartório.
+             */
+            previsao_entrega_em?: string | null;
+            /** @description Ainda não há documento. */
+            documento_url?: null;
+            /** @description Ainda não há documento. */
+            certidao_codigo?: null;
+            /** @description Protocolo, prazo e previsão. */
+            mensagem?: string;
+            /** @description Vazio em emissão. */
+            site_receipts?: string[];
+            /** @description Identificadores do pedido. */
+            identificadores?: {
+                /** @description Protocolo do cartório. */
+                numero_pedido: string | null;
+            };
+        } & (components["schemas"]["QueueAck"] & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            fonte: "certidao-inteiro-teor";
+        });
+        /** @description data[0] de uma consulta ainda em andamento: fonte e os campos da fila com um consultar_daqui_s novo; uma certidão em emissão também mostra os seus campos. */
+        ConsultaEmAndamento: components["schemas"]["EmAndamentoPesquisaPreviaBens"] | components["schemas"]["EmAndamentoVisualizacaoMatricula"] | components["schemas"]["EmAndamentoCertidaoInteiroTeor"];
+        /** @description O token verificado (spec 5.5). */
+        Token: {
+            /**
+             * Format: uuid
+             * @description A conta a que o token pertence.
+             */
+            conta: string;
+            /**
+             * Format: uuid
+             * @description O id do token (seu jti): cite-o para revogá-lo.
+             */
+            token_id: string;
+            /** @description Os escopos do token, consultas:{fonte}, na ordem dos produtos. */
+            escopos: ("consultas:pesquisa-previa-bens" | "consultas:visualizacao-matricula" | "consultas:certidao-inteiro-teor")[];
+            /**
+             * Format: date-time
+             * @description Quando o token deixa de valer (ISO 8601, UTC).
+             */
+            expira_em: string;
+        };
+        /** @description Uma linha do extrato da conta do token, na ordem em que foi aplicada. */
+        ExtratoLinha: {
+            /**
+             * Format: uuid
+             * @description O lançamento no razão.
+             */
+            lancamento_id: string;
+            /**
+             * Format: date-time
+             * @description Quando foi aplicado (ISO 8601, UTC).
+             */
+            data_hora: string;
+            /** @description recarga, debito (uma execução), estorno (devolução) ou ajuste (ajuste manual). */
+            tipo: string;
+            /** @description Valor com sinal, em reais: negativo num débito. */
+            valor: number;
+            /** @description Saldo em reais logo depois desta linha. */
+            saldo_apos: number;
+            /** @description O protocolo do pedido, em debito e estorno. */
+            protocolo: string | null;
+            /** @description O produto do pedido, em debito e estorno. */
+            fonte: string | null;
+            /** @description A UF do pedido, em debito e estorno. */
+            uf: string | null;
+            /** @description O código de resultado que causou uma devolução (spec 7.3). */
+            codigo_resultado: number | null;
+            /** @description A classe desse código (spec 7.3). */
+            classe_resultado: string | null;
+            /** @description A referência de pagamento de uma recarga. */
+            referencia: string | null;
+            /** @description Por que uma devolução ou um ajuste foi feito. */
+            motivo: string | null;
+        };
+    };
+    responses: {
+        /** @description Token ausente, malformado, revogado ou expirado, ou enviado na query string (?access_token=, ?token= ou um JWT em qualquer parâmetro): recusado MESMO com um token válido no cabeçalho, pois a URL já o vazou para logs; trate esse token como comprometido. Não passa pelo limite de requisições. code_message: "Token ausente, malformado, revogado ou expirado. Envie Authorization: Bearer <token> (nunca na query string)." */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EnvelopeBase"] & {
+                    /** @constant */
+                    code: 401;
+                    /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                    data: unknown[];
+                };
+            };
+        };
+        /** @description O saldo pré-pago não cobre o preço cotado: nada é cobrado, nenhum pedido é criado, nenhuma Idempotency-Key é consumida; recarregue e reenvie com a MESMA chave (decisão 0024). code_message: "Saldo insuficiente na conta pré-paga. Nada foi cobrado." */
+        PaymentRequired: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EnvelopeBase"] & {
+                    /** @constant */
+                    code: 402;
+                    /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                    data: unknown[];
+                };
+            };
+        };
+        /** @description Token sem o escopo consultas:{fonte} do produto, no orçamento ou na execução desse produto. code_message: "O token não tem o escopo deste produto (consultas:{fonte})." */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EnvelopeBase"] & {
+                    /** @constant */
+                    code: 403;
+                    /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                    data: unknown[];
+                };
+            };
+        };
+        /** @description Protocolo inexistente, de outra conta ou não numérico: a mesma resposta (spec 5.6). code_message: "Não encontrado." */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EnvelopeBase"] & {
+                    /** @constant */
+                    code: 404;
+                    /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                    data: unknown[];
+                };
+            };
+        };
+        /** @description Uma Idempotency-Key duplicada cujo primeiro pedido ainda está sendo aceito depois de 10 s: reenvie com a MESMA chave depois de Retry-After (decisão 0026). code_message: "Outra requisição com a mesma Idempotency-Key ainda está em andamento. Repita em instantes com a MESMA chave." */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EnvelopeBase"] & {
+                    /** @constant */
+                    code: 409;
+                    /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                    data: unknown[];
+                };
+            };
+        };
+        /** @description Corpo acima de 32 KiB. code_message: "Corpo da requisição grande demais." */
+        ContentTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EnvelopeBase"] & {
+                    /** @constant */
+                    code: 413;
+                    /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                    data: unknown[];
+                };
+            };
+        };
+        /** @description Nenhum byte do intervalo pedido existe no documento: Content-Range: bytes *\/<tamanho>. */
+        RangeNotSatisfiable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Content-Range": components["headers"]["Content-Range"];
+                "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EnvelopeBase"] & {
+                    /** @constant */
+                    code: 416;
+                    /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                    data: unknown[];
+                };
+            };
+        };
+        /** @description Corpo inválido (campo a campo em errors), JSON malformado (campo body), Idempotency-Key ausente ou inválida, ou uma chave já usada com outro pedido. Nunca cobrado. code_message: "Requisição inválida: veja os campos em errors. Nada foi cobrado." */
+        UnprocessableContent: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EnvelopeBase"] & {
+                    /** @constant */
+                    code: 422;
+                    /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                    data: unknown[];
+                    errors: unknown[];
+                };
+            };
+        };
+        /** @description Requisições demais deste token: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Não consome nada, não reivindica chave, não cria pedido. code_message: "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After." */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EnvelopeBase"] & {
+                    /** @constant */
+                    code: 429;
+                    /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                    data: unknown[];
+                };
+            };
+        };
+        /** @description Falha inesperada do nosso lado; a mensagem nunca traz detalhes internos: cite o request_id. code_message: "Erro interno. Cite o request_id ao suporte." */
+        InternalServerError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EnvelopeBase"] & {
+                    /** @constant */
+                    code: 500;
+                    /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                    data: unknown[];
+                };
+            };
+        };
+        /** @description O documento arquivado está temporariamente indisponível (o armazenamento não respondeu): reenvie depois de Retry-After segundos. code_message: "Serviço temporariamente indisponível. Tente novamente em instantes." */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EnvelopeBase"] & {
+                    /** @constant */
+                    code: 503;
+                    /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                    data: unknown[];
+                };
+            };
+        };
+    };
+    parameters: {
+        /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+        IdempotencyKey: string;
+        /** @description O protocolo devolvido pela execução (spec 2.2). */
+        Protocolo: string;
+        /** @description Primeiro dia, inclusive, no horário de Brasília. Padrão: 30 dias antes de ate. No máximo 366 dias. */
+        De: string;
+        /** @description Último dia, inclusive, no horário de Brasília. Padrão: hoje. */
+        Ate: string;
+        /** @description UM intervalo de bytes (bytes=a-b, bytes=a- ou bytes=-n): 206. Vários intervalos ou um valor malformado: o documento inteiro (200). */
+        Range: string;
+        /** @description O ETag que você tem: o intervalo só é servido se ainda for o atual; senão, o documento inteiro. */
+        IfRange: string;
+        /** @description ETags que você tem (ou *): 304 se o documento for um deles. */
+        IfNoneMatch: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description O header.request_id desta resposta: cite-o ao suporte. */
+        "X-Request-Id": string;
+        /** @description Segundos a esperar antes de reenviar (RFC 9110). */
+        "Retry-After": number;
+        /** @description Quanto resta da cota do token (draft-ietf-httpapi-ratelimit-headers-11, lista structured field): "default";r=<requisições possíveis agora>;t=<segundos até mais uma, ≥ 1>. Em toda resposta depois da verificação do token, recusas incluídas. */
+        RateLimit: string;
+        /** @description A política de limite do token: "default";q=<rajada>;w=<segundos para encher a cota vazia>. Cada processo do gateway aplica a sua: confie em Retry-After e r, não nesses números. */
+        "RateLimit-Policy": string;
+        /** @description Bearer realm="regapi", com error="invalid_token" (token malformado, expirado, revogado, desconhecido ou na query string) ou error="insufficient_scope" e scope="consultas:{fonte}" (403). */
+        "WWW-Authenticate": string;
+        /** @description true quando esta é a resposta guardada de um pedido anterior com a mesma Idempotency-Key: mesmo protocolo, mesmo request_id, nenhuma cobrança nova. */
+        "Idempotent-Replayed": "true";
+        /** @description O SHA-256 do PDF, validador forte: os bytes nunca mudam sob um protocolo. */
+        ETag: string;
+        /** @description Quando o documento foi arquivado. */
+        "Last-Modified": string;
+        /** @description Tamanho do corpo em bytes. */
+        "Content-Length": number;
+        /** @description bytes <início>-<fim>/<tamanho> num 206; bytes *\/<tamanho> num 416. */
+        "Content-Range": string;
+        /** @description bytes: um intervalo de bytes por requisição. */
+        "Accept-Ranges": "bytes";
+        /** @description inline; filename="<protocolo>-<tipo>.pdf". */
+        "Content-Disposition": string;
+        /** @description private, no-cache: nunca em cache compartilhado; revalide (304). */
+        "Cache-Control": string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    verificarToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token válido: data[0] traz a conta, o id do token, os escopos e a validade. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Token"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    extrato: {
+        parameters: {
+            query?: {
+                /** @description Primeiro dia, inclusive, no horário de Brasília. Padrão: 30 dias antes de ate. No máximo 366 dias. */
+                de?: components["parameters"]["De"];
+                /** @description Último dia, inclusive, no horário de Brasília. Padrão: hoje. */
+                ate?: components["parameters"]["Ate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON (padrão): um item de data por linha. Com Accept: text/csv, RFC 4180 (vírgula, ponto decimal, CRLF, UTF-8) com linha de cabeçalho (data_hora primeiro), valores como texto com duas casas (-42.50), células vazias para null; texto que começa com =, +, - ou @ leva um ' na frente. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["ExtratoLinha"][];
+                    };
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    orcarPesquisaPreviaBens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PesquisaPreviaBensBody"];
+            };
+        };
+        responses: {
+            /** @description O resultado com HTTP 200 (spec 7.2): code 200 cotado (data[0] um Orcamento) ou 602 não ofertado (data[0] Indisponivel). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @enum {unknown} */
+                        code: 200 | 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: (components["schemas"]["Orcamento"] | components["schemas"]["Indisponivel"])[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    executarPesquisaPreviaBens: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PesquisaPreviaBensBody"];
+            };
+        };
+        responses: {
+            /** @description Indisponível (code 602, HTTP 200): nada cobrado, origem não chamada (spec 7.6). Aja pelo code, não pelo status HTTP. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Indisponivel"][];
+                    };
+                };
+            };
+            /** @description Aceito e debitado (spec 2.2): header.billable true, header.price o valor debitado (o preco.total do orçamento). O 200 que vier depois não soma de novo. Uma repetição com a mesma Idempotency-Key e o mesmo pedido devolve esta mesma resposta, com Idempotent-Replayed: true. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Aceite"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    orcarVisualizacaoMatricula: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisualizacaoMatriculaBody"];
+            };
+        };
+        responses: {
+            /** @description O resultado com HTTP 200 (spec 7.2): code 200 cotado (data[0] um Orcamento) ou 602 não ofertado (data[0] Indisponivel). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @enum {unknown} */
+                        code: 200 | 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: (components["schemas"]["Orcamento"] | components["schemas"]["Indisponivel"])[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    executarVisualizacaoMatricula: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisualizacaoMatriculaBody"];
+            };
+        };
+        responses: {
+            /** @description Indisponível (code 602, HTTP 200): nada cobrado, origem não chamada (spec 7.6). Aja pelo code, não pelo status HTTP. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Indisponivel"][];
+                    };
+                };
+            };
+            /** @description Aceito e debitado (spec 2.2): header.billable true, header.price o valor debitado (o preco.total do orçamento). O 200 que vier depois não soma de novo. Uma repetição com a mesma Idempotency-Key e o mesmo pedido devolve esta mesma resposta, com Idempotent-Replayed: true. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Aceite"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    orcarCertidaoInteiroTeor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertidaoInteiroTeorBody"];
+            };
+        };
+        responses: {
+            /** @description O resultado com HTTP 200 (spec 7.2): code 200 cotado (data[0] um Orcamento) ou 602 não ofertado (data[0] Indisponivel). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @enum {unknown} */
+                        code: 200 | 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: (components["schemas"]["Orcamento"] | components["schemas"]["Indisponivel"])[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    executarCertidaoInteiroTeor: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertidaoInteiroTeorBody"];
+            };
+        };
+        responses: {
+            /** @description Indisponível (code 602, HTTP 200): nada cobrado, origem não chamada (spec 7.6). Aja pelo code, não pelo status HTTP. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Indisponivel"][];
+                    };
+                };
+            };
+            /** @description Aceito e debitado (spec 2.2): header.billable true, header.price o valor debitado (o preco.total do orçamento). O 200 que vier depois não soma de novo. Uma repetição com a mesma Idempotency-Key e o mesmo pedido devolve esta mesma resposta, com Idempotent-Replayed: true. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Aceite"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    consultarResultado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O protocolo devolvido pela execução (spec 2.2). */
+                protocolo: components["parameters"]["Protocolo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Concluída: o resultado em code (200, 612, 605...; spec 7.3), com HTTP 200; num 6xx aja pelo code, não pelo status HTTP. data[0] é o resultado do produto mais aceite e cobranca. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        code: components["schemas"]["ResultCode"];
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["ConsultaConcluida"][];
+                    };
+                };
+            };
+            /** @description Ainda em andamento (processando; uma certidão EM_EMISSAO também): consulte de novo depois de data[0].consultar_daqui_s segundos. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 202;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["ConsultaEmAndamento"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    baixarDocumento: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UM intervalo de bytes (bytes=a-b, bytes=a- ou bytes=-n): 206. Vários intervalos ou um valor malformado: o documento inteiro (200). */
+                Range?: components["parameters"]["Range"];
+                /** @description O ETag que você tem: o intervalo só é servido se ainda for o atual; senão, o documento inteiro. */
+                "If-Range"?: components["parameters"]["IfRange"];
+                /** @description ETags que você tem (ou *): 304 se o documento for um deles. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description O protocolo devolvido pela execução (spec 2.2). */
+                protocolo: components["parameters"]["Protocolo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O documento inteiro. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Length": components["headers"]["Content-Length"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description O intervalo de bytes pedido em Range. */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Length": components["headers"]["Content-Length"];
+                    "Content-Range": components["headers"]["Content-Range"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description If-None-Match casou com o ETag atual: use a sua cópia. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Protocolo inexistente, de outra conta ou não numérico; ou uma consulta sua sem documento (ainda em andamento, falha, nada encontrado). Envelope JSON. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 404;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: unknown[];
+                    };
+                };
+            };
+            416: components["responses"]["RangeNotSatisfiable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conferirDocumento: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UM intervalo de bytes (bytes=a-b, bytes=a- ou bytes=-n): 206. Vários intervalos ou um valor malformado: o documento inteiro (200). */
+                Range?: components["parameters"]["Range"];
+                /** @description O ETag que você tem: o intervalo só é servido se ainda for o atual; senão, o documento inteiro. */
+                "If-Range"?: components["parameters"]["IfRange"];
+                /** @description ETags que você tem (ou *): 304 se o documento for um deles. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description O protocolo devolvido pela execução (spec 2.2). */
+                protocolo: components["parameters"]["Protocolo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O documento inteiro. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Length": components["headers"]["Content-Length"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description O intervalo de bytes pedido em Range. */
+            206: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Length": components["headers"]["Content-Length"];
+                    "Content-Range": components["headers"]["Content-Range"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match casou com o ETag atual: use a sua cópia. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Token ausente, malformado, revogado ou expirado, ou enviado na query string (?access_token=, ?token= ou um JWT em qualquer parâmetro): recusado MESMO com um token válido no cabeçalho, pois a URL já o vazou para logs; trate esse token como comprometido. Não passa pelo limite de requisições. code_message: "Token ausente, malformado, revogado ou expirado. Envie Authorization: Bearer <token> (nunca na query string)." Sem corpo (HEAD). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Protocolo inexistente, de outra conta ou não numérico; ou uma consulta sua sem documento (ainda em andamento, falha, nada encontrado). Envelope JSON. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nenhum byte do intervalo pedido existe no documento: Content-Range: bytes *\/<tamanho>. Sem corpo (HEAD). */
+            416: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Content-Range": components["headers"]["Content-Range"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requisições demais deste token: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Não consome nada, não reivindica chave, não cria pedido. code_message: "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After." Sem corpo (HEAD). */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falha inesperada do nosso lado; a mensagem nunca traz detalhes internos: cite o request_id. code_message: "Erro interno. Cite o request_id ao suporte." Sem corpo (HEAD). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description O documento arquivado está temporariamente indisponível (o armazenamento não respondeu): reenvie depois de Retry-After segundos. code_message: "Serviço temporariamente indisponível. Tente novamente em instantes." Sem corpo (HEAD). */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

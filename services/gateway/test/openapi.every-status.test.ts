@@ -1,0 +1,279 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { FONTES, type Fonte } from '@regapi/contracts';
+import { documentKey, upsertOrderDocument } from '@regapi/documents';
+import { failureResultData, getOrderByProtocolo, transition } from '@regapi/orders';
+import {
+  createOpenApiConformance,
+  createTestDatabase,
+  type RealAnswer,
+  realAnswer,
+  startTestS3,
+  type TestDatabase,
+  type TestS3,
+} from '@regapi/testkit';
+import { loadQuoteCatalog } from './support/quote-catalog';
+import { newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+
+// Issue 12 item 16: every endpoint answers exactly as docs/openapi.json says, for every status it documents. Each real
+// answer below is checked against the document (operation, status, content type, schema, NO undocumented property),
+// and the last test fails if a documented answer was never produced here — so a status added to the document needs a
+// case here, and an answer the server gives without documenting it fails at once.
+
+/** Documented answers no client request can cause: a 500 is a defect of ours, never an answer we mean to give. */
+const CANNOT_BE_CAUSED = (entry: string) => entry.endsWith(' 500');
+
+const ALL_SCOPES = FONTES.map((fonte) => `consultas:${fonte}`);
+const OWNER = '529.982.247-25';
+const PROPERTY = {
+  cpf_cnpj: OWNER,
+  imovel_matricula: '12345',
+  imovel_cartorio: 2,
+  imovel_municipio: 'Campinas',
+  imovel_uf: 'SP',
+};
+const BODY: Readonly<Record<Fonte, Record<string, unknown>>> = {
+  'pesquisa-previa-bens': { cpf_cnpj: OWNER, uf: 'SP' },
+  'visualizacao-matricula': PROPERTY,
+  'certidao-inteiro-teor': PROPERTY,
+};
+/** Not offered (602 with HTTP 200): a zero search fee for AC, an office whose fees are 0 (QUOTE_SNAPSHOT). */
+const UNAVAILABLE: Readonly<Record<Fonte, Record<string, unknown>>> = {
+  'pesquisa-previa-bens': { cpf_cnpj: OWNER, uf: 'AC' },
+  'visualizacao-matricula': { ...PROPERTY, imovel_cartorio: 1, imovel_municipio: 'São Paulo' },
+  'certidao-inteiro-teor': { ...PROPERTY, imovel_cartorio: 1, imovel_municipio: 'São Paulo' },
+};
+const OTHER_SCOPE: Readonly<Record<Fonte, string>> = {
+  'pesquisa-previa-bens': 'consultas:visualizacao-matricula',
+  'visualizacao-matricula': 'consultas:pesquisa-previa-bens',
+  'certidao-inteiro-teor': 'consultas:pesquisa-previa-bens',
+};
+const KEY_WAIT_MS = 300;
+
+const conformance = createOpenApiConformance();
+let database: TestDatabase;
+let s3: TestS3;
+/** Serves the documents; a tiny rate limit and no reachable bucket on `tight` (429 and 503). */
+let gateway: TestGateway;
+let tight: TestGateway;
+let accountId: string;
+let token: string;
+let tightToken: string;
+let poorToken: string;
+const scoped = new Map<string, string>();
+const scopedTo = (scope: string): string => scoped.get(scope) ?? '';
+
+interface Request {
+  readonly token?: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: unknown;
+  readonly rawBody?: string;
+}
+
+/** One real call; its answer must be exactly as documented. */
+async function send(method: string, url: string, request: Request = {}): Promise<RealAnswer> {
+  const body = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...(request.token === undefined ? {} : { authorization: `Bearer ${request.token}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...request.headers,
+    },
+    ...(body === undefined ? {} : { body }),
+  });
+  const answer = await realAnswer(method, url, response);
+  expect(conformance.check(answer)).toEqual([]);
+  return answer;
+}
+
+function dataOf(answer: RealAnswer): Record<string, unknown> {
+  const data = (answer.body as { data?: Record<string, unknown>[] } | undefined)?.data?.[0];
+  if (data === undefined) throw new Error(`no data[0] in ${JSON.stringify(answer.body)}`);
+  return data;
+}
+
+/** The second of two calls in a row on the tight gateway (one request of burst): 429. */
+async function tooMany(method: string, path: string, request: Request = {}): Promise<void> {
+  await send(method, `${tight.url}${path}`, { ...request, token: tightToken });
+  expect((await send(method, `${tight.url}${path}`, { ...request, token: tightToken })).status).toBe(429);
+}
+
+let records = 0;
+/** The request of `fonte` for a record never ordered before: the same record and office is blocked for 7 days. */
+function fresh(fonte: Fonte): Record<string, unknown> {
+  records += 1;
+  return fonte === 'pesquisa-previa-bens' ? BODY[fonte] : { ...BODY[fonte], imovel_matricula: String(1000 + records) };
+}
+
+async function execute(fonte: Fonte, body: unknown, options: { token?: string; key?: string } = {}) {
+  return send('POST', `${gateway.url}/v1/consultas/${fonte}`, {
+    token: options.token ?? token,
+    headers: { 'idempotency-key': options.key ?? randomUUID() },
+    body,
+  });
+}
+
+/** Holds `key` claimed in another transaction, as a request stuck mid-acceptance would, while `during` runs. */
+async function withKeyHeld(key: string, during: () => Promise<void>): Promise<void> {
+  let claimed: () => void = () => undefined;
+  let release: () => void = () => undefined;
+  const isClaimed = new Promise<void>((resolve) => {
+    claimed = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const holder = database.db
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto('idempotency_key')
+        .values({ account_id: accountId, key, fingerprint: 'another request', created_at: new Date() })
+        .execute();
+      claimed();
+      await released;
+      throw new Error('rolled back on purpose');
+    })
+    .catch(() => undefined);
+  try {
+    await isClaimed;
+    await during();
+  } finally {
+    release();
+    await holder;
+  }
+}
+
+/** Finishes an accepted order as origin-session would leave a refunded failure (a real product result shape). */
+async function finishAccepted(protocolo: string, fonte: Fonte): Promise<string> {
+  const order = await getOrderByProtocolo(database.db, protocolo);
+  if (order === undefined) throw new Error(`no order ${protocolo}`);
+  await database.db.transaction().execute(async (trx) => {
+    await transition(trx, order.id, 'startAttempt', { attempt_started_at: new Date(), attempts: 1 });
+    await transition(trx, order.id, 'finish', {
+      code: 605,
+      result: JSON.stringify(failureResultData(fonte, 605, {})),
+      finished_at: new Date(),
+    });
+  });
+  return order.id;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  s3 = await startTestS3();
+  await s3.storage().ensureBucket();
+  gateway = await startTestGateway(database, { documents: s3.storage(), idempotencyWaitMs: KEY_WAIT_MS });
+  tight = await startTestGateway(database, { rateLimit: { burst: 1, perSecond: 1 } });
+  await loadQuoteCatalog(database.db);
+  accountId = await newAccount(gateway.url, 'Banco Exemplo', '1000.00');
+  ({ token } = await newToken(gateway.url, accountId, ALL_SCOPES));
+  const tightAccount = await newAccount(gateway.url, 'Outro Banco', '1000.00');
+  ({ token: tightToken } = await newToken(gateway.url, tightAccount, ALL_SCOPES));
+  const poor = await newAccount(gateway.url, 'Sem Saldo');
+  ({ token: poorToken } = await newToken(gateway.url, poor, ALL_SCOPES));
+  for (const scope of ALL_SCOPES) scoped.set(scope, (await newToken(gateway.url, accountId, [scope])).token);
+});
+
+afterAll(async () => {
+  await tight.close();
+  await gateway.close();
+  await s3.close();
+  await database.drop();
+});
+
+test('the token and the statement', async () => {
+  expect((await send('GET', `${gateway.url}/v1/token`, { token })).status).toBe(200);
+  expect((await send('GET', `${gateway.url}/v1/token`)).status).toBe(401);
+  await tooMany('GET', '/v1/token');
+  expect((await send('GET', `${gateway.url}/v1/extrato`, { token })).status).toBe(200);
+  expect((await send('GET', `${gateway.url}/v1/extrato?de=ontem`, { token })).status).toBe(422);
+  expect((await send('GET', `${gateway.url}/v1/extrato`)).status).toBe(401);
+  await tooMany('GET', '/v1/extrato');
+});
+
+test.each(FONTES)('%s: the quote', async (fonte) => {
+  const url = `${gateway.url}/v1/orcamento/${fonte}`;
+  expect(dataOf(await send('POST', url, { token, body: BODY[fonte] })).disponivel).toBe(true);
+  const refused = await send('POST', url, { token, body: UNAVAILABLE[fonte] });
+  expect((refused.body as { code: number }).code).toBe(602);
+  expect((await send('POST', url, { body: BODY[fonte] })).status).toBe(401);
+  expect((await send('POST', url, { token: scopedTo(OTHER_SCOPE[fonte]), body: BODY[fonte] })).status).toBe(403);
+  expect((await send('POST', url, { token, body: {} })).status).toBe(422);
+  expect((await send('POST', url, { token, rawBody: '{"cpf_cnpj":' })).status).toBe(422);
+  expect((await send('POST', url, { token, body: { nome: 'x'.repeat(40_000) } })).status).toBe(413);
+  await tooMany('POST', `/v1/orcamento/${fonte}`, { body: BODY[fonte] });
+});
+
+test.each(FONTES)('%s: the execution', async (fonte) => {
+  const accepted = await execute(fonte, fresh(fonte));
+  expect(accepted.status).toBe(202);
+  expect((await execute(fonte, UNAVAILABLE[fonte])).status).toBe(200);
+  expect((await execute(fonte, fresh(fonte), { token: poorToken })).status).toBe(402);
+  expect((await send('POST', `${gateway.url}/v1/consultas/${fonte}`, { body: BODY[fonte] })).status).toBe(401);
+  expect((await execute(fonte, BODY[fonte], { token: scopedTo(OTHER_SCOPE[fonte]) })).status).toBe(403);
+  expect((await execute(fonte, {})).status).toBe(422);
+  expect((await execute(fonte, { nome: 'x'.repeat(40_000) })).status).toBe(413);
+  const key = randomUUID();
+  await withKeyHeld(key, async () => {
+    expect((await execute(fonte, fresh(fonte), { key })).status).toBe(409);
+  });
+  await tooMany('POST', `/v1/consultas/${fonte}`, { body: BODY[fonte], headers: { 'idempotency-key': randomUUID() } });
+});
+
+test('the result of a protocolo: running, finished, nonexistent', async () => {
+  for (const fonte of FONTES) {
+    const { protocolo } = dataOf(await execute(fonte, fresh(fonte)));
+    const url = `${gateway.url}/v1/consultas/${String(protocolo)}`;
+    expect((await send('GET', url, { token })).status).toBe(202);
+    await finishAccepted(String(protocolo), fonte);
+    const finished = await send('GET', url, { token });
+    expect([finished.status, dataOf(finished).fonte]).toEqual([200, fonte]);
+  }
+  expect((await send('GET', `${gateway.url}/v1/consultas/1`, { token })).status).toBe(404);
+  expect((await send('GET', `${gateway.url}/v1/consultas/1`)).status).toBe(401);
+  await tooMany('GET', '/v1/consultas/1');
+});
+
+test('the archived document, GET and HEAD: whole, ranged, not modified, out of range, missing, unreachable', async () => {
+  const { protocolo } = dataOf(await execute('visualizacao-matricula', fresh('visualizacao-matricula')));
+  const orderId = await finishAccepted(String(protocolo), 'visualizacao-matricula');
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 7), Buffer.from('\n%%EOF\n')]);
+  const storageKey = documentKey(accountId, String(protocolo), 'visualizacao');
+  await s3.storage().put({ key: storageKey, bytes: pdf, contentType: 'application/pdf' });
+  await upsertOrderDocument(database.db, {
+    orderId,
+    kind: 'visualizacao',
+    storageKey,
+    sha256: createHash('sha256').update(pdf).digest('hex'),
+    sizeBytes: pdf.byteLength,
+    contentType: 'application/pdf',
+    originUrl: 'http://origin.test/arquivos/x.pdf',
+    storedAt: new Date('2026-03-11T13:00:00Z'),
+  });
+  const path = `/v1/consultas/${String(protocolo)}/documento`;
+  for (const method of ['GET', 'HEAD']) {
+    const whole = await fetch(`${gateway.url}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+    expect(conformance.check(await realAnswer(method, `${gateway.url}${path}`, whole))).toEqual([]);
+    expect(whole.status).toBe(200);
+    const etag = whole.headers.get('etag') ?? '';
+    const cases: [Record<string, string>, number][] = [
+      [{ range: 'bytes=0-9' }, 206],
+      [{ 'if-none-match': etag }, 304],
+      [{ range: 'bytes=999999-' }, 416],
+    ];
+    for (const [headers, status] of cases) {
+      expect((await send(method, `${gateway.url}${path}`, { token, headers })).status).toBe(status);
+    }
+    expect((await send(method, `${gateway.url}/v1/consultas/1/documento`, { token })).status).toBe(404);
+    expect((await send(method, `${gateway.url}${path}`)).status).toBe(401);
+    // The tight gateway's bucket is unreachable: 503 for a document that is archived (a fresh token: a full bucket).
+    const owner = (await newToken(gateway.url, accountId, ALL_SCOPES)).token;
+    expect((await send(method, `${tight.url}${path}`, { token: owner })).status).toBe(503);
+    await tooMany(method, path);
+  }
+});
+
+test('every answer the document lists was produced above, but a 500', () => {
+  expect(conformance.unseen().filter((entry) => !CANNOT_BE_CAUSED(entry))).toEqual([]);
+});
