@@ -99,7 +99,7 @@ test('an execution blocked by an order in force (602, pedido_em_vigor)', () => {
     fonte: 'visualizacao-matricula',
     disponivel: false,
     motivo: 'pedido_em_vigor',
-    aceito_novamente_a_partir_de: '2026-11-28T12:00:00.000Z',
+    aceito_novamente_a_partir_de: '2026-11-28',
     preco: null,
     cartorio,
   };

@@ -4,7 +4,13 @@ export { InvalidTransitionError, OrderNotFoundError } from './errors';
 export { failureResultData } from './failure-result';
 export { finishOrder, type OrderEnd } from './finish-order';
 export { type Order, POLLED_COLUMNS, type PolledOrder, toOrder, toPolledOrder } from './order';
-export { acceptedAgainAt, imovelChave, ORDER_BLOCK_WINDOW_MS } from './order-block';
+export {
+  imovelChave,
+  ORDER_BLOCK_LOOKBACK_MS,
+  ORDER_BLOCK_WINDOW_MS,
+  type OrderBlockEnd,
+  orderBlockEnd,
+} from './order-block';
 export {
   allocateProtocolo,
   findBlockingOrder,

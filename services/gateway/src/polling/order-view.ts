@@ -2,9 +2,11 @@ import {
   centavosToReais,
   type DataItem,
   type EnvelopeInput,
+  finishedResultMessage,
+  isFonte,
   isRefunded,
   isResultCode,
-  resultCodeMessage,
+  moneyOutcomeOfFinished,
   withResultStatusNote,
 } from '@regapi/contracts';
 import type { OrderCharge } from '@regapi/ledger';
@@ -41,7 +43,7 @@ function cobranca(order: PolledOrder, charge: OrderCharge): DataItem {
 /** The finished order (spec 2.4-2.6 + `aceite` + `cobranca`), HTTP 200 with the result in `code` (spec 7.2). */
 export function finishedAnswer(order: PolledOrder, charge: OrderCharge): PollingAnswer {
   const code = order.code ?? 606;
-  const message = isResultCode(code) ? resultCodeMessage(code) : 'Consulta concluída.';
+  const message = finishedMessage(order, code, charge);
   return {
     status: 200,
     envelope: {
@@ -53,6 +55,17 @@ export function finishedAnswer(order: PolledOrder, charge: OrderCharge): Polling
       siteReceipts: order.siteReceipts,
     },
   };
+}
+
+/**
+ * `code_message` of a finished order: the one table's text for what happened to ITS money (libs/contracts
+ * result-messages), read from the ledger — a record view 605 refunded in full is the reconciliation's "not found".
+ */
+function finishedMessage(order: PolledOrder, code: number, charge: OrderCharge): string {
+  if (!isResultCode(code) || !isFonte(order.fonte)) return 'Consulta concluída.';
+  const refundedInFull = charge.debitedCentavos > 0 && charge.refundedCentavos >= charge.debitedCentavos;
+  const money = moneyOutcomeOfFinished(code, order.fonte, refundedInFull ? 'not_found' : 'pending');
+  return finishedResultMessage(code, order.fonte, money);
 }
 
 const RUNNING_MESSAGE = 'Em processamento: consulte novamente depois de data[0].consultar_daqui_s segundos.';
