@@ -20,6 +20,13 @@ export {
 } from './order-queries';
 export { canTransition, ORDER_STATES, type OrderState, TRANSITIONS, type TransitionName } from './order-state';
 export {
+  dammDigit,
+  isWellFormedProtocolo,
+  PROTOCOLO_DIGITS,
+  protocoloOfSequence,
+  sequenceOfProtocolo,
+} from './protocolo';
+export {
   getOrderInQueue,
   type NewOrderInQueue,
   newOrderInQueue,

@@ -30,6 +30,8 @@ export interface Order {
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly finishedAt: Date | null;
+  /** Position in the order of acceptance (an identity): breaks a tie of `createdAt` in the queue. */
+  readonly acceptanceSeq: string;
 }
 
 /** The one place a row becomes an Order. */
@@ -59,6 +61,7 @@ export function toOrder(row: OrderRow): Order {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     finishedAt: row.finished_at,
+    acceptanceSeq: row.acceptance_seq,
   };
 }
 
