@@ -39,6 +39,8 @@ const aceite = envelope({
   data: [ack],
 });
 const cobranca = { debitado: 37, estornado: 0, estornado_em: null, motivo: null, estorno_pendente: false };
+// Docs/decisions/0051: every finished result says whether it changed since it was first answered.
+const revision = { revisao: 0, revisado_em: null };
 const cartorio = {
   nome: '2º Oficial de Registro de Imóveis de Campinas',
   cns: '111111',
@@ -195,14 +197,31 @@ test.each([
   ['a certificate without a protocol', 606, certificateLost],
 ])('a finished poll: %s, with aceite and cobranca', (_name, code, result) => {
   const schema = answerSchema('/v1/consultas/{protocolo}', 'get', '200');
-  const body = envelope({ code, codeMessage: 'Consulta concluída.', data: [{ ...result, aceite, cobranca }] });
+  const body = envelope({
+    code,
+    codeMessage: 'Consulta concluída.',
+    data: [{ ...result, ...revision, aceite, cobranca }],
+  });
   expectValid(schema, body);
   expectInvalid(schema, envelope({ code, codeMessage: 'x', data: [result] }));
 });
 
+test('a provisional search says when to look again, or null when no revision will come', () => {
+  const schema = answerSchema('/v1/consultas/{protocolo}', 'get', '200');
+  const provisional = { ...search, provisorio: true, nada_consta: false, aceite, cobranca };
+  for (const consultar_daqui_s of [665, null]) {
+    const data = [{ ...provisional, revisao: 1, revisado_em: '2026-11-23T12:00:00.000Z', consultar_daqui_s }];
+    expectValid(schema, envelope({ code: 612, codeMessage: 'x', data }));
+  }
+  expectInvalid(
+    schema,
+    envelope({ code: 612, codeMessage: 'x', data: [{ ...provisional, ...revision, consultar_daqui_s: 0 }] }),
+  );
+});
+
 test('a finished poll carries a result code, never a transport one', () => {
   const schema = answerSchema('/v1/consultas/{protocolo}', 'get', '200');
-  const data = [{ ...recordView, aceite, cobranca }];
+  const data = [{ ...recordView, ...revision, aceite, cobranca }];
   for (const { code } of RESULT_CODES) expectValid(schema, envelope({ code, codeMessage: 'x', data }));
   expectInvalid(schema, envelope({ code: 616, codeMessage: 'x', data }));
 });

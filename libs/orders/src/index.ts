@@ -17,6 +17,7 @@ export {
   getOrder,
   getOrderByProtocolo,
   getOrderForAccount,
+  setNextRevision,
 } from './order-queries';
 export { canTransition, ORDER_STATES, type OrderState, TRANSITIONS, type TransitionName } from './order-state';
 export {

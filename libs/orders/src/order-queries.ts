@@ -71,3 +71,11 @@ export async function allocateProtocolo(db: Db): Promise<string> {
   if (row === undefined) throw new Error('order_protocolo_seq returned nothing');
   return protocoloOfRow(row);
 }
+
+/**
+ * When the next revision of a provisional search is due (origin-session schedules it, docs/decisions/0038), or null
+ * when none will come: what the poll turns into `consultar_daqui_s` (docs/decisions/0051). Not a state change.
+ */
+export async function setNextRevision(db: Db, orderId: string, at: Date | null): Promise<void> {
+  await db.updateTable('orders').set({ proxima_revisao_em: at }).where('id', '=', orderId).execute();
+}

@@ -12,28 +12,31 @@ const order = (fonte: string, code: number) => ({
   siteReceipts: [],
   aceite: {},
   attemptStartedAt: null,
+  revisao: 0,
+  revisadoEm: null,
+  proximaRevisaoEm: null,
 });
 const debited = { debitedCentavos: 3700, refundedCentavos: 0, refundedAt: null, refundReason: null };
 const refunded = { ...debited, refundedCentavos: 3700, refundedAt: new Date(), refundReason: 'x' };
 
 test('a record view 605 waits for the reconciliation until its refund, then says it was not found and refunded', () => {
-  const waiting = finishedAnswer(order('visualizacao-matricula', 605), debited).envelope;
+  const waiting = finishedAnswer(order('visualizacao-matricula', 605), debited, new Date()).envelope;
   expect(waiting.codeMessage).toMatch(/fica retido até a conciliação/);
   expect(waiting.data?.[0]).toMatchObject({ cobranca: { estornado: 0, estorno_pendente: true } });
-  const done = finishedAnswer(order('visualizacao-matricula', 605), refunded).envelope;
+  const done = finishedAnswer(order('visualizacao-matricula', 605), refunded, new Date()).envelope;
   expect(done.codeMessage).toMatch(/não consta na origem.*devolvido integralmente/);
   expect(done.codeMessage).not.toMatch(/fica retido/);
   expect(done.data?.[0]).toMatchObject({ cobranca: { estornado: 37, estorno_pendente: false } });
 });
 
 test('a search 605 is refunded at once: no reconciliation in its text', () => {
-  const answer = finishedAnswer(order('pesquisa-previa-bens', 605), refunded).envelope;
+  const answer = finishedAnswer(order('pesquisa-previa-bens', 605), refunded, new Date()).envelope;
   expect(answer.codeMessage).toMatch(/devolvido integralmente/);
   expect(answer.codeMessage).not.toMatch(/concilia/i);
 });
 
 test('a debited order ended 602 never says nothing was charged', () => {
-  const answer = finishedAnswer(order('visualizacao-matricula', 602), refunded).envelope;
+  const answer = finishedAnswer(order('visualizacao-matricula', 602), refunded, new Date()).envelope;
   expect(answer.codeMessage).not.toMatch(/Nada foi cobrado/);
   expect(answer.codeMessage).toMatch(/devolvido integralmente/);
 });

@@ -40,10 +40,25 @@ function cobranca(order: PolledOrder, charge: OrderCharge): DataItem {
   };
 }
 
+/**
+ * Whether and when a finished result may still change (docs/decisions/0051): `revisao` and `revisado_em` on every
+ * finished result; while a search is `provisorio`, `consultar_daqui_s` until its next revision is due (a few seconds
+ * after it, the check runs through the origin queue), or null when none is scheduled (it stays provisional).
+ */
+function revisionFields(order: PolledOrder, result: Readonly<Record<string, unknown>>, now: Date): DataItem {
+  const fields: DataItem = { revisao: order.revisao, revisado_em: order.revisadoEm?.toISOString() ?? null };
+  if (result.provisorio !== true) return fields;
+  const due = order.proximaRevisaoEm;
+  if (due === null) return { ...fields, consultar_daqui_s: null };
+  const at = due > now ? due : now;
+  return { ...fields, consultar_daqui_s: secondsUntil(new Date(at.getTime() + SHORT_WAIT_S * 1000), now) };
+}
+
 /** The finished order (spec 2.4-2.6 + `aceite` + `cobranca`), HTTP 200 with the result in `code` (spec 7.2). */
-export function finishedAnswer(order: PolledOrder, charge: OrderCharge): PollingAnswer {
+export function finishedAnswer(order: PolledOrder, charge: OrderCharge, now: Date): PollingAnswer {
   const code = order.code ?? 606;
   const message = finishedMessage(order, code, charge);
+  const result = objectOf(order.result);
   return {
     status: 200,
     envelope: {
@@ -51,7 +66,9 @@ export function finishedAnswer(order: PolledOrder, charge: OrderCharge): Polling
       codeMessage: code === 200 ? message : withResultStatusNote(message),
       billable: false,
       priceCentavos: 0,
-      data: [{ ...objectOf(order.result), aceite: order.aceite, cobranca: cobranca(order, charge) }],
+      data: [
+        { ...result, ...revisionFields(order, result, now), aceite: order.aceite, cobranca: cobranca(order, charge) },
+      ],
       siteReceipts: order.siteReceipts,
     },
   };

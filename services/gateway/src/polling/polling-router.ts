@@ -50,7 +50,7 @@ function readyAt(deps: PollingDeps, { order, queue }: OrderInQueue, now: Date): 
 async function pollingAnswer(deps: PollingDeps, polled: OrderInQueue, now: Date): Promise<PollingAnswer> {
   const { order } = polled;
   if (order.state === 'finished') {
-    return finishedAnswer(order, orderCharge(await orderLedgerEntries(deps.db, order.id)));
+    return finishedAnswer(order, orderCharge(await orderLedgerEntries(deps.db, order.id)), now);
   }
   return runningAnswer(order, readyAt(deps, polled, now), now);
 }

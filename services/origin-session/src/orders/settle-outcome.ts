@@ -3,7 +3,7 @@ import { type DeliveredDocument, scheduleMessage } from '@regapi/bus';
 import { certificateForecast } from '@regapi/calendar';
 import { findOffice, setProductEnabled } from '@regapi/catalog';
 import { type Fonte, isFonte, type ResultCode } from '@regapi/contracts';
-import { failureResultData, finishOrder, type Order, type OrderEnd } from '@regapi/orders';
+import { failureResultData, finishOrder, type Order, type OrderEnd, setNextRevision } from '@regapi/orders';
 import type {
   CertificateAccepted,
   CertificateIssued,
@@ -110,12 +110,15 @@ async function deliverSearch(ctx: TaskContext, order: Order, search: PropertySea
     // Spec 2.4: a provisional result is revised when the origin closes the search; the follow-up lives in PostgreSQL.
     if (done && search.coverage.retriesPendentes) {
       const task = checkOrderTask(order, CHECK_REASONS.searchRetries, 1);
+      const dueAt = new Date(at.getTime() + ctx.settings.searchRecheckMs);
       await scheduleMessage(trx, {
         routingKey: task.routingKey,
         payload: task.payload,
-        dueAt: new Date(at.getTime() + ctx.settings.searchRecheckMs),
+        dueAt,
         dedupeKey: `check-order:${order.id}`,
       });
+      // What the poll tells the client: when to look for the revision (docs/decisions/0051).
+      await setNextRevision(trx, order.id, dueAt);
     }
     return done;
   });

@@ -37,7 +37,14 @@ export async function deliverFound(
     trx,
     order.id,
     'reopen',
-    { code: null, status_consulta: null, finished_at: null, numero_pedido: numeroPedido, attempt_started_at: now },
+    {
+      code: null,
+      status_consulta: null,
+      finished_at: null,
+      numero_pedido: numeroPedido,
+      attempt_started_at: now,
+      revisado_em: now,
+    },
     [
       checkOrderMessage(order, RECONCILER_CHECK_REASONS.recordViewReconciliation, 1),
       reconciledMessage(order, 'found', numeroPedido, now),
@@ -64,9 +71,8 @@ export async function deliverFound(
 export async function refundNotFound(ctx: ReconcilerContext, trx: Transaction<Database>, order: Order): Promise<void> {
   const now = ctx.clock.now();
   const result = objectOf(order.result);
-  await transition(trx, order.id, 'revise', { result: JSON.stringify({ ...result, mensagem: NOT_FOUND_NOTE }) }, [
-    reconciledMessage(order, 'not_found', order.numeroPedido, now),
-  ]);
+  const revised = { result: JSON.stringify({ ...result, mensagem: NOT_FOUND_NOTE }), revisado_em: now };
+  await transition(trx, order.id, 'revise', revised, [reconciledMessage(order, 'not_found', order.numeroPedido, now)]);
   await updateReconciliation(trx, order.id, { state: 'not_found', concludedAt: now, at: now });
   ctx.logger.info(
     { order_id: order.id, protocolo: order.protocolo },
