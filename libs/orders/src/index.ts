@@ -5,6 +5,7 @@ export { failureResultData } from './failure-result';
 export { finishOrder, type OrderEnd } from './finish-order';
 export { type Order, POLLED_COLUMNS, type PolledOrder, toOrder, toPolledOrder } from './order';
 export {
+  firstOfficeDayFrom,
   imovelChave,
   ORDER_BLOCK_LOOKBACK_MS,
   ORDER_BLOCK_WINDOW_MS,

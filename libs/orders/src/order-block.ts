@@ -42,3 +42,13 @@ export function orderBlockEnd(blocking: Pick<Order, 'createdAt'>, timeZone: stri
   const date = addDays(toLocalDateTime(windowEnds, timeZone).date, 1);
   return { date, from: fromLocalDateTime(date, 0, timeZone) };
 }
+
+/**
+ * The first office day that starts at or after `at`: how an instant the ORIGIN gives for its own block ("accepted
+ * again from") reaches a client — as a day, never the instant, which would tell when the record was ordered
+ * (docs/decisions/0048).
+ */
+export function firstOfficeDayFrom(at: Date, timeZone: string): CivilDate {
+  const local = toLocalDateTime(at, timeZone);
+  return local.msOfDay === 0 ? local.date : addDays(local.date, 1);
+}

@@ -1,4 +1,4 @@
-import { ORDER_BLOCK_LOOKBACK_MS, ORDER_BLOCK_WINDOW_MS, orderBlockEnd } from '../src/order-block';
+import { firstOfficeDayFrom, ORDER_BLOCK_LOOKBACK_MS, ORDER_BLOCK_WINDOW_MS, orderBlockEnd } from '../src/order-block';
 
 // Issue 12 item 4: the order block ends on a DAY of the office, so neither the answer nor the moment the block lifts
 // tells another customer the instant the record was ordered.
@@ -26,4 +26,17 @@ test('the block never ends before the 7 days, and the lookback covers every orde
     expect(from.getTime()).toBeGreaterThanOrEqual(createdAt.getTime() + ORDER_BLOCK_WINDOW_MS);
     expect(from.getTime() - createdAt.getTime()).toBeLessThan(ORDER_BLOCK_LOOKBACK_MS);
   }
+});
+
+test("the origin's own 'accepted again from' instant becomes the first office day from it", () => {
+  expect(firstOfficeDayFrom(new Date('2026-11-27T17:33:12.123Z'), 'America/Sao_Paulo')).toEqual({
+    year: 2026,
+    month: 11,
+    day: 28,
+  });
+  expect(firstOfficeDayFrom(new Date('2026-11-27T03:00:00.000Z'), 'America/Sao_Paulo')).toEqual({
+    year: 2026,
+    month: 11,
+    day: 27,
+  });
 });

@@ -1,9 +1,16 @@
 import { ufTimeZone } from '@regapi/br';
 import { type DeliveredDocument, scheduleMessage } from '@regapi/bus';
-import { certificateForecast } from '@regapi/calendar';
+import { certificateForecast, formatCivilDate } from '@regapi/calendar';
 import { findOffice, setProductEnabled } from '@regapi/catalog';
 import { type Fonte, isFonte, type ResultCode } from '@regapi/contracts';
-import { failureResultData, finishOrder, type Order, type OrderEnd, setNextRevision } from '@regapi/orders';
+import {
+  failureResultData,
+  finishOrder,
+  firstOfficeDayFrom,
+  type Order,
+  type OrderEnd,
+  setNextRevision,
+} from '@regapi/orders';
 import type {
   CertificateAccepted,
   CertificateIssued,
@@ -205,8 +212,8 @@ async function finishFailure(
   let outage = mapped?.outage ?? false;
   let note: string | undefined;
   if (outcome.kind === 'repeated-order') {
-    const date = outcome.aceitaAPartirDe ?? null;
-    note = date === null ? undefined : `Pedido igual em vigor na origem; aceito novamente a partir de ${date}.`;
+    const date = await originBlockDay(ctx, options.input, outcome.aceitaAPartirDe);
+    note = date === undefined ? undefined : `Pedido igual em vigor na origem; aceito novamente a partir de ${date}.`;
     if (options.inDoubt) {
       // Our own first order went through and its protocol was lost with the crash (spec 3: 605, refunded).
       code = 605;
@@ -283,6 +290,20 @@ function fonteOf(order: Order): Fonte {
   // Orders are created with a checked fonte (migration 0006); anything else is a corrupted row.
   if (!isFonte(order.fonte)) throw new Error(`order ${order.id} has an unknown fonte ${order.fonte}`);
   return order.fonte;
+}
+
+/**
+ * The origin's "accepted again from" instant as the office's day (`AAAA-MM-DD`, the first that starts at or after it):
+ * the instant would tell this client when someone else ordered the record (docs/decisions/0048).
+ */
+async function originBlockDay(
+  ctx: TaskContext,
+  input: OrderInput,
+  at: string | undefined,
+): Promise<string | undefined> {
+  const instant = at === undefined ? undefined : new Date(at);
+  if (instant === undefined || Number.isNaN(instant.getTime())) return undefined;
+  return formatCivilDate(firstOfficeDayFrom(instant, await officeTimeZone(ctx, input)));
 }
 
 async function officeTimeZone(ctx: TaskContext, input: OrderInput): Promise<string> {
