@@ -127,7 +127,6 @@ export function finishedResultMessage(
   fonte: Fonte,
   money: Exclude<MoneyOutcome, 'nada_cobrado'>,
 ): string {
-  if (code === 200) return WHAT_HAPPENED_BY_CLASS.sucesso;
   return [whatHappened(code, fonte), MONEY_SENTENCE[money], nextStep(code, fonte, money)]
     .filter((part) => part !== '')
     .join(' ');
