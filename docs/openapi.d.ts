@@ -379,8 +379,8 @@ export interface components {
         /** @description Confirmação de fila: data[0] de um 202 (spec 2.2). */
         QueueAck: {
             /**
-             * @description Número de acompanhamento do pedido, só dígitos.
-             * @example 2026112100000042
+             * @description Número de acompanhamento do pedido, só dígitos: 15 (14 que não revelam volume nem ordem, e um dígito verificador Damm; os emitidos antes tinham 16, data e sequência, e continuam valendo). Um protocolo cujo dígito verificador não confere é 404 na hora (decisão 0050).
+             * @example 482139077551605
              */
             protocolo: string;
             /**
@@ -478,8 +478,8 @@ export interface components {
             /** @description Pesquisa prévia: a UF cotada. */
             uf?: string;
             /**
-             * Format: date-time
-             * @description Só com pedido_em_vigor: a partir de quando o mesmo produto nessa matrícula e cartório é aceito de novo (ISO 8601).
+             * Format: date
+             * @description Só com pedido_em_vigor: o DIA (AAAA-MM-DD, no fuso do cartório) a partir do qual o mesmo produto nessa matrícula e cartório é aceito de novo — nunca o instante do pedido de outro cliente (decisão 0048).
              */
             aceito_novamente_a_partir_de?: string;
         };
@@ -647,7 +647,7 @@ export interface components {
             /** @description true no intervalo entre o resultado e o lançamento da devolução pelo faturamento. */
             estorno_pendente: boolean;
         };
-        /** @description Pesquisa prévia concluída: fonte, o resultado (spec 2.4), aceite e cobranca. */
+        /** @description Pesquisa prévia concluída: fonte, o resultado (spec 2.4), aceite e cobranca. Com provisorio true o resultado ainda pode mudar: consultar_daqui_s diz quando olhar de novo e revisao conta as mudanças. */
         ConsultaPesquisaPreviaBens: {
             /**
              * @description O produto do pedido: diz qual forma tem este item.
@@ -656,6 +656,15 @@ export interface components {
             fonte: "pesquisa-previa-bens";
             aceite: components["schemas"]["Aceite"];
             cobranca: components["schemas"]["Cobranca"];
+            /** @description Quantas vezes este resultado concluído mudou: 0 no primeiro. Muda quando uma pesquisa provisória é revista (a origem fechou a busca) e quando a conciliação conclui uma visualização 605 (devolvida, ou reaberta e entregue). */
+            revisao: number;
+            /**
+             * Format: date-time
+             * @description Quando o resultado mudou pela última vez (ISO 8601); null se nunca mudou.
+             */
+            revisado_em: string | null;
+            /** @description Só enquanto provisorio é true: segundos até a próxima revisão prevista (a origem ainda tenta cartórios). null: nenhuma revisão virá — a origem não fechou a busca no prazo e o resultado fica provisório (nada_consta false). */
+            consultar_daqui_s?: number | null;
         } & (components["schemas"]["ResultadoPesquisaPreviaBens"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -672,6 +681,13 @@ export interface components {
             fonte: "visualizacao-matricula";
             aceite: components["schemas"]["Aceite"];
             cobranca: components["schemas"]["Cobranca"];
+            /** @description Quantas vezes este resultado concluído mudou: 0 no primeiro. Muda quando uma pesquisa provisória é revista (a origem fechou a busca) e quando a conciliação conclui uma visualização 605 (devolvida, ou reaberta e entregue). */
+            revisao: number;
+            /**
+             * Format: date-time
+             * @description Quando o resultado mudou pela última vez (ISO 8601); null se nunca mudou.
+             */
+            revisado_em: string | null;
         } & (components["schemas"]["ResultadoVisualizacaoMatricula"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -688,6 +704,13 @@ export interface components {
             fonte: "certidao-inteiro-teor";
             aceite: components["schemas"]["Aceite"];
             cobranca: components["schemas"]["Cobranca"];
+            /** @description Quantas vezes este resultado concluído mudou: 0 no primeiro. Muda quando uma pesquisa provisória é revista (a origem fechou a busca) e quando a conciliação conclui uma visualização 605 (devolvida, ou reaberta e entregue). */
+            revisao: number;
+            /**
+             * Format: date-time
+             * @description Quando o resultado mudou pela última vez (ISO 8601); null se nunca mudou.
+             */
+            revisado_em: string | null;
         } & (components["schemas"]["ResultadoCertidaoInteiroTeor"] & {
             /**
              * @description discriminator enum property added by openapi-typescript

@@ -71,9 +71,15 @@ export {
   type ResultCodeInfo,
   resultClassOf,
   resultCode,
-  resultCodeMessage,
   withResultStatusNote,
 } from './result-codes';
+export {
+  finishedResultMessage,
+  MONEY_OUTCOMES,
+  type MoneyOutcome,
+  moneyOutcomeOfFinished,
+  refusalMessage,
+} from './result-messages';
 export { isTransportCode, TRANSPORT_MESSAGES, type TransportCode, transportMessage } from './transport-codes';
 export {
   ORDER_BLOCK_MOTIVO,

@@ -1,6 +1,7 @@
 /**
  * The result code table of spec 7.3, as data: the single copy the whole system reads (STYLE 3). Results of a query
- * travel in the envelope `code` with HTTP 200 (spec 7.2); transport errors are in `transport-codes.ts`.
+ * travel in the envelope `code` with HTTP 200 (spec 7.2); transport errors are in `transport-codes.ts`. The texts of a
+ * result depend on what happened to the money, not on the code alone: `result-messages.ts`.
  */
 
 export const RESULT_CLASSES = [
@@ -71,34 +72,6 @@ export type ResultCode = (typeof RESULT_CODES_BY_CLASS)[ResultClass][number];
 /** Spec 7.5: retrying is pointless; the product goes out of service at once and a human is notified. */
 const PERMANENT_CODES: ReadonlySet<number> = new Set<ResultCode>([602, 603]);
 
-/**
- * Portuguese `code_message` of each code. The spec gives no meaning per code beyond its class except for 602, 603,
- * 605 and 607 (spec 7.5 to 7.8, 7.10), so the others say what their class means and what the client should do.
- */
-const CLASS_MESSAGE: Readonly<Record<ResultClass, string>> = {
-  sucesso: 'Consulta concluída: a origem respondeu e entregou o resultado.',
-  nao_encontrado: 'A origem respondeu: nada encontrado para o alvo. O valor não é devolvido.',
-  indeterminado: 'A origem não pôde emitir pela internet; isso não indica irregularidade. O valor não é devolvido.',
-  erro_participante:
-    'A origem recusou os dados do pedido. Corrija os dados e faça um novo pedido; o valor não é devolvido.',
-  retry: 'Instabilidade momentânea da origem ou do transporte. O valor foi devolvido; faça um novo pedido.',
-  fatal: 'Falha de integração do lado do serviço. O valor foi devolvido; repetir o pedido não adianta agora.',
-};
-
-const CODE_MESSAGE: Readonly<Partial<Record<ResultCode, string>>> = {
-  // Spec 7.5 and 7.6: 602 comes from the origin (product unavailable) and also, locally, when an office does not
-  // quote or the same record was already ordered (spec 3); either way nothing is charged.
-  602: 'Indisponível: o pedido não pode ser atendido agora (cartório sem cotação, pedido igual em vigor ou produto fora do ar). Nada foi cobrado.',
-  603: 'Falha permanente na origem: o produto foi retirado de serviço e a equipe foi avisada. O valor foi devolvido.',
-  // Spec 7.7 and 3: after a timeout the reconciliation looks for the order at the origin; if it is found the document
-  // is delivered and the amount kept, otherwise the amount is returned. Never resend with a new key.
-  605: 'Tempo esgotado na origem. O valor é devolvido se a conciliação não achar o pedido na origem; não reenvie com uma nova Idempotency-Key.',
-  // Spec 7.8: the origin bills 607 (office sent as text), yet 607 sits in the refunded `fatal` class; this table
-  // follows the class, so 607 is refunded here. The request validation refuses a text office before any charge
-  // (imovel_cartorio must be an integer), so a 607 means our integration sent it wrong: a service-side defect.
-  607: 'O cartório chegou à origem como texto em vez do número inteiro: falha de integração. O valor foi devolvido.',
-};
-
 export interface ResultCodeInfo {
   readonly code: ResultCode;
   readonly class: ResultClass;
@@ -106,7 +79,6 @@ export interface ResultCodeInfo {
   readonly retry: boolean;
   /** Spec 7.5: the product goes out of service at once (602, 603). */
   readonly permanent: boolean;
-  readonly code_message: string;
 }
 
 /** Every code of spec 7.3, ascending. Flags come from the class, so no row can disagree with its class. */
@@ -120,7 +92,6 @@ export const RESULT_CODES: readonly ResultCodeInfo[] = Object.freeze(
           refunded: RESULT_CLASS_INFO[resultClass].refunded,
           retry: RESULT_CLASS_INFO[resultClass].retry,
           permanent: PERMANENT_CODES.has(code),
-          code_message: CODE_MESSAGE[code] ?? CLASS_MESSAGE[resultClass],
         }),
     ),
   ).sort((a, b) => a.code - b.code),
@@ -162,10 +133,6 @@ export function isRetryable(code: ResultCode): boolean {
  */
 export function isPermanent(code: ResultCode): boolean {
   return row(code).permanent;
-}
-
-export function resultCodeMessage(code: ResultCode): string {
-  return row(code).code_message;
 }
 
 /** Spec 7.2: a result's body says that HTTP 200 only means the request arrived, and that the client acts on `code`. */

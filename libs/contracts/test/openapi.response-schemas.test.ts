@@ -46,6 +46,8 @@ const aceite = envelope({
   data: [ack],
 });
 const cobranca = { debitado: 37, estornado: 0, estornado_em: null, motivo: null, estorno_pendente: false };
+// Docs/decisions/0051: every finished result says whether it changed since it was first answered.
+const revision = { revisao: 0, revisado_em: null };
 const cartorio = {
   nome: '2º Oficial de Registro de Imóveis de Campinas',
   cns: '111111',
@@ -106,7 +108,7 @@ test('an execution blocked by an order in force (602, pedido_em_vigor)', () => {
     fonte: 'visualizacao-matricula',
     disponivel: false,
     motivo: 'pedido_em_vigor',
-    aceito_novamente_a_partir_de: '2026-11-28T12:00:00.000Z',
+    aceito_novamente_a_partir_de: '2026-11-28',
     preco: null,
     cartorio,
   };
@@ -202,18 +204,39 @@ test.each([
   ['a certificate without a protocol', 606, 'certidao-inteiro-teor', certificateLost],
 ])('a finished poll: %s, with fonte, aceite and cobranca', (_name, code, fonte, result) => {
   const schema = answerSchema('/v1/consultas/{protocolo}', 'get', '200');
-  const item = { fonte, ...result, aceite, cobranca };
+  const item = { fonte, ...result, ...revision, aceite, cobranca };
   expectValid(schema, envelope({ code, codeMessage: 'Consulta concluída.', data: [item] }));
-  expectInvalid(schema, envelope({ code, codeMessage: 'x', data: [{ fonte, ...result }] }));
-  expectInvalid(schema, envelope({ code, codeMessage: 'x', data: [{ ...result, aceite, cobranca }] }));
+  expectInvalid(schema, envelope({ code, codeMessage: 'x', data: [{ fonte, ...result, ...revision }] }));
+  expectInvalid(schema, envelope({ code, codeMessage: 'x', data: [{ ...result, ...revision, aceite, cobranca }] }));
+  expectInvalid(schema, envelope({ code, codeMessage: 'x', data: [{ fonte, ...result, aceite, cobranca }] }));
   // The result must be of the product its fonte names.
   const other = fonte === 'visualizacao-matricula' ? 'pesquisa-previa-bens' : 'visualizacao-matricula';
   expectInvalid(schema, envelope({ code, codeMessage: 'x', data: [{ ...item, fonte: other }] }));
 });
 
+test('a provisional search says when to look again, or null when no revision will come', () => {
+  const schema = answerSchema('/v1/consultas/{protocolo}', 'get', '200');
+  const provisional = {
+    fonte: 'pesquisa-previa-bens',
+    ...search,
+    provisorio: true,
+    nada_consta: false,
+    aceite,
+    cobranca,
+  };
+  for (const consultar_daqui_s of [665, null]) {
+    const data = [{ ...provisional, revisao: 1, revisado_em: '2026-11-23T12:00:00.000Z', consultar_daqui_s }];
+    expectValid(schema, envelope({ code: 612, codeMessage: 'x', data }));
+  }
+  expectInvalid(
+    schema,
+    envelope({ code: 612, codeMessage: 'x', data: [{ ...provisional, ...revision, consultar_daqui_s: 0 }] }),
+  );
+});
+
 test('a finished poll carries a result code, never a transport one', () => {
   const schema = answerSchema('/v1/consultas/{protocolo}', 'get', '200');
-  const data = [{ fonte: 'visualizacao-matricula', ...recordView, aceite, cobranca }];
+  const data = [{ fonte: 'visualizacao-matricula', ...recordView, ...revision, aceite, cobranca }];
   for (const { code } of RESULT_CODES) expectValid(schema, envelope({ code, codeMessage: 'x', data }));
   expectInvalid(schema, envelope({ code: 616, codeMessage: 'x', data }));
 });
@@ -311,7 +334,7 @@ test('OpenApiValidator.errorsOf names what is wrong, and refuses an unknown sche
 describe('checking our own answers: properties the document does not describe are refused', () => {
   const strict = new OpenApiValidator(DOCUMENT, { undocumented: 'refuse' });
   const poll = answerSchema('/v1/consultas/{protocolo}', 'get', '200');
-  const item = { fonte: 'visualizacao-matricula', ...recordView, aceite, cobranca };
+  const item = { fonte: 'visualizacao-matricula', ...recordView, ...revision, aceite, cobranca };
   const body = envelope({ code: 200, codeMessage: 'x', data: [item] });
   const valid = (value: unknown) => strict.compile(poll)(JSON.parse(JSON.stringify(value)));
 

@@ -68,6 +68,20 @@ export interface OrdersTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   finished_at: Date | null;
+  /** Identity, in the order rows are written: the queue's tie-break (migration 0014; protocolos carry no order). */
+  acceptance_seq: ColumnType<string, never, never>;
+  /** Times the FINISHED result changed (migration 0014, docs/decisions/0051); 0 for the first result. */
+  revisao: ColumnType<number, number | undefined, number>;
+  /** When the finished result last changed; null if it never did. */
+  revisado_em: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A provisional search: when its next revision (origin check) is due; null when none is scheduled. */
+  proxima_revisao_em: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** The key of the protocolo permutation, one row (migration 0014, docs/decisions/0050). */
+export interface ProtocoloSecretTable {
+  singleton: ColumnType<boolean, boolean | undefined, never>;
+  secret: ColumnType<Buffer, Buffer, never>;
 }
 
 export type OrderStateColumn = 'queued' | 'running' | 'awaiting_issue' | 'archiving' | 'finished';
@@ -351,4 +365,5 @@ export interface Database {
   origin_order_attempt: OriginOrderAttemptTable;
   record_view_reconciliation: RecordViewReconciliationTable;
   certificate_watch: CertificateWatchTable;
+  protocolo_secret: ProtocoloSecretTable;
 }

@@ -1,17 +1,19 @@
-import { type Fonte, type ResultCode, resultCodeMessage } from '@regapi/contracts';
+import { type Fonte, finishedResultMessage, moneyOutcomeOfFinished, type ResultCode } from '@regapi/contracts';
 
 /**
  * `data[0]` of an order that ended without a delivery: the product's fields, null where the origin reported nothing
  * (spec 2.1: never 0, never ""), and a sentence saying what happened. The search keeps its two constant facts
  * (`confianca` INDICIO; `nada_consta` false: nothing was concluded). Written by origin-session (the origin's failures)
- * and by the archive (a document it could not keep).
+ * and by the archive (a document it could not keep). The sentence is the one table's (libs/contracts
+ * `finishedResultMessage`: what happened, the money, what to do next), then `note` (the cause, never money).
  */
 export function failureResultData(
   fonte: Fonte,
   code: ResultCode,
   detail: { readonly numeroPedido?: string | null; readonly note?: string },
 ): Record<string, unknown> {
-  const mensagem = detail.note === undefined ? resultCodeMessage(code) : `${resultCodeMessage(code)} ${detail.note}`;
+  const text = finishedResultMessage(code, fonte, moneyOutcomeOfFinished(code, fonte));
+  const mensagem = detail.note === undefined ? text : `${detail.note} ${text}`;
   const numeroPedido = detail.numeroPedido ?? null;
   switch (fonte) {
     case 'pesquisa-previa-bens':

@@ -4,15 +4,30 @@ export { InvalidTransitionError, OrderNotFoundError } from './errors';
 export { failureResultData } from './failure-result';
 export { finishOrder, type OrderEnd } from './finish-order';
 export { type Order, POLLED_COLUMNS, type PolledOrder, toOrder, toPolledOrder } from './order';
-export { acceptedAgainAt, imovelChave, ORDER_BLOCK_WINDOW_MS } from './order-block';
+export {
+  firstOfficeDayFrom,
+  imovelChave,
+  ORDER_BLOCK_LOOKBACK_MS,
+  ORDER_BLOCK_WINDOW_MS,
+  type OrderBlockEnd,
+  orderBlockEnd,
+} from './order-block';
 export {
   allocateProtocolo,
   findBlockingOrder,
   getOrder,
   getOrderByProtocolo,
   getOrderForAccount,
+  setNextRevision,
 } from './order-queries';
 export { canTransition, ORDER_STATES, type OrderState, TRANSITIONS, type TransitionName } from './order-state';
+export {
+  dammDigit,
+  isWellFormedProtocolo,
+  PROTOCOLO_DIGITS,
+  protocoloOfSequence,
+  sequenceOfProtocolo,
+} from './protocolo';
 export {
   getOrderInQueue,
   type NewOrderInQueue,

@@ -1,6 +1,7 @@
 import type { Database } from '@regapi/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type Order, toOrder } from './order';
+import { protocoloOfSequence } from './protocolo';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -47,16 +48,34 @@ export async function findBlockingOrder(db: Db, imovelChave: string, since: Date
   return row === undefined ? undefined : toOrder(row);
 }
 
-/** The next protocolo: digits only (spec 2.2), from a sequence, so never reused; date-prefixed for support. */
-export async function allocateProtocolo(db: Db, now: Date): Promise<string> {
-  const { rows } = await sql<{ n: string }>`SELECT nextval('order_protocolo_seq')::text AS n`.execute(db);
-  const n = rows[0]?.n;
-  if (n === undefined) throw new Error('order_protocolo_seq returned nothing');
-  return protocoloOf(n, now);
+/** The SQL columns of a new protocolo: the next sequence value and the permutation's key (migration 0014). */
+export const NEW_PROTOCOLO_COLUMNS = sql`nextval('order_protocolo_seq')::text AS n,
+  (SELECT secret FROM protocolo_secret) AS protocolo_secret,`;
+
+/** The row `NEW_PROTOCOLO_COLUMNS` reads. */
+export interface NewProtocoloRow {
+  readonly n: string;
+  readonly protocolo_secret: Buffer | null;
 }
 
-/** The protocolo of sequence value `n` taken at `now`: the day, then the number (spec 2.2: digits only). */
-export function protocoloOf(n: string, now: Date): string {
-  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
-  return `${day}${n.padStart(8, '0')}`;
+/** The protocolo of a row of `NEW_PROTOCOLO_COLUMNS` (docs/decisions/0050). */
+export function protocoloOfRow(row: NewProtocoloRow): string {
+  if (row.protocolo_secret === null) throw new Error('protocolo_secret is empty: run the migrations');
+  return protocoloOfSequence(BigInt(row.n), row.protocolo_secret);
+}
+
+/** The next protocolo (spec 2.2: digits only): unique, with a check digit, revealing no volume (decision 0050). */
+export async function allocateProtocolo(db: Db): Promise<string> {
+  const { rows } = await sql<NewProtocoloRow>`SELECT ${NEW_PROTOCOLO_COLUMNS} 1 AS one`.execute(db);
+  const row = rows[0];
+  if (row === undefined) throw new Error('order_protocolo_seq returned nothing');
+  return protocoloOfRow(row);
+}
+
+/**
+ * When the next revision of a provisional search is due (origin-session schedules it, docs/decisions/0038), or null
+ * when none will come: what the poll turns into `consultar_daqui_s` (docs/decisions/0051). Not a state change.
+ */
+export async function setNextRevision(db: Db, orderId: string, at: Date | null): Promise<void> {
+  await db.updateTable('orders').set({ proxima_revisao_em: at }).where('id', '=', orderId).execute();
 }

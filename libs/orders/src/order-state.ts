@@ -38,6 +38,13 @@ export const TRANSITIONS = {
 
 export type TransitionName = keyof typeof TRANSITIONS;
 
+/**
+ * The transitions that replace a result the client may already have read as finished: each adds one to the order's
+ * `revisao` and stamps `revisado_em` (docs/decisions/0051). `reopen` counts: the finished 605 is gone, and the delivery
+ * that follows is that revision's result.
+ */
+export const REVISING_TRANSITIONS: ReadonlySet<TransitionName> = new Set<TransitionName>(['revise', 'reopen']);
+
 export function canTransition(name: TransitionName, from: OrderState): boolean {
   return (TRANSITIONS[name].from as readonly OrderState[]).includes(from);
 }

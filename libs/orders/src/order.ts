@@ -30,6 +30,13 @@ export interface Order {
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly finishedAt: Date | null;
+  /** Position in the order of acceptance (an identity): breaks a tie of `createdAt` in the queue. */
+  readonly acceptanceSeq: string;
+  /** Times the FINISHED result was replaced (`revise`, `reopen`): 0 for the first result (decision 0051). */
+  readonly revisao: number;
+  readonly revisadoEm: Date | null;
+  /** A provisional search: when its next revision is due (origin-session's follow-up); null when none is scheduled. */
+  readonly proximaRevisaoEm: Date | null;
 }
 
 /** The one place a row becomes an Order. */
@@ -59,6 +66,10 @@ export function toOrder(row: OrderRow): Order {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     finishedAt: row.finished_at,
+    acceptanceSeq: row.acceptance_seq,
+    revisao: row.revisao,
+    revisadoEm: row.revisado_em,
+    proximaRevisaoEm: row.proxima_revisao_em,
   };
 }
 
@@ -68,7 +79,18 @@ export function toOrder(row: OrderRow): Order {
  */
 export type PolledOrder = Pick<
   Order,
-  'id' | 'protocolo' | 'fonte' | 'state' | 'code' | 'result' | 'siteReceipts' | 'aceite' | 'attemptStartedAt'
+  | 'id'
+  | 'protocolo'
+  | 'fonte'
+  | 'state'
+  | 'code'
+  | 'result'
+  | 'siteReceipts'
+  | 'aceite'
+  | 'attemptStartedAt'
+  | 'revisao'
+  | 'revisadoEm'
+  | 'proximaRevisaoEm'
 >;
 
 /** The columns of a `PolledOrder`, as `toPolledOrder` reads them. */
@@ -82,6 +104,9 @@ export const POLLED_COLUMNS = [
   'site_receipts',
   'aceite',
   'attempt_started_at',
+  'revisao',
+  'revisado_em',
+  'proxima_revisao_em',
 ] as const satisfies readonly (keyof OrderRow)[];
 
 export function toPolledOrder(row: Pick<OrderRow, (typeof POLLED_COLUMNS)[number]>): PolledOrder {
@@ -95,5 +120,8 @@ export function toPolledOrder(row: Pick<OrderRow, (typeof POLLED_COLUMNS)[number
     siteReceipts: row.site_receipts,
     aceite: row.aceite,
     attemptStartedAt: row.attempt_started_at,
+    revisao: row.revisao,
+    revisadoEm: row.revisado_em,
+    proximaRevisaoEm: row.proxima_revisao_em,
   };
 }

@@ -2,7 +2,7 @@ import { FONTES, type Fonte } from '@regapi/contracts';
 import { compiledStatement, type Database } from '@regapi/db';
 import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import { type Order, POLLED_COLUMNS, type PolledOrder, toPolledOrder } from './order';
-import { protocoloOf } from './order-queries';
+import { NEW_PROTOCOLO_COLUMNS, type NewProtocoloRow, protocoloOfRow } from './order-queries';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -29,7 +29,7 @@ export interface QueueFacts {
  * Where an order stands in the queue: an order already stored, ordered by acceptance, or `'last'` for one being
  * accepted right now (its answer needs the estimate before the row exists): everything queued is ahead of it.
  */
-export type QueuePosition = Pick<Order, 'id' | 'createdAt' | 'protocolo'> | 'last';
+export type QueuePosition = Pick<Order, 'id' | 'createdAt' | 'acceptanceSeq'> | 'last';
 
 interface QueueFactsRow {
   readonly working: readonly number[];
@@ -68,16 +68,17 @@ function factsJoins(parts: {
 }
 
 /**
- * Orders before a position: running ones, and queued ones accepted earlier (protocolo breaks a tie). The position is
+ * Orders before a position: running ones, and queued ones accepted earlier (`acceptance_seq`, in the order the rows
+ * were written, breaks a tie of the same millisecond; protocolos carry no order since decision 0050). The position is
  * given as SQL: a stored order's values, or the columns of the polled row.
  */
 function aheadOf(position: {
   readonly id: RawBuilder<unknown>;
   readonly createdAt: RawBuilder<unknown>;
-  readonly protocolo: RawBuilder<unknown>;
+  readonly acceptanceSeq: RawBuilder<unknown>;
 }): RawBuilder<boolean> {
   return sql<boolean>`(ahead.state = 'running' OR (ahead.id <> ${position.id}
-    AND (ahead.created_at, ahead.protocolo) < (${position.createdAt}, ${position.protocolo})))`;
+    AND (ahead.created_at, ahead.acceptance_seq) < (${position.createdAt}, ${position.acceptanceSeq})))`;
 }
 
 /**
@@ -96,7 +97,7 @@ function factsStatement<Row>(
       : aheadOf({
           id: sql`${position.id}`,
           createdAt: sql`${position.createdAt}`,
-          protocolo: sql`${position.protocolo}`,
+          acceptanceSeq: sql`${position.acceptanceSeq}`,
         });
   return sql<Row & QueueFactsRow>`
     SELECT ${leading} queue.working, queue.searches_ahead, started.searches_started
@@ -130,14 +131,13 @@ export interface NewOrderInQueue {
 /**
  * The protocolo of an order about to be accepted and the queue it will join, in ONE statement, read before the
  * acceptance transaction so its answer can be written whole when the key is claimed (docs/decisions/0042). A
- * protocolo taken for an acceptance that is then refused stays unused: protocolos are unique, not gapless.
+ * protocolo taken for an acceptance that is then refused stays unused: protocolos are unique (decision 0050).
  */
 export async function newOrderInQueue(db: Db, fonte: string, now: Date): Promise<NewOrderInQueue> {
-  const leading = sql`nextval('order_protocolo_seq')::text AS n,`;
-  const { rows } = await factsStatement<{ n: string }>(fonte, 'last', now, leading).execute(db);
+  const { rows } = await factsStatement<NewProtocoloRow>(fonte, 'last', now, NEW_PROTOCOLO_COLUMNS).execute(db);
   const row = rows[0];
   if (row === undefined) throw new Error('the new order statement returned no row');
-  return { protocolo: protocoloOf(row.n, now), queue: toFacts(row) };
+  return { protocolo: protocoloOfRow(row), queue: toFacts(row) };
 }
 
 /** A polled order with the queue facts at its own position (zero and empty unless it is queued). */
@@ -153,7 +153,7 @@ const pollStatement = compiledStatement(3, (protocolo: string, accountId: string
   const ahead = aheadOf({
     id: sql.ref('polled.id'),
     createdAt: sql.ref('polled.created_at'),
-    protocolo: sql.ref('polled.protocolo'),
+    acceptanceSeq: sql.ref('polled.acceptance_seq'),
   });
   const columns = sql.join(POLLED_COLUMNS.map((column) => sql.ref(`polled.${column}`)));
   return sql<PolledRow>`

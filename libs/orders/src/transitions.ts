@@ -1,11 +1,14 @@
 import { type EnqueueMessageInput, enqueueMessage } from '@regapi/bus';
 import type { Database } from '@regapi/db';
-import type { Transaction, Updateable } from 'kysely';
+import { sql, type Transaction, type Updateable } from 'kysely';
 import { InvalidTransitionError, OrderNotFoundError } from './errors';
 import { type Order, toOrder } from './order';
-import { type OrderState, TRANSITIONS, type TransitionName } from './order-state';
+import { type OrderState, REVISING_TRANSITIONS, TRANSITIONS, type TransitionName } from './order-state';
 
-type OrderChanges = Omit<Updateable<Database['orders']>, 'state' | 'id' | 'protocolo' | 'account_id' | 'updated_at'>;
+type OrderChanges = Omit<
+  Updateable<Database['orders']>,
+  'state' | 'id' | 'protocolo' | 'account_id' | 'updated_at' | 'revisao'
+>;
 
 export type TransitionResult =
   /** The update happened (and its messages were enqueued). */
@@ -39,9 +42,14 @@ export async function transition(
     if (isPast(before.state, rule.to)) return { applied: false, order: toOrder(current) };
     throw new InvalidTransitionError(orderId, name, before.state);
   }
+  const now = new Date();
+  // A finished result replaced: counted and stamped here, the one place it happens (docs/decisions/0051).
+  const revision = REVISING_TRANSITIONS.has(name)
+    ? { revisao: sql<number>`revisao + 1`, revisado_em: changes.revisado_em ?? now }
+    : {};
   const row = await trx
     .updateTable('orders')
-    .set({ ...changes, state: rule.to, updated_at: new Date() })
+    .set({ ...changes, ...revision, state: rule.to, updated_at: now })
     .where('id', '=', orderId)
     .returningAll()
     .executeTakeFirstOrThrow();

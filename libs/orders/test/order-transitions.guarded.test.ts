@@ -6,6 +6,7 @@ import {
   getOrder,
   getOrderForAccount,
   InvalidTransitionError,
+  isWellFormedProtocolo,
   transition,
 } from '@regapi/orders';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
@@ -24,7 +25,7 @@ afterAll(async () => {
 
 async function accept(overrides: { imovelChave?: string | null; accountId?: string } = {}) {
   return database.db.transaction().execute(async (trx) => {
-    const protocolo = await allocateProtocolo(trx, new Date('2026-11-23T12:00:00Z'));
+    const protocolo = await allocateProtocolo(trx);
     return acceptOrder(trx, {
       id: crypto.randomUUID(),
       protocolo,
@@ -50,7 +51,9 @@ const messagesFor = async (orderId: string) =>
 test('acceptance creates a queued order with a digits-only protocolo and its run task, in one transaction', async () => {
   const order = await accept();
   expect(order.state).toBe('queued');
-  expect(order.protocolo).toMatch(/^20261123\d{8}$/);
+  // Decision 0050: 14 digits from the keyed permutation of the sequence, then the check digit.
+  expect(order.protocolo).toMatch(/^\d{15}$/);
+  expect(isWellFormedProtocolo(order.protocolo)).toBe(true);
   const messages = await messagesFor(order.id);
   expect(messages).toHaveLength(1);
   expect(messages[0]?.routing_key).toBe('origin.task.run-order');

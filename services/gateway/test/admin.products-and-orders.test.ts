@@ -97,7 +97,7 @@ describe('orders', () => {
     const accountId = await newAccount(gateway.url, 'Cliente', '100.00');
     const orderId = randomUUID();
     const protocolo = await database.db.transaction().execute(async (trx) => {
-      const allocated = await allocateProtocolo(trx, new Date());
+      const allocated = await allocateProtocolo(trx);
       await debitOrder(trx, {
         accountId,
         orderId,

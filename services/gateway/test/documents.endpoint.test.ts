@@ -38,14 +38,23 @@ function sha256(bytes: Uint8Array): string {
 /** An order of `accountId` as the archive leaves it: finished, and its document in the bucket with its row. */
 async function order(
   accountId: string,
-  options: { fonte?: Fonte; state?: 'finished' | 'archiving'; code?: number; document?: DocumentKind } = {},
+  options: {
+    fonte?: Fonte;
+    state?: 'finished' | 'archiving';
+    code?: number;
+    document?: DocumentKind;
+    /** Store it under its protocolo with the check digit changed: a number no acceptance can produce. */
+    mistyped?: boolean;
+  } = {},
 ): Promise<Order> {
   const fonte = options.fonte ?? 'visualizacao-matricula';
   const body = fonte === 'pesquisa-previa-bens' ? { cpf_cnpj: PROPERTY.cpf_cnpj, uf: 'SP' } : PROPERTY;
   const validated = validateRequest(fonte, body);
   if (!validated.ok) throw new Error('invalid request');
   const created = await database.db.transaction().execute(async (trx) => {
-    const protocolo = await allocateProtocolo(trx, new Date());
+    const allocated = await allocateProtocolo(trx);
+    const check = Number(allocated.slice(-1));
+    const protocolo = options.mistyped === true ? `${allocated.slice(0, -1)}${(check + 1) % 10}` : allocated;
     const accepted = await acceptOrder(trx, {
       id: crypto.randomUUID(),
       protocolo,
@@ -110,6 +119,27 @@ afterAll(async () => {
   await gateway.close();
   await s3.close();
   await database.drop();
+});
+
+test('a protocolo whose check digit fails is a 404 envelope without a lookup, on the document and on the poll', async () => {
+  // Issue 12 item 11: the row exists with that number (written here by hand; an acceptance never makes one), yet no
+  // route reads it — the check digit already says it is a typo (docs/decisions/0050).
+  const typo = await order(accountA, { document: 'visualizacao', mistyped: true });
+  const headers = { authorization: `Bearer ${tokenA}` };
+  for (const path of [
+    `/v1/consultas/${typo.protocolo}/documento`,
+    `/v1/consultas/${typo.protocolo}`, // the direct route (decision 0044)
+    `/v1/consultas/${typo.protocolo}/`, // the same poll through express
+  ]) {
+    const response = await fetch(`${gateway.url}${path}`, { headers });
+    expect([path, response.status]).toEqual([path, 404]);
+    expect(await response.json()).toMatchObject({ code: 404, data: [] });
+  }
+  const head = await fetch(`${gateway.url}/v1/consultas/${typo.protocolo}/documento`, { method: 'HEAD', headers });
+  expect(head.status).toBe(404);
+  // The well-formed protocolo of an order like it is found.
+  expect((await get(viewed.protocolo, tokenA)).status).toBe(200);
+  expect((await fetch(`${gateway.url}/v1/consultas/${viewed.protocolo}`, { headers })).status).toBe(200);
 });
 
 test('200: the archived bytes, application/pdf, Content-Length, ETag = the SHA-256 in quotes', async () => {

@@ -225,9 +225,15 @@ test('the same record and office ordered by ANY customer in the last 7 days is a
   expect(repeat.status).toBe(200);
   expect(repeat.body.code).toBe(602);
   expect(repeat.body.header).toMatchObject({ billable: false, price: 0 });
-  const again = new Date(order.createdAt.getTime() + 7 * 24 * 3_600_000).toISOString();
+  // Issue 12 item 4: the office's DAY after the 7 days end (Campinas: São Paulo time), never the instant customer A
+  // ordered it, in the data or in the message.
+  const windowEnds = new Date(order.createdAt.getTime() + 7 * 24 * 3_600_000);
+  const localDay = new Date(windowEnds.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+  const again = new Date(Date.parse(`${localDay}T00:00:00Z`) + 24 * 3_600_000).toISOString().slice(0, 10);
   expect(repeat.body.data[0]).toMatchObject({ motivo: 'pedido_em_vigor', aceito_novamente_a_partir_de: again });
   expect(repeat.body.code_message).toContain(again);
+  expect(JSON.stringify(repeat.body)).not.toContain(windowEnds.toISOString().slice(11, 19));
+  expect(JSON.stringify(repeat.body)).not.toContain(order.createdAt.toISOString().slice(11, 19));
   expect(await balanceOf(other)).toBe(100);
 
   // The certificate of the same record is another product: not blocked by the record view.

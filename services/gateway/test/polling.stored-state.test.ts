@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
 import { refundOrder } from '@regapi/ledger';
-import { getOrderByProtocolo, type Order, transition } from '@regapi/orders';
+import { getOrderByProtocolo, type Order, setNextRevision, transition } from '@regapi/orders';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { type Answer, call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
@@ -93,6 +93,43 @@ test('an order queued behind others is told to wait longer, by the typical run t
   const waitSecond = Number((await poll(second.order.protocolo)).body.data[0]?.consultar_daqui_s);
   expect(waitSecond - waitFirst).toBe(72);
   expect(second.answer.body.data[0]?.consultar_daqui_s).toBe(waitSecond);
+});
+
+test('a provisional search says when its next revision is due; the revision is counted and stamped', async () => {
+  // Issue 12 item 3, docs/decisions/0051: a finished result that can still change says so.
+  const { order } = await accepted();
+  const provisional = { nada_consta: false, provisorio: true, confianca: 'INDICIO', site_receipts: [] };
+  await finish(order, 612, provisional);
+  const due = new Date(clock.now().getTime() + 11 * 60_000);
+  await setNextRevision(database.db, order.id, due);
+  const first = (await poll(order.protocolo)).body.data[0] ?? {};
+  expect(first).toMatchObject({ provisorio: true, revisao: 0, revisado_em: null, consultar_daqui_s: 11 * 60 + 5 });
+
+  // The origin closes the search: origin-session revises it (libs/orders `revise`). The clock stays: tests share it.
+  const closed = { nada_consta: true, provisorio: false, confianca: 'INDICIO', site_receipts: [] };
+  await database.db.transaction().execute((trx) =>
+    transition(trx, order.id, 'revise', {
+      result: JSON.stringify(closed),
+      revisado_em: clock.now(),
+      proxima_revisao_em: null,
+    }),
+  );
+  const revised = await poll(order.protocolo);
+  expect(revised.status).toBe(200);
+  const item = revised.body.data[0] ?? {};
+  expect(item).toMatchObject({
+    provisorio: false,
+    nada_consta: true,
+    revisao: 1,
+    revisado_em: clock.now().toISOString(),
+  });
+  expect(item).not.toHaveProperty('consultar_daqui_s');
+
+  // Left provisional for good (the origin never closed it): no revision announced.
+  const { order: stuck } = await accepted();
+  await finish(stuck, 612, provisional);
+  await setNextRevision(database.db, stuck.id, null);
+  expect((await poll(stuck.protocolo)).body.data[0]).toMatchObject({ provisorio: true, consultar_daqui_s: null });
 });
 
 test('finished: HTTP 200 with the result code, the product result, the nested aceite and cobranca', async () => {

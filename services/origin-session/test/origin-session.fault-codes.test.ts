@@ -78,7 +78,9 @@ test('the same record ordered again within 7 days: 602 (spec 7.6 meaning), the p
   const again = await harness.accept('visualizacao-matricula', propertyRequest(samples[5]));
   const done = await harness.waitForState(again.id, ['finished']);
   expect(done.code).toBe(602);
-  expect((done.result as { mensagem: string }).mensagem).toMatch(/a partir de/);
+  // The office's day, never the instant of the order that blocks it (docs/decisions/0048).
+  expect((done.result as { mensagem: string }).mensagem).toMatch(/a partir de \d{4}-\d{2}-\d{2}\./);
+  expect((done.result as { mensagem: string }).mensagem).not.toMatch(/T\d{2}:\d{2}/);
   expect(await isProductEnabled(harness.database.db, 'visualizacao-matricula')).toBe(true);
 });
 

@@ -48,6 +48,12 @@ test('a provisional negative is delivered as such and revised by the follow-up c
   expect(followUp.routing_key).toBe('origin.task.check-order');
   expect(followUp.payload).toMatchObject({ kind: 'check-order', order_id: order.id, reason: 'search-retries' });
   expect(followUp.due_at.getTime() - harness.clock.now().getTime()).toBe(11 * 60_000);
+  // The poll announces it (docs/decisions/0051).
+  expect(await harness.order(order.id)).toMatchObject({
+    revisao: 0,
+    revisadoEm: null,
+    proximaRevisaoEm: followUp.due_at,
+  });
 
   // The origin closes its retries after 10 minutes; our check comes at 11.
   harness.clock.advance(11 * 60_000 + 1_000);
@@ -65,6 +71,7 @@ test('a provisional negative is delivered as such and revised by the follow-up c
   expect(closed).toMatchObject({ provisorio: false, nada_consta: true, resultado: 'NEGATIVO' });
   expect(revised.code).toBe(612);
   expect(revised.numeroPedido).toBe(provisional.numeroPedido);
+  expect(revised).toMatchObject({ revisao: 1, revisadoEm: harness.clock.now(), proximaRevisaoEm: null });
   expect(
     harness.reports.filter((entry) => entry.task.kind === 'check-order').map((entry) => entry.report),
   ).toContainEqual({ kind: 'check-order', report: { kind: 'revised', code: 612, provisorio: false } });

@@ -93,6 +93,9 @@ test('a record view not at the origin: refunded in full once, with a reply that 
   );
   expect(revised.code).toBe(605);
   expect((revised.result as { mensagem: string }).mensagem).toMatch(/nada foi cobrado pelo cartório/);
+  // Issue 12 items 2 and 3: the text no longer says the amount waits, and the change is counted and stamped.
+  expect((revised.result as { mensagem: string }).mensagem).not.toMatch(/fica retido/);
+  expect(revised).toMatchObject({ revisao: 1, revisadoEm: system.clock.now() });
   const refund = await waitFor(
     async () => (await system.ledger(order.id)).find((line) => line.kind === 'order_refund'),
     { what: 'the refund' },

@@ -1,6 +1,6 @@
 import { FONTES, type Fonte } from '../products';
 import type { JsonObject } from './json';
-import { flag, nullable, nullableText, objectSchema, reais, ref, text } from './schema-helpers';
+import { flag, integer, nullable, nullableText, objectSchema, reais, ref, text } from './schema-helpers';
 
 /** Component names of each product's schemas in a poll's answer. */
 const NAMES: Readonly<Record<Fonte, { readonly result: string; readonly finished: string; readonly running: string }>> =
@@ -45,13 +45,40 @@ function byFonte(description: string, member: (names: (typeof NAMES)[Fonte]) => 
   };
 }
 
+/** Whether a finished result changed since it was first answered (docs/decisions/0051). */
+const REVISION_PROPERTIES: Readonly<Record<string, JsonObject>> = {
+  revisao: integer(
+    'Quantas vezes este resultado concluído mudou: 0 no primeiro. Muda quando uma pesquisa provisória é revista (a origem fechou a busca) e quando a conciliação conclui uma visualização 605 (devolvida, ou reaberta e entregue).',
+    { minimum: 0 },
+  ),
+  revisado_em: nullable({
+    type: 'string',
+    format: 'date-time',
+    description: 'Quando o resultado mudou pela última vez (ISO 8601); null se nunca mudou.',
+  }),
+};
+
+/** Only on a search while `provisorio` is true: when to look for its revision. */
+const NEXT_REVISION: JsonObject = nullable(
+  integer(
+    'Só enquanto provisorio é true: segundos até a próxima revisão prevista (a origem ainda tenta cartórios). null: nenhuma revisão virá — a origem não fechou a busca no prazo e o resultado fica provisório (nada_consta false).',
+    { minimum: 1 },
+  ),
+);
+
 /** What a finished `data[0]` adds to the product result (docs/api.md, `GET /v1/consultas/{protocolo}`). */
-function finished(value: Fonte, description: string): JsonObject {
+function finished(value: Fonte, description: string, optional: Readonly<Record<string, JsonObject>> = {}): JsonObject {
   return {
     type: 'object',
     description,
-    required: ['fonte', 'aceite', 'cobranca'],
-    properties: { fonte: fonte(value), aceite: ref('Aceite'), cobranca: ref('Cobranca') },
+    required: ['fonte', 'aceite', 'cobranca', ...Object.keys(REVISION_PROPERTIES)],
+    properties: {
+      fonte: fonte(value),
+      aceite: ref('Aceite'),
+      cobranca: ref('Cobranca'),
+      ...REVISION_PROPERTIES,
+      ...optional,
+    },
     allOf: [ref(NAMES[value].result)],
   };
 }
@@ -80,7 +107,8 @@ export const FINISHED_RESULT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
   }),
   ConsultaPesquisaPreviaBens: finished(
     'pesquisa-previa-bens',
-    'Pesquisa prévia concluída: fonte, o resultado (spec 2.4), aceite e cobranca.',
+    'Pesquisa prévia concluída: fonte, o resultado (spec 2.4), aceite e cobranca. Com provisorio true o resultado ainda pode mudar: consultar_daqui_s diz quando olhar de novo e revisao conta as mudanças.',
+    { consultar_daqui_s: NEXT_REVISION },
   ),
   ConsultaVisualizacaoMatricula: finished(
     'visualizacao-matricula',

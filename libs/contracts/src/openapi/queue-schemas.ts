@@ -2,12 +2,13 @@ import { envelopeOf } from './envelope-schemas';
 import type { JsonObject } from './json';
 import { integer, objectSchema, ref, text } from './schema-helpers';
 
-/** Spec 2.2 `protocolo`: digits only. */
+/** Spec 2.2 `protocolo`: digits only; decision 0050: 14 digits and a Damm check digit. */
 export const PROTOCOLO_SCHEMA: JsonObject = {
   type: 'string',
   pattern: '^[0-9]+$',
-  description: 'Número de acompanhamento do pedido, só dígitos.',
-  examples: ['2026112100000042'],
+  description:
+    'Número de acompanhamento do pedido, só dígitos: 15 (14 que não revelam volume nem ordem, e um dígito verificador Damm; os emitidos antes tinham 16, data e sequência, e continuam valendo). Um protocolo cujo dígito verificador não confere é 404 na hora (decisão 0050).',
+  examples: ['482139077551605'],
 };
 
 /** Spec 2.2: the queue acknowledgement, `data[0]` of a 202, and the acceptance nested in a finished result. */

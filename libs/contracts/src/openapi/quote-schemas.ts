@@ -1,7 +1,7 @@
 import { FONTES } from '../products';
 import { UNAVAILABLE_MOTIVO_QUANDO, UNAVAILABLE_MOTIVOS } from '../unavailable-motivos';
 import type { JsonObject } from './json';
-import { instant, integer, objectSchema, reais, ref, text } from './schema-helpers';
+import { integer, objectSchema, reais, ref, text } from './schema-helpers';
 
 const fonte: JsonObject = { type: 'string', enum: [...FONTES], description: 'O produto.' };
 
@@ -45,9 +45,12 @@ export const QUOTE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
       motivo: { type: 'string', enum: [...UNAVAILABLE_MOTIVOS], description: 'Por que não é ofertado.' },
       cartorio,
       uf: ufCotada,
-      aceito_novamente_a_partir_de: instant(
-        'Só com pedido_em_vigor: a partir de quando o mesmo produto nessa matrícula e cartório é aceito de novo (ISO 8601).',
-      ),
+      aceito_novamente_a_partir_de: {
+        type: 'string',
+        format: 'date',
+        description:
+          'Só com pedido_em_vigor: o DIA (AAAA-MM-DD, no fuso do cartório) a partir do qual o mesmo produto nessa matrícula e cartório é aceito de novo — nunca o instante do pedido de outro cliente (decisão 0048).',
+      },
     },
     ['cartorio', 'uf', 'aceito_novamente_a_partir_de'],
   ),

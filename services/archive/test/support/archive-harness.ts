@@ -159,7 +159,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
       const validated = validateRequest(input.fonte, input.body);
       if (!validated.ok) throw new Error(`invalid test request: ${JSON.stringify(validated.errors)}`);
       return origin.database.db.transaction().execute(async (trx) => {
-        const protocolo = await allocateProtocolo(trx, origin.clock.now());
+        const protocolo = await allocateProtocolo(trx);
         const accepted = await acceptOrder(trx, {
           id: crypto.randomUUID(),
           protocolo,

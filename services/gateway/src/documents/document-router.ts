@@ -10,7 +10,7 @@ import {
   type StoredObject,
 } from '@regapi/documents';
 import { contextOf, HttpError } from '@regapi/http';
-import { getOrderForAccount, type Order } from '@regapi/orders';
+import { getOrderForAccount, isWellFormedProtocolo, type Order } from '@regapi/orders';
 import { type RequestHandler, type Response, Router } from 'express';
 import type { Kysely } from 'kysely';
 import { authOf } from '../auth/auth-context';
@@ -62,9 +62,6 @@ async function readObject(
   return object;
 }
 
-/** Spec 2.2: digits only. Longer than any protocolo we allocate is nonexistent without asking the database. */
-const PROTOCOLO = /^[0-9]{1,30}$/;
-
 /**
  * The order's archived document, or the 404 to answer (spec 4): a protocolo that does not exist and one of another
  * account get the same answer (spec 5.6); an order of the caller without a document (still running, failed, or a
@@ -75,7 +72,7 @@ async function archivedDocument(
   protocolo: string,
   accountId: string,
 ): Promise<{ order: Order; document: OrderDocument }> {
-  const order = PROTOCOLO.test(protocolo) ? await getOrderForAccount(deps.db, protocolo, accountId) : undefined;
+  const order = isWellFormedProtocolo(protocolo) ? await getOrderForAccount(deps.db, protocolo, accountId) : undefined;
   if (order === undefined) throw new HttpError(404, 'Protocolo não encontrado.');
   const document = order.state === 'finished' ? await primaryDocument(deps, order) : undefined;
   if (document === undefined) throw new HttpError(404, 'Esta consulta não tem documento arquivado.');

@@ -1,4 +1,6 @@
+import { formatCivilDate } from '@regapi/calendar';
 import { type DataItem, type Envelope, envelope, type Fonte, ORDER_BLOCK_MOTIVO } from '@regapi/contracts';
+import type { OrderBlockEnd } from '@regapi/orders';
 import type { QuotedOffice } from '../quotes/quote';
 
 /** Spec 2.2: the queue acknowledgement, `data[0]` of the 202 (and of every poll while the order runs). */
@@ -44,18 +46,17 @@ export function acceptedEnvelope(input: {
   });
 }
 
-/** `data[0]` of the 602 for a record and office ordered on the platform within the block window (spec 3, 7.6). */
-export function blockedItem(fonte: Fonte, office: QuotedOffice, acceptedAgainAt: Date): DataItem {
+/**
+ * `data[0]` of the 602 for a record and office ordered on the platform within the block window (spec 3, 7.6): the
+ * office's DAY from which it is accepted again, never the other customer's instant (docs/decisions/0048).
+ */
+export function blockedItem(fonte: Fonte, office: QuotedOffice, again: OrderBlockEnd): DataItem {
   return {
     fonte,
     disponivel: false,
     motivo: ORDER_BLOCK_MOTIVO,
-    aceito_novamente_a_partir_de: acceptedAgainAt.toISOString(),
+    aceito_novamente_a_partir_de: formatCivilDate(again.date),
     preco: null,
     cartorio: office,
   };
-}
-
-export function blockedMessage(acceptedAgainAt: Date): string {
-  return `Indisponível: a mesma matrícula neste cartório já foi pedida na plataforma nos últimos 7 dias (estimativa; a origem não informa o prazo real). Aceito novamente a partir de ${acceptedAgainAt.toISOString()} (data[0].aceito_novamente_a_partir_de). Nada foi cobrado.`;
 }

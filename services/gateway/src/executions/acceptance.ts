@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '@regapi/calendar';
-import type { DataItem, Envelope } from '@regapi/contracts';
+import { ufTimeZone } from '@regapi/br';
+import { type Clock, formatCivilDate } from '@regapi/calendar';
+import { type DataItem, type Envelope, ORDER_BLOCK_MOTIVO, refusalMessage } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { debitOrder } from '@regapi/ledger';
 import {
-  acceptedAgainAt,
   acceptOrder,
   findBlockingOrder,
   imovelChave,
   newOrderInQueue,
-  ORDER_BLOCK_WINDOW_MS,
+  ORDER_BLOCK_LOOKBACK_MS,
+  orderBlockEnd,
   startFromFacts,
   TYPICAL_RUN_MS,
 } from '@regapi/orders';
@@ -18,7 +19,7 @@ import type { AuthContext } from '../auth/auth-context';
 import type { PlanLookup } from '../quotes/plan-cache';
 import { computeQuote, type Quote, type QuotedOffice, type QuoteRequest } from '../quotes/quote';
 import { quoteAnswer } from '../quotes/quote-view';
-import { acceptedEnvelope, blockedItem, blockedMessage, queueAck, secondsUntil } from './acceptance-answers';
+import { acceptedEnvelope, blockedItem, queueAck, secondsUntil } from './acceptance-answers';
 import { claimKey, findStoredAnswer, type KeyRef, type StoredAnswer } from './idempotency/idempotency-store';
 
 export interface AcceptanceDeps {
@@ -84,12 +85,14 @@ async function blockedOutcome(
   block: OrderBlock,
   now: Date,
 ): Promise<AcceptanceOutcome | undefined> {
-  const blocking = await findBlockingOrder(db, block.chave, new Date(now.getTime() - ORDER_BLOCK_WINDOW_MS));
+  const blocking = await findBlockingOrder(db, block.chave, new Date(now.getTime() - ORDER_BLOCK_LOOKBACK_MS));
   if (blocking === undefined) return undefined;
-  const again = acceptedAgainAt(blocking);
+  // Whole days of the office (its UF's zone): the answer must not tell when another customer ordered it.
+  const again = orderBlockEnd(blocking, ufTimeZone(block.office.uf));
+  if (now >= again.from) return undefined;
   return {
     kind: 'unavailable',
-    codeMessage: blockedMessage(again),
+    codeMessage: refusalMessage(ORDER_BLOCK_MOTIVO, formatCivilDate(again.date)),
     item: blockedItem(request.fonte, block.office, again),
   };
 }

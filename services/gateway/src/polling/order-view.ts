@@ -2,9 +2,11 @@ import {
   centavosToReais,
   type DataItem,
   type EnvelopeInput,
+  finishedResultMessage,
+  isFonte,
   isRefunded,
   isResultCode,
-  resultCodeMessage,
+  moneyOutcomeOfFinished,
   withResultStatusNote,
 } from '@regapi/contracts';
 import type { OrderCharge } from '@regapi/ledger';
@@ -38,10 +40,25 @@ function cobranca(order: PolledOrder, charge: OrderCharge): DataItem {
   };
 }
 
+/**
+ * Whether and when a finished result may still change (docs/decisions/0051): `revisao` and `revisado_em` on every
+ * finished result; while a search is `provisorio`, `consultar_daqui_s` until its next revision is due (a few seconds
+ * after it, the check runs through the origin queue), or null when none is scheduled (it stays provisional).
+ */
+function revisionFields(order: PolledOrder, result: Readonly<Record<string, unknown>>, now: Date): DataItem {
+  const fields: DataItem = { revisao: order.revisao, revisado_em: order.revisadoEm?.toISOString() ?? null };
+  if (result.provisorio !== true) return fields;
+  const due = order.proximaRevisaoEm;
+  if (due === null) return { ...fields, consultar_daqui_s: null };
+  const at = due > now ? due : now;
+  return { ...fields, consultar_daqui_s: secondsUntil(new Date(at.getTime() + SHORT_WAIT_S * 1000), now) };
+}
+
 /** The finished order (spec 2.4-2.6 + `aceite` + `cobranca`), HTTP 200 with the result in `code` (spec 7.2). */
-export function finishedAnswer(order: PolledOrder, charge: OrderCharge): PollingAnswer {
+export function finishedAnswer(order: PolledOrder, charge: OrderCharge, now: Date): PollingAnswer {
   const code = order.code ?? 606;
-  const message = isResultCode(code) ? resultCodeMessage(code) : 'Consulta concluída.';
+  const message = finishedMessage(order, code, charge);
+  const result = objectOf(order.result);
   return {
     status: 200,
     envelope: {
@@ -51,11 +68,28 @@ export function finishedAnswer(order: PolledOrder, charge: OrderCharge): Polling
       priceCentavos: 0,
       // `fonte` first: a typed client narrows the result's shape by it (decision 0061).
       data: [
-        { fonte: order.fonte, ...objectOf(order.result), aceite: order.aceite, cobranca: cobranca(order, charge) },
+        {
+          fonte: order.fonte,
+          ...result,
+          ...revisionFields(order, result, now),
+          aceite: order.aceite,
+          cobranca: cobranca(order, charge),
+        },
       ],
       siteReceipts: order.siteReceipts,
     },
   };
+}
+
+/**
+ * `code_message` of a finished order: the one table's text for what happened to ITS money (libs/contracts
+ * result-messages), read from the ledger — a record view 605 refunded in full is the reconciliation's "not found".
+ */
+function finishedMessage(order: PolledOrder, code: number, charge: OrderCharge): string {
+  if (!isResultCode(code) || !isFonte(order.fonte)) return 'Consulta concluída.';
+  const refundedInFull = charge.debitedCentavos > 0 && charge.refundedCentavos >= charge.debitedCentavos;
+  const money = moneyOutcomeOfFinished(code, order.fonte, refundedInFull ? 'not_found' : 'pending');
+  return finishedResultMessage(code, order.fonte, money);
 }
 
 const RUNNING_MESSAGE = 'Em processamento: consulte novamente depois de data[0].consultar_daqui_s segundos.';

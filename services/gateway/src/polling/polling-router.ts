@@ -4,7 +4,14 @@ import { isFonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { type DirectRoute, HttpError, passGuards, type RequestGuard, sendEnvelope } from '@regapi/http';
 import { orderCharge, orderLedgerEntries } from '@regapi/ledger';
-import { getOrderInQueue, type OrderInQueue, type PolledOrder, startFromFacts, TYPICAL_RUN_MS } from '@regapi/orders';
+import {
+  getOrderInQueue,
+  isWellFormedProtocolo,
+  type OrderInQueue,
+  type PolledOrder,
+  startFromFacts,
+  TYPICAL_RUN_MS,
+} from '@regapi/orders';
 import { type RequestHandler, Router } from 'express';
 import type { Kysely } from 'kysely';
 import { authOf } from '../auth/auth-context';
@@ -15,9 +22,6 @@ export interface PollingDeps {
   readonly clock: Clock;
   readonly hourlySearchCeiling: number;
 }
-
-/** Spec 2.2: digits only. Longer than any protocolo we allocate is nonexistent without asking the database. */
-const PROTOCOLO = /^[0-9]{1,30}$/;
 
 function typicalRunMs(order: PolledOrder): number {
   return isFonte(order.fonte) ? TYPICAL_RUN_MS[order.fonte] : 60_000;
@@ -46,7 +50,7 @@ function readyAt(deps: PollingDeps, { order, queue }: OrderInQueue, now: Date): 
 async function pollingAnswer(deps: PollingDeps, polled: OrderInQueue, now: Date): Promise<PollingAnswer> {
   const { order } = polled;
   if (order.state === 'finished') {
-    return finishedAnswer(order, orderCharge(await orderLedgerEntries(deps.db, order.id)));
+    return finishedAnswer(order, orderCharge(await orderLedgerEntries(deps.db, order.id)), now);
   }
   return runningAnswer(order, readyAt(deps, polled, now), now);
 }
@@ -57,7 +61,9 @@ async function poll(deps: PollingDeps, res: ServerResponse, protocolo: string): 
   // Another account's protocolo is answered exactly like a nonexistent one (spec 5.6).
   const now = deps.clock.now();
   // The order and the queue ahead of it in one statement: a poll of a queued order is one round trip.
-  const polled = PROTOCOLO.test(protocolo) ? await getOrderInQueue(deps.db, protocolo, accountId, now) : undefined;
+  const polled = isWellFormedProtocolo(protocolo)
+    ? await getOrderInQueue(deps.db, protocolo, accountId, now)
+    : undefined;
   if (polled === undefined) throw new HttpError(404, 'Protocolo não encontrado.');
   const answer = await pollingAnswer(deps, polled, now);
   res.setHeader('Cache-Control', 'no-store');

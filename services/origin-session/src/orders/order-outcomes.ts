@@ -119,14 +119,21 @@ export async function recordNumeroPedido(
 export async function reviseOrder(
   trx: Transaction<Database>,
   order: Order,
-  change: { code: ResultCode; result: unknown; siteReceipts: readonly string[] },
+  change: { code: ResultCode; result: unknown; siteReceipts: readonly string[]; at: Date },
   messages: readonly EnqueueMessageInput[] = [],
 ): Promise<boolean> {
   const applied = await transition(
     trx,
     order.id,
     'revise',
-    { code: change.code, result: JSON.stringify(change.result), site_receipts: JSON.stringify(change.siteReceipts) },
+    {
+      code: change.code,
+      result: JSON.stringify(change.result),
+      site_receipts: JSON.stringify(change.siteReceipts),
+      revisado_em: change.at,
+      // The origin closed the search: no further revision (docs/decisions/0051).
+      proxima_revisao_em: null,
+    },
     messages,
   );
   return applied.applied;

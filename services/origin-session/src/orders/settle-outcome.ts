@@ -1,9 +1,16 @@
 import { ufTimeZone } from '@regapi/br';
 import { type DeliveredDocument, scheduleMessage } from '@regapi/bus';
-import { certificateForecast } from '@regapi/calendar';
+import { certificateForecast, formatCivilDate } from '@regapi/calendar';
 import { findOffice, setProductEnabled } from '@regapi/catalog';
 import { type Fonte, isFonte, type ResultCode } from '@regapi/contracts';
-import { failureResultData, finishOrder, type Order, type OrderEnd } from '@regapi/orders';
+import {
+  failureResultData,
+  finishOrder,
+  firstOfficeDayFrom,
+  type Order,
+  type OrderEnd,
+  setNextRevision,
+} from '@regapi/orders';
 import type {
   CertificateAccepted,
   CertificateIssued,
@@ -112,12 +119,15 @@ async function deliverSearch(ctx: TaskContext, order: Order, search: PropertySea
     // Spec 2.4: a provisional result is revised when the origin closes the search; the follow-up lives in PostgreSQL.
     if (done && search.coverage.retriesPendentes) {
       const task = checkOrderTask(order, CHECK_REASONS.searchRetries, 1);
+      const dueAt = new Date(at.getTime() + ctx.settings.searchRecheckMs);
       await scheduleMessage(trx, {
         routingKey: task.routingKey,
         payload: task.payload,
-        dueAt: new Date(at.getTime() + ctx.settings.searchRecheckMs),
+        dueAt,
         dedupeKey: `check-order:${order.id}`,
       });
+      // What the poll tells the client: when to look for the revision (docs/decisions/0051).
+      await setNextRevision(trx, order.id, dueAt);
     }
     return done;
   });
@@ -204,8 +214,8 @@ async function finishFailure(
   let effect: OutcomeEffect = mapped?.effect ?? 'none';
   let note: string | undefined;
   if (outcome.kind === 'repeated-order') {
-    const date = outcome.aceitaAPartirDe ?? null;
-    note = date === null ? undefined : `Pedido igual em vigor na origem; aceito novamente a partir de ${date}.`;
+    const date = await originBlockDay(ctx, options.input, outcome.aceitaAPartirDe);
+    note = date === undefined ? undefined : `Pedido igual em vigor na origem; aceito novamente a partir de ${date}.`;
     if (options.inDoubt) {
       // Our own first order went through and its protocol was lost with the crash (spec 3: 605, refunded).
       code = 605;
@@ -284,6 +294,20 @@ function fonteOf(order: Order): Fonte {
   // Orders are created with a checked fonte (migration 0006); anything else is a corrupted row.
   if (!isFonte(order.fonte)) throw new Error(`order ${order.id} has an unknown fonte ${order.fonte}`);
   return order.fonte;
+}
+
+/**
+ * The origin's "accepted again from" instant as the office's day (`AAAA-MM-DD`, the first that starts at or after it):
+ * the instant would tell this client when someone else ordered the record (docs/decisions/0048).
+ */
+async function originBlockDay(
+  ctx: TaskContext,
+  input: OrderInput,
+  at: string | undefined,
+): Promise<string | undefined> {
+  const instant = at === undefined ? undefined : new Date(at);
+  if (instant === undefined || Number.isNaN(instant.getTime())) return undefined;
+  return formatCivilDate(firstOfficeDayFrom(instant, await officeTimeZone(ctx, input)));
 }
 
 async function officeTimeZone(ctx: TaskContext, input: OrderInput): Promise<string> {

@@ -1,3 +1,4 @@
+import { finishedResultMessage } from '@regapi/contracts';
 import type { CertificateIssued } from '@regapi/origin';
 
 /** `data[0]` of `certidao-inteiro-teor` (spec 2.6, 8 fields in 2 blocks). */
@@ -53,7 +54,8 @@ export function certificateUnavailableData(originMessage: string): CertificateRe
     previsao_entrega_em: null,
     documento_url: null,
     certidao_codigo: null,
-    mensagem: `O cartório aceitou o pedido sem número de protocolo (${originMessage}). Sem protocolo a certidão não pode ser obtida; o valor é devolvido integralmente.`,
+    // Spec 2.6 and 7.3: 618, refunded in full; the text is the one table's (libs/contracts result-messages).
+    mensagem: `${finishedResultMessage(618, 'certidao-inteiro-teor', 'devolvido')} Origem: ${originMessage}`,
     site_receipts: [],
     identificadores: { numero_pedido: null },
   };

@@ -1,6 +1,6 @@
 import { type IncomingMessage, loggerForMessage, scheduleMessage } from '@regapi/bus';
 import type { ResultCode } from '@regapi/contracts';
-import { getOrder, type Order } from '@regapi/orders';
+import { getOrder, type Order, setNextRevision } from '@regapi/orders';
 import { reviseOrder } from '../orders/order-outcomes';
 import { parseOrderInput } from '../orders/order-request';
 import { settleOutcome } from '../orders/settle-outcome';
@@ -80,7 +80,9 @@ async function reviseSearch(
   const code: ResultCode = search.rows.length > 0 ? 200 : 612;
   await ctx.db
     .transaction()
-    .execute((trx) => reviseOrder(trx, order, { code, result, siteReceipts: result.site_receipts }));
+    .execute((trx) =>
+      reviseOrder(trx, order, { code, result, siteReceipts: result.site_receipts, at: ctx.clock.now() }),
+    );
   return { kind: 'revised', code, provisorio: result.provisorio };
 }
 
@@ -97,6 +99,8 @@ async function followUp(
       { order_id: order.id, checks: task.attempt },
       'the origin never closed the search: left provisional',
     );
+    // No revision will come: the poll stops announcing one (docs/decisions/0051).
+    await setNextRevision(ctx.db, order.id, null);
     return null;
   }
   const next = checkOrderTask(order, task.reason, task.attempt + 1);
@@ -107,5 +111,6 @@ async function followUp(
     dueAt,
     dedupeKey: `check-order:${order.id}`,
   });
+  await setNextRevision(ctx.db, order.id, dueAt);
   return dueAt;
 }

@@ -166,7 +166,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const validated = validateRequest(fonte, body);
       if (!validated.ok) throw new Error(`invalid test request: ${JSON.stringify(validated.errors)}`);
       return database.db.transaction().execute(async (trx) => {
-        const protocolo = await allocateProtocolo(trx, clock.now());
+        const protocolo = await allocateProtocolo(trx);
         return acceptOrder(trx, {
           id: crypto.randomUUID(),
           protocolo,

@@ -4,6 +4,7 @@ import {
   orderReconciledRoutingKey,
   REQUEST_ID_HEADER,
 } from '@regapi/bus';
+import { finishedResultMessage } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { type Order, transition } from '@regapi/orders';
 import type { Transaction } from 'kysely';
@@ -12,11 +13,11 @@ import type { ReconcilerContext } from '../reconciler-context';
 import { updateReconciliation } from './reconciliation-store';
 
 /**
- * Spec 3, "protocol not found → amount fully refunded; reply says nothing was charged by the registry": appended to
- * the 605 result's `mensagem`. Billing's refund carries the same fact as its reason (`cobranca.motivo`).
+ * Spec 3, "protocol not found → amount fully refunded; reply says nothing was charged by the registry": the 605
+ * result's `mensagem` becomes the one table's text for that outcome (libs/contracts result-messages), replacing the
+ * one that said the amount waits for the reconciliation. Billing's refund carries the same fact as its reason.
  */
-export const NOT_FOUND_NOTE =
-  'Conciliação: o pedido não consta na origem, nada foi cobrado pelo cartório; o valor é devolvido integralmente.';
+export const NOT_FOUND_NOTE = finishedResultMessage(605, 'visualizacao-matricula', 'devolvido_apos_conciliacao');
 
 /**
  * Found at the origin, delivered (spec 3: "amount kept, document delivered"): in one transaction the order is reopened
@@ -36,7 +37,14 @@ export async function deliverFound(
     trx,
     order.id,
     'reopen',
-    { code: null, status_consulta: null, finished_at: null, numero_pedido: numeroPedido, attempt_started_at: now },
+    {
+      code: null,
+      status_consulta: null,
+      finished_at: null,
+      numero_pedido: numeroPedido,
+      attempt_started_at: now,
+      revisado_em: now,
+    },
     [
       checkOrderMessage(order, RECONCILER_CHECK_REASONS.recordViewReconciliation, 1),
       reconciledMessage(order, 'found', numeroPedido, now),
@@ -63,10 +71,8 @@ export async function deliverFound(
 export async function refundNotFound(ctx: ReconcilerContext, trx: Transaction<Database>, order: Order): Promise<void> {
   const now = ctx.clock.now();
   const result = objectOf(order.result);
-  const mensagem = typeof result.mensagem === 'string' ? `${result.mensagem} ${NOT_FOUND_NOTE}` : NOT_FOUND_NOTE;
-  await transition(trx, order.id, 'revise', { result: JSON.stringify({ ...result, mensagem }) }, [
-    reconciledMessage(order, 'not_found', order.numeroPedido, now),
-  ]);
+  const revised = { result: JSON.stringify({ ...result, mensagem: NOT_FOUND_NOTE }), revisado_em: now };
+  await transition(trx, order.id, 'revise', revised, [reconciledMessage(order, 'not_found', order.numeroPedido, now)]);
   await updateReconciliation(trx, order.id, { state: 'not_found', concludedAt: now, at: now });
   ctx.logger.info(
     { order_id: order.id, protocolo: order.protocolo },

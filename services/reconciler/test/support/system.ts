@@ -177,7 +177,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       return database.db.transaction().execute(async (trx) => {
         const account = await createAccount(trx, { name: 'Cliente da conciliação' });
         await topUp(trx, { accountId: account.id, amountCentavos: balance });
-        const protocolo = await allocateProtocolo(trx, clock.now());
+        const protocolo = await allocateProtocolo(trx);
         const id = crypto.randomUUID();
         const debit = await debitOrder(trx, {
           accountId: account.id,
