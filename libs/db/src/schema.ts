@@ -326,6 +326,17 @@ export interface OriginOrderAttemptTable {
   numero_pedido: string | null;
 }
 
+/** One rate-limit bucket shared by the gateway replicas (migration 0016, docs/decisions/0055). UNLOGGED. */
+export interface RateLimitAllowanceTable {
+  /** `account:<uuid>` or `address:<client address>`. */
+  key: string;
+  milli_tokens: number;
+  // bigint: node-postgres reads it as a string.
+  at_ms: ColumnType<string, number, number>;
+  granted: number;
+  full_at_ms: ColumnType<string, number, number>;
+}
+
 export interface Database {
   outbox: OutboxTable;
   processed_message: ProcessedMessageTable;
@@ -351,4 +362,5 @@ export interface Database {
   origin_order_attempt: OriginOrderAttemptTable;
   record_view_reconciliation: RecordViewReconciliationTable;
   certificate_watch: CertificateWatchTable;
+  rate_limit_allowance: RateLimitAllowanceTable;
 }
