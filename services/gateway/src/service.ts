@@ -51,6 +51,8 @@ export interface GatewayDeps extends ServiceDeps {
   readonly rateLimit?: RateLimitSettings;
   /** Refused credentials per client address before they are 429s (docs/decisions/0055). Default 20, 1 per second. */
   readonly refusalRateLimit?: RateLimitSettings;
+  /** How long a replica serves from a lease of a shared bucket (docs/decisions/0055). Default 200 ms; 0: none. */
+  readonly rateLimitLeaseMs?: number;
 }
 
 /**
@@ -74,8 +76,12 @@ export function createGateway(deps: GatewayDeps): Service {
   const planOf = cachedPlans(db);
   // An account has ONE bucket across every /v1 endpoint, every token and every replica; a client address one for its
   // refused credentials (docs/decisions/0055).
-  const accountLimiter = createRateLimiter(deps.rateLimit ?? DEFAULT_RATE_LIMIT, { db, clock });
-  const refusalLimiter = createRateLimiter(deps.refusalRateLimit ?? DEFAULT_REFUSAL_RATE_LIMIT, { db, clock });
+  const lease = deps.rateLimitLeaseMs === undefined ? {} : { leaseMs: deps.rateLimitLeaseMs };
+  const accountLimiter = createRateLimiter({ ...(deps.rateLimit ?? DEFAULT_RATE_LIMIT), ...lease }, { db, clock });
+  const refusalLimiter = createRateLimiter(
+    { ...(deps.refusalRateLimit ?? DEFAULT_REFUSAL_RATE_LIMIT), ...lease },
+    { db, clock },
+  );
   const guards = [limitRefusals(authenticate(authority), refusalLimiter), rateLimit(accountLimiter)];
   const middleware = guards.map(guardMiddleware);
   const polling = { db, clock, hourlySearchCeiling };

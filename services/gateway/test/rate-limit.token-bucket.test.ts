@@ -153,6 +153,16 @@ test('a lease serves a batch from memory: one statement per lease, not per reque
   expect(await row()).toBe(960_000 + 19_000 - 20_000 + 20_000);
 });
 
+test('concurrent requests share one lease: a batch per take, not one per waiting request', async () => {
+  const { limiter: bucket } = limiter({ burst: 100, perSecond: 50, leaseMs: 200 });
+  // 50 per second × 200 ms: leases of 10. Thirty requests at once take three of them, not thirty.
+  const decisions = await Promise.all(Array.from({ length: 30 }, () => bucket.take('busy')));
+  expect(decisions.filter((d) => d.allowed)).toHaveLength(30);
+  const row = await sql<{ milli_tokens: number }>`
+    SELECT milli_tokens FROM rate_limit_allowance WHERE key = 'busy'`.execute(database.db);
+  expect(row.rows[0]?.milli_tokens).toBe(70_000);
+});
+
 test('a lease never serves past its time: the shared bucket decides again', async () => {
   const clock = new ManualClock(START);
   const { limiter: one } = limiter({ burst: 10, perSecond: 10, leaseMs: 500 }, clock);

@@ -92,11 +92,12 @@ export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiter
   const live = (lease: Lease, nowMs: number): boolean =>
     nowMs >= lease.grantedAtMs && nowMs - lease.grantedAtMs < leaseMs;
 
-  function dropExpired(nowMs: number): void {
+  // Another key's expired lease is dropped unused (stricter, never looser); the caller's own is kept for its refund.
+  function dropExpired(nowMs: number, keep: string): void {
     let looked = 0;
     for (const [key, lease] of leases) {
       if (looked++ >= SWEEP_PER_CALL) return;
-      if (!live(lease, nowMs)) leases.delete(key);
+      if (key !== keep && !live(lease, nowMs)) leases.delete(key);
     }
   }
 
@@ -121,32 +122,55 @@ export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiter
     };
   }
 
+  // One take from the database per key at a time: requests arriving meanwhile wait for its lease instead of each
+  // leasing a batch of their own (100 concurrent requests would otherwise take 100 batches, most of them never used).
+  const inFlight = new Map<string, Promise<RateLimitDecision>>();
+
+  function serveFromLease(key: string, nowMs: number): RateLimitDecision | undefined {
+    const held = leases.get(key);
+    if (held === undefined || !live(held, nowMs) || held.tokens < 1) return undefined;
+    held.tokens -= 1;
+    remember(key, held);
+    return decision(true, held, nowMs);
+  }
+
+  async function takeFromBucket(key: string, nowMs: number): Promise<RateLimitDecision> {
+    // An expired (or emptied) lease gives its unused requests back in the same statement that takes new ones.
+    const held = leases.get(key);
+    const refund = held?.tokens ?? 0;
+    if (held !== undefined) held.tokens = 0;
+    const grant: AllowanceGrant = await takeAllowance(deps.db, {
+      key,
+      want: batch,
+      refund,
+      nowMs,
+      capacityMilli: options.burst * MILLI,
+      perMs,
+    });
+    const lease: Lease = { tokens: Math.max(0, grant.granted - 1), grantedAtMs: nowMs, ...grant };
+    remember(key, lease);
+    return decision(grant.granted >= 1, lease, nowMs);
+  }
+
   return {
     settings,
     async take(key) {
-      const nowMs = deps.clock.now().getTime();
-      const held = leases.get(key);
-      if (held !== undefined && live(held, nowMs) && held.tokens >= 1) {
-        held.tokens -= 1;
-        remember(key, held);
-        dropExpired(nowMs);
-        return decision(true, held, nowMs);
+      for (;;) {
+        const nowMs = deps.clock.now().getTime();
+        dropExpired(nowMs, key);
+        const served = serveFromLease(key, nowMs);
+        if (served !== undefined) return served;
+        const pending = inFlight.get(key);
+        if (pending !== undefined) {
+          // The bucket was empty after this request arrived: the same refusal. A grant may have left some for it.
+          const outcome = await pending;
+          if (!outcome.allowed) return outcome;
+          continue;
+        }
+        const taking = takeFromBucket(key, nowMs).finally(() => inFlight.delete(key));
+        inFlight.set(key, taking);
+        return taking;
       }
-      // An expired (or emptied) lease gives its unused requests back in the same statement that takes new ones.
-      const refund = held?.tokens ?? 0;
-      if (held !== undefined) held.tokens = 0;
-      const grant: AllowanceGrant = await takeAllowance(deps.db, {
-        key,
-        want: batch,
-        refund,
-        nowMs,
-        capacityMilli: options.burst * MILLI,
-        perMs,
-      });
-      const lease: Lease = { tokens: Math.max(0, grant.granted - 1), grantedAtMs: nowMs, ...grant };
-      remember(key, lease);
-      dropExpired(nowMs);
-      return decision(grant.granted >= 1, lease, nowMs);
     },
     size: () => leases.size,
   };
