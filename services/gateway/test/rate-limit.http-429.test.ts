@@ -1,12 +1,14 @@
 import { ManualClock } from '@regapi/calendar';
 import { transportMessage } from '@regapi/contracts';
+import { createDb } from '@regapi/db';
 import { createHttpApp, guardMiddleware, HttpError, listen, type RunningServer, sendEnvelope } from '@regapi/http';
 import { silentLogger } from '@regapi/telemetry';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { type RequestHandler, Router } from 'express';
 import { sql } from 'kysely';
 import { setAuth } from '../src/auth/auth-context';
-import { createRateLimiter, rateLimit } from '../src/rate-limit';
+import { UnauthorizedError } from '../src/auth/token-errors';
+import { createRateLimiter, limitRefusals, rateLimit } from '../src/rate-limit';
 
 // Decisions 0035 and 0055 over HTTP: the 429 envelope with Retry-After and the RateLimit fields, a bucket per ACCOUNT
 // (every token of it), the fields on every answer past the limiter. A stand-in for `authenticate` sets the caller the
@@ -156,4 +158,28 @@ test('a request refused by authentication never reaches a bucket', async () => {
   const answer = await call('/v1/ping');
   expect(answer.status).toBe(401);
   expect(answer.headers.get('ratelimit')).toBeNull();
+});
+
+test('refused credentials whose limit cannot reach its database are still the 401, never a 5xx', async () => {
+  // Nothing listens at port 9 (discard): every statement of this limiter fails to connect.
+  const unreachable = createDb('postgres://postgres@127.0.0.1:9/none', { max: 1 });
+  const refusing = {
+    check() {
+      throw new UnauthorizedError('malformed');
+    },
+  };
+  const guard = guardMiddleware(
+    limitRefusals(refusing, createRateLimiter({ burst: 1, perSecond: 1 }, { db: unreachable.db, clock })),
+  );
+  const router = Router();
+  router.get('/v1/refusing', guard, (_req, res) => {
+    sendEnvelope(res, 200, { code: 200, codeMessage: 'ok', data: [] });
+  });
+  const alone = await listen(createHttpApp({ logger: silentLogger(), routers: [router] }), 0);
+  try {
+    for (let i = 0; i < 3; i++) expect((await fetch(`${alone.url}/v1/refusing`)).status).toBe(401);
+  } finally {
+    await alone.close(100);
+    await unreachable.close();
+  }
 });

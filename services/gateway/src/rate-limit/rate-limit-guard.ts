@@ -1,10 +1,11 @@
-import type { RequestGuard } from '@regapi/http';
+import type { ServerResponse } from 'node:http';
+import { contextOf, type RequestGuard } from '@regapi/http';
 import { authOf } from '../auth/auth-context';
 import { UnauthorizedError } from '../auth/token-errors';
 import { clientAddressKey } from './client-address';
 import { RateLimitedError } from './rate-limit-error';
 import { rateLimitHeaders, secondsUntilNextToken } from './rate-limit-headers';
-import type { RateLimiter } from './rate-limiter';
+import type { RateLimitDecision, RateLimiter } from './rate-limiter';
 
 /**
  * One allowance per ACCOUNT, shared by all its tokens and by every gateway replica (docs/decisions/0055, replacing
@@ -37,10 +38,27 @@ export function limitRefusals(authenticate: RequestGuard, limiter: RateLimiter):
         await authenticate.check(req, res);
       } catch (error: unknown) {
         if (!(error instanceof UnauthorizedError)) throw error;
-        const decision = await limiter.take(`address:${clientAddressKey(req)}`);
-        if (decision.allowed) throw error;
+        const decision = await takeOrNothing(limiter, `address:${clientAddressKey(req)}`, res);
+        if (decision === undefined || decision.allowed) throw error;
         throw new RateLimitedError(secondsUntilNextToken(decision), rateLimitHeaders(limiter.settings, decision));
       }
     },
   };
+}
+
+/**
+ * The refusal stands whatever the limiter can say: when its database cannot be reached, the client still gets its
+ * 401 (never a 5xx for a bad token), and the failure is logged.
+ */
+async function takeOrNothing(
+  limiter: RateLimiter,
+  key: string,
+  res: ServerResponse,
+): Promise<RateLimitDecision | undefined> {
+  try {
+    return await limiter.take(key);
+  } catch (error: unknown) {
+    contextOf(res).logger.warn({ err: error }, 'refused-credentials limit unavailable');
+    return undefined;
+  }
 }
