@@ -163,6 +163,20 @@ test('concurrent requests share one lease: a batch per take, not one per waiting
   expect(row.rows[0]?.milli_tokens).toBe(70_000);
 });
 
+test('a refusal is answered from memory until the next request is due: a flood past the limit costs no statements', async () => {
+  const { clock, limiter: bucket } = limiter({ burst: 1, perSecond: 1 });
+  expect((await bucket.take('flood')).allowed).toBe(true);
+  expect(await bucket.take('flood')).toEqual({ allowed: false, remaining: 0, msUntilNextToken: 1000 });
+  // Were these refusals asked of the database, the bucket emptied behind its back would let them through.
+  await sql`DELETE FROM rate_limit_allowance WHERE key = 'flood'`.execute(database.db);
+  clock.advance(400);
+  for (let i = 0; i < 20; i++) {
+    expect(await bucket.take('flood')).toEqual({ allowed: false, remaining: 0, msUntilNextToken: 600 });
+  }
+  clock.advance(600);
+  expect((await bucket.take('flood')).allowed).toBe(true);
+});
+
 test('a lease never serves past its time: the shared bucket decides again', async () => {
   const clock = new ManualClock(START);
   const { limiter: one } = limiter({ burst: 10, perSecond: 10, leaseMs: 500 }, clock);

@@ -50,6 +50,9 @@ interface Lease {
   /** The shared bucket's level right after the grant, in thousandths, and how far its time was ahead of ours. */
   readonly milliLeft: number;
   readonly aheadMs: number;
+  /** What the bucket granted; 0 is a refusal, which stands until the next whole request is due (`refusedUntilMs`). */
+  readonly granted: number;
+  readonly refusedUntilMs: number;
 }
 
 // Leases looked at per call to drop the expired ones: more than one, so dropping outpaces the one key a call can add.
@@ -92,12 +95,16 @@ export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiter
   const live = (lease: Lease, nowMs: number): boolean =>
     nowMs >= lease.grantedAtMs && nowMs - lease.grantedAtMs < leaseMs;
 
+  // A refusal stands until the bucket can hold a whole request again.
+  const refusing = (lease: Lease, nowMs: number): boolean =>
+    lease.granted === 0 && nowMs >= lease.grantedAtMs && nowMs < lease.refusedUntilMs;
+
   // Another key's expired lease is dropped unused (stricter, never looser); the caller's own is kept for its refund.
   function dropExpired(nowMs: number, keep: string): void {
     let looked = 0;
     for (const [key, lease] of leases) {
       if (looked++ >= SWEEP_PER_CALL) return;
-      if (key !== keep && !live(lease, nowMs)) leases.delete(key);
+      if (key !== keep && !live(lease, nowMs) && !refusing(lease, nowMs)) leases.delete(key);
     }
   }
 
@@ -126,9 +133,14 @@ export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiter
   // leasing a batch of their own (100 concurrent requests would otherwise take 100 batches, most of them never used).
   const inFlight = new Map<string, Promise<RateLimitDecision>>();
 
+  // A refusal is answered from memory until the bucket can hold a whole request again: a client hammering past its
+  // limit costs no statement per refused request. Never looser: only another replica's returned lease could refill
+  // the bucket sooner.
   function serveFromLease(key: string, nowMs: number): RateLimitDecision | undefined {
     const held = leases.get(key);
-    if (held === undefined || !live(held, nowMs) || held.tokens < 1) return undefined;
+    if (held === undefined) return undefined;
+    if (refusing(held, nowMs)) return decision(false, held, nowMs);
+    if (!live(held, nowMs) || held.tokens < 1) return undefined;
     held.tokens -= 1;
     remember(key, held);
     return decision(true, held, nowMs);
@@ -147,7 +159,13 @@ export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiter
       capacityMilli: options.burst * MILLI,
       perMs,
     });
-    const lease: Lease = { tokens: Math.max(0, grant.granted - 1), grantedAtMs: nowMs, ...grant };
+    const untilNext = grant.aheadMs + (MILLI - (grant.milliLeft % MILLI)) / perMs;
+    const lease: Lease = {
+      tokens: Math.max(0, grant.granted - 1),
+      grantedAtMs: nowMs,
+      refusedUntilMs: nowMs + Math.ceil(untilNext),
+      ...grant,
+    };
     remember(key, lease);
     return decision(grant.granted >= 1, lease, nowMs);
   }
