@@ -40,11 +40,17 @@ export interface BenchOptions {
   readonly acceptRate: number;
   /** The pairs measured (`--only`, BENCH_ONLY: `acceptance` or `polling`). Default both. */
   readonly scenarios: readonly ScenarioKind[];
+  /**
+   * How long the gateway serves an account's requests from a lease of its shared rate-limit bucket
+   * (`--rate-limit-lease`, BENCH_RATE_LIMIT_LEASE_MS; decision 0055). Default: the gateway's own (200 ms); 0 takes
+   * every request from PostgreSQL, the cost of an account making one request per lease time.
+   */
+  readonly rateLimitLeaseMs: number | undefined;
   /** Server of the throwaway databases (BENCH_DATABASE_URL, else TEST_DATABASE_URL). Default: local, user postgres. */
   readonly adminUrl: string;
 }
 
-export const DEFAULT_BENCH_OPTIONS: Omit<BenchOptions, 'adminUrl'> = Object.freeze({
+export const DEFAULT_BENCH_OPTIONS: Omit<BenchOptions, 'adminUrl' | 'rateLimitLeaseMs'> = Object.freeze({
   connections: 100,
   durationS: 5,
   rounds: 3,
@@ -80,6 +86,7 @@ export function benchOptionsFrom(args: readonly string[], env: NodeJS.ProcessEnv
       only: { type: 'string' },
       'poll-rate': { type: 'string' },
       'accept-rate': { type: 'string' },
+      'rate-limit-lease': { type: 'string' },
     },
     strict: true,
   });
@@ -89,6 +96,7 @@ export function benchOptionsFrom(args: readonly string[], env: NodeJS.ProcessEnv
   const only = values.only ?? env.BENCH_ONLY;
   if (only !== undefined && !isScenarioKind(only))
     throw new UsageError(`only: must be acceptance or polling, got ${only}`);
+  const lease = values['rate-limit-lease'] ?? env.BENCH_RATE_LIMIT_LEASE_MS;
   return Object.freeze({
     connections: integer('connections', values.connections ?? env.BENCH_CONNECTIONS, d.connections, 1, 1000),
     durationS: integer('duration', values.duration ?? env.BENCH_DURATION, d.durationS, 1, 120),
@@ -100,6 +108,8 @@ export function benchOptionsFrom(args: readonly string[], env: NodeJS.ProcessEnv
     scenarios: only === undefined ? d.scenarios : [only],
     pollRate: integer('poll-rate', values['poll-rate'] ?? env.BENCH_POLL_RATE, d.pollRate, 1, 100_000),
     acceptRate: integer('accept-rate', values['accept-rate'] ?? env.BENCH_ACCEPT_RATE, d.acceptRate, 1, 100_000),
+    rateLimitLeaseMs:
+      lease === undefined || lease === '' ? undefined : integer('rate-limit-lease', lease, 0, 0, 10_000),
     adminUrl: env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   });
 }

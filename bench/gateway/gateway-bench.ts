@@ -197,7 +197,8 @@ export async function runGatewayBench(args: readonly string[]): Promise<void> {
       `load:       autocannon, ${options.connections} connections, ${options.durationS} s per scenario after ` +
         `${options.warmupS} s of warm-up, in ${options.rounds} alternating rounds; pool ${options.poolSize} per server; ${options.protocolos} protocolos polled; ` +
         `floor locks the account ${options.floorLock}; p99 target at ${options.pollRate} polls/s and ` +
-        `${options.acceptRate} acceptances/s, paced\n\n`,
+        `${options.acceptRate} acceptances/s, paced; gateway rate-limit lease ` +
+        `${options.rateLimitLeaseMs === undefined ? 'its default' : `${options.rateLimitLeaseMs} ms`}\n\n`,
     );
 
     const adminToken = randomBytes(24).toString('hex');
@@ -207,6 +208,9 @@ export async function runGatewayBench(args: readonly string[]): Promise<void> {
       BENCH_DATABASE_URL: gatewayDb.url,
       BENCH_ADMIN_TOKEN: adminToken,
       BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
+      ...(options.rateLimitLeaseMs === undefined
+        ? {}
+        : { BENCH_RATE_LIMIT_LEASE_MS: String(options.rateLimitLeaseMs) }),
       LOG_LEVEL: 'silent',
     });
     cleanup.push(() => gatewayServer.stop());

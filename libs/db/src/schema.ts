@@ -340,6 +340,17 @@ export interface OriginOrderAttemptTable {
   numero_pedido: string | null;
 }
 
+/** One rate-limit bucket shared by the gateway replicas (migration 0016, docs/decisions/0055). UNLOGGED. */
+export interface RateLimitAllowanceTable {
+  /** `account:<uuid>` or `address:<client address>`. */
+  key: string;
+  milli_tokens: number;
+  // bigint: node-postgres reads it as a string.
+  at_ms: ColumnType<string, number, number>;
+  granted: number;
+  full_at_ms: ColumnType<string, number, number>;
+}
+
 export interface Database {
   outbox: OutboxTable;
   processed_message: ProcessedMessageTable;
@@ -366,4 +377,5 @@ export interface Database {
   record_view_reconciliation: RecordViewReconciliationTable;
   certificate_watch: CertificateWatchTable;
   protocolo_secret: ProtocoloSecretTable;
+  rate_limit_allowance: RateLimitAllowanceTable;
 }

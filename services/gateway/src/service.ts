@@ -14,7 +14,16 @@ import { extratoRouter } from './extrato/extrato-router';
 import { pollingDirectRoute, pollingRouter } from './polling/polling-router';
 import { cachedPlans } from './quotes/plan-cache';
 import { quoteRouter } from './quotes/quote-router';
-import { type RateLimitSettings, rateLimit, rateLimiterFrom } from './rate-limit';
+import {
+  type AllowanceSweeper,
+  createRateLimiter,
+  DEFAULT_RATE_LIMIT,
+  DEFAULT_REFUSAL_RATE_LIMIT,
+  limitRefusals,
+  type RateLimitSettings,
+  rateLimit,
+  startAllowanceSweeper,
+} from './rate-limit';
 import { tokenRouter } from './token/token-router';
 
 /** Default of `idempotencyWaitMs`. */
@@ -38,16 +47,20 @@ export interface GatewayDeps extends ServiceDeps {
   readonly hourlySearchCeiling?: number;
   /** How long a duplicate `Idempotency-Key` waits for the request holding it before a 409. Default 10 000 ms. */
   readonly idempotencyWaitMs?: number;
-  /** Token bucket per token (docs/decisions/0035). Default 100 burst, 20 per second. */
+  /** Token bucket per account, shared by every replica (docs/decisions/0055). Default 100 burst, 20 per second. */
   readonly rateLimit?: RateLimitSettings;
+  /** Refused credentials per client address before they are 429s (docs/decisions/0055). Default 20, 1 per second. */
+  readonly refusalRateLimit?: RateLimitSettings;
+  /** How long a replica serves from a lease of a shared bucket (docs/decisions/0055). Default 200 ms; 0: none. */
+  readonly rateLimitLeaseMs?: number;
 }
 
 /**
  * The public API: authentication, idempotency, quoting and acceptance (ARCHITECTURE): who may call (spec 5: bearer
  * tokens, scopes, `GET /v1/token`), the free quote (`POST /v1/orcamento/{fonte}`), the paid execution
  * (`POST /v1/consultas/{fonte}`), polling (`GET /v1/consultas/{protocolo}`), the customer's statement
- * (`GET /v1/extrato`) and the admin API the ops CLI talks to. Every /v1 route passes the same guards: the token, then
- * its rate limit. Polling is also served before express, with the same guards (docs/decisions/0044).
+ * (`GET /v1/extrato`) and the admin API the ops CLI talks to. Every /v1 route passes the same guards: the token (its refusals
+ * limited per client address), then its account's rate limit. Polling is also served before express, with the same guards (docs/decisions/0044).
  */
 export function createGateway(deps: GatewayDeps): Service {
   const db = deps.db.db;
@@ -61,10 +74,18 @@ export function createGateway(deps: GatewayDeps): Service {
   });
   const hourlySearchCeiling = deps.hourlySearchCeiling ?? DEFAULT_HOURLY_SEARCH_CEILING;
   const planOf = cachedPlans(db);
-  // One limiter per process: a token has ONE bucket across every /v1 endpoint (docs/decisions/0035).
-  const guards = [authenticate(authority), rateLimit(rateLimiterFrom({ rateLimit: deps.rateLimit, clock }))];
+  // An account has ONE bucket across every /v1 endpoint, every token and every replica; a client address one for its
+  // refused credentials (docs/decisions/0055).
+  const lease = deps.rateLimitLeaseMs === undefined ? {} : { leaseMs: deps.rateLimitLeaseMs };
+  const accountLimiter = createRateLimiter({ ...(deps.rateLimit ?? DEFAULT_RATE_LIMIT), ...lease }, { db, clock });
+  const refusalLimiter = createRateLimiter(
+    { ...(deps.refusalRateLimit ?? DEFAULT_REFUSAL_RATE_LIMIT), ...lease },
+    { db, clock },
+  );
+  const guards = [limitRefusals(authenticate(authority), refusalLimiter), rateLimit(accountLimiter)];
   const middleware = guards.map(guardMiddleware);
   const polling = { db, clock, hourlySearchCeiling };
+  let sweeper: AllowanceSweeper | undefined;
   return {
     name: 'gateway',
     directRoutes: [pollingDirectRoute(polling, guards)],
@@ -88,7 +109,12 @@ export function createGateway(deps: GatewayDeps): Service {
     ],
     // The document endpoint serves from S3: a gateway that cannot reach it is not ready to serve every route.
     readiness: documents === undefined ? {} : { storage: () => documents.isReachable() },
-    start: async () => undefined,
-    stop: async () => undefined,
+    start: async () => {
+      sweeper ??= startAllowanceSweeper({ db, clock, logger: deps.logger });
+    },
+    stop: async () => {
+      await sweeper?.stop();
+      sweeper = undefined;
+    },
   };
 }

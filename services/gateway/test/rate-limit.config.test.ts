@@ -1,7 +1,8 @@
 import { ConfigError, loadConfig } from '@regapi/config';
 import { gatewayConfig, gatewaySettingsFrom } from '../src';
 
-// RATE_LIMIT_BURST and RATE_LIMIT_PER_SECOND (decision 0035): validated at start, a bad one names its variable.
+// RATE_LIMIT_BURST and RATE_LIMIT_PER_SECOND (decisions 0035, 0055: per account): validated at start, a bad one names
+// its variable.
 
 const BASE = { JWT_KEYS: `k1:${'a'.repeat(32)}`, ADMIN_TOKEN: 'b'.repeat(32) };
 

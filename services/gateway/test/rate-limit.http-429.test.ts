@@ -1,32 +1,51 @@
 import { ManualClock } from '@regapi/calendar';
 import { transportMessage } from '@regapi/contracts';
+import { createDb } from '@regapi/db';
 import { createHttpApp, guardMiddleware, HttpError, listen, type RunningServer, sendEnvelope } from '@regapi/http';
 import { silentLogger } from '@regapi/telemetry';
+import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { type RequestHandler, Router } from 'express';
+import { sql } from 'kysely';
 import { setAuth } from '../src/auth/auth-context';
-import { createRateLimiter, rateLimit } from '../src/rate-limit';
+import { UnauthorizedError } from '../src/auth/token-errors';
+import { createRateLimiter, limitRefusals, rateLimit } from '../src/rate-limit';
 
-// Issue 5 item 5 over HTTP (decision 0035): the 429 envelope with Retry-After and the RateLimit fields, a bucket per
-// token, the fields on every answer past the limiter. A stand-in for `authenticate` sets the caller the same way.
+// Decisions 0035 and 0055 over HTTP: the 429 envelope with Retry-After and the RateLimit fields, a bucket per ACCOUNT
+// (every token of it), the fields on every answer past the limiter. A stand-in for `authenticate` sets the caller the
+// same way: the account `X-Test-Account` names (default ACCOUNT), the token `X-Test-Token` names.
 
 const ACCOUNT = '7d0c4a52-3f7e-4bd4-9a3e-2c1f3b1a9e10';
+const OTHER_ACCOUNT = '1f9e6b0a-52c4-4d1e-8f7a-3b2c1d0e9f8a';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Like `authenticate`: the caller is whoever `X-Test-Token` names; without it, the 401 envelope. */
 const fakeAuth: RequestHandler = (req, res, next) => {
   const tokenId = req.get('x-test-token');
   if (tokenId === undefined) throw new HttpError(401, transportMessage(401));
-  setAuth(res, { accountId: ACCOUNT, tokenId, scopes: [], expiresAt: new Date('2030-01-01T00:00:00Z') });
+  const accountId = req.get('x-test-account') ?? ACCOUNT;
+  setAuth(res, { accountId, tokenId, scopes: [], expiresAt: new Date('2030-01-01T00:00:00Z') });
   next();
 };
 
+let database: TestDatabase;
 let clock: ManualClock;
 let server: RunningServer;
 
-// Each test gets its own clock, limiter (3 at once, one every 2 s) and server: no test sees another's buckets.
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+// Each test gets its own clock, limiter (3 at once, one every 2 s), server and empty buckets: no test sees another's.
 beforeEach(async () => {
+  await sql`TRUNCATE rate_limit_allowance`.execute(database.db);
   clock = new ManualClock(new Date('2026-03-02T12:00:00Z'));
-  const limited = guardMiddleware(rateLimit(createRateLimiter({ burst: 3, perSecond: 0.5 }, clock)));
+  const limited = guardMiddleware(
+    rateLimit(createRateLimiter({ burst: 3, perSecond: 0.5 }, { db: database.db, clock })),
+  );
   const router = Router();
   router.get('/v1/ping', fakeAuth, limited, (_req, res) => {
     sendEnvelope(res, 200, { code: 200, codeMessage: 'ok', data: [{ pong: true }] });
@@ -41,10 +60,10 @@ afterEach(async () => {
   await server.close(100);
 });
 
-async function call(path: string, token?: string, method = 'GET') {
+async function call(path: string, token?: string, method = 'GET', account = ACCOUNT) {
   const response = await fetch(`${server.url}${path}`, {
     method,
-    headers: token === undefined ? {} : { 'x-test-token': token },
+    headers: token === undefined ? {} : { 'x-test-token': token, 'x-test-account': account },
   });
   const body = (await response.json()) as {
     code: number;
@@ -95,10 +114,18 @@ test('over the burst: the 429 envelope with Retry-After in whole seconds, never 
   );
 });
 
-test('another token has its own bucket', async () => {
+test('another token of the same account shares its bucket', async () => {
   await spend('tok-a');
   expect((await call('/v1/ping', 'tok-a')).status).toBe(429);
-  const other = await call('/v1/ping', 'tok-b');
+  const sameAccount = await call('/v1/ping', 'tok-b');
+  expect(sameAccount.status).toBe(429);
+  expect(sameAccount.headers.get('retry-after')).toBe('2');
+});
+
+test('another account has its own bucket', async () => {
+  await spend('tok-a');
+  expect((await call('/v1/ping', 'tok-a')).status).toBe(429);
+  const other = await call('/v1/ping', 'tok-b', 'GET', OTHER_ACCOUNT);
   expect(other.status).toBe(200);
   expect(other.headers.get('ratelimit')).toBe('"default";r=2;t=2');
   expect((await call('/v1/ping', 'tok-a')).status).toBe(429);
@@ -131,4 +158,28 @@ test('a request refused by authentication never reaches a bucket', async () => {
   const answer = await call('/v1/ping');
   expect(answer.status).toBe(401);
   expect(answer.headers.get('ratelimit')).toBeNull();
+});
+
+test('refused credentials whose limit cannot reach its database are still the 401, never a 5xx', async () => {
+  // Nothing listens at port 9 (discard): every statement of this limiter fails to connect.
+  const unreachable = createDb('postgres://postgres@127.0.0.1:9/none', { max: 1 });
+  const refusing = {
+    check() {
+      throw new UnauthorizedError('malformed');
+    },
+  };
+  const guard = guardMiddleware(
+    limitRefusals(refusing, createRateLimiter({ burst: 1, perSecond: 1 }, { db: unreachable.db, clock })),
+  );
+  const router = Router();
+  router.get('/v1/refusing', guard, (_req, res) => {
+    sendEnvelope(res, 200, { code: 200, codeMessage: 'ok', data: [] });
+  });
+  const alone = await listen(createHttpApp({ logger: silentLogger(), routers: [router] }), 0);
+  try {
+    for (let i = 0; i < 3; i++) expect((await fetch(`${alone.url}/v1/refusing`)).status).toBe(401);
+  } finally {
+    await alone.close(100);
+    await unreachable.close();
+  }
 });

@@ -1,16 +1,28 @@
 import { ManualClock } from '@regapi/calendar';
+import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import fc from 'fast-check';
-import { createRateLimiter } from '../src/rate-limit';
+import { createRateLimiter, type RateLimiter } from '../src/rate-limit';
 
-// Decision 0035: whatever the pattern of calls and clock moves, in ANY stretch of time a key is never allowed more than
-// burst + rate × (time the clock moved forward in it); and a caller that waits the announced time is let through.
+// Decisions 0035 and 0055: whatever the pattern of calls, clock moves and replicas, in ANY stretch of time a key (an
+// account) is never served more than burst + rate × (time the clock moved forward in it + the lease time), counted
+// over ALL replicas together; and a caller that waits the announced time is let through. Two limiters on one database
+// are two gateway replicas.
 
 const START = new Date('2026-03-02T12:00:00Z');
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.drop();
+});
 
 /**
- * One step: move the clock, then call `calls` times with key `key`. Mostly short moves and many calls, so the buckets
- * run dry and the bound is approached; now and then a long pause (the bucket fills up to `burst`) or a move backwards
- * (a wall-clock correction).
+ * One step: move the clock, then call `calls` times with key `key` on replica `replica`. Mostly short moves and many
+ * calls, so the buckets run dry and the bound is approached; now and then a long pause (the bucket fills up to
+ * `burst`) or a move backwards (a wall-clock correction).
  */
 const step = fc.record({
   moveMs: fc.oneof(
@@ -18,21 +30,24 @@ const step = fc.record({
     { arbitrary: fc.integer({ min: 0, max: 3000 }), weight: 1 },
     { arbitrary: fc.integer({ min: -5000, max: 0 }), weight: 1 },
   ),
-  key: fc.constantFrom('a', 'b', 'c'),
+  key: fc.constantFrom('a', 'b'),
+  replica: fc.constantFrom(0, 1),
   calls: fc.integer({ min: 0, max: 20 }),
 });
 
 const rate = fc.oneof(fc.integer({ min: 1, max: 50 }), fc.constantFrom(0.25, 0.5, 1.5, 3.75));
+const leaseMs = fc.constantFrom(0, 50, 200, 1000);
 
 /**
- * The largest number of allowed calls in one stretch, less what the bucket could have given in it: for allowed calls
- * k = 0..n-1 at forward time T(k), calls i..j number j - i + 1 and may be at most burst + rate × (T(j) - T(i)), that is
- * (j - rate × T(j)) - (i - rate × T(i)) ≤ burst - 1. One pass with the running minimum of i - rate × T(i).
+ * The largest number of served calls in one stretch, less what the bucket could have given in it: for served calls
+ * k = 0..n-1 at forward time T(k), calls i..j number j - i + 1 and may be at most burst + rate × (T(j) - T(i) + lease),
+ * that is (j - rate × T(j)) - (i - rate × T(i)) ≤ burst + rate × lease - 1. One pass with the running minimum of
+ * i - rate × T(i).
  */
-function worstExcess(forwardMsOfAllowed: readonly number[], perSecond: number): number {
+function worstExcess(forwardMsOfServed: readonly number[], perSecond: number): number {
   let lowest = Number.POSITIVE_INFINITY;
   let worst = Number.NEGATIVE_INFINITY;
-  forwardMsOfAllowed.forEach((ms, k) => {
+  forwardMsOfServed.forEach((ms, k) => {
     const a = k - (perSecond * ms) / 1000;
     lowest = Math.min(lowest, a);
     worst = Math.max(worst, a - lowest + 1);
@@ -40,51 +55,63 @@ function worstExcess(forwardMsOfAllowed: readonly number[], perSecond: number): 
   return worst;
 }
 
-test('in any stretch of time, allowed calls per key ≤ burst + perSecond × forward time', () => {
-  fc.assert(
-    fc.property(
+// Each run gets keys of its own: the runs share the database.
+let run = 0;
+
+test('in any stretch, served calls per key over both replicas ≤ burst + perSecond × (forward time + lease)', async () => {
+  await fc.assert(
+    fc.asyncProperty(
       fc.integer({ min: 1, max: 50 }),
       rate,
-      fc.array(step, { minLength: 20, maxLength: 200, size: 'max' }),
-      (burst, perSecond, steps) => {
+      leaseMs,
+      fc.array(step, { minLength: 20, maxLength: 80, size: 'max' }),
+      async (burst, perSecond, lease, steps) => {
+        run += 1;
         const clock = new ManualClock(START);
-        const limiter = createRateLimiter({ burst, perSecond }, clock);
-        const allowedAt = new Map<string, number[]>();
+        const replicas: RateLimiter[] = [0, 1].map(() =>
+          createRateLimiter({ burst, perSecond, leaseMs: lease }, { db: database.db, clock }),
+        );
+        const servedAt = new Map<string, number[]>();
         // Forward time only: a clock moved back must not be a source of tokens.
         let forwardMs = 0;
-        for (const { moveMs, key, calls } of steps) {
+        for (const { moveMs, key, replica, calls } of steps) {
           clock.advance(moveMs);
           forwardMs += Math.max(0, moveMs);
           for (let i = 0; i < calls; i++) {
-            if (!limiter.take(key).allowed) continue;
-            const times = allowedAt.get(key) ?? [];
+            if (!(await replicas[replica]?.take(`${run}:${key}`))?.allowed) continue;
+            const times = servedAt.get(key) ?? [];
             times.push(forwardMs);
-            allowedAt.set(key, times);
+            servedAt.set(key, times);
           }
         }
-        for (const times of allowedAt.values()) expect(worstExcess(times, perSecond)).toBeLessThanOrEqual(burst + 1e-9);
+        const bound = burst + (perSecond * lease) / 1000 + 1e-9;
+        for (const times of servedAt.values()) expect(worstExcess(times, perSecond)).toBeLessThanOrEqual(bound);
       },
     ),
+    { numRuns: 40 },
   );
 });
 
-test('a caller that waits the announced time is let through', () => {
-  fc.assert(
-    fc.property(
+test('a caller that waits the announced time is let through', async () => {
+  await fc.assert(
+    fc.asyncProperty(
       fc.integer({ min: 1, max: 20 }),
       rate,
-      fc.array(fc.integer({ min: 0, max: 2000 }), { maxLength: 80, size: 'max' }),
-      (burst, perSecond, pauses) => {
+      leaseMs,
+      fc.array(fc.integer({ min: 0, max: 2000 }), { maxLength: 60, size: 'max' }),
+      async (burst, perSecond, lease, pauses) => {
+        run += 1;
         const clock = new ManualClock(START);
-        const limiter = createRateLimiter({ burst, perSecond }, clock);
+        const limiter = createRateLimiter({ burst, perSecond, leaseMs: lease }, { db: database.db, clock });
         for (const pause of pauses) {
           clock.advance(pause);
-          const decision = limiter.take('t');
+          const decision = await limiter.take(`${run}:t`);
           if (decision.allowed) continue;
           clock.advance(decision.msUntilNextToken);
-          expect(limiter.take('t').allowed).toBe(true);
+          expect((await limiter.take(`${run}:t`)).allowed).toBe(true);
         }
       },
     ),
+    { numRuns: 40 },
   );
 });

@@ -50,9 +50,9 @@ export const gatewayConfig = {
    * estimates, so both must be given the same value.
    */
   HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
-  /** Requests one token may make at once (its bucket's size); at least RATE_LIMIT_PER_SECOND (docs/decisions/0035). */
+  /** Requests one account may make at once, over all its tokens and replicas; ≥ RATE_LIMIT_PER_SECOND (decision 0055). */
   RATE_LIMIT_BURST: env.integer({ min: 1, max: MAX_RATE_LIMIT_BURST, default: DEFAULT_RATE_LIMIT_BURST }),
-  /** Requests per second one token's bucket refills; 0 would never refill, so it is refused. */
+  /** Requests per second one account's bucket refills; 0 would never refill, so it is refused. */
   RATE_LIMIT_PER_SECOND: env.integer({
     min: 1,
     max: MAX_RATE_LIMIT_PER_SECOND,

@@ -1,5 +1,8 @@
+export { dropFullAllowances } from './allowance-store';
+export { type AllowanceSweeper, startAllowanceSweeper } from './allowance-sweeper';
+export { addressKey, clientAddressKey } from './client-address';
 export { RateLimitedError } from './rate-limit-error';
-export { rateLimit } from './rate-limit-guard';
+export { limitRefusals, rateLimit } from './rate-limit-guard';
 export {
   policyWindowSeconds,
   RATE_LIMIT_POLICY_NAME,
@@ -12,15 +15,17 @@ export {
   DEFAULT_RATE_LIMIT,
   DEFAULT_RATE_LIMIT_BURST,
   DEFAULT_RATE_LIMIT_PER_SECOND,
+  DEFAULT_REFUSAL_RATE_LIMIT,
   MAX_RATE_LIMIT_BURST,
   MAX_RATE_LIMIT_PER_SECOND,
   type RateLimitSettings,
 } from './rate-limit-settings';
 export {
   createRateLimiter,
+  DEFAULT_RATE_LIMIT_LEASE_MS,
   DEFAULT_RATE_LIMIT_MAX_KEYS,
   type RateLimitDecision,
   type RateLimiter,
+  type RateLimiterDeps,
   type RateLimiterOptions,
-  rateLimiterFrom,
-} from './token-bucket';
+} from './rate-limiter';

@@ -1,5 +1,5 @@
 import type { RateLimitSettings } from './rate-limit-settings';
-import type { RateLimitDecision } from './token-bucket';
+import type { RateLimitDecision } from './rate-limiter';
 
 /**
  * The response fields of draft-ietf-httpapi-ratelimit-headers-11 (structured-field Lists, RFC 9651), one policy named

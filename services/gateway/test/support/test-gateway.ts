@@ -27,6 +27,8 @@ export interface TestGatewayOptions {
   readonly activeKid?: string;
   /** Default: high enough never to interfere (the rate-limit tests set their own). */
   readonly rateLimit?: { readonly burst: number; readonly perSecond: number };
+  /** Refused credentials per client address (decision 0055). Default: high enough never to interfere. */
+  readonly refusalRateLimit?: { readonly burst: number; readonly perSecond: number };
   /** The documents' bucket. Default: a store nobody listens at (the tests that read documents start one). */
   readonly documents?: DocumentStorage;
   /** Extra routers mounted after the gateway's (test-only routes). */
@@ -53,6 +55,7 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
     tokenCacheMs: options.tokenCacheMs ?? 1000,
     clock: options.clock ?? systemClock,
     rateLimit: options.rateLimit ?? { burst: 100_000, perSecond: 10_000 },
+    refusalRateLimit: options.refusalRateLimit ?? { burst: 100_000, perSecond: 10_000 },
     ...(options.hourlySearchCeiling === undefined ? {} : { hourlySearchCeiling: options.hourlySearchCeiling }),
     ...(options.idempotencyWaitMs === undefined ? {} : { idempotencyWaitMs: options.idempotencyWaitMs }),
   });
