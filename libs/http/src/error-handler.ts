@@ -42,8 +42,39 @@ export function errorHandler(error: unknown, _req: Request, res: Response, _next
   sendError(res, error);
 }
 
-/** What `errorHandler` answers, for a request served outside express (a direct route, docs/decisions/0044). */
+/**
+ * What `errorHandler` answers, for a request served outside express (a direct route, docs/decisions/0044). It never
+ * throws: an error while answering an error (an envelope that cannot be serialized) is the bare 500 envelope, never
+ * express's HTML page with a stack (issue 12 item 5).
+ */
 export function sendError(res: ServerResponse, error: unknown): void {
+  try {
+    answerError(res, error);
+  } catch (failure: unknown) {
+    answerLastResort(res, failure);
+  }
+}
+
+function answerLastResort(res: ServerResponse, failure: unknown): void {
+  try {
+    contextOf(res).logger.error({ err: failure }, 'error while answering an error');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    for (const name of res.getHeaderNames()) {
+      if (!KEPT_ON_LAST_RESORT.has(name)) res.removeHeader(name);
+    }
+    sendEnvelope(res, 500, { code: 500, codeMessage: transportMessage(500) });
+  } catch {
+    res.destroy();
+  }
+}
+
+// What the request context and createHttpApp set for every answer; a failed answer's own headers are dropped.
+const KEPT_ON_LAST_RESORT = new Set(['x-request-id', 'x-content-type-options', 'cache-control', 'connection']);
+
+function answerError(res: ServerResponse, error: unknown): void {
   if (res.headersSent) {
     res.destroy();
     return;

@@ -60,7 +60,6 @@ async function poll(deps: PollingDeps, res: ServerResponse, protocolo: string): 
   const polled = PROTOCOLO.test(protocolo) ? await getOrderInQueue(deps.db, protocolo, accountId, now) : undefined;
   if (polled === undefined) throw new HttpError(404, 'Protocolo não encontrado.');
   const answer = await pollingAnswer(deps, polled, now);
-  res.setHeader('Cache-Control', 'no-store');
   sendEnvelope(res, answer.status, answer.envelope);
 }
 
