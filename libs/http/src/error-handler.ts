@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { transportMessage } from '@regapi/contracts';
 import type { NextFunction, Request, Response } from 'express';
+import { ANSWER_HEADERS } from './answer-headers';
 import { HttpError } from './http-error';
 import { contextOf } from './request-context';
 import { sendEnvelope } from './send-envelope';
@@ -58,6 +59,10 @@ export function sendError(res: ServerResponse, error: unknown): void {
 function answerLastResort(res: ServerResponse, failure: unknown): void {
   try {
     contextOf(res).logger.error({ err: failure }, 'error while answering an error');
+  } catch {
+    // No context to log with: the answer still goes out.
+  }
+  try {
     if (res.headersSent) {
       res.destroy();
       return;
@@ -71,8 +76,12 @@ function answerLastResort(res: ServerResponse, failure: unknown): void {
   }
 }
 
-// What the request context and createHttpApp set for every answer; a failed answer's own headers are dropped.
-const KEPT_ON_LAST_RESORT = new Set(['x-request-id', 'x-content-type-options', 'cache-control', 'connection']);
+// What every answer carries (the request context, createHttpApp); a failed answer's own headers are dropped.
+const KEPT_ON_LAST_RESORT = new Set([
+  'x-request-id',
+  'connection',
+  ...Object.keys(ANSWER_HEADERS).map((name) => name.toLowerCase()),
+]);
 
 function answerError(res: ServerResponse, error: unknown): void {
   if (res.headersSent) {
