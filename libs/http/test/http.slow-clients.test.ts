@@ -1,5 +1,6 @@
 import {
   createHttpApp,
+  DEFAULT_SERVER_LIMITS,
   guardMiddleware,
   HttpError,
   listen,
@@ -17,7 +18,10 @@ import { Router } from 'express';
 // after the route's guards, and a refusal before the body closes the connection instead of draining it.
 
 const PASS = 'Bearer passe';
+/** Production limits: what the refusals below meet. */
 let server: RunningServer;
+/** Small timeouts, so a cut comes in a fraction of a second rather than the defaults' tens of seconds. */
+let tight: RunningServer;
 let bodiesRead = 0;
 
 const requirePass: RequestGuard = {
@@ -35,19 +39,19 @@ beforeAll(async () => {
     sendEnvelope(res, 200, { code: 200, codeMessage: 'ok', data: [{ got: JSON.stringify(req.body) }] });
   });
   const app = createHttpApp({ logger: silentLogger(), routers: [api] });
-  // Small limits, so a cut comes in a fraction of a second rather than the production defaults' tens of seconds.
+  server = await listen(app, 0);
   const limits = serverLimitsOf({
     HTTP_HEADERS_TIMEOUT_MS: 300,
     HTTP_REQUEST_TIMEOUT_MS: 500,
     HTTP_KEEP_ALIVE_TIMEOUT_MS: 500,
     HTTP_IDLE_TIMEOUT_MS: 5_000,
-    HTTP_MAX_CONNECTIONS: 3,
+    HTTP_MAX_CONNECTIONS: 100,
   });
-  server = await listen(app, 0, '127.0.0.1', limits);
+  tight = await listen(app, 0, '127.0.0.1', limits);
 });
 
 afterAll(async () => {
-  await server.close(100);
+  await Promise.all([server.close(100), tight.close(100)]);
 });
 
 const head = (lines: readonly string[]) => `${['POST /echo HTTP/1.1', 'Host: test', ...lines].join('\r\n')}\r\n\r\n`;
@@ -61,7 +65,7 @@ function expectEnvelopeOf(answer: { headers: Readonly<Record<string, string>>; b
 
 test('an authenticated client dripping its body is cut by the request timeout with a 408 envelope', async () => {
   const before = bodiesRead;
-  const connection = await openRawConnection(server.url);
+  const connection = await openRawConnection(tight.url);
   connection.send(head([`Authorization: ${PASS}`, 'Content-Type: application/json', 'Content-Length: 100']));
   connection.send('{"nome": "a');
   const answer = await connection.closed;
@@ -71,7 +75,7 @@ test('an authenticated client dripping its body is cut by the request timeout wi
 });
 
 test('a client that never finishes its headers is cut by the headers timeout with a 408 envelope', async () => {
-  const connection = await openRawConnection(server.url);
+  const connection = await openRawConnection(tight.url);
   connection.send('POST /echo HTTP/1.1\r\nHost: test\r\nAuthorization: Bea');
   const answer = await connection.closed;
   expect(answer.status).toBe(408);
@@ -104,30 +108,29 @@ test('an authenticated oversized body is a 413 envelope, the connection closed r
   expectEnvelopeOf(answer, 413);
 });
 
-/** Until the server holds no connection (a kept-alive one of an earlier test included). */
-function noConnectionLeft(): Promise<boolean> {
-  return waitFor(
-    () => new Promise<boolean>((done) => server.server.getConnections((_error, count) => done(count === 0))),
-    { what: 'no connection left' },
+function connectionsOf(running: RunningServer): Promise<number> {
+  return new Promise((done, fail) =>
+    running.server.getConnections((error, count) => (error ? fail(error) : done(count))),
   );
 }
 
 test('connections past the cap are closed on arrival; the server serves again once they are gone', async () => {
-  await noConnectionLeft();
-  const held = await Promise.all([1, 2, 3].map(() => openRawConnection(server.url)));
-  // Each sends a first byte, so the server has surely accepted all three before the fourth comes.
-  for (const connection of held) connection.send('P');
-  const extra = await openRawConnection(server.url);
-  const refused = await extra.closed;
-  expect(refused.status).toBe(0);
-  for (const connection of held) connection.socket.destroy();
-  await Promise.all(held.map((connection) => connection.closed));
-  // The server counts a connection gone on its own 'close': its count drops to none, then a client is served.
-  await noConnectionLeft();
-  const response = await fetch(`${server.url}/echo`, {
-    method: 'POST',
-    body: '{"a":1}',
-    headers: { authorization: PASS },
-  });
-  expect(response.status).toBe(200);
+  // A server of its own, with timeouts long enough that only the cap can close a connection here.
+  const api = Router();
+  api.get('/ok', (_req, res) => sendEnvelope(res, 200, { code: 200, codeMessage: 'ok' }));
+  const limits = { ...DEFAULT_SERVER_LIMITS, maxConnections: 3 };
+  const capped = await listen(createHttpApp({ logger: silentLogger(), routers: [api] }), 0, '127.0.0.1', limits);
+  try {
+    const held = await Promise.all([1, 2, 3].map(() => openRawConnection(capped.url)));
+    await waitFor(async () => (await connectionsOf(capped)) === 3, { what: 'three connections held' });
+    const extra = await openRawConnection(capped.url);
+    const refused = await extra.closed;
+    expect(refused.status).toBe(0);
+    for (const connection of held) connection.socket.destroy();
+    // The server counts a connection gone on its own 'close': its count drops to none, then a client is served.
+    await waitFor(async () => (await connectionsOf(capped)) === 0, { what: 'no connection left' });
+    expect((await fetch(`${capped.url}/ok`)).status).toBe(200);
+  } finally {
+    await capped.close(100);
+  }
 });
