@@ -233,9 +233,9 @@ export interface components {
             campo: string;
             /** @description O que está errado, em português, para uma pessoa. */
             mensagem: string;
-            /** @description A regra que falhou: required, type, enum, minimum, maxLength, additionalProperties, json, um nome de formato (cpf-cnpj, uf, imovel-matricula, uuid), not-cpf-cnpj, uuid-nil, reused-with-other-request... */
+            /** @description A regra que falhou: required, type, enum, minimum, maxLength, additionalProperties, json, json-depth (mais de 16 níveis de objetos/listas), um nome de formato (cpf-cnpj, uf, imovel-matricula, uuid), not-cpf-cnpj, uuid-nil, reused-with-other-request... */
             regra: string;
-            /** @description O que foi enviado, quando foi enviado (omitido para uma Idempotency-Key que parece um CPF/CNPJ). */
+            /** @description O que foi enviado, quando foi enviado e é pequeno (um número, booleano, null, um texto de até cerca de 250 caracteres, uma lista ou objeto pequeno de até 3 níveis); omitido para um valor maior e para uma Idempotency-Key que parece um CPF/CNPJ. */
             valor?: unknown;
         };
         /** @description O envelope de toda resposta (spec 2.1) sem code e data, que cada resposta define (veja Envelope). Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (spec 9.2). */
@@ -1080,7 +1080,7 @@ export interface components {
         "Accept-Ranges": "bytes";
         /** @description inline; filename="<protocolo>-<tipo>.pdf". */
         "Content-Disposition": string;
-        /** @description private, no-cache: nunca em cache compartilhado; revalide (304). */
+        /** @description no-store, como toda resposta da API: nenhum cache guarda uma cópia. O ETag continua valendo para If-None-Match (304) e If-Range. */
         "Cache-Control": string;
     };
     pathItems: never;

@@ -9,4 +9,5 @@ if [ "$(pnpm --version 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
 fi
 pnpm install --frozen-lockfile
 pnpm build
-exec node deploy/dist/standalone/main.js
+# Production mode only for the run: `pnpm install` under NODE_ENV=production would skip the build's dev dependencies.
+NODE_ENV=production exec node deploy/dist/standalone/main.js

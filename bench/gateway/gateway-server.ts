@@ -3,11 +3,10 @@
 // runs) and a silent logger. Environment: BENCH_DATABASE_URL, BENCH_POOL, BENCH_ADMIN_TOKEN, BENCH_JWT_SECRET, and
 // optionally BENCH_RATE_LIMIT_LEASE_MS.
 
-import { createServer } from 'node:http';
 import { createInProcessBus } from '@regapi/bus';
 import { createDb } from '@regapi/db';
 import { createGateway, createKeyring } from '@regapi/gateway';
-import { createHttpApp } from '@regapi/http';
+import { createHttpApp, listen } from '@regapi/http';
 import { silentLogger } from '@regapi/telemetry';
 import { announceReady } from './child-server';
 import { requiredEnv } from './required-env';
@@ -47,16 +46,14 @@ async function main(): Promise<void> {
   const gateway = createGateway(deps);
   const app = createHttpApp({ logger, routers: gateway.routers, directRoutes: gateway.directRoutes ?? [] });
   // The bench's counters beside the app rather than in it: nothing is added to the gateway's middleware chain.
-  const server = createServer((req, res) => {
+  // Served by libs/http's listen, as every composition root: its timeouts and connection cap are part of the cost.
+  const server = await listen((req, res) => {
     if (serveCounters(req, res)) return;
     trackRequest(req, res);
     app(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error(`unexpected server address ${address}`);
+  }, 0);
   await gateway.start();
-  announceReady(`http://127.0.0.1:${address.port}`);
+  announceReady(server.url);
 }
 
 main().catch((error: unknown) => {

@@ -90,7 +90,13 @@ async function main(): Promise<void> {
   ];
   for (const { name, port, env: own } of processes) {
     const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], {
-      env: { ...process.env, ...own, ...(s3Endpoint === undefined ? {} : { S3_ENDPOINT: s3Endpoint }) },
+      // Production mode for any library that reads it; createHttpApp sets express's regardless (decision 0052).
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        ...own,
+        ...(s3Endpoint === undefined ? {} : { S3_ENDPOINT: s3Endpoint }),
+      },
       stdio: 'inherit',
     });
     children.set(name, child);

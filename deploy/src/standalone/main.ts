@@ -9,7 +9,7 @@ import { configOrExit, loadConfig } from '@regapi/config';
 import { createDb, isDbReachable, migrateToLatest, startEmbeddedPostgres } from '@regapi/db';
 import { createS3Storage, startLocalS3 } from '@regapi/documents';
 import { createGateway } from '@regapi/gateway';
-import { createHttpApp, healthRouter, listen, type ReadinessCheck } from '@regapi/http';
+import { createHttpApp, healthRouter, listen, loadServerLimits, type ReadinessCheck } from '@regapi/http';
 import { createHttpOriginPortal, createOriginDocumentDownloader } from '@regapi/origin';
 import { createOriginSession, originSessionLocalConfig } from '@regapi/origin-session';
 import { createOriginSimulator, simulatorConfig } from '@regapi/origin-simulator';
@@ -27,6 +27,7 @@ import { standaloneConfig } from './standalone-config';
  */
 async function main(): Promise<void> {
   const config = configOrExit(() => loadConfig(standaloneConfig));
+  const limits = configOrExit(() => loadServerLimits());
   const simConfig = configOrExit(() => loadConfig(simulatorConfig));
   const originConfig = configOrExit(() => loadConfig(originSessionLocalConfig));
   const reconcilerSettings = configOrExit(() => loadConfig(reconcilerConfig));
@@ -118,7 +119,7 @@ async function main(): Promise<void> {
   });
   for (const service of services) await service.start();
   relay.start();
-  const server = await listen(app, config.PORT, config.HOST);
+  const server = await listen(app, config.PORT, config.HOST, limits);
   logger.info({ url: server.url, data_dir: dataDir }, 'standalone listening');
   process.stdout.write(`regapi standalone listening on ${server.url}\n`);
   process.stdout.write(`origin simulator on ${origin.url}\n`);

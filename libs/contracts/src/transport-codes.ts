@@ -9,12 +9,15 @@ export const TRANSPORT_MESSAGES = Object.freeze({
   402: 'Saldo insuficiente na conta pré-paga. Nada foi cobrado.',
   403: 'O token não tem o escopo deste produto (consultas:{fonte}).',
   404: 'Não encontrado.',
+  // Issue 12 item 6: the request line, headers or body did not all arrive within the server's timeouts.
+  408: 'A requisição não chegou inteira a tempo e a conexão foi encerrada. Nada foi cobrado: reenvie (numa execução, com a MESMA Idempotency-Key).',
   // ARCHITECTURE 4: a duplicate key that cannot wait for the first request still in its transaction.
   409: 'Outra requisição com a mesma Idempotency-Key ainda está em andamento. Repita em instantes com a MESMA chave.',
   413: 'Corpo da requisição grande demais.',
   415: 'O corpo deve ser JSON (Content-Type: application/json).',
   422: 'Requisição inválida: veja os campos em errors. Nada foi cobrado.',
   429: 'Limite de requisições excedido. Aguarde o tempo indicado em Retry-After.',
+  431: 'Cabeçalhos da requisição grandes demais.',
   500: 'Erro interno. Cite o request_id ao suporte.',
   503: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
 } as const);

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { transportMessage } from '@regapi/contracts';
 import type { NextFunction, Request, Response } from 'express';
+import { ANSWER_HEADERS } from './answer-headers';
 import { HttpError } from './http-error';
 import { contextOf } from './request-context';
 import { sendEnvelope } from './send-envelope';
@@ -42,8 +43,47 @@ export function errorHandler(error: unknown, _req: Request, res: Response, _next
   sendError(res, error);
 }
 
-/** What `errorHandler` answers, for a request served outside express (a direct route, docs/decisions/0044). */
+/**
+ * What `errorHandler` answers, for a request served outside express (a direct route, docs/decisions/0044). It never
+ * throws: an error while answering an error (an envelope that cannot be serialized) is the bare 500 envelope, never
+ * express's HTML page with a stack (issue 12 item 5).
+ */
 export function sendError(res: ServerResponse, error: unknown): void {
+  try {
+    answerError(res, error);
+  } catch (failure: unknown) {
+    answerLastResort(res, failure);
+  }
+}
+
+function answerLastResort(res: ServerResponse, failure: unknown): void {
+  try {
+    contextOf(res).logger.error({ err: failure }, 'error while answering an error');
+  } catch {
+    // No context to log with: the answer still goes out.
+  }
+  try {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    for (const name of res.getHeaderNames()) {
+      if (!KEPT_ON_LAST_RESORT.has(name)) res.removeHeader(name);
+    }
+    sendEnvelope(res, 500, { code: 500, codeMessage: transportMessage(500) });
+  } catch {
+    res.destroy();
+  }
+}
+
+// What every answer carries (the request context, createHttpApp); a failed answer's own headers are dropped.
+const KEPT_ON_LAST_RESORT = new Set([
+  'x-request-id',
+  'connection',
+  ...Object.keys(ANSWER_HEADERS).map((name) => name.toLowerCase()),
+]);
+
+function answerError(res: ServerResponse, error: unknown): void {
   if (res.headersSent) {
     res.destroy();
     return;

@@ -3,7 +3,16 @@ export type { DirectRoute, DirectRouteParams } from './direct-route';
 export { errorHandler, notFoundHandler, sendError } from './error-handler';
 export { healthRouter, type ReadinessCheck } from './health';
 export { HttpError } from './http-error';
+export { readJsonBody } from './json-body';
+export { MAX_JSON_DEPTH } from './json-depth';
 export { listen, type RunningServer } from './listen';
 export { contextOf, type RequestContext } from './request-context';
 export { guardMiddleware, originalUrlOf, passGuards, type RequestGuard } from './request-guard';
 export { sendEnvelope } from './send-envelope';
+export {
+  DEFAULT_SERVER_LIMITS,
+  httpServerConfig,
+  loadServerLimits,
+  type ServerLimits,
+  serverLimitsOf,
+} from './server-limits';

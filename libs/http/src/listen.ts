@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientError } from './client-error';
 import type { HttpApp } from './create-app';
+import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits';
 
 export interface RunningServer {
   readonly server: Server;
@@ -10,9 +12,40 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
-export function listen(app: HttpApp, port: number, host = '127.0.0.1'): Promise<RunningServer> {
+/**
+ * Node checks the headers and request timeouts on a timer (30 s by default, which would let a 1 s timeout run to
+ * 30 s): a quarter of the shorter one, between 10 ms and 1 s.
+ */
+function checkingIntervalOf(limits: ServerLimits): number {
+  const shorter = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
+  return Math.min(1000, Math.max(10, Math.floor(shorter / 4)));
+}
+
+/**
+ * Serves `app` on `host:port` within `limits` (docs/decisions/0053; default: the HTTP_* variables' defaults, see
+ * server-limits.ts): no client holds a connection longer than its timeouts, nor more than `maxConnections` at once.
+ */
+export function listen(
+  app: HttpApp,
+  port: number,
+  host = '127.0.0.1',
+  limits: ServerLimits = DEFAULT_SERVER_LIMITS,
+): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = createServer(app).listen(port, host);
+    const server = createServer(
+      {
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        keepAliveTimeout: limits.keepAliveTimeoutMs,
+        connectionsCheckingInterval: checkingIntervalOf(limits),
+      },
+      app,
+    );
+    server.maxConnections = limits.maxConnections;
+    // With no 'timeout' listener, node destroys the socket that stayed idle this long.
+    server.timeout = limits.idleTimeoutMs;
+    server.on('clientError', answerClientError);
+    server.listen(port, host);
     server.once('error', reject);
     server.once('listening', () => {
       const actual = (server.address() as AddressInfo).port;

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { type DataItem, type EnvelopeInput, envelope } from '@regapi/contracts';
+import { closeIfBodyPending } from './pending-body';
 import { contextOf } from './request-context';
 
 /**
@@ -14,6 +15,7 @@ export function sendEnvelope<T extends DataItem>(
 ): void {
   const body = JSON.stringify(envelope({ ...input, requestId: contextOf(res).requestId }));
   res.statusCode = status;
+  closeIfBodyPending(res);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.end(body);

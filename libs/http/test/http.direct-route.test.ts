@@ -6,6 +6,7 @@ import {
   passGuards,
   type RequestGuard,
   type RunningServer,
+  readJsonBody,
   sendEnvelope,
 } from '@regapi/http';
 import { silentLogger } from '@regapi/telemetry';
@@ -47,7 +48,7 @@ beforeAll(async () => {
     served.push(`express ${req.params.id}`);
     sendEnvelope(res, 200, { code: 200, codeMessage: 'ok', data: [{ id: String(req.params.id) }] });
   });
-  api.post('/items/:id', (req, res) => {
+  api.post('/items/:id', readJsonBody, (req, res) => {
     served.push(`express post ${req.params.id}`);
     sendEnvelope(res, 200, { code: 200, codeMessage: 'ok', data: [{ got: JSON.stringify(req.body) }] });
   });

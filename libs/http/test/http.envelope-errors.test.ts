@@ -1,4 +1,4 @@
-import { createHttpApp, HttpError, healthRouter, listen, type RunningServer } from '@regapi/http';
+import { createHttpApp, HttpError, healthRouter, listen, type RunningServer, readJsonBody } from '@regapi/http';
 import { silentLogger } from '@regapi/telemetry';
 import { Router } from 'express';
 
@@ -8,7 +8,7 @@ let brokerUp = true;
 
 beforeAll(async () => {
   const api = Router();
-  api.post('/echo', (req, res) => {
+  api.post('/echo', readJsonBody, (req, res) => {
     res.json({ got: req.body as unknown });
   });
   api.get('/forbidden', () => {

@@ -1,7 +1,7 @@
 import { createOutboxRelay, createRabbitBus } from '@regapi/bus';
 import { type ConfigShape, commonConfig, configOrExit, env, loadConfig } from '@regapi/config';
 import { createDb, isDbReachable } from '@regapi/db';
-import { createHttpApp, healthRouter, listen } from '@regapi/http';
+import { createHttpApp, healthRouter, listen, loadServerLimits } from '@regapi/http';
 import { createLogger } from '@regapi/telemetry';
 import type { Service, ServiceDeps } from './service';
 import { exitOnSignal } from './shutdown';
@@ -26,6 +26,7 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
     loadConfig({ ...commonConfig, PORT: env.port(options.defaultPort), HOST: env.string('127.0.0.1') }),
   );
   const own = configOrExit(() => loadConfig(options.config ?? ({} as S)));
+  const limits = configOrExit(() => loadServerLimits());
   const logger = createLogger({ service: options.name, level: base.LOG_LEVEL });
   const db = createDb(base.DATABASE_URL, { applicationName: options.name });
   const bus = createRabbitBus({ url: base.AMQP_URL, logger });
@@ -43,7 +44,7 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
     ],
     directRoutes: service.directRoutes ?? [],
   });
-  const server = await listen(app, base.PORT, base.HOST);
+  const server = await listen(app, base.PORT, base.HOST, limits);
   await service.start();
   relay.start();
   logger.info({ url: server.url }, `${options.name} listening`);

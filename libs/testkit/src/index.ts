@@ -5,6 +5,7 @@ export { type Spawned, spawnCaptured } from './child-process';
 export { publishToDeadLetter } from './dead-letters';
 export { freePort, freePortRange } from './free-port';
 export { createOpenApiConformance, type OpenApiConformance, type RealAnswer, realAnswer } from './openapi-conformance';
+export { openRawConnection, type RawAnswer, type RawConnection } from './raw-http';
 export { createTcpProxy, type TcpProxy } from './tcp-proxy';
 export { createTestDatabase, TEST_PG_URL, type TestDatabase } from './test-database';
 export { startTestS3, type TestS3 } from './test-s3';

@@ -149,7 +149,9 @@ test('200: the archived bytes, application/pdf, Content-Length, ETag = the SHA-2
   expect(response.headers.get('content-length')).toBe(String(pdf.byteLength));
   expect(response.headers.get('etag')).toBe(`"${sha256(pdf)}"`);
   expect(response.headers.get('accept-ranges')).toBe('bytes');
-  expect(response.headers.get('cache-control')).toBe('private, no-cache');
+  // Issue 12 item 10: no copy on any disk; the ETag still serves If-None-Match (304) and If-Range.
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   const body = Buffer.from(await response.arrayBuffer());
   expect(body.equals(pdf)).toBe(true);
 });

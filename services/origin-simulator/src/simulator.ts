@@ -73,6 +73,8 @@ export function createOriginSimulator(options: OriginSimulatorOptions = {}): Ori
   };
 
   const app = express();
+  // Whatever NODE_ENV says: express's own last-resort page never carries a stack (issue 12 item 5).
+  app.set('env', 'production');
   app.disable('x-powered-by');
   app.use(express.json({ limit: '64kb' }));
   app.get('/healthz', (_req, res) => {

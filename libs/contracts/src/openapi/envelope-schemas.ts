@@ -33,10 +33,11 @@ export const ENVELOPE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
       ),
       mensagem: text('O que está errado, em português, para uma pessoa.'),
       regra: text(
-        'A regra que falhou: required, type, enum, minimum, maxLength, additionalProperties, json, um nome de formato (cpf-cnpj, uf, imovel-matricula, uuid), not-cpf-cnpj, uuid-nil, reused-with-other-request...',
+        'A regra que falhou: required, type, enum, minimum, maxLength, additionalProperties, json, json-depth (mais de 16 níveis de objetos/listas), um nome de formato (cpf-cnpj, uf, imovel-matricula, uuid), not-cpf-cnpj, uuid-nil, reused-with-other-request...',
       ),
       valor: {
-        description: 'O que foi enviado, quando foi enviado (omitido para uma Idempotency-Key que parece um CPF/CNPJ).',
+        description:
+          'O que foi enviado, quando foi enviado e é pequeno (um número, booleano, null, um texto de até cerca de 250 caracteres, uma lista ou objeto pequeno de até 3 níveis); omitido para um valor maior e para uma Idempotency-Key que parece um CPF/CNPJ.',
       },
     },
     ['valor'],

@@ -28,7 +28,9 @@ export const HEADERS: Readonly<Record<string, JsonObject>> = {
   'Content-Range': header('bytes <início>-<fim>/<tamanho> num 206; bytes */<tamanho> num 416.'),
   'Accept-Ranges': header('bytes: um intervalo de bytes por requisição.', { type: 'string', const: 'bytes' }),
   'Content-Disposition': header('inline; filename="<protocolo>-<tipo>.pdf".'),
-  'Cache-Control': header('private, no-cache: nunca em cache compartilhado; revalide (304).'),
+  'Cache-Control': header(
+    'no-store, como toda resposta da API: nenhum cache guarda uma cópia. O ETag continua valendo para If-None-Match (304) e If-Range.',
+  ),
 };
 
 /** Headers of every answer past the token check (decision 0035): the request id and both RateLimit fields. */

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { FieldError } from '../envelope';
+import { isEchoable } from './echo';
 import { describeProblem, type MessageContext, type Problem } from './field-messages';
 
 /** `campo` of an error about the body as a whole (not an object, not JSON). */
@@ -43,7 +44,7 @@ function toProblem(error: ErrorObject, body: unknown): Problem {
 /**
  * Turns ajv's errors into the 422 items (spec 2.1 `errors`, "field by field"): one item per field, the first failing
  * rule of that field, the body-level error first, then the fields in the schema's order, then unknown fields in the
- * order they came.
+ * order they came. `valor` echoes what was sent only when it is small (isEchoable).
  */
 export function toFieldErrors(errors: readonly ErrorObject[], body: unknown, context: MessageContext): FieldError[] {
   const byField = new Map<string, FieldError>();
@@ -53,7 +54,7 @@ export function toFieldErrors(errors: readonly ErrorObject[], body: unknown, con
     const mensagem = describeProblem(problem, context);
     byField.set(
       problem.campo,
-      'valor' in problem
+      'valor' in problem && isEchoable(problem.valor)
         ? { campo: problem.campo, mensagem, regra: problem.regra, valor: problem.valor }
         : { campo: problem.campo, mensagem, regra: problem.regra },
     );

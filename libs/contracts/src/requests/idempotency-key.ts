@@ -1,6 +1,7 @@
 import { parseCpfCnpj } from '@regapi/br';
 import type { FieldError } from '../envelope';
 import { contractsAjv } from './ajv';
+import { isEchoable } from './echo';
 import { NIL_UUID } from './uuid';
 import type { Validation } from './validation';
 
@@ -20,7 +21,7 @@ const checkKey = contractsAjv.compile<string>(IDEMPOTENCY_KEY_SCHEMA);
 
 function error(mensagem: string, regra: string, valor?: unknown): Validation<never> {
   const item: FieldError =
-    valor === undefined
+    valor === undefined || !isEchoable(valor)
       ? { campo: IDEMPOTENCY_KEY_HEADER, mensagem, regra }
       : { campo: IDEMPOTENCY_KEY_HEADER, mensagem, regra, valor };
   return { ok: false, errors: [item] };

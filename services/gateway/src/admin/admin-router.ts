@@ -1,6 +1,6 @@
 import type { Clock } from '@regapi/calendar';
 import { isFonte, isUuid, transportMessage, type Validation } from '@regapi/contracts';
-import { HttpError, sendEnvelope } from '@regapi/http';
+import { HttpError, readJsonBody, sendEnvelope } from '@regapi/http';
 import {
   createAccount,
   type Db,
@@ -38,7 +38,6 @@ function valid<T>(validation: Validation<T>): T {
 }
 
 function answer(res: Response, status: number, message: string, item: Readonly<Record<string, unknown>>): void {
-  res.setHeader('Cache-Control', 'no-store');
   sendEnvelope(res, status, { code: status, codeMessage: message, data: [item] });
 }
 
@@ -50,7 +49,8 @@ function answer(res: Response, status: number, message: string, item: Readonly<R
 export function adminRouter(options: AdminRouterOptions): Router {
   const { db, clock } = options;
   const router = Router();
-  router.use('/admin/v1', adminAuth(options.adminToken));
+  // The body is read only once the admin token passed (docs/decisions/0052).
+  router.use('/admin/v1', adminAuth(options.adminToken), readJsonBody);
 
   router.post('/admin/v1/accounts', async (req, res) => {
     const body = valid(validateCreateAccount(req.body));

@@ -85,12 +85,10 @@ function primaryDocument(deps: DocumentRouterDeps, order: Order): Promise<OrderD
   return findOrderDocument(deps.db, order.id, PRIMARY_DOCUMENT_KIND[order.fonte]);
 }
 
-/** The validators and caching rules, on every answer about the document (200, 206, 304). */
+/** The validators, on every answer about the document (200, 206, 304); caching: createHttpApp (no-store). */
 function setValidatorHeaders(res: Response, document: OrderDocument, etag: string): void {
   res.setHeader('ETag', etag);
   res.setHeader('Last-Modified', document.storedAt.toUTCString());
-  // Behind the bearer token: never in a shared cache; revalidate (304) rather than trust a stale copy.
-  res.setHeader('Cache-Control', 'private, no-cache');
   res.setHeader('Accept-Ranges', 'bytes');
 }
 

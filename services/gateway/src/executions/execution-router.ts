@@ -7,7 +7,7 @@ import {
   validateRequest,
   withResultStatusNote,
 } from '@regapi/contracts';
-import { contextOf, HttpError, sendEnvelope } from '@regapi/http';
+import { contextOf, HttpError, readJsonBody, sendEnvelope } from '@regapi/http';
 import { type RequestHandler, Router } from 'express';
 import { authOf } from '../auth/auth-context';
 import { requireScope } from '../auth/require-scope';
@@ -38,7 +38,6 @@ function executionHandler(deps: AcceptanceDeps, fonte: Fonte): RequestHandler {
       fingerprint: requestFingerprint(req.method, req.path, req.body),
       requestId: contextOf(res).requestId,
     });
-    res.setHeader('Cache-Control', 'no-store');
     switch (outcome.kind) {
       case 'accepted':
         res.status(202).json(outcome.response);
@@ -70,13 +69,13 @@ function executionHandler(deps: AcceptanceDeps, fonte: Fonte): RequestHandler {
 }
 
 /**
- * `POST /v1/consultas/{fonte}` (spec 4, issue 5 item 2): auth (401) → scope (403) → rate limit (429) → body and
- * `Idempotency-Key` (422) → acceptance. One route per product so each mounts its own scope.
+ * `POST /v1/consultas/{fonte}` (spec 4, issue 5 item 2): auth (401) → rate limit (429) → scope (403) → body read
+ * (413, 422; docs/decisions/0052) → body and `Idempotency-Key` (422) → acceptance. One route per product so each mounts its own scope.
  */
 export function executionRouter(deps: AcceptanceDeps, guards: readonly RequestHandler[]): Router {
   const router = Router();
   for (const fonte of FONTES) {
-    router.post(`/v1/consultas/${fonte}`, ...guards, requireScope(fonte), executionHandler(deps, fonte));
+    router.post(`/v1/consultas/${fonte}`, ...guards, requireScope(fonte), readJsonBody, executionHandler(deps, fonte));
   }
   return router;
 }

@@ -21,7 +21,6 @@ export function extratoRouter(guards: readonly RequestHandler[], db: Db, clock: 
     const range = parseExtratoRange({ de: req.query.de, ate: req.query.ate }, clock.now());
     if (!range.ok) throw new HttpError(422, transportMessage(422), range.errors);
     const lines = await statement(db, { accountId: caller.accountId, from: range.value.from, to: range.value.to });
-    res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Vary', 'Accept');
     if (req.accepts(['application/json', 'text/csv']) === 'text/csv') {
       const { de, ate } = range.value;

@@ -66,7 +66,6 @@ async function poll(deps: PollingDeps, res: ServerResponse, protocolo: string): 
     : undefined;
   if (polled === undefined) throw new HttpError(404, 'Protocolo não encontrado.');
   const answer = await pollingAnswer(deps, polled, now);
-  res.setHeader('Cache-Control', 'no-store');
   sendEnvelope(res, answer.status, answer.envelope);
 }
 

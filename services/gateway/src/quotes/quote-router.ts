@@ -1,5 +1,5 @@
 import { FONTES, type Fonte, transportMessage, validateRequest, withResultStatusNote } from '@regapi/contracts';
-import { HttpError, sendEnvelope } from '@regapi/http';
+import { HttpError, readJsonBody, sendEnvelope } from '@regapi/http';
 import type { Db } from '@regapi/ledger';
 import { type RequestHandler, Router } from 'express';
 import { authOf } from '../auth/auth-context';
@@ -17,7 +17,6 @@ function quoteHandler(db: Db, planOf: PlanLookup, fonte: Fonte): RequestHandler 
     const request = { fonte, body: validation.value } as QuoteRequest;
     const plan = await planOf(caller.accountId);
     const answer = quoteAnswer(await computeQuote(db, plan, request));
-    res.setHeader('Cache-Control', 'no-store');
     // Spec 7.2: a result, 602 included, travels with HTTP 200 and the code in the envelope (decision 0025).
     sendEnvelope(res, 200, {
       code: answer.code,
@@ -31,13 +30,19 @@ function quoteHandler(db: Db, planOf: PlanLookup, fonte: Fonte): RequestHandler 
 
 /**
  * `POST /v1/orcamento/{fonte}` (spec 4 quote rules; issue 5 item 1; docs/decisions/0025): free, local, never the
- * origin. One route per product so each mounts its own scope: auth (401) → rate limit (429) → scope (403) → body (422) →
- * quote.
+ * origin. One route per product so each mounts its own scope: auth (401) → rate limit (429) → scope (403) → body read
+ * (413, 422; docs/decisions/0052) → body checked (422) → quote.
  */
 export function quoteRouter(guards: readonly RequestHandler[], db: Db, planOf: PlanLookup): Router {
   const router = Router();
   for (const fonte of FONTES) {
-    router.post(`/v1/orcamento/${fonte}`, ...guards, requireScope(fonte), quoteHandler(db, planOf, fonte));
+    router.post(
+      `/v1/orcamento/${fonte}`,
+      ...guards,
+      requireScope(fonte),
+      readJsonBody,
+      quoteHandler(db, planOf, fonte),
+    );
   }
   return router;
 }

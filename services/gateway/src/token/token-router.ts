@@ -11,7 +11,6 @@ export function tokenRouter(guards: readonly RequestHandler[]): Router {
   const router = Router();
   router.get('/v1/token', ...guards, (_req, res) => {
     const caller = authOf(res);
-    res.setHeader('Cache-Control', 'no-store');
     sendEnvelope(res, 200, {
       code: 200,
       codeMessage: 'Token válido.',
