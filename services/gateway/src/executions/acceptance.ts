@@ -95,11 +95,47 @@ async function blockedOutcome(
 }
 
 /**
+ * Runs `body` in a transaction that ends with an answer: an `AcceptanceAbort` rolls everything back and answers its
+ * outcome; a key (or account) whose wait ran out is a `key-busy`.
+ */
+async function inAcceptanceTransaction(
+  db: Kysely<Database>,
+  body: (trx: Transaction<Database>) => Promise<AcceptanceOutcome>,
+): Promise<AcceptanceOutcome> {
+  try {
+    return await db.transaction().execute(body);
+  } catch (error: unknown) {
+    if (error instanceof AcceptanceAbort) return error.outcome;
+    if (isLockTimeout(error)) return { kind: 'key-busy' };
+    throw error;
+  }
+}
+
+/**
+ * A refusal decided before the acceptance transaction (a quote that does not quote, an order block) stores nothing,
+ * so it is given only while this request holds the key (claimed without an answer, then rolled back): if the twin of
+ * this request is accepting under the same key, this waits for it and replays its answer; a refusal is never the
+ * second answer to a key that was accepted (docs/decisions/0058).
+ */
+function refusedUnderKey(
+  deps: AcceptanceDeps,
+  claim: { readonly ref: KeyRef; readonly fingerprint: string },
+  refusal: AcceptanceOutcome,
+  now: Date,
+): Promise<AcceptanceOutcome> {
+  return inAcceptanceTransaction(deps.db, async (trx) => {
+    const held = await claimKey(trx, { ...claim, answer: null, waitMs: deps.claimWaitMs }, now);
+    throw new AcceptanceAbort(held.claimed ? refusal : replayOf(held.stored, claim.fingerprint));
+  });
+}
+
+/**
  * `POST /v1/consultas/{fonte}` after auth, scope and validation (issue 5 item 2, ARCHITECTURE decisions 3 and 4):
  * idempotency lookup → quote → order block → protocolo and queue estimate → ONE transaction: the key claimed with the
  * whole answer, the order and its outbox message, the debit last (docs/decisions/0029, 0042). A refusal inside the
  * transaction (402, a block found under the lock) rolls all of it back, so nothing is stored under the key and the
- * client may resend the SAME key later (docs/decisions/0026).
+ * client may resend the SAME key later (docs/decisions/0026). A refusal found before the transaction is given under
+ * the key too (`refusedUnderKey`): the lookup sees only committed answers, not a twin's acceptance in flight.
  */
 export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInput): Promise<AcceptanceOutcome> {
   const { db, clock } = deps;
@@ -107,17 +143,19 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
   const ref: KeyRef = { accountId: input.caller.accountId, key: input.key };
   const stored = await findStoredAnswer(db, ref, now);
   if (stored !== undefined) return replayOf(stored, input.fingerprint);
+  const keyClaim = { ref, fingerprint: input.fingerprint };
 
   const { request } = input;
   const quote = await computeQuote(db, await deps.planOf(input.caller.accountId), request);
   if (!quote.ok) {
     const answer = quoteAnswer(quote);
-    return { kind: 'unavailable', codeMessage: answer.codeMessage, item: answer.item };
+    const refusal = { kind: 'unavailable', codeMessage: answer.codeMessage, item: answer.item } as const;
+    return refusedUnderKey(deps, keyClaim, refusal, now);
   }
   const block = orderBlockOf(request, quote);
   if (block !== undefined) {
     const blocked = await blockedOutcome(db, request, block, now);
-    if (blocked !== undefined) return blocked;
+    if (blocked !== undefined) return refusedUnderKey(deps, keyClaim, blocked, now);
   }
 
   // Read before the transaction, in one statement: the protocolo and the queue the order joins (the estimate), so the
@@ -134,51 +172,45 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
     ack: queueAck(protocolo, secondsUntil(readyAt, now)),
   });
 
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const answer = { orderId, status: 202, response };
-      const claim = await claimKey(trx, { ref, fingerprint: input.fingerprint, answer, waitMs: deps.claimWaitMs }, now);
-      if (!claim.claimed) throw new AcceptanceAbort(replayOf(claim.stored, input.fingerprint));
-      if (block !== undefined) {
-        // Two customers ordering the same record at the same instant: one order, the other gets the 602.
-        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${block.chave}, 0))`.execute(trx);
-        const blocked = await blockedOutcome(trx, request, block, now);
-        if (blocked !== undefined) throw new AcceptanceAbort(blocked);
-      }
-      await acceptOrder(trx, {
-        id: orderId,
-        protocolo,
-        accountId: input.caller.accountId,
-        tokenId: input.caller.tokenId,
-        fonte: request.fonte,
-        request: request.body,
-        imovelChave: block?.chave ?? null,
-        uf,
-        priceCentavos,
-        quote: { ...quote.price, target: quote.target },
-        aceite: response,
-        requestId: input.requestId,
-        acceptedAt: now,
-      });
-      // The debit last, in one statement: the account's row lock (which serializes that account's acceptances) is
-      // held only from here to the commit. A balance that does not cover it rolls everything above back.
-      const debit = await debitOrder(trx, {
-        accountId: input.caller.accountId,
-        orderId,
-        protocolo,
-        fonte: request.fonte,
-        uf,
-        amountCentavos: priceCentavos,
-      });
-      if (!debit.ok) {
-        if (debit.reason === 'insufficient_balance') throw new AcceptanceAbort({ kind: 'insufficient-balance' });
-        throw new Error(`debit of a new order refused: ${debit.reason}`);
-      }
-      return { kind: 'accepted', response } as const;
+  return inAcceptanceTransaction(db, async (trx) => {
+    const answer = { orderId, status: 202, response };
+    const claim = await claimKey(trx, { ...keyClaim, answer, waitMs: deps.claimWaitMs }, now);
+    if (!claim.claimed) throw new AcceptanceAbort(replayOf(claim.stored, input.fingerprint));
+    if (block !== undefined) {
+      // Two customers ordering the same record at the same instant: one order, the other gets the 602.
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${block.chave}, 0))`.execute(trx);
+      const blocked = await blockedOutcome(trx, request, block, now);
+      if (blocked !== undefined) throw new AcceptanceAbort(blocked);
+    }
+    await acceptOrder(trx, {
+      id: orderId,
+      protocolo,
+      accountId: input.caller.accountId,
+      tokenId: input.caller.tokenId,
+      fonte: request.fonte,
+      request: request.body,
+      imovelChave: block?.chave ?? null,
+      uf,
+      priceCentavos,
+      quote: { ...quote.price, target: quote.target },
+      aceite: response,
+      requestId: input.requestId,
+      acceptedAt: now,
     });
-  } catch (error: unknown) {
-    if (error instanceof AcceptanceAbort) return error.outcome;
-    if (isLockTimeout(error)) return { kind: 'key-busy' };
-    throw error;
-  }
+    // The debit last, in one statement: the account's row lock (which serializes that account's acceptances) is
+    // held only from here to the commit. A balance that does not cover it rolls everything above back.
+    const debit = await debitOrder(trx, {
+      accountId: input.caller.accountId,
+      orderId,
+      protocolo,
+      fonte: request.fonte,
+      uf,
+      amountCentavos: priceCentavos,
+    });
+    if (!debit.ok) {
+      if (debit.reason === 'insufficient_balance') throw new AcceptanceAbort({ kind: 'insufficient-balance' });
+      throw new Error(`debit of a new order refused: ${debit.reason}`);
+    }
+    return { kind: 'accepted', response } as const;
+  });
 }
