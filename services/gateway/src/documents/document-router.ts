@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { isFonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { type DocumentStorage, findOrderDocument, type OrderDocument, PRIMARY_DOCUMENT_KIND } from '@regapi/documents';
-import { contextOf, HttpError } from '@regapi/http';
+import { contextOf, DEPENDENCY_RETRY_AFTER_S, HttpError } from '@regapi/http';
 import { getOrderForAccount, type Order } from '@regapi/orders';
 import { type RequestHandler, type Response, Router } from 'express';
 import type { Kysely } from 'kysely';
@@ -17,6 +17,11 @@ export interface DocumentRouterDeps {
 }
 
 const UNAVAILABLE = 'Documento temporariamente indisponível. Tente novamente mais tarde.';
+
+/** The document cannot be read now: a 503 with Retry-After, as for any dependency that is down (decision 0058). */
+function unavailable(): HttpError {
+  return new HttpError(503, UNAVAILABLE, [], { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_S) });
+}
 
 /** Spec 2.2: digits only. Longer than any protocolo we allocate is nonexistent without asking the database. */
 const PROTOCOLO = /^[0-9]{1,30}$/;
@@ -72,7 +77,7 @@ function documentHandler(deps: DocumentRouterDeps): RequestHandler {
       });
     }
     const range = asked?.kind === 'partial' ? asked.range : undefined;
-    if (deps.documents === undefined) throw new HttpError(503, UNAVAILABLE);
+    if (deps.documents === undefined) throw unavailable();
     const object = req.method === 'HEAD' ? undefined : await deps.documents.get(document.storageKey, range);
     if (req.method !== 'HEAD' && object === undefined) {
       // The row says it was archived, the bucket says it is not there: an operator restores it (docs/operations.md).
@@ -80,7 +85,7 @@ function documentHandler(deps: DocumentRouterDeps): RequestHandler {
         { alert: 'archived_document_missing', order_id: order.id, storage_key: document.storageKey },
         'an archived document is missing from the bucket',
       );
-      throw new HttpError(503, UNAVAILABLE);
+      throw unavailable();
     }
     setValidatorHeaders(res, document, etag);
     res.status(range === undefined ? 200 : 206);
