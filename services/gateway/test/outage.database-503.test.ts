@@ -6,7 +6,9 @@ import { type Answer, call, newAccount, newToken, startTestGateway, type TestGat
 
 // Issue 12 item 14 (docs/decisions/0058): a dependency that is down is a 503 envelope with Retry-After, never a 500.
 // The gateway reaches the test file's database through a TCP proxy the test cuts (the shared PostgreSQL keeps
-// running for every other test file), then restores: the same calls answer as usual again.
+// running for every other test file), then restores: the same calls answer as usual again. The caller's token row
+// stays cached through the outage, so the quote, the execution and the poll reach their handlers' own statements;
+// the token endpoint is called with a token never seen before, whose row must be read.
 
 const SEARCH = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
 
@@ -15,6 +17,8 @@ let proxy: TcpProxy;
 let proxied: DbHandle;
 let gateway: TestGateway;
 let token: string;
+/** Issued before the outage, first used during it. */
+let unseen: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -24,10 +28,11 @@ beforeAll(async () => {
   url.hostname = '127.0.0.1';
   url.port = String(proxy.port);
   proxied = createDb(url.toString(), { max: 5 });
-  // No token cache: every call reads its token's row, as every call does once the cache time has passed.
-  gateway = await startTestGateway(proxied, { tokenCacheMs: 0 });
+  // A token row read once stays cached for the whole test.
+  gateway = await startTestGateway(proxied, { tokenCacheMs: 600_000 });
   const accountId = await newAccount(gateway.url, 'Banco Exemplo', '500.00');
   ({ token } = await newToken(gateway.url, accountId, ['consultas:pesquisa-previa-bens']));
+  ({ token: unseen } = await newToken(gateway.url, accountId, ['consultas:pesquisa-previa-bens']));
 });
 
 afterAll(async () => {
@@ -38,9 +43,9 @@ afterAll(async () => {
 });
 
 /** The four public calls a client makes: token check, quote, execution, poll (the poll served by the direct route). */
-function calls(protocolo: string) {
+function calls(protocolo: string, tokenChecked = token) {
   return {
-    token: () => call(`${gateway.url}/v1/token`, { token }),
+    token: () => call(`${gateway.url}/v1/token`, { token: tokenChecked }),
     quote: () => call(`${gateway.url}/v1/orcamento/pesquisa-previa-bens`, { method: 'POST', token, body: SEARCH }),
     execution: () =>
       call(`${gateway.url}/v1/consultas/pesquisa-previa-bens`, {
@@ -53,9 +58,9 @@ function calls(protocolo: string) {
   };
 }
 
-async function answersOf(protocolo: string): Promise<Record<string, Answer>> {
+async function answersOf(protocolo: string, tokenChecked = token): Promise<Record<string, Answer>> {
   const entries = await Promise.all(
-    Object.entries(calls(protocolo)).map(async ([name, send]) => [name, await send()] as const),
+    Object.entries(calls(protocolo, tokenChecked)).map(async ([name, send]) => [name, await send()] as const),
   );
   return Object.fromEntries(entries);
 }
@@ -70,7 +75,7 @@ test('with its database unreachable the gateway answers 503 envelopes with Retry
   expect(before).toEqual({ token: 200, quote: 200, execution: 202, poll: 202 });
 
   await proxy.cut();
-  const during = await answersOf(protocolo);
+  const during = await answersOf(protocolo, unseen);
   for (const [name, answer] of Object.entries(during)) {
     expect({ name, status: answer.status, code: answer.body.code }).toEqual({ name, status: 503, code: 503 });
     expect(answer.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
@@ -79,5 +84,5 @@ test('with its database unreachable the gateway answers 503 envelopes with Retry
   }
 
   await proxy.restore();
-  expect(statuses(await answersOf(protocolo))).toEqual(before);
+  expect(statuses(await answersOf(protocolo, unseen))).toEqual(before);
 });
