@@ -95,20 +95,13 @@ async function blockedOutcome(
 }
 
 /**
- * Runs `body` in a transaction that ends with an answer: an `AcceptanceAbort` rolls everything back and answers its
- * outcome; a key (or account) whose wait ran out is a `key-busy`.
+ * How an acceptance transaction that threw ends: an `AcceptanceAbort` answers its outcome (everything it wrote rolled
+ * back); a key (or account) whose wait ran out is a `key-busy`; anything else is thrown on.
  */
-async function inAcceptanceTransaction(
-  db: Kysely<Database>,
-  body: (trx: Transaction<Database>) => Promise<AcceptanceOutcome>,
-): Promise<AcceptanceOutcome> {
-  try {
-    return await db.transaction().execute(body);
-  } catch (error: unknown) {
-    if (error instanceof AcceptanceAbort) return error.outcome;
-    if (isLockTimeout(error)) return { kind: 'key-busy' };
-    throw error;
-  }
+function outcomeOfFailure(error: unknown): AcceptanceOutcome {
+  if (error instanceof AcceptanceAbort) return error.outcome;
+  if (isLockTimeout(error)) return { kind: 'key-busy' };
+  throw error;
 }
 
 /**
@@ -117,16 +110,20 @@ async function inAcceptanceTransaction(
  * this request is accepting under the same key, this waits for it and replays its answer; a refusal is never the
  * second answer to a key that was accepted (docs/decisions/0058).
  */
-function refusedUnderKey(
+async function refusedUnderKey(
   deps: AcceptanceDeps,
   claim: { readonly ref: KeyRef; readonly fingerprint: string },
   refusal: AcceptanceOutcome,
   now: Date,
 ): Promise<AcceptanceOutcome> {
-  return inAcceptanceTransaction(deps.db, async (trx) => {
-    const held = await claimKey(trx, { ...claim, answer: null, waitMs: deps.claimWaitMs }, now);
-    throw new AcceptanceAbort(held.claimed ? refusal : replayOf(held.stored, claim.fingerprint));
-  });
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const held = await claimKey(trx, { ...claim, answer: null, waitMs: deps.claimWaitMs }, now);
+      throw new AcceptanceAbort(held.claimed ? refusal : replayOf(held.stored, claim.fingerprint));
+    });
+  } catch (error: unknown) {
+    return outcomeOfFailure(error);
+  }
 }
 
 /**
@@ -172,45 +169,49 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
     ack: queueAck(protocolo, secondsUntil(readyAt, now)),
   });
 
-  return inAcceptanceTransaction(db, async (trx) => {
-    const answer = { orderId, status: 202, response };
-    const claim = await claimKey(trx, { ...keyClaim, answer, waitMs: deps.claimWaitMs }, now);
-    if (!claim.claimed) throw new AcceptanceAbort(replayOf(claim.stored, input.fingerprint));
-    if (block !== undefined) {
-      // Two customers ordering the same record at the same instant: one order, the other gets the 602.
-      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${block.chave}, 0))`.execute(trx);
-      const blocked = await blockedOutcome(trx, request, block, now);
-      if (blocked !== undefined) throw new AcceptanceAbort(blocked);
-    }
-    await acceptOrder(trx, {
-      id: orderId,
-      protocolo,
-      accountId: input.caller.accountId,
-      tokenId: input.caller.tokenId,
-      fonte: request.fonte,
-      request: request.body,
-      imovelChave: block?.chave ?? null,
-      uf,
-      priceCentavos,
-      quote: { ...quote.price, target: quote.target },
-      aceite: response,
-      requestId: input.requestId,
-      acceptedAt: now,
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const answer = { orderId, status: 202, response };
+      const claim = await claimKey(trx, { ref, fingerprint: input.fingerprint, answer, waitMs: deps.claimWaitMs }, now);
+      if (!claim.claimed) throw new AcceptanceAbort(replayOf(claim.stored, input.fingerprint));
+      if (block !== undefined) {
+        // Two customers ordering the same record at the same instant: one order, the other gets the 602.
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${block.chave}, 0))`.execute(trx);
+        const blocked = await blockedOutcome(trx, request, block, now);
+        if (blocked !== undefined) throw new AcceptanceAbort(blocked);
+      }
+      await acceptOrder(trx, {
+        id: orderId,
+        protocolo,
+        accountId: input.caller.accountId,
+        tokenId: input.caller.tokenId,
+        fonte: request.fonte,
+        request: request.body,
+        imovelChave: block?.chave ?? null,
+        uf,
+        priceCentavos,
+        quote: { ...quote.price, target: quote.target },
+        aceite: response,
+        requestId: input.requestId,
+        acceptedAt: now,
+      });
+      // The debit last, in one statement: the account's row lock (which serializes that account's acceptances) is
+      // held only from here to the commit. A balance that does not cover it rolls everything above back.
+      const debit = await debitOrder(trx, {
+        accountId: input.caller.accountId,
+        orderId,
+        protocolo,
+        fonte: request.fonte,
+        uf,
+        amountCentavos: priceCentavos,
+      });
+      if (!debit.ok) {
+        if (debit.reason === 'insufficient_balance') throw new AcceptanceAbort({ kind: 'insufficient-balance' });
+        throw new Error(`debit of a new order refused: ${debit.reason}`);
+      }
+      return { kind: 'accepted', response } as const;
     });
-    // The debit last, in one statement: the account's row lock (which serializes that account's acceptances) is
-    // held only from here to the commit. A balance that does not cover it rolls everything above back.
-    const debit = await debitOrder(trx, {
-      accountId: input.caller.accountId,
-      orderId,
-      protocolo,
-      fonte: request.fonte,
-      uf,
-      amountCentavos: priceCentavos,
-    });
-    if (!debit.ok) {
-      if (debit.reason === 'insufficient_balance') throw new AcceptanceAbort({ kind: 'insufficient-balance' });
-      throw new Error(`debit of a new order refused: ${debit.reason}`);
-    }
-    return { kind: 'accepted', response } as const;
-  });
+  } catch (error: unknown) {
+    return outcomeOfFailure(error);
+  }
 }
