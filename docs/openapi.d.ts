@@ -1019,7 +1019,7 @@ export interface components {
                 };
             };
         };
-        /** @description O documento arquivado está temporariamente indisponível (o armazenamento não respondeu): reenvie depois de Retry-After segundos. code_message: "Serviço temporariamente indisponível. Tente novamente em instantes." */
+        /** @description Uma dependência nossa está fora do ar (o banco de dados; o armazenamento do documento arquivado): nada foi cobrado por esta resposta. Reenvie depois de Retry-After segundos (na execução, com a MESMA Idempotency-Key: se a aceitação chegou a ser gravada, o reenvio devolve a mesma resposta; decisão 0058). code_message: "Serviço temporariamente indisponível. Tente novamente em instantes." */
         ServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1116,6 +1116,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     extrato: {
@@ -1154,6 +1155,7 @@ export interface operations {
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     orcarPesquisaPreviaBens: {
@@ -1192,6 +1194,7 @@ export interface operations {
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executarPesquisaPreviaBens: {
@@ -1248,6 +1251,7 @@ export interface operations {
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     orcarVisualizacaoMatricula: {
@@ -1286,6 +1290,7 @@ export interface operations {
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executarVisualizacaoMatricula: {
@@ -1342,6 +1347,7 @@ export interface operations {
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     orcarCertidaoInteiroTeor: {
@@ -1380,6 +1386,7 @@ export interface operations {
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executarCertidaoInteiroTeor: {
@@ -1436,6 +1443,7 @@ export interface operations {
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     consultarResultado: {
@@ -1487,6 +1495,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     baixarDocumento: {
@@ -1701,7 +1710,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description O documento arquivado está temporariamente indisponível (o armazenamento não respondeu): reenvie depois de Retry-After segundos. code_message: "Serviço temporariamente indisponível. Tente novamente em instantes." Sem corpo (HEAD). */
+            /** @description Uma dependência nossa está fora do ar (o banco de dados; o armazenamento do documento arquivado): nada foi cobrado por esta resposta. Reenvie depois de Retry-After segundos (na execução, com a MESMA Idempotency-Key: se a aceitação chegou a ser gravada, o reenvio devolve a mesma resposta; decisão 0058). code_message: "Serviço temporariamente indisponível. Tente novamente em instantes." Sem corpo (HEAD). */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

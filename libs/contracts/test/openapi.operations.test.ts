@@ -52,12 +52,21 @@ test('the statuses of each endpoint (docs/api.md)', () => {
   const statuses = (path: string, method: 'get' | 'head' | 'post') =>
     Object.keys(DOCUMENT.paths[path]?.[method]?.responses ?? {}).sort();
   for (const fonte of FONTES) {
-    expect(statuses(`/v1/orcamento/${fonte}`, 'post')).toEqual(['200', '401', '403', '413', '422', '429', '500']);
+    expect(statuses(`/v1/orcamento/${fonte}`, 'post')).toEqual([
+      '200',
+      '401',
+      '403',
+      '413',
+      '422',
+      '429',
+      '500',
+      '503',
+    ]);
     expect(statuses(`/v1/consultas/${fonte}`, 'post')).toEqual(
-      ['200', '202', '401', '402', '403', '409', '413', '422', '429', '500'].sort(),
+      ['200', '202', '401', '402', '403', '409', '413', '422', '429', '500', '503'].sort(),
     );
   }
-  expect(statuses('/v1/consultas/{protocolo}', 'get')).toEqual(['200', '202', '401', '404', '429', '500']);
+  expect(statuses('/v1/consultas/{protocolo}', 'get')).toEqual(['200', '202', '401', '404', '429', '500', '503']);
   expect(statuses('/v1/consultas/{protocolo}/documento', 'get')).toEqual(
     ['200', '206', '304', '401', '404', '416', '429', '500', '503'].sort(),
   );
@@ -67,8 +76,13 @@ test('the statuses of each endpoint (docs/api.md)', () => {
   for (const response of Object.values(head)) {
     if (typeof response.$ref !== 'string') expect(response.content).toBeUndefined();
   }
-  expect(statuses('/v1/token', 'get')).toEqual(['200', '401', '429', '500']);
-  expect(statuses('/v1/extrato', 'get')).toEqual(['200', '401', '422', '429', '500']);
+  expect(statuses('/v1/token', 'get')).toEqual(['200', '401', '429', '500', '503']);
+  expect(statuses('/v1/extrato', 'get')).toEqual(['200', '401', '422', '429', '500', '503']);
+});
+
+test('503 carries Retry-After: a dependency that is down (decision 0058)', () => {
+  const unavailable = objectAt(DOCUMENT.components.responses.ServiceUnavailable);
+  expect(Object.keys(objectAt(unavailable.headers))).toContain('Retry-After');
 });
 
 test('429 carries Retry-After and both RateLimit fields; 401 carries WWW-Authenticate and no RateLimit', () => {

@@ -1,10 +1,18 @@
 import type { ServerResponse } from 'node:http';
 import { transportMessage } from '@regapi/contracts';
+import { isConnectionError } from '@regapi/db';
 import type { NextFunction, Request, Response } from 'express';
 import { ANSWER_HEADERS } from './answer-headers';
 import { HttpError } from './http-error';
 import { contextOf } from './request-context';
 import { sendEnvelope } from './send-envelope';
+
+/**
+ * Seconds a client waits before resending when a dependency (the database) is down: about the time a PostgreSQL
+ * restart or failover takes. A resend is safe: an execution resent with the SAME Idempotency-Key replays its
+ * acceptance if the database committed one before it went away, and is accepted once otherwise.
+ */
+export const DEPENDENCY_RETRY_AFTER_S = 5;
 
 /** Every unmatched route answers the 404 envelope, never express's HTML page. */
 export function notFoundHandler(_req: Request, res: Response): void {
@@ -36,7 +44,8 @@ function isBodyParserError(error: unknown): error is BodyParserError {
 
 /**
  * Turns every error into the envelope. Body-parser failures are the client's (a malformed JSON body is a 422 naming
- * `body`; an oversized one is 413); anything unexpected is a 500 envelope and an error log line with the request id.
+ * `body`; an oversized one is 413); a dependency that cannot be reached (the database) is a 503 with Retry-After
+ * (docs/decisions/0058); anything unexpected is a 500 envelope and an error log line with the request id.
  */
 // express recognises an error handler by its four parameters.
 export function errorHandler(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
@@ -114,6 +123,12 @@ function answerError(res: ServerResponse, error: unknown): void {
   const clientStatus = clientStatusOf(error);
   if (clientStatus !== undefined) {
     sendEnvelope(res, clientStatus, { code: clientStatus, codeMessage: transportMessage(clientStatus) });
+    return;
+  }
+  if (isConnectionError(error)) {
+    contextOf(res).logger.warn({ err: error }, 'dependency unavailable: answered 503');
+    res.setHeader('Retry-After', String(DEPENDENCY_RETRY_AFTER_S));
+    sendEnvelope(res, 503, { code: 503, codeMessage: transportMessage(503) });
     return;
   }
   contextOf(res).logger.error({ err: error }, 'unhandled error');

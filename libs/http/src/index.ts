@@ -1,6 +1,6 @@
 export { createHttpApp, type HttpApp, type HttpAppOptions } from './create-app';
 export type { DirectRoute, DirectRouteParams } from './direct-route';
-export { errorHandler, notFoundHandler, sendError } from './error-handler';
+export { DEPENDENCY_RETRY_AFTER_S, errorHandler, notFoundHandler, sendError } from './error-handler';
 export { healthRouter, type ReadinessCheck } from './health';
 export { HttpError } from './http-error';
 export { readJsonBody } from './json-body';

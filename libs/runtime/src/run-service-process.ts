@@ -5,6 +5,7 @@ import { createHttpApp, healthRouter, listen, loadServerLimits } from '@regapi/h
 import { createLogger } from '@regapi/telemetry';
 import type { Service, ServiceDeps } from './service';
 import { exitOnSignal } from './shutdown';
+import { startWhenReachable } from './start-when-reachable';
 
 export interface ServiceProcessOptions<S extends ConfigShape> {
   name: string;
@@ -19,7 +20,8 @@ export interface ServiceProcessOptions<S extends ConfigShape> {
 
 /**
  * Distributed mode: one service in its own process, on PostgreSQL (DATABASE_URL) and RabbitMQ (AMQP_URL), with an
- * outbox relay of its own (relays claim rows with SKIP LOCKED, so one per process is safe) and /healthz, /readyz.
+ * outbox relay of its own (relays claim rows with SKIP LOCKED, so one per process is safe) and /healthz, /readyz. A
+ * database that is down at start is waited for, the process alive and unready (docs/decisions/0058).
  */
 export async function runServiceProcess<S extends ConfigShape>(options: ServiceProcessOptions<S>): Promise<void> {
   const base = configOrExit(() =>
@@ -32,12 +34,14 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
   const bus = createRabbitBus({ url: base.AMQP_URL, logger });
   const relay = createOutboxRelay({ db, bus, logger });
   const service = await options.create({ db, bus, logger }, own);
+  let started = false;
   const app = createHttpApp({
     logger,
     routers: [
       healthRouter(options.name, {
         database: () => isDbReachable(db.pool),
         broker: () => bus.isReady(),
+        started: () => started,
         ...service.readiness,
       }),
       ...service.routers,
@@ -45,11 +49,9 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
     directRoutes: service.directRoutes ?? [],
   });
   const server = await listen(app, base.PORT, base.HOST, limits);
-  await service.start();
-  relay.start();
-  logger.info({ url: server.url }, `${options.name} listening`);
-
+  const stopping = new AbortController();
   exitOnSignal(async () => {
+    stopping.abort();
     await server.close(3000);
     await service.stop();
     await relay.stop();
@@ -57,4 +59,16 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
     await db.close();
     await options.telemetry.shutdown();
   }, logger);
+
+  const startedBeforeStop = await startWhenReachable({
+    start: () => service.start(),
+    undo: () => service.stop(),
+    reachable: () => isDbReachable(db.pool),
+    logger,
+    signal: stopping.signal,
+  });
+  if (!startedBeforeStop) return;
+  await relay.start();
+  started = true;
+  logger.info({ url: server.url }, `${options.name} listening`);
 }

@@ -267,5 +267,6 @@ test('a row whose object is missing from the bucket: 503 envelope, never a broke
   const answer = await call(documentUrl(lost.protocolo), { token: tokenA });
   expect(answer.status).toBe(503);
   expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(answer.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
   expect(answer.body.code).toBe(503);
 });

@@ -1,9 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { FONTES, type Fonte } from '@regapi/contracts';
+import { createDb } from '@regapi/db';
 import { documentKey, upsertOrderDocument } from '@regapi/documents';
 import { failureResultData, getOrderByProtocolo, transition } from '@regapi/orders';
 import {
   createOpenApiConformance,
+  createTcpProxy,
   createTestDatabase,
   type RealAnswer,
   realAnswer,
@@ -271,6 +273,42 @@ test('the archived document, GET and HEAD: whole, ranged, not modified, out of r
     const owner = (await newToken(gateway.url, accountId, ALL_SCOPES)).token;
     expect((await send(method, `${tight.url}${path}`, { token: owner })).status).toBe(503);
     await tooMany(method, path);
+  }
+});
+
+test('every endpoint with its database unreachable: 503 with Retry-After', async () => {
+  const url = new URL(database.url);
+  const proxy = await createTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  const proxied = createDb(url.toString(), { max: 2 });
+  const cut = await startTestGateway(proxied, { tokenCacheMs: 600_000 });
+  try {
+    const path = `/v1/consultas/${String(dataOf(await execute('pesquisa-previa-bens', fresh('pesquisa-previa-bens'))).protocolo)}`;
+    // The token is read once before the cut and stays cached: the calls below reach their own statements. The token
+    // check itself is answered from that cache, so it is asked about a token never seen here, whose row must be read.
+    expect((await send('GET', `${cut.url}/v1/token`, { token })).status).toBe(200);
+    const unseen = (await newToken(gateway.url, accountId, ALL_SCOPES)).token;
+    await proxy.cut();
+    expect((await send('GET', `${cut.url}/v1/token`, { token: unseen })).status).toBe(503);
+    const calls: [string, string, Request][] = [
+      ['GET', '/v1/extrato', {}],
+      ['GET', path, {}],
+      ['GET', `${path}/documento`, {}],
+      ['HEAD', `${path}/documento`, {}],
+      ...FONTES.flatMap((fonte): [string, string, Request][] => [
+        ['POST', `/v1/orcamento/${fonte}`, { body: BODY[fonte] }],
+        ['POST', `/v1/consultas/${fonte}`, { body: fresh(fonte), headers: { 'idempotency-key': randomUUID() } }],
+      ]),
+    ];
+    for (const [method, target, request] of calls) {
+      const answer = await send(method, `${cut.url}${target}`, { ...request, token });
+      expect([method, target, answer.status]).toEqual([method, target, 503]);
+    }
+  } finally {
+    await cut.close();
+    await proxied.close();
+    await proxy.close();
   }
 });
 

@@ -39,7 +39,7 @@ const pollOperation: Operation = {
         'application/json': { schema: envelopeOf({ code: { const: 202 }, item: ref('ConsultaEmAndamento') }) },
       },
     },
-    ...refusals(401, 404, 429, 500),
+    ...refusals(401, 404, 429, 500, 503),
   },
 };
 

@@ -51,7 +51,7 @@ function quoteOperation(product: Product): Operation {
         'O resultado com HTTP 200 (spec 7.2): code 200 cotado (data[0] um Orcamento) ou 602 não ofertado (data[0] Indisponivel).',
         envelopeOf({ code: { enum: [200, 602] }, item: { oneOf: [ref('Orcamento'), ref('Indisponivel')] } }),
       ),
-      ...refusals(401, 403, 413, 422, 429, 500),
+      ...refusals(401, 403, 413, 422, 429, 500, 503),
     },
   };
 }
@@ -73,7 +73,7 @@ function executionOperation(product: Product): Operation {
         { ...GUARDED_HEADERS, 'Idempotent-Replayed': ref('Idempotent-Replayed', 'headers') },
       ),
       '200': unavailable,
-      ...refusals(401, 402, 403, 409, 413, 422, 429, 500),
+      ...refusals(401, 402, 403, 409, 413, 422, 429, 500, 503),
     },
   };
 }

@@ -60,7 +60,7 @@ export const REFUSALS = {
   },
   503: {
     name: 'ServiceUnavailable',
-    when: 'O documento arquivado está temporariamente indisponível (o armazenamento não respondeu): reenvie depois de Retry-After segundos.',
+    when: 'Uma dependência nossa está fora do ar (o banco de dados; o armazenamento do documento arquivado): nada foi cobrado por esta resposta. Reenvie depois de Retry-After segundos (na execução, com a MESMA Idempotency-Key: se a aceitação chegou a ser gravada, o reenvio devolve a mesma resposta; decisão 0058).',
     headers: ['Retry-After'],
   },
 } as const satisfies Readonly<Record<number, Refusal>>;

@@ -9,7 +9,7 @@ import {
   PRIMARY_DOCUMENT_KIND,
   type StoredObject,
 } from '@regapi/documents';
-import { contextOf, HttpError } from '@regapi/http';
+import { contextOf, DEPENDENCY_RETRY_AFTER_S, HttpError } from '@regapi/http';
 import { getOrderForAccount, isWellFormedProtocolo, type Order } from '@regapi/orders';
 import { type RequestHandler, type Response, Router } from 'express';
 import type { Kysely } from 'kysely';
@@ -24,10 +24,9 @@ export interface DocumentRouterDeps {
 }
 
 const UNAVAILABLE = 'Documento temporariamente indisponível. Tente novamente depois de Retry-After segundos.';
-/** How long a client waits before asking again for a document the bucket cannot give now. */
-const RETRY_AFTER_S = '30';
 
-const unavailable = () => new HttpError(503, UNAVAILABLE, [], { 'Retry-After': RETRY_AFTER_S });
+/** The document cannot be read now: a 503 with Retry-After, as for any dependency that is down (decision 0058). */
+const unavailable = () => new HttpError(503, UNAVAILABLE, [], { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_S) });
 
 /**
  * The object (its first byte only for a HEAD, which must answer as the GET would), or the 503 to answer: an object

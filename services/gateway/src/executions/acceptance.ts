@@ -98,11 +98,44 @@ async function blockedOutcome(
 }
 
 /**
+ * How an acceptance transaction that threw ends: an `AcceptanceAbort` answers its outcome (everything it wrote rolled
+ * back); a key (or account) whose wait ran out is a `key-busy`; anything else is thrown on.
+ */
+function outcomeOfFailure(error: unknown): AcceptanceOutcome {
+  if (error instanceof AcceptanceAbort) return error.outcome;
+  if (isLockTimeout(error)) return { kind: 'key-busy' };
+  throw error;
+}
+
+/**
+ * A refusal decided before the acceptance transaction (a quote that does not quote, an order block) stores nothing,
+ * so it is given only while this request holds the key (claimed without an answer, then rolled back): if the twin of
+ * this request is accepting under the same key, this waits for it and replays its answer; a refusal is never the
+ * second answer to a key that was accepted (docs/decisions/0058).
+ */
+async function refusedUnderKey(
+  deps: AcceptanceDeps,
+  claim: { readonly ref: KeyRef; readonly fingerprint: string },
+  refusal: AcceptanceOutcome,
+  now: Date,
+): Promise<AcceptanceOutcome> {
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const held = await claimKey(trx, { ...claim, answer: null, waitMs: deps.claimWaitMs }, now);
+      throw new AcceptanceAbort(held.claimed ? refusal : replayOf(held.stored, claim.fingerprint));
+    });
+  } catch (error: unknown) {
+    return outcomeOfFailure(error);
+  }
+}
+
+/**
  * `POST /v1/consultas/{fonte}` after auth, scope and validation (issue 5 item 2, ARCHITECTURE decisions 3 and 4):
  * idempotency lookup → quote → order block → protocolo and queue estimate → ONE transaction: the key claimed with the
  * whole answer, the order and its outbox message, the debit last (docs/decisions/0029, 0042). A refusal inside the
  * transaction (402, a block found under the lock) rolls all of it back, so nothing is stored under the key and the
- * client may resend the SAME key later (docs/decisions/0026).
+ * client may resend the SAME key later (docs/decisions/0026). A refusal found before the transaction is given under
+ * the key too (`refusedUnderKey`): the lookup sees only committed answers, not a twin's acceptance in flight.
  */
 export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInput): Promise<AcceptanceOutcome> {
   const { db, clock } = deps;
@@ -110,17 +143,19 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
   const ref: KeyRef = { accountId: input.caller.accountId, key: input.key };
   const stored = await findStoredAnswer(db, ref, now);
   if (stored !== undefined) return replayOf(stored, input.fingerprint);
+  const keyClaim = { ref, fingerprint: input.fingerprint };
 
   const { request } = input;
   const quote = await computeQuote(db, await deps.planOf(input.caller.accountId), request);
   if (!quote.ok) {
     const answer = quoteAnswer(quote);
-    return { kind: 'unavailable', codeMessage: answer.codeMessage, item: answer.item };
+    const refusal = { kind: 'unavailable', codeMessage: answer.codeMessage, item: answer.item } as const;
+    return refusedUnderKey(deps, keyClaim, refusal, now);
   }
   const block = orderBlockOf(request, quote);
   if (block !== undefined) {
     const blocked = await blockedOutcome(db, request, block, now);
-    if (blocked !== undefined) return blocked;
+    if (blocked !== undefined) return refusedUnderKey(deps, keyClaim, blocked, now);
   }
 
   // Read before the transaction, in one statement: the protocolo and the queue the order joins (the estimate), so the
@@ -180,8 +215,6 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
       return { kind: 'accepted', response } as const;
     });
   } catch (error: unknown) {
-    if (error instanceof AcceptanceAbort) return error.outcome;
-    if (isLockTimeout(error)) return { kind: 'key-busy' };
-    throw error;
+    return outcomeOfFailure(error);
   }
 }

@@ -52,17 +52,27 @@ export interface KeyAnswer {
  * lock_not_available, answered 409): when that one commits, this one finds its answer (a replay); when it rolls back
  * (a 402, a 602 found under the lock), this one claims the key itself. A key older than the window is claimed afresh.
  * The wait bound is set by the claim itself and holds for the rest of the transaction (the account lock included).
+ *
+ * `answer: null` holds the key without an answer, for a refusal that stores nothing (a 602): the caller gives the
+ * refusal only while holding the key and then rolls the transaction back, so a refusal never answers a key whose
+ * acceptance is in flight or committed (docs/decisions/0058).
  */
 export async function claimKey(
   trx: Transaction<Database>,
-  claim: { readonly ref: KeyRef; readonly fingerprint: string; readonly answer: KeyAnswer; readonly waitMs: number },
+  claim: {
+    readonly ref: KeyRef;
+    readonly fingerprint: string;
+    readonly answer: KeyAnswer | null;
+    readonly waitMs: number;
+  },
   now: Date,
 ): Promise<Claim> {
   const { ref, fingerprint, answer } = claim;
   const { rows } = await sql<{ key: string }>`
     INSERT INTO idempotency_key AS held (account_id, key, fingerprint, order_id, status, response, created_at)
-    SELECT ${ref.accountId}::uuid, ${ref.key}::uuid, ${fingerprint}::text, ${answer.orderId}::uuid,
-      ${answer.status}::integer, ${JSON.stringify(answer.response)}::json, ${now}::timestamptz
+    SELECT ${ref.accountId}::uuid, ${ref.key}::uuid, ${fingerprint}::text, ${answer?.orderId ?? null}::uuid,
+      ${answer?.status ?? null}::integer, ${answer === null ? null : JSON.stringify(answer.response)}::json,
+      ${now}::timestamptz
     FROM (SELECT set_config('lock_timeout', ${`${claim.waitMs}ms`}, true)) AS wait_for_the_holder
     ON CONFLICT (account_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, order_id = excluded.order_id,
       status = excluded.status, response = excluded.response, created_at = excluded.created_at
