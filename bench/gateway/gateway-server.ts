@@ -36,7 +36,12 @@ async function main(): Promise<void> {
     ...UNLIMITED,
   };
   const gateway = createGateway(deps);
-  const app = createHttpApp({ logger, routers: gateway.routers, directRoutes: gateway.directRoutes ?? [] });
+  // The seed goes through the admin API (internal listener in production); one port for both here: no path overlaps.
+  const app = createHttpApp({
+    logger,
+    routers: [...gateway.routers, ...(gateway.internalRouters ?? [])],
+    directRoutes: gateway.directRoutes ?? [],
+  });
   // The bench's counters beside the app rather than in it: nothing is added to the gateway's middleware chain.
   const server = createServer((req, res) => {
     if (serveCounters(req, res)) return;
