@@ -1,6 +1,8 @@
 import { request } from 'node:http';
 import { ManualClock } from '@regapi/calendar';
 import { createTestDatabase, type TestDatabase, waitFor } from '@regapi/testkit';
+import { callAdmin } from '../src/ops/admin-client';
+import { commandCall } from '../src/ops/commands';
 import { ADMIN_TOKEN, admin, call, startTestGateway, type TestGateway } from './support/test-gateway';
 
 // Issue 12 item 7 (decision 0054): the admin API lives on the gateway's internal listener only, failed
@@ -95,6 +97,24 @@ test('the internal listener serves the admin API; each action is audited with wh
   );
   // The credential is named by a fingerprint, never stored.
   expect(JSON.stringify(rows)).not.toContain(ADMIN_TOKEN);
+});
+
+test('the ops CLI client names its operator; the audit keeps it', async () => {
+  const created = await callAdmin(
+    { baseUrl: gateway.adminUrl, adminToken: ADMIN_TOKEN, operator: 'ops.tester' },
+    commandCall(['account', 'create', '--name', 'Banco da CLI']),
+  );
+  const row = await waitFor(async () => {
+    const found = await database.db
+      .selectFrom('admin_audit')
+      .selectAll()
+      .where('action', '=', 'account.create')
+      .where('operator', '=', 'ops.tester')
+      .executeTakeFirst();
+    return found?.outcome === 201 ? found : undefined;
+  });
+  expect(row.body).toEqual({ name: 'Banco da CLI' });
+  expect(created.name).toBe('Banco da CLI');
 });
 
 test('an invalid X-Operator is refused (422) and nothing is done', async () => {
