@@ -158,7 +158,7 @@ test('wrong secrets from one address: 10 are 401 (each audited), then 429 with R
   const refused = (await auditRows()).slice(before).filter((row) => row.action === 'auth.refused');
   expect(refused).toHaveLength(12);
   expect(refused[0]).toEqual(
-    expect.objectContaining({ credential: null, params: { reason: 'admin_token_invalid' }, outcome: null }),
+    expect.objectContaining({ credential: null, params: { reason: 'admin_token_invalid' }, outcome: 401 }),
   );
 });
 

@@ -14,6 +14,8 @@ interface AuditRow extends AdminIdentity {
   readonly clientAddress: string;
   readonly params: Readonly<Record<string, string>>;
   readonly body: unknown;
+  /** Known before the answer (a refused authentication is a 401): written with the row. */
+  readonly outcome?: number;
 }
 
 /** The peer of the connection: the internal listener is never behind a proxy, so no forwarded header is believed. */
@@ -32,7 +34,7 @@ function storableBody(body: unknown): string | null {
   }
 }
 
-/** Inserts one audit row (outcome pending) and answers its id. */
+/** Inserts one audit row (outcome pending unless given) and answers its id. */
 export async function recordAdminAct(db: Db, clock: Clock, res: Response, row: AuditRow): Promise<string> {
   const inserted = await db
     .insertInto('admin_audit')
@@ -45,8 +47,8 @@ export async function recordAdminAct(db: Db, clock: Clock, res: Response, row: A
       params: JSON.stringify(row.params),
       body: storableBody(row.body),
       request_id: contextOf(res).requestId,
-      outcome: null,
-      answered_at: null,
+      outcome: row.outcome ?? null,
+      answered_at: row.outcome === undefined ? null : clock.now(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -66,6 +66,7 @@ export function adminAuth(options: AdminAuthOptions): AdminAuth {
         clientAddress: address,
         params: { reason: refusal.refusal },
         body: undefined,
+        outcome: 401,
       }).catch((error: unknown) => contextOf(res).logger.error({ err: error }, 'admin audit row not recorded'));
       throw refusal;
     }
