@@ -44,7 +44,12 @@ async function main(): Promise<void> {
     ...leaseFromEnv(),
   };
   const gateway = createGateway(deps);
-  const app = createHttpApp({ logger, routers: gateway.routers, directRoutes: gateway.directRoutes ?? [] });
+  // The seed goes through the admin API (internal listener in production); one port for both here: no path overlaps.
+  const app = createHttpApp({
+    logger,
+    routers: [...gateway.routers, ...(gateway.internalRouters ?? [])],
+    directRoutes: gateway.directRoutes ?? [],
+  });
   // The bench's counters beside the app rather than in it: nothing is added to the gateway's middleware chain.
   // Served by libs/http's listen, as every composition root: its timeouts and connection cap are part of the cost.
   const server = await listen((req, res) => {

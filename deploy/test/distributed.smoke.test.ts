@@ -37,6 +37,7 @@ afterAll(async () => {
 
 test('every service runs in its own process, becomes ready on PostgreSQL + RabbitMQ + S3, and all stop on SIGTERM', async () => {
   const base = await freePortRange(SERVICES.length);
+  const internalBase = await freePortRange(SERVICES.length);
   runner = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/distributed/main.js')], {
     cwd: ROOT,
     env: {
@@ -46,6 +47,7 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
       DATA_DIR: dataDir,
       S3_PORT: String(await freePort()),
       PORT_BASE: String(base),
+      INTERNAL_PORT_BASE: String(internalBase),
       SIM_PORT: String(await freePort()),
     },
   });
@@ -54,7 +56,7 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
   for (const [index, name] of SERVICES.entries()) {
     const body = await waitFor(
       async () => {
-        const response = await fetch(`http://127.0.0.1:${base + index}/readyz`).catch(() => undefined);
+        const response = await fetch(`http://127.0.0.1:${internalBase + index}/readyz`).catch(() => undefined);
         return response?.status === 200 ? ((await response.json()) as { data: { service: string }[] }) : undefined;
       },
       { timeoutMs: 30_000, what: `${name} ready` },
@@ -73,7 +75,12 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
   const ops = (...args: string[]) => {
     const cli = spawnCaptured(process.execPath, [path.join(ROOT, 'services/gateway/dist/ops/cli.js'), ...args], {
       cwd: ROOT,
-      env: { ...process.env, REGAPI_URL: `http://127.0.0.1:${base}`, DATA_DIR: dataDir, ADMIN_TOKEN: '' },
+      env: {
+        ...process.env,
+        REGAPI_ADMIN_URL: `http://127.0.0.1:${internalBase}`,
+        DATA_DIR: dataDir,
+        ADMIN_TOKEN: '',
+      },
     });
     return cli.exited.then((exit) => ({ exit, output: cli.output() }));
   };
@@ -86,6 +93,9 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
   const { token } = JSON.parse(issued.output) as { token: string };
   const me = await fetch(`http://127.0.0.1:${base}/v1/token`, { headers: { authorization: `Bearer ${token}` } });
   expect(me.status).toBe(200);
+  // The public listener serves the API only (decision 0054): no admin API, no probes there.
+  expect((await fetch(`http://127.0.0.1:${base}/admin/v1/accounts/${accountId}`)).status).toBe(404);
+  expect((await fetch(`http://127.0.0.1:${base}/readyz`)).status).toBe(404);
 
   const { exit, ms } = await runner.stop('SIGTERM');
   expect({ exit, output: exit === 0 ? '' : runner.output() }).toEqual({ exit: 0, output: '' });

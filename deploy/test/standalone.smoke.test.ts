@@ -20,10 +20,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startStandalone(): Promise<{ process: Spawned; url: string }> {
+async function startStandalone(): Promise<{ process: Spawned; url: string; internalUrl: string }> {
   const env = {
     ...process.env,
     PORT: '0',
+    INTERNAL_PORT: '0',
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(await freePort()),
     S3_PORT: String(await freePort()),
@@ -35,15 +36,16 @@ async function startStandalone(): Promise<{ process: Spawned; url: string }> {
   });
   running = started;
   const [, url] = await started.waitForOutput(/regapi standalone listening on (http:\/\/\S+)/, 90_000);
-  return { process: started, url: url ?? '' };
+  const [, internalUrl] = await started.waitForOutput(/internal listener \S.* on (http:\/\/\S+)/);
+  return { process: started, url: url ?? '', internalUrl: internalUrl ?? '' };
 }
 
 test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s', async () => {
-  const { process: standalone, url } = await startStandalone();
+  const { process: standalone, url, internalUrl } = await startStandalone();
   expect(existsSync(path.join(dataDir, 'pg', 'cluster', 'PG_VERSION'))).toBe(true);
   expect(standalone.output()).toContain('"applied":["0001-outbox"');
 
-  const ready = await fetch(`${url}/readyz`);
+  const ready = await fetch(`${internalUrl}/readyz`);
   expect(ready.status).toBe(200);
   const body = (await ready.json()) as { data: { checks: Record<string, string> }[] };
   expect(body.data[0]?.checks).toEqual(
@@ -53,6 +55,14 @@ test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s',
   const [, originUrl] = await standalone.waitForOutput(/origin simulator on (http:\/\/\S+)/);
   const samples = await fetch(`${originUrl}/control/samples`);
   expect(samples.status).toBe(200);
+
+  // The public listener serves the API only (decision 0054): probes, status routes and the admin API are internal.
+  for (const path of ['/healthz', '/readyz', '/origin-session/status', '/reconciler/status', '/admin/v1/accounts/x']) {
+    expect({ path, status: (await fetch(`${url}${path}`)).status }).toEqual({ path, status: 404 });
+  }
+  expect((await fetch(`${internalUrl}/healthz`)).status).toBe(200);
+  expect((await fetch(`${internalUrl}/origin-session/status`)).status).toBe(200);
+  expect((await fetch(`${internalUrl}/reconciler/status`)).status).toBe(200);
 
   const unknown = await fetch(`${url}/v1/nada`);
   expect(unknown.status).toBe(404);
@@ -65,9 +75,9 @@ test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s',
 });
 
 test('a second start reuses the data: nothing left to migrate, ready again', async () => {
-  const { process: standalone, url } = await startStandalone();
+  const { process: standalone, internalUrl } = await startStandalone();
   expect(standalone.output()).toContain('"applied":[]');
-  expect((await fetch(`${url}/readyz`)).status).toBe(200);
+  expect((await fetch(`${internalUrl}/readyz`)).status).toBe(200);
   const { exit, ms } = await standalone.stop('SIGTERM');
   // The output is in the expectation so that a failed shutdown shows why.
   expect({ exit, output: exit === 0 ? '' : standalone.output() }).toEqual({ exit: 0, output: '' });

@@ -6,7 +6,10 @@ import { startLocalS3 } from '@regapi/documents';
 import { simulatorConfig } from '@regapi/origin-simulator';
 import { localSecretVariables } from '../local-secrets';
 
-/** Each service, in start order; its port is PORT_BASE + its index (health; the gateway's API too). */
+/**
+ * Each service, in start order; its internal port (probes, status, the admin API) is INTERNAL_PORT_BASE + its index,
+ * and the gateway's public port PORT_BASE + its index (docs/decisions/0054).
+ */
 export const SERVICES = ['gateway', 'origin-session', 'billing', 'reconciler', 'archive'] as const;
 
 const root = path.resolve(__dirname, '..', '..', '..');
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
       S3_BUCKET: env.string('regapi-documents'),
       DATA_DIR: env.string('.data'),
       PORT_BASE: env.port(8080),
+      INTERNAL_PORT_BASE: env.port(9080),
       SIM_PORT: env.port(8090),
       SIM_USERNAME: simulatorConfig.SIM_USERNAME,
       SIM_PASSWORD: simulatorConfig.SIM_PASSWORD,
@@ -80,9 +84,10 @@ async function main(): Promise<void> {
     { name: 'origin-simulator', port: config.SIM_PORT, env: { SIM_PORT: String(config.SIM_PORT) } },
     ...SERVICES.map((name, index) => ({
       name,
-      port: config.PORT_BASE + index,
+      port: config.INTERNAL_PORT_BASE + index,
       env: {
         PORT: String(config.PORT_BASE + index),
+        INTERNAL_PORT: String(config.INTERNAL_PORT_BASE + index),
         ...(name === 'origin-session' ? originEnv : {}),
         ...(name === 'gateway' ? gatewayEnv : {}),
       },
@@ -105,7 +110,13 @@ async function main(): Promise<void> {
       process.stderr.write(`${name} exited (code ${code}, signal ${signal}); stopping the others\n`);
       void stopAll(1);
     });
-    process.stdout.write(`${name}: http://127.0.0.1:${port}\n`);
+    process.stdout.write(
+      name === 'gateway'
+        ? `${name}: http://127.0.0.1:${config.PORT_BASE} (API), internal http://127.0.0.1:${port}\n`
+        : name === 'origin-simulator'
+          ? `${name}: http://127.0.0.1:${port}\n`
+          : `${name}: internal http://127.0.0.1:${port}\n`,
+    );
   }
   process.once('SIGTERM', () => void stopAll(0));
   process.once('SIGINT', () => void stopAll(0));

@@ -112,20 +112,28 @@ async function main(): Promise<void> {
   for (const service of services) {
     for (const [name, check] of Object.entries(service.readiness)) readiness[`${service.name}.${name}`] = check;
   }
-  const app = createHttpApp({
+  // Two listeners (docs/decisions/0054): the public one serves the API only; the internal one the probes, the admin
+  // API (`pnpm ops`, REGAPI_ADMIN_URL) and the services' status routes.
+  const publicApp = createHttpApp({
     logger,
-    routers: [healthRouter('standalone', readiness), ...services.flatMap((service) => service.routers)],
+    routers: services.flatMap((service) => service.routers),
     directRoutes: services.flatMap((service) => service.directRoutes ?? []),
+  });
+  const internalApp = createHttpApp({
+    logger,
+    routers: [healthRouter('standalone', readiness), ...services.flatMap((service) => service.internalRouters ?? [])],
   });
   for (const service of services) await service.start();
   relay.start();
-  const server = await listen(app, config.PORT, config.HOST, limits);
-  logger.info({ url: server.url, data_dir: dataDir }, 'standalone listening');
+  const internal = await listen(internalApp, config.INTERNAL_PORT, config.INTERNAL_HOST, limits);
+  const server = await listen(publicApp, config.PORT, config.HOST, limits);
+  logger.info({ url: server.url, internal_url: internal.url, data_dir: dataDir }, 'standalone listening');
   process.stdout.write(`regapi standalone listening on ${server.url}\n`);
+  process.stdout.write(`internal listener (admin API, /healthz, /readyz, status) on ${internal.url}\n`);
   process.stdout.write(`origin simulator on ${origin.url}\n`);
 
   exitOnSignal(async () => {
-    await server.close(3000);
+    await Promise.all([server.close(3000), internal.close(3000)]);
     for (const service of [...services].reverse()) await service.stop();
     await relay.stop();
     await bus.close();

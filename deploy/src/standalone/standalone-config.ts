@@ -4,6 +4,9 @@ import { gatewayConfig } from '@regapi/gateway';
 export const standaloneConfig = {
   PORT: env.port(8080),
   HOST: env.string('127.0.0.1'),
+  /** The internal listener: probes, admin API, status routes (docs/decisions/0054). Never expose it. */
+  INTERNAL_PORT: env.port(9080),
+  INTERNAL_HOST: env.string('127.0.0.1'),
   /** Everything the standalone system keeps: the PostgreSQL cluster, the documents, the gateway's secrets. */
   DATA_DIR: env.string('.data'),
   EMBEDDED_PG_PORT: env.port(54329),

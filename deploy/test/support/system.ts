@@ -47,7 +47,10 @@ export interface SystemOptions {
  * the factory `main.ts` uses.
  */
 export interface TestSystem {
+  /** The public listener: the API only. */
   readonly url: string;
+  /** The internal listener: the admin API and the services' status routes (decision 0054). */
+  readonly internalUrl: string;
   readonly database: TestDatabase;
   readonly vhost: TestVhost;
   readonly bus: Bus;
@@ -107,24 +110,26 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   ];
   let services = createServices();
   for (const service of services) await service.start();
-  // The HTTP server outlives the services: a restart swaps the routers behind one stable URL.
-  let current = Router();
+  // The HTTP servers outlive the services: a restart swaps the routers behind two stable URLs, the public one (the
+  // API) and the internal one (admin API, status routes), as every process splits them (decision 0054).
+  let current = { public: Router(), internal: Router() };
   const mount = () => {
-    current = Router();
-    for (const router of services.flatMap((service) => service.routers)) current.use(router);
+    current = { public: Router(), internal: Router() };
+    for (const router of services.flatMap((service) => service.routers)) current.public.use(router);
+    for (const router of services.flatMap((service) => service.internalRouters ?? [])) current.internal.use(router);
   };
   mount();
-  const delegate = Router();
-  delegate.use((req, res, next) => current(req, res, next));
-  const app = createHttpApp({ logger, routers: [delegate] });
-  const server: RunningServer = await listen(app, 0);
+  const delegate = (which: 'public' | 'internal') => Router().use((req, res, next) => current[which](req, res, next));
+  const server: RunningServer = await listen(createHttpApp({ logger, routers: [delegate('public')] }), 0);
+  const internal: RunningServer = await listen(createHttpApp({ logger, routers: [delegate('internal')] }), 0);
   await waitFor(() => lastCatalogSync(database.db), { timeoutMs: 30_000, what: 'the first catalog sync' });
 
   const admin = (method: string, path: string, body?: unknown) =>
-    callJson(`${server.url}${path}`, { method, token: ADMIN_TOKEN, ...(body === undefined ? {} : { body }) });
+    callJson(`${internal.url}${path}`, { method, token: ADMIN_TOKEN, ...(body === undefined ? {} : { body }) });
 
   return {
     url: server.url,
+    internalUrl: internal.url,
     database,
     vhost,
     bus,
@@ -152,7 +157,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       mount();
     },
     async close() {
-      await server.close(100);
+      await Promise.all([server.close(100), internal.close(100)]);
       for (const service of [...services].reverse()) await service.stop();
       await relay.stop();
       await bus.close();

@@ -290,6 +290,27 @@ export interface ProductStatusTable {
   changed_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/**
+ * One admin action or one refused admin authentication (migration 0015, docs/decisions/0054). `outcome` is the HTTP
+ * status answered; null while the action runs, and for good when the answer was never sent (process stopped).
+ */
+export interface AdminAuditTable {
+  id: Generated<string>;
+  at: Date;
+  /** `X-Operator` as the ops CLI sent it: declared by the operator, not proven. */
+  operator: string | null;
+  /** Which admin credential (`admin-token:<fingerprint>`); null when authentication failed. */
+  credential: string | null;
+  client_address: string;
+  /** `account.create`, `account.credit`, ..., or `auth.refused`. */
+  action: string;
+  params: ColumnType<Record<string, string>, string, never>;
+  body: ColumnType<unknown, string | null, never>;
+  request_id: string;
+  outcome: number | null;
+  answered_at: Date | null;
+}
+
 /** A registry office of the local catalog (migration 0008; libs/catalog). */
 export interface CatalogOfficeTable {
   cns: string;
@@ -378,4 +399,5 @@ export interface Database {
   certificate_watch: CertificateWatchTable;
   protocolo_secret: ProtocoloSecretTable;
   rate_limit_allowance: RateLimitAllowanceTable;
+  admin_audit: AdminAuditTable;
 }

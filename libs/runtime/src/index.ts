@@ -1,3 +1,3 @@
 export { runServiceProcess, type ServiceProcessOptions } from './run-service-process';
-export type { Service, ServiceDeps } from './service';
+export { type Service, type ServiceDeps, servesPublicRoutes } from './service';
 export { exitOnSignal, SHUTDOWN_DEADLINE_MS } from './shutdown';

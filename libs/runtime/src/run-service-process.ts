@@ -3,14 +3,16 @@ import { type ConfigShape, commonConfig, configOrExit, env, loadConfig } from '@
 import { createDb, isDbReachable } from '@regapi/db';
 import { createHttpApp, healthRouter, listen, loadServerLimits } from '@regapi/http';
 import { createLogger } from '@regapi/telemetry';
-import type { Service, ServiceDeps } from './service';
+import { type Service, type ServiceDeps, servesPublicRoutes } from './service';
 import { exitOnSignal } from './shutdown';
 import { startWhenReachable } from './start-when-reachable';
 
 export interface ServiceProcessOptions<S extends ConfigShape> {
   name: string;
-  /** Port of the service's HTTP server (health; the API too for the gateway). */
+  /** Port of the public listener, opened only by a service with public routes (the gateway's API). */
   defaultPort: number;
+  /** Port of the internal listener: /healthz, /readyz, the service's internal routes (docs/decisions/0054). */
+  defaultInternalPort: number;
   /** Started by the service's instrument.ts before anything else loads; flushed last on shutdown. */
   telemetry: { shutdown(): Promise<void> };
   /** Variables of this service beyond the common ones. */
@@ -20,12 +22,20 @@ export interface ServiceProcessOptions<S extends ConfigShape> {
 
 /**
  * Distributed mode: one service in its own process, on PostgreSQL (DATABASE_URL) and RabbitMQ (AMQP_URL), with an
- * outbox relay of its own (relays claim rows with SKIP LOCKED, so one per process is safe) and /healthz, /readyz. A
- * database that is down at start is waited for, the process alive and unready (docs/decisions/0058).
+ * outbox relay of its own (relays claim rows with SKIP LOCKED, so one per process is safe). Two listeners at most
+ * (docs/decisions/0054): the public one (PORT, HOST) with the service's API only, opened when it has one; the internal
+ * one (INTERNAL_PORT, INTERNAL_HOST) with /healthz, /readyz and the service's internal routes. A database that is down
+ * at start is waited for, the process alive and unready (docs/decisions/0058).
  */
 export async function runServiceProcess<S extends ConfigShape>(options: ServiceProcessOptions<S>): Promise<void> {
   const base = configOrExit(() =>
-    loadConfig({ ...commonConfig, PORT: env.port(options.defaultPort), HOST: env.string('127.0.0.1') }),
+    loadConfig({
+      ...commonConfig,
+      PORT: env.port(options.defaultPort),
+      HOST: env.string('127.0.0.1'),
+      INTERNAL_PORT: env.port(options.defaultInternalPort),
+      INTERNAL_HOST: env.string('127.0.0.1'),
+    }),
   );
   const own = configOrExit(() => loadConfig(options.config ?? ({} as S)));
   const limits = configOrExit(() => loadServerLimits());
@@ -35,7 +45,7 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
   const relay = createOutboxRelay({ db, bus, logger });
   const service = await options.create({ db, bus, logger }, own);
   let started = false;
-  const app = createHttpApp({
+  const internalApp = createHttpApp({
     logger,
     routers: [
       healthRouter(options.name, {
@@ -44,15 +54,18 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
         started: () => started,
         ...service.readiness,
       }),
-      ...service.routers,
+      ...(service.internalRouters ?? []),
     ],
-    directRoutes: service.directRoutes ?? [],
   });
-  const server = await listen(app, base.PORT, base.HOST, limits);
+  const internal = await listen(internalApp, base.INTERNAL_PORT, base.INTERNAL_HOST, limits);
+  const publicApp = servesPublicRoutes(service)
+    ? createHttpApp({ logger, routers: service.routers, directRoutes: service.directRoutes ?? [] })
+    : undefined;
+  const server = publicApp === undefined ? undefined : await listen(publicApp, base.PORT, base.HOST, limits);
   const stopping = new AbortController();
   exitOnSignal(async () => {
     stopping.abort();
-    await server.close(3000);
+    await Promise.all([server?.close(3000), internal.close(3000)]);
     await service.stop();
     await relay.stop();
     await bus.close();
@@ -70,5 +83,5 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
   if (!startedBeforeStop) return;
   await relay.start();
   started = true;
-  logger.info({ url: server.url }, `${options.name} listening`);
+  logger.info({ url: server?.url ?? null, internal_url: internal.url }, `${options.name} listening`);
 }

@@ -17,14 +17,24 @@ export interface ServiceDeps {
  */
 export interface Service {
   readonly name: string;
-  /** HTTP routes the service serves (the gateway's API; empty for workers). */
+  /** Routes of the public listener: the gateway's API; empty for workers, which then open no public listener. */
   readonly routers: readonly Router[];
   /** Routes served before express (docs/decisions/0044); each also has an express route in `routers`. */
   readonly directRoutes?: readonly DirectRoute[];
+  /**
+   * Routes of the internal listener, beside /healthz and /readyz (docs/decisions/0054): the admin API, status routes.
+   * Never exposed by an ingress; reached by operators, probes and the ops CLI.
+   */
+  readonly internalRouters?: readonly Router[];
   /** Probes of what the service needs beyond the database and the broker, which the runtime checks itself. */
   readonly readiness: Readonly<Record<string, ReadinessCheck>>;
   /** Subscribes, starts timers. */
   start(): Promise<void>;
   /** Stops taking work and waits for the work in flight. */
   stop(): Promise<void>;
+}
+
+/** True when the service answers on a public listener (the gateway); workers have only the internal one. */
+export function servesPublicRoutes(service: Service): boolean {
+  return service.routers.length > 0 || (service.directRoutes ?? []).length > 0;
 }

@@ -10,6 +10,7 @@ import { createArchive } from './service';
 runServiceProcess({
   name: 'archive',
   defaultPort: 8084,
+  defaultInternalPort: 9084,
   telemetry,
   config: archiveConfig,
   create: (deps, config) =>

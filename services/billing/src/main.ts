@@ -4,9 +4,13 @@ import { runServiceProcess } from '@regapi/runtime';
 import { telemetry } from './instrument';
 import { createBilling } from './service';
 
-runServiceProcess({ name: 'billing', defaultPort: 8082, telemetry, create: (deps) => createBilling(deps) }).catch(
-  (error: unknown) => {
-    process.stderr.write(`billing: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runServiceProcess({
+  name: 'billing',
+  defaultPort: 8082,
+  defaultInternalPort: 9082,
+  telemetry,
+  create: (deps) => createBilling(deps),
+}).catch((error: unknown) => {
+  process.stderr.write(`billing: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

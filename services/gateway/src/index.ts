@@ -1,3 +1,4 @@
+export { type AdminThrottleSettings, DEFAULT_ADMIN_THROTTLE } from './admin/admin-throttle';
 export { type AccessClaims, signAccessToken, TOKEN_ALGORITHM, verifyAccessToken } from './auth/access-token';
 export { type ApiTokenRecord, findApiToken, revokeApiToken } from './auth/api-token-store';
 export { type AuthContext, authOf } from './auth/auth-context';

@@ -10,6 +10,7 @@ import { createGateway } from './service';
 runServiceProcess({
   name: 'gateway',
   defaultPort: 8080,
+  defaultInternalPort: 9080,
   telemetry,
   config: { ...gatewayConfig, ...s3Config },
   // A key list that parses but cannot be used (active kid missing) stops the process like any bad variable (78).

@@ -4,6 +4,7 @@ import { guardMiddleware } from '@regapi/http';
 import { DEFAULT_HOURLY_SEARCH_CEILING } from '@regapi/orders';
 import type { Service, ServiceDeps } from '@regapi/runtime';
 import { adminRouter } from './admin/admin-router';
+import { type AdminThrottleSettings, createAdminThrottle, DEFAULT_ADMIN_THROTTLE } from './admin/admin-throttle';
 import { authenticate } from './auth/authenticate';
 import type { JwtKeyring } from './auth/jwt-keyring';
 import { createTokenAuthority } from './auth/token-authority';
@@ -53,14 +54,17 @@ export interface GatewayDeps extends ServiceDeps {
   readonly refusalRateLimit?: RateLimitSettings;
   /** How long a replica serves from a lease of a shared bucket (docs/decisions/0055). Default 200 ms; 0: none. */
   readonly rateLimitLeaseMs?: number;
+  /** Failed admin authentications per client address (docs/decisions/0054). Default 10 free, then 1 s doubling to 15 min. */
+  readonly adminThrottle?: AdminThrottleSettings;
 }
 
 /**
  * The public API: authentication, idempotency, quoting and acceptance (ARCHITECTURE): who may call (spec 5: bearer
  * tokens, scopes, `GET /v1/token`), the free quote (`POST /v1/orcamento/{fonte}`), the paid execution
  * (`POST /v1/consultas/{fonte}`), polling (`GET /v1/consultas/{protocolo}`), the customer's statement
- * (`GET /v1/extrato`) and the admin API the ops CLI talks to. Every /v1 route passes the same guards: the token (its refusals
- * limited per client address), then its account's rate limit. Polling is also served before express, with the same guards (docs/decisions/0044).
+ * (`GET /v1/extrato`) on the public listener; the admin API the ops CLI talks to on the internal one (decision 0054).
+ * Every /v1 route passes the same guards: the token (its refusals limited per client address), then its account's rate
+ * limit. Polling is also served before express, with the same guards (docs/decisions/0044).
  */
 export function createGateway(deps: GatewayDeps): Service {
   const db = deps.db.db;
@@ -105,7 +109,16 @@ export function createGateway(deps: GatewayDeps): Service {
         middleware,
       ),
       documentRouter({ db, documents: deps.documents }, middleware),
-      adminRouter({ db, keyring: deps.keyring, authority, adminToken: deps.adminToken, clock }),
+    ],
+    internalRouters: [
+      adminRouter({
+        db,
+        keyring: deps.keyring,
+        authority,
+        adminToken: deps.adminToken,
+        clock,
+        throttle: createAdminThrottle(deps.adminThrottle ?? DEFAULT_ADMIN_THROTTLE, clock),
+      }),
     ],
     // The document endpoint serves from S3: a gateway that cannot reach it is not ready to serve every route.
     readiness: documents === undefined ? {} : { storage: () => documents.isReachable() },

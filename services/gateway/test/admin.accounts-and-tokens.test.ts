@@ -16,7 +16,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-const ask = (method: string, path: string, body?: unknown) => admin(gateway.url, method, path, body);
+const ask = (method: string, path: string, body?: unknown) => admin(gateway.adminUrl, method, path, body);
 
 describe('accounts', () => {
   test('create (default plan), then show: account, plan, zero balance, no tokens', async () => {
@@ -67,7 +67,7 @@ describe('accounts', () => {
 
 describe('credits', () => {
   test('credit moves the balance; the same reference again is a no-op; another amount on it is a 409', async () => {
-    const accountId = await newAccount(gateway.url);
+    const accountId = await newAccount(gateway.adminUrl);
     const first = await ask('POST', `/admin/v1/accounts/${accountId}/credits`, {
       amount: '150.00',
       reference: 'PIX-1',
@@ -96,7 +96,7 @@ describe('credits', () => {
   test.each(['0', '0.00', '-1.00', '1.234', '1,50', '1e3', '01.00', 'abc', ''])(
     'amount %j is refused with 422 and nothing moves',
     async (amount) => {
-      const accountId = await newAccount(gateway.url);
+      const accountId = await newAccount(gateway.adminUrl);
       const answer = await ask('POST', `/admin/v1/accounts/${accountId}/credits`, { amount });
       expect(answer.status).toBe(422);
       expect(answer.body.errors).toEqual([expect.objectContaining({ campo: 'amount' })]);
@@ -106,7 +106,7 @@ describe('credits', () => {
   );
 
   test('an amount as a JSON number is refused: money travels as exact text', async () => {
-    const accountId = await newAccount(gateway.url);
+    const accountId = await newAccount(gateway.adminUrl);
     expect((await ask('POST', `/admin/v1/accounts/${accountId}/credits`, { amount: 150 })).status).toBe(422);
   });
 
@@ -120,7 +120,7 @@ describe('credits', () => {
 
 describe('tokens', () => {
   test('issue (default 30 days), listed on the account; revoke; revoking again answers the first revocation', async () => {
-    const accountId = await newAccount(gateway.url);
+    const accountId = await newAccount(gateway.adminUrl);
     const issued = await ask('POST', '/admin/v1/tokens', {
       account_id: accountId,
       scopes: ['consultas:pesquisa-previa-bens'],

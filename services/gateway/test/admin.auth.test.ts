@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const createAccount = (init: { token?: string; headers?: Record<string, string> } = {}, query = '') =>
-  call(`${gateway.url}/admin/v1/accounts${query}`, { method: 'POST', body: { name: 'X' }, ...init });
+  call(`${gateway.adminUrl}/admin/v1/accounts${query}`, { method: 'POST', body: { name: 'X' }, ...init });
 
 test('the admin token is accepted (control)', async () => {
   expect((await createAccount({ token: ADMIN_TOKEN })).status).toBe(201);
@@ -43,7 +43,7 @@ test.each([
 });
 
 test('a customer token is not an admin token', async () => {
-  const { token } = await newToken(gateway.url, await newAccount(gateway.url));
+  const { token } = await newToken(gateway.adminUrl, await newAccount(gateway.adminUrl));
   expect((await createAccount({ token })).status).toBe(401);
 });
 
@@ -56,6 +56,6 @@ test('the admin token in the query string → 401 even with the header', async (
 });
 
 test('an unknown admin path: 401 without the token (nothing about the surface leaks), 404 with it', async () => {
-  expect((await call(`${gateway.url}/admin/v1/nada`)).status).toBe(401);
-  expect((await call(`${gateway.url}/admin/v1/nada`, { token: ADMIN_TOKEN })).status).toBe(404);
+  expect((await call(`${gateway.adminUrl}/admin/v1/nada`)).status).toBe(401);
+  expect((await call(`${gateway.adminUrl}/admin/v1/nada`, { token: ADMIN_TOKEN })).status).toBe(404);
 });

@@ -18,7 +18,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-const ask = (method: string, path: string, body?: unknown) => admin(gateway.url, method, path, body);
+const ask = (method: string, path: string, body?: unknown) => admin(gateway.adminUrl, method, path, body);
 
 describe('products (spec 7.5: out of service at once, back by a human)', () => {
   test('every product starts in service', async () => {
@@ -60,7 +60,7 @@ describe('products (spec 7.5: out of service at once, back by a human)', () => {
 
 describe('orders', () => {
   test('order show answers the ledger entries of the protocolo (the order row when there is one)', async () => {
-    const accountId = await newAccount(gateway.url, 'Cliente', '100.00');
+    const accountId = await newAccount(gateway.adminUrl, 'Cliente', '100.00');
     const orderId = randomUUID();
     const protocolo = `${Date.now()}`;
     await database.db.transaction().execute((trx) =>
@@ -94,7 +94,7 @@ describe('orders', () => {
   });
 
   test('an accepted order: its row and its debit, as one answer', async () => {
-    const accountId = await newAccount(gateway.url, 'Cliente', '100.00');
+    const accountId = await newAccount(gateway.adminUrl, 'Cliente', '100.00');
     const orderId = randomUUID();
     const protocolo = await database.db.transaction().execute(async (trx) => {
       const allocated = await allocateProtocolo(trx);

@@ -24,8 +24,8 @@ let valid: { token: string; tokenId: string };
 beforeAll(async () => {
   database = await createTestDatabase();
   gateway = await startTestGateway(database, { clock, tokenCacheMs: 0 });
-  accountId = await newAccount(gateway.url);
-  valid = await newToken(gateway.url, accountId);
+  accountId = await newAccount(gateway.adminUrl);
+  valid = await newToken(gateway.adminUrl, accountId);
 });
 
 afterAll(async () => {
@@ -158,7 +158,7 @@ test('wrong audience or issuer → 401', async () => {
 });
 
 test('expired → 401; one second before expiry it still passes', async () => {
-  const short = await newToken(gateway.url, accountId, ['consultas:pesquisa-previa-bens'], '1h');
+  const short = await newToken(gateway.adminUrl, accountId, ['consultas:pesquisa-previa-bens'], '1h');
   const expiresAt = new Date(short.expiresAt).getTime();
   clock.set(new Date(expiresAt - 1000));
   expect((await tokenCall(short.token)).status).toBe(200);
@@ -170,7 +170,7 @@ test('expired → 401; one second before expiry it still passes', async () => {
 });
 
 test('revoked → 401', async () => {
-  const doomed = await newToken(gateway.url, accountId);
+  const doomed = await newToken(gateway.adminUrl, accountId);
   expect((await tokenCall(doomed.token)).status).toBe(200);
   await database.db.updateTable('api_token').set({ revoked_at: new Date() }).where('id', '=', doomed.tokenId).execute();
   const answer = await tokenCall(doomed.token);

@@ -21,11 +21,14 @@ afterAll(async () => {
 
 /** A fresh account's token, so each case has its own rate-limit budget. */
 async function tokenWith(scopes: readonly string[]): Promise<string> {
-  return (await newToken(gateway.url, await newAccount(gateway.url), scopes)).token;
+  return (await newToken(gateway.adminUrl, await newAccount(gateway.adminUrl), scopes)).token;
 }
 
+/** The admin API is on the internal listener (decision 0054), every other path on the public one. */
+const baseOf = (path: string) => (path.startsWith('/admin/') ? gateway.adminUrl : gateway.url);
+
 async function postRaw(path: string, body: string, token?: string) {
-  const response = await fetch(`${gateway.url}${path}`, {
+  const response = await fetch(`${baseOf(path)}${path}`, {
     method: 'POST',
     body,
     headers: {
@@ -39,7 +42,7 @@ async function postRaw(path: string, body: string, token?: string) {
 
 /** Headers and the first bytes of a body declared at 50 MB, then nothing: what a slow or hostile client sends. */
 async function halfSentHugeBody(path: string, authorization?: string) {
-  const connection = await openRawConnection(gateway.url);
+  const connection = await openRawConnection(baseOf(path));
   const lines = [
     `POST ${path} HTTP/1.1`,
     'Host: test',

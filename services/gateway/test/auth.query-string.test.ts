@@ -11,7 +11,7 @@ let token: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   gateway = await startTestGateway(database);
-  token = (await newToken(gateway.url, await newAccount(gateway.url))).token;
+  token = (await newToken(gateway.adminUrl, await newAccount(gateway.adminUrl))).token;
 });
 
 afterAll(async () => {

@@ -25,12 +25,12 @@ afterAll(async () => {
 const status = async (replica: TestGateway, token: string) => (await call(`${replica.url}/v1/token`, { token })).status;
 
 test('revoked on replica A: refused by A at once and by B within the cache time', async () => {
-  const { token, tokenId } = await newToken(replicaA.url, await newAccount(replicaA.url));
+  const { token, tokenId } = await newToken(replicaA.adminUrl, await newAccount(replicaA.adminUrl));
   // Both replicas have the row in memory now.
   expect(await status(replicaA, token)).toBe(200);
   expect(await status(replicaB, token)).toBe(200);
 
-  const revoked = await admin(replicaA.url, 'POST', `/admin/v1/tokens/${tokenId}/revoke`);
+  const revoked = await admin(replicaA.adminUrl, 'POST', `/admin/v1/tokens/${tokenId}/revoke`);
   const revokedAt = Date.now();
   expect(revoked.status).toBe(200);
   expect(await status(replicaA, token)).toBe(401);
@@ -48,7 +48,7 @@ test('revoked on replica A: refused by A at once and by B within the cache time'
 test('with TOKEN_CACHE_MS=0 every request reads the row: a revocation elsewhere is refused on the next request', async () => {
   const uncached = await startTestGateway(database, { tokenCacheMs: 0 });
   try {
-    const { token, tokenId } = await newToken(uncached.url, await newAccount(uncached.url));
+    const { token, tokenId } = await newToken(uncached.adminUrl, await newAccount(uncached.adminUrl));
     expect(await status(uncached, token)).toBe(200);
     await database.db.updateTable('api_token').set({ revoked_at: new Date() }).where('id', '=', tokenId).execute();
     expect(await status(uncached, token)).toBe(401);

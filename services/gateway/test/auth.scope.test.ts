@@ -12,7 +12,7 @@ let accountId: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   gateway = await startTestGateway(database);
-  accountId = await newAccount(gateway.url);
+  accountId = await newAccount(gateway.adminUrl);
 });
 
 afterAll(async () => {
@@ -26,7 +26,7 @@ const post = (path: string, token?: string) =>
 test.each(FONTES.map((fonte) => [fonte]))(
   'a token scoped only to %s passes there and gets 403 elsewhere',
   async (fonte: Fonte) => {
-    const { token } = await newToken(gateway.url, accountId, [`consultas:${fonte}`]);
+    const { token } = await newToken(gateway.adminUrl, accountId, [`consultas:${fonte}`]);
     for (const other of FONTES) {
       for (const kind of ['orcamento', 'consultas']) {
         const answer = await post(`/v1/${kind}/${other}`, token);
@@ -48,7 +48,7 @@ test.each(FONTES.map((fonte) => [fonte]))(
 
 test('a token with every scope passes everywhere', async () => {
   const { token } = await newToken(
-    gateway.url,
+    gateway.adminUrl,
     accountId,
     FONTES.map((fonte) => `consultas:${fonte}`),
   );
@@ -63,7 +63,7 @@ test('authentication comes before scope: no token → 401, not 403', async () =>
 
 test('the scopes that count are the stored ones, not what a token claims', async () => {
   // A scope added to the row's token claims cannot be forged without the key; and the row never widens later.
-  const { token, tokenId } = await newToken(gateway.url, accountId, ['consultas:pesquisa-previa-bens']);
+  const { token, tokenId } = await newToken(gateway.adminUrl, accountId, ['consultas:pesquisa-previa-bens']);
   const row = await database.db.selectFrom('api_token').select('scopes').where('id', '=', tokenId).executeTakeFirst();
   expect(row?.scopes).toEqual(['consultas:pesquisa-previa-bens']);
   expect((await post('/v1/orcamento/visualizacao-matricula', token)).status).toBe(403);

@@ -108,10 +108,10 @@ beforeAll(async () => {
   await s3.storage().ensureBucket();
   gateway = await startTestGateway(database, { documents: s3.storage() });
   pdf = fakePdf(64 * 1024);
-  accountA = await newAccount(gateway.url, 'Conta A');
-  const accountB = await newAccount(gateway.url, 'Conta B');
-  tokenA = (await newToken(gateway.url, accountA, SCOPES)).token;
-  tokenB = (await newToken(gateway.url, accountB, SCOPES)).token;
+  accountA = await newAccount(gateway.adminUrl, 'Conta A');
+  const accountB = await newAccount(gateway.adminUrl, 'Conta B');
+  tokenA = (await newToken(gateway.adminUrl, accountA, SCOPES)).token;
+  tokenB = (await newToken(gateway.adminUrl, accountB, SCOPES)).token;
   viewed = await order(accountA, { document: 'visualizacao' });
 });
 

@@ -39,8 +39,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
-  accountId = await newAccount(gateway.url, 'Banco Exemplo', '1000.00');
-  ({ token } = await newToken(gateway.url, accountId, ALL_SCOPES));
+  accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '1000.00');
+  ({ token } = await newToken(gateway.adminUrl, accountId, ALL_SCOPES));
 });
 
 afterAll(async () => {
@@ -58,7 +58,7 @@ function execute(fonte: string, body: unknown, key: string | null = randomUUID()
 }
 
 async function balanceOf(account: string): Promise<number> {
-  const shown = await admin(gateway.url, 'GET', `/admin/v1/accounts/${account}`);
+  const shown = await admin(gateway.adminUrl, 'GET', `/admin/v1/accounts/${account}`);
   return Number(shown.body.data[0]?.balance);
 }
 
@@ -132,8 +132,8 @@ test('the same key with another body, or for another product, is a 422 naming th
 });
 
 test('100 concurrent executions with one key: one order, one debit, 100 identical answers', async () => {
-  const account = await newAccount(gateway.url, 'Concorrente', '500.00');
-  const { token: own } = await newToken(gateway.url, account, ALL_SCOPES);
+  const account = await newAccount(gateway.adminUrl, 'Concorrente', '500.00');
+  const { token: own } = await newToken(gateway.adminUrl, account, ALL_SCOPES);
   const key = randomUUID();
   const answers = await Promise.all(
     Array.from({ length: 100 }, () => execute('pesquisa-previa-bens', SEARCH, key, own)),
@@ -172,21 +172,21 @@ test('no token is 401 and a token without the product scope is 403, before the k
     body: SEARCH,
   });
   expect(unauthenticated.status).toBe(401);
-  const { token: searchOnly } = await newToken(gateway.url, accountId, ['consultas:pesquisa-previa-bens']);
+  const { token: searchOnly } = await newToken(gateway.adminUrl, accountId, ['consultas:pesquisa-previa-bens']);
   const forbidden = await execute('certidao-inteiro-teor', IMOVEL, null, searchOnly);
   expect(forbidden.status).toBe(403);
 });
 
 test('an insufficient balance is a 402 that stores nothing: after a top-up the SAME key is accepted', async () => {
-  const account = await newAccount(gateway.url, 'Sem saldo', '1.00');
-  const { token: poor } = await newToken(gateway.url, account, ALL_SCOPES);
+  const account = await newAccount(gateway.adminUrl, 'Sem saldo', '1.00');
+  const { token: poor } = await newToken(gateway.adminUrl, account, ALL_SCOPES);
   const key = randomUUID();
   const refused = await execute('pesquisa-previa-bens', SEARCH, key, poor);
   expect(refused.status).toBe(402);
   expect(refused.body).toMatchObject({ code: 402, data: [], header: { billable: false, price: 0 } });
   expect(await ordersOf(account)).toBe(0);
   expect(await balanceOf(account)).toBe(1);
-  await admin(gateway.url, 'POST', `/admin/v1/accounts/${account}/credits`, { amount: '100.00' });
+  await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${account}/credits`, { amount: '100.00' });
   const accepted = await execute('pesquisa-previa-bens', SEARCH, key, poor);
   expect(accepted.status).toBe(202);
   expect(accepted.headers.get('idempotent-replayed')).toBeNull();
@@ -213,8 +213,8 @@ test('the same record and office ordered by ANY customer in the last 7 days is a
   const order = await getOrderByProtocolo(database.db, String(first.body.data[0]?.protocolo));
   if (order === undefined) throw new Error('no order');
 
-  const other = await newAccount(gateway.url, 'Outro cliente', '100.00');
-  const { token: otherToken } = await newToken(gateway.url, other, ALL_SCOPES);
+  const other = await newAccount(gateway.adminUrl, 'Outro cliente', '100.00');
+  const { token: otherToken } = await newToken(gateway.adminUrl, other, ALL_SCOPES);
   // Leading zeros and another spelling of the municipality are the same record in the same office.
   const repeat = await execute(
     'visualizacao-matricula',
@@ -242,8 +242,11 @@ test('the same record and office ordered by ANY customer in the last 7 days is a
 });
 
 test('two customers ordering the same record at the same instant: one order, the other a free 602', async () => {
-  const accounts = await Promise.all([newAccount(gateway.url, 'A', '500.00'), newAccount(gateway.url, 'B', '500.00')]);
-  const tokens = await Promise.all(accounts.map((account) => newToken(gateway.url, account, ALL_SCOPES)));
+  const accounts = await Promise.all([
+    newAccount(gateway.adminUrl, 'A', '500.00'),
+    newAccount(gateway.adminUrl, 'B', '500.00'),
+  ]);
+  const tokens = await Promise.all(accounts.map((account) => newToken(gateway.adminUrl, account, ALL_SCOPES)));
   const body = { ...IMOVEL, imovel_matricula: '4242' };
   const answers = await Promise.all(
     tokens.map(({ token: t }) => execute('certidao-inteiro-teor', body, randomUUID(), t)),

@@ -19,8 +19,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   gateway = await startTestGateway(database, { idempotencyWaitMs: WAIT_MS });
   await loadQuoteCatalog(database.db);
-  accountId = await newAccount(gateway.url, 'Banco Exemplo', '100.00');
-  ({ token } = await newToken(gateway.url, accountId, ['consultas:pesquisa-previa-bens']));
+  accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '100.00');
+  ({ token } = await newToken(gateway.adminUrl, accountId, ['consultas:pesquisa-previa-bens']));
 });
 
 afterAll(async () => {

@@ -29,8 +29,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
-  accountId = await newAccount(gateway.url, 'Banco Exemplo', '100000.00');
-  ({ token } = await newToken(gateway.url, accountId, ['consultas:visualizacao-matricula']));
+  accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '100000.00');
+  ({ token } = await newToken(gateway.adminUrl, accountId, ['consultas:visualizacao-matricula']));
 });
 
 afterAll(async () => {

@@ -21,8 +21,8 @@ function brasiliaDay(offset = 0): string {
 beforeAll(async () => {
   database = await createTestDatabase();
   gateway = await startTestGateway(database);
-  const accountA = await newAccount(gateway.url, 'Conta A');
-  await admin(gateway.url, 'POST', `/admin/v1/accounts/${accountA}/credits`, {
+  const accountA = await newAccount(gateway.adminUrl, 'Conta A');
+  await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${accountA}/credits`, {
     amount: '150.00',
     reference: '=HYPERLINK("x")',
   });
@@ -42,10 +42,10 @@ beforeAll(async () => {
     .execute((trx) =>
       adjustBalance(trx, { accountId: accountA, amountCentavos: 1000, reason: 'cortesia, "boas-vindas"' }),
     );
-  const accountB = await newAccount(gateway.url, 'Conta B', '999.99');
+  const accountB = await newAccount(gateway.adminUrl, 'Conta B', '999.99');
   // No product scope is needed for the extrato: any valid token of the account reads it.
-  tokenA = (await newToken(gateway.url, accountA, ['consultas:certidao-inteiro-teor'])).token;
-  tokenB = (await newToken(gateway.url, accountB)).token;
+  tokenA = (await newToken(gateway.adminUrl, accountA, ['consultas:certidao-inteiro-teor'])).token;
+  tokenB = (await newToken(gateway.adminUrl, accountB)).token;
 });
 
 afterAll(async () => {

@@ -17,10 +17,13 @@ let token: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  gateway = await startTestGateway(database);
+  // Random bearers would lock the test's address out of the admin API (decision 0054): here the bodies are the point.
+  gateway = await startTestGateway(database, {
+    adminThrottle: { freeFailures: 1_000_000, firstLockMs: 1, maxLockMs: 1 },
+  });
   await loadQuoteCatalog(database.db);
-  const accountId = await newAccount(gateway.url, 'Fuzz', '100000.00');
-  ({ token } = await newToken(gateway.url, accountId, [
+  const accountId = await newAccount(gateway.adminUrl, 'Fuzz', '100000.00');
+  ({ token } = await newToken(gateway.adminUrl, accountId, [
     'consultas:pesquisa-previa-bens',
     'consultas:visualizacao-matricula',
     'consultas:certidao-inteiro-teor',
@@ -108,7 +111,8 @@ async function send(attempt: Attempt): Promise<{ status: number; text: string; t
   }
   if (attempt.contentType !== undefined) headers['content-type'] = attempt.contentType;
   if (attempt.idempotencyKey !== undefined) headers['idempotency-key'] = attempt.idempotencyKey;
-  const response = await fetch(`${gateway.url}${attempt.path}`, {
+  const base = attempt.path.startsWith('/admin/') ? gateway.adminUrl : gateway.url;
+  const response = await fetch(`${base}${attempt.path}`, {
     method: attempt.method,
     headers,
     ...(attempt.body === undefined ? {} : { body: attempt.body }),

@@ -168,13 +168,13 @@ beforeAll(async () => {
   gateway = await startTestGateway(database, { documents: s3.storage(), idempotencyWaitMs: KEY_WAIT_MS });
   tight = await startTestGateway(database, { rateLimit: { burst: 1, perSecond: 1 } });
   await loadQuoteCatalog(database.db);
-  accountId = await newAccount(gateway.url, 'Banco Exemplo', '1000.00');
-  ({ token } = await newToken(gateway.url, accountId, ALL_SCOPES));
-  const tightAccount = await newAccount(gateway.url, 'Outro Banco', '1000.00');
-  ({ token: tightToken } = await newToken(gateway.url, tightAccount, ALL_SCOPES));
-  const poor = await newAccount(gateway.url, 'Sem Saldo');
-  ({ token: poorToken } = await newToken(gateway.url, poor, ALL_SCOPES));
-  for (const scope of ALL_SCOPES) scoped.set(scope, (await newToken(gateway.url, accountId, [scope])).token);
+  accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '1000.00');
+  ({ token } = await newToken(gateway.adminUrl, accountId, ALL_SCOPES));
+  const tightAccount = await newAccount(gateway.adminUrl, 'Outro Banco', '1000.00');
+  ({ token: tightToken } = await newToken(gateway.adminUrl, tightAccount, ALL_SCOPES));
+  const poor = await newAccount(gateway.adminUrl, 'Sem Saldo');
+  ({ token: poorToken } = await newToken(gateway.adminUrl, poor, ALL_SCOPES));
+  for (const scope of ALL_SCOPES) scoped.set(scope, (await newToken(gateway.adminUrl, accountId, [scope])).token);
 });
 
 afterAll(async () => {
@@ -270,7 +270,7 @@ test('the archived document, GET and HEAD: whole, ranged, not modified, out of r
     expect((await send(method, `${gateway.url}/v1/consultas/1/documento`, { token })).status).toBe(404);
     expect((await send(method, `${gateway.url}${path}`)).status).toBe(401);
     // The tight gateway's bucket is unreachable: 503 for a document that is archived (a fresh token: a full bucket).
-    const owner = (await newToken(gateway.url, accountId, ALL_SCOPES)).token;
+    const owner = (await newToken(gateway.adminUrl, accountId, ALL_SCOPES)).token;
     expect((await send(method, `${tight.url}${path}`, { token: owner })).status).toBe(503);
     await tooMany(method, path);
   }
@@ -288,7 +288,7 @@ test('every endpoint with its database unreachable: 503 with Retry-After', async
     // The token is read once before the cut and stays cached: the calls below reach their own statements. The token
     // check itself is answered from that cache, so it is asked about a token never seen here, whose row must be read.
     expect((await send('GET', `${cut.url}/v1/token`, { token })).status).toBe(200);
-    const unseen = (await newToken(gateway.url, accountId, ALL_SCOPES)).token;
+    const unseen = (await newToken(gateway.adminUrl, accountId, ALL_SCOPES)).token;
     await proxy.cut();
     expect((await send('GET', `${cut.url}/v1/token`, { token: unseen })).status).toBe(503);
     const calls: [string, string, Request][] = [

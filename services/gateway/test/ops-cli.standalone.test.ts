@@ -31,13 +31,17 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+let adminUrl = '';
+
 async function startStandalone(): Promise<string> {
   const { ADMIN_TOKEN: _admin, JWT_KEYS: _keys, JWT_ACTIVE_KID: _kid, ...inherited } = process.env;
   running = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/standalone/main.js')], {
     cwd: ROOT,
-    env: { ...inherited, ...ports, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...inherited, ...ports, PORT: '0', INTERNAL_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });
   const [, url] = await running.waitForOutput(/regapi standalone listening on (http:\/\/\S+)/, 90_000);
+  const [, internal] = await running.waitForOutput(/internal listener \S.* on (http:\/\/\S+)/);
+  adminUrl = internal ?? '';
   return url ?? '';
 }
 
@@ -53,14 +57,17 @@ interface OpsRun {
   readonly stderr: string;
 }
 
-/** `pnpm --silent ops <args>` from the workspace root, as an operator types it; the token comes from DATA_DIR. */
-function ops(url: string, args: readonly string[], env: Record<string, string> = {}): Promise<OpsRun> {
+/**
+ * `pnpm --silent ops <args>` from the workspace root, as an operator types it; the token comes from DATA_DIR. `url`
+ * is the public API's: the CLI is pointed at the internal listener the standalone system printed.
+ */
+function ops(_url: string, args: readonly string[], env: Record<string, string> = {}): Promise<OpsRun> {
   const { ADMIN_TOKEN: _admin, ...inherited } = process.env;
   return new Promise((resolve) => {
     execFile(
       'pnpm',
       ['--silent', 'ops', ...args],
-      { cwd: ROOT, env: { ...inherited, REGAPI_URL: url, DATA_DIR: dataDir, ...env } },
+      { cwd: ROOT, env: { ...inherited, REGAPI_ADMIN_URL: adminUrl, DATA_DIR: dataDir, ...env } },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
         resolve({ code, stdout, stderr });
@@ -189,7 +196,7 @@ test('errors: stderr and a non-zero exit, never a line on stdout', async () => {
   expect(wrongToken).toEqual({ code: 1, stdout: '', stderr: expect.stringContaining('HTTP 401') });
   const refused = await ops(url, ['account', 'create', '--name', 'X', '--plan', 'ouro']);
   expect(refused).toEqual({ code: 1, stdout: '', stderr: expect.stringContaining('plan: Plano desconhecido') });
-  const unreachable = await ops('http://127.0.0.1:9', ['account', 'show', '--account', 'x']);
+  const unreachable = await ops(url, ['account', 'show', '--account', 'x'], { REGAPI_ADMIN_URL: 'http://127.0.0.1:9' });
   expect(unreachable).toEqual({ code: 1, stdout: '', stderr: expect.stringContaining('cannot reach the admin API') });
 });
 

@@ -30,9 +30,9 @@ beforeAll(async () => {
   proxied = createDb(url.toString(), { max: 5 });
   // A token row read once stays cached for the whole test.
   gateway = await startTestGateway(proxied, { tokenCacheMs: 600_000 });
-  const accountId = await newAccount(gateway.url, 'Banco Exemplo', '500.00');
-  ({ token } = await newToken(gateway.url, accountId, ['consultas:pesquisa-previa-bens']));
-  ({ token: unseen } = await newToken(gateway.url, accountId, ['consultas:pesquisa-previa-bens']));
+  const accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '500.00');
+  ({ token } = await newToken(gateway.adminUrl, accountId, ['consultas:pesquisa-previa-bens']));
+  ({ token: unseen } = await newToken(gateway.adminUrl, accountId, ['consultas:pesquisa-previa-bens']));
 });
 
 afterAll(async () => {

@@ -26,10 +26,10 @@ beforeAll(async () => {
   direct = await startTestGateway(database, { clock });
   viaExpress = await startTestGateway(database, { clock, expressOnly: true });
   await loadQuoteCatalog(database.db);
-  const account = await newAccount(direct.url, 'Banco', '100.00');
-  const other = await newAccount(direct.url, 'Outro', '100.00');
-  ({ token } = await newToken(direct.url, account, SCOPES));
-  ({ token: otherToken } = await newToken(direct.url, other, SCOPES));
+  const account = await newAccount(direct.adminUrl, 'Banco', '100.00');
+  const other = await newAccount(direct.adminUrl, 'Outro', '100.00');
+  ({ token } = await newToken(direct.adminUrl, account, SCOPES));
+  ({ token: otherToken } = await newToken(direct.adminUrl, other, SCOPES));
   const accept = async (bearer: string) => {
     const answer = await call(`${direct.url}/v1/consultas/pesquisa-previa-bens`, {
       method: 'POST',

@@ -31,8 +31,8 @@ beforeAll(async () => {
   clock = new ManualClock(T0);
   gateway = await startTestGateway(database, { clock, hourlySearchCeiling: CEILING });
   await loadQuoteCatalog(database.db);
-  const accountId = await newAccount(gateway.url, 'Banco Exemplo', '1000.00');
-  ({ token } = await newToken(gateway.url, accountId, [
+  const accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '1000.00');
+  ({ token } = await newToken(gateway.adminUrl, accountId, [
     'consultas:pesquisa-previa-bens',
     'consultas:certidao-inteiro-teor',
   ]));

@@ -27,8 +27,8 @@ beforeAll(async () => {
   clock = new ManualClock(T0);
   gateway = await startTestGateway(database, { clock });
   await loadQuoteCatalog(database.db);
-  const accountId = await newAccount(gateway.url, 'Banco Exemplo', '1000.00');
-  ({ token } = await newToken(gateway.url, accountId, ALL_SCOPES));
+  const accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '1000.00');
+  ({ token } = await newToken(gateway.adminUrl, accountId, ALL_SCOPES));
 });
 
 afterAll(async () => {
@@ -213,8 +213,8 @@ test('a certificate being issued answers 202 with EM_EMISSAO, its forecast, and 
 
 test("another account's protocolo, a nonexistent one and a non-numeric one are the same 404 envelope", async () => {
   const { order } = await accepted();
-  const other = await newAccount(gateway.url, 'Outro', '10.00');
-  const { token: otherToken } = await newToken(gateway.url, other, ALL_SCOPES);
+  const other = await newAccount(gateway.adminUrl, 'Outro', '10.00');
+  const { token: otherToken } = await newToken(gateway.adminUrl, other, ALL_SCOPES);
   const answers = [await poll(order.protocolo, otherToken), await poll('99999999999'), await poll('12ab')];
   for (const answer of answers) {
     expect(answer.status).toBe(404);

@@ -27,8 +27,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
-  accountId = await newAccount(gateway.url, 'Banco Exemplo', '500.00');
-  ({ token } = await newToken(gateway.url, accountId, SCOPES));
+  accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '500.00');
+  ({ token } = await newToken(gateway.adminUrl, accountId, SCOPES));
 });
 
 afterAll(async () => {
@@ -46,7 +46,7 @@ const execute = (fonte: string) =>
   });
 
 async function balance(): Promise<number> {
-  const shown = await admin(gateway.url, 'GET', `/admin/v1/accounts/${accountId}`);
+  const shown = await admin(gateway.adminUrl, 'GET', `/admin/v1/accounts/${accountId}`);
   return Number(shown.body.data[0]?.balance);
 }
 

@@ -37,8 +37,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
-  accountId = await newAccount(gateway.url, 'Banco Exemplo', '50.00');
-  ({ token } = await newToken(gateway.url, accountId, ALL_SCOPES));
+  accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '50.00');
+  ({ token } = await newToken(gateway.adminUrl, accountId, ALL_SCOPES));
 });
 
 afterAll(async () => {
@@ -106,9 +106,9 @@ describe('a real office or UF is quoted: fee + plan margin, free', () => {
   });
 
   test('the margin is the plan of the calling account', async () => {
-    const created = await admin(gateway.url, 'POST', '/admin/v1/accounts', { name: 'Parceiro', plan: 'parceiro' });
+    const created = await admin(gateway.adminUrl, 'POST', '/admin/v1/accounts', { name: 'Parceiro', plan: 'parceiro' });
     const other = String(created.body.data[0]?.account_id);
-    const issued = await newToken(gateway.url, other, ALL_SCOPES);
+    const issued = await newToken(gateway.adminUrl, other, ALL_SCOPES);
     const answer = await quote('certidao-inteiro-teor', IMOVEL, issued.token);
     const preco = await expectedPrice('parceiro', 'certidao-inteiro-teor', 8_761);
     expect(answer.body.data[0]?.preco).toEqual(preco);
@@ -193,7 +193,7 @@ describe('refusals before any quote', () => {
   });
 
   test('403 without the scope of the product, even with an invalid body', async () => {
-    const issued = await newToken(gateway.url, accountId, ['consultas:pesquisa-previa-bens']);
+    const issued = await newToken(gateway.adminUrl, accountId, ['consultas:pesquisa-previa-bens']);
     for (const body of [IMOVEL, {}]) {
       const answer = await quote('certidao-inteiro-teor', body, issued.token);
       expect(answer.status).toBe(403);

@@ -44,23 +44,23 @@ const statusOf = async (gateway: TestGateway, token: string, path = '/v1/token')
 test('two tokens of one account share one allowance', async () => {
   const [gateway] = await gateways(1);
   if (gateway === undefined) throw new Error('no gateway');
-  const account = await newAccount(gateway.url);
-  const first = await newToken(gateway.url, account);
-  const second = await newToken(gateway.url, account);
+  const account = await newAccount(gateway.adminUrl);
+  const first = await newToken(gateway.adminUrl, account);
+  const second = await newToken(gateway.adminUrl, account);
   const statuses = [];
   for (let i = 0; i < BURST; i++) {
     statuses.push(await statusOf(gateway, first.token), await statusOf(gateway, second.token));
   }
   expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
   // Another account is not touched.
-  const other = await newToken(gateway.url, await newAccount(gateway.url, 'Outra'));
+  const other = await newToken(gateway.adminUrl, await newAccount(gateway.adminUrl, 'Outra'));
   expect(await statusOf(gateway, other.token)).toBe(200);
 });
 
 test('two gateway instances on one database share one allowance, on every route', async () => {
   const [one, two] = await gateways(2);
   if (one === undefined || two === undefined) throw new Error('no gateways');
-  const { token } = await newToken(one.url, await newAccount(one.url));
+  const { token } = await newToken(one.adminUrl, await newAccount(one.adminUrl));
   expect(await statusOf(one, token)).toBe(200);
   expect(await statusOf(two, token)).toBe(200);
   expect(await statusOf(one, token)).toBe(200);
@@ -95,6 +95,6 @@ test('repeated invalid tokens from one address: 401 up to the bound, then 429 wi
   // A request without any token is a refused credential as well.
   expect((await call(`${one.url}/v1/token`)).status).toBe(429);
   // A valid token from the same address is not held back by someone else's garbage.
-  const { token } = await newToken(one.url, await newAccount(one.url));
+  const { token } = await newToken(one.adminUrl, await newAccount(one.adminUrl));
   expect(await statusOf(two, token)).toBe(200);
 });

@@ -18,9 +18,9 @@ afterAll(async () => {
 });
 
 test('answers the account, token id, scopes and expiry; free', async () => {
-  const accountId = await newAccount(gateway.url, 'Banco Exemplo', '10.00');
+  const accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '10.00');
   const scopes = ['consultas:visualizacao-matricula', 'consultas:pesquisa-previa-bens'];
-  const issued = await newToken(gateway.url, accountId, scopes, '7d');
+  const issued = await newToken(gateway.adminUrl, accountId, scopes, '7d');
 
   const answer = await call(`${gateway.url}/v1/token`, { token: issued.token });
 
@@ -42,8 +42,8 @@ test('answers the account, token id, scopes and expiry; free', async () => {
 });
 
 test('never charges and never queues anything for the origin', async () => {
-  const accountId = await newAccount(gateway.url, 'Cliente', '25.00');
-  const { token } = await newToken(gateway.url, accountId);
+  const accountId = await newAccount(gateway.adminUrl, 'Cliente', '25.00');
+  const { token } = await newToken(gateway.adminUrl, accountId);
   const before = await database.db
     .selectFrom('ledger_transaction')
     .select(({ fn }) => fn.countAll<number>().as('n'))
@@ -66,8 +66,8 @@ test('never charges and never queues anything for the origin', async () => {
 });
 
 test('the token itself is never stored: only its id', async () => {
-  const accountId = await newAccount(gateway.url);
-  const { token, tokenId } = await newToken(gateway.url, accountId);
+  const accountId = await newAccount(gateway.adminUrl);
+  const { token, tokenId } = await newToken(gateway.adminUrl, accountId);
   const row = await database.db.selectFrom('api_token').selectAll().where('id', '=', tokenId).executeTakeFirstOrThrow();
   expect(JSON.stringify(row)).not.toContain(token.split('.')[2]);
   expect(Object.keys(row).sort()).toEqual([

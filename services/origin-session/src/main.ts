@@ -10,6 +10,7 @@ import { createOriginSession } from './service';
 runServiceProcess({
   name: 'origin-session',
   defaultPort: 8081,
+  defaultInternalPort: 9081,
   telemetry,
   config: originSessionConfig,
   create: (deps, config) =>

@@ -67,7 +67,11 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
 
   return {
     name: 'origin-session',
-    routers: [statusRouter({ session, alerts, tasks: counts, hourlySearchCeiling: settings.hourlySearchCeiling })],
+    routers: [],
+    // An operator's view, never public (docs/decisions/0054).
+    internalRouters: [
+      statusRouter({ session, alerts, tasks: counts, hourlySearchCeiling: settings.hourlySearchCeiling }),
+    ],
     readiness: {},
     start: async () => {
       if (subscription !== undefined) return;

@@ -56,7 +56,7 @@ test('602 from the origin takes the product out of service at once and notifies 
   // 3. The counter, on the status page.
   const service = harness.service;
   if (service === undefined) throw new Error('no service');
-  const server = await listen(createHttpApp({ logger: harness.logger, routers: service.routers }), 0);
+  const server = await listen(createHttpApp({ logger: harness.logger, routers: service.internalRouters ?? [] }), 0);
   try {
     const status = (await (await fetch(`${server.url}/origin-session/status`)).json()) as {
       data: { alerts: { product_out_of_service: number }; session: { logged_in: boolean } }[];

@@ -9,6 +9,7 @@ import { createReconciler } from './service';
 runServiceProcess({
   name: 'reconciler',
   defaultPort: 8083,
+  defaultInternalPort: 9083,
   telemetry,
   config: reconcilerConfig,
   create: (deps, config) =>

@@ -55,7 +55,9 @@ export function createReconciler(deps: ReconcilerDeps): Service {
 
   return {
     name: 'reconciler',
-    routers: [statusRouter({ db: ctx.db, alerts })],
+    routers: [],
+    // An operator's view, never public (docs/decisions/0054).
+    internalRouters: [statusRouter({ db: ctx.db, alerts })],
     readiness: {},
     start: async () => {
       subscription ??= await deps.bus.consume(QUEUE.reconcilerEvents, async (message) => {

@@ -12,6 +12,7 @@ import * as m0010 from './0010-order-documents';
 import * as m0011 from './0011-reconciliation';
 import * as m0012 from './0012-idempotency-answer-at-claim';
 import * as m0014 from './0014-protocolo-secret-and-revisions';
+import * as m0015 from './0015-admin-audit';
 import * as m0016 from './0016-rate-limit-allowance';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0011-reconciliation': m0011,
   '0012-idempotency-answer-at-claim': m0012,
   '0014-protocolo-secret-and-revisions': m0014,
+  '0015-admin-audit': m0015,
   '0016-rate-limit-allowance': m0016,
 };

@@ -12,16 +12,18 @@ import {
   UnknownPlanError,
 } from '@regapi/ledger';
 import { getOrderByProtocolo } from '@regapi/orders';
-import { type Response, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { listAccountTokens, revokeApiToken } from '../auth/api-token-store';
 import { issueToken } from '../auth/issue-token';
 import type { JwtKeyring } from '../auth/jwt-keyring';
 import type { TokenAuthority } from '../auth/token-authority';
 import { formatReais } from '../money/reais';
 import { setProductEnabled } from '../products/product-status';
+import { audited } from './admin-audit';
 import { adminAuth } from './admin-auth';
 import { validateCreateAccount, validateCredit, validateIssueToken, validateProductSwitch } from './admin-bodies';
 import { invalidField, ledgerErrors, NotFoundError } from './admin-errors';
+import type { AdminThrottle } from './admin-throttle';
 import { accountView, ledgerEntryView, orderView, productStatusView } from './admin-views';
 
 export interface AdminRouterOptions {
@@ -30,6 +32,8 @@ export interface AdminRouterOptions {
   readonly authority: TokenAuthority;
   readonly adminToken: string;
   readonly clock: Clock;
+  /** Failed authentications per client address (decision 0054). */
+  readonly throttle: AdminThrottle;
 }
 
 function valid<T>(validation: Validation<T>): T {
@@ -42,110 +46,139 @@ function answer(res: Response, status: number, message: string, item: Readonly<R
 }
 
 /**
- * The admin API (issue 4; the ops CLI is its client): accounts, credits, tokens, products, orders. Mounted on the
- * gateway under `/admin/v1`, behind ADMIN_TOKEN (docs/decisions/0019). Every answer is the envelope; money moves only
- * through libs/ledger.
+ * The admin API (issue 4; the ops CLI is its client): accounts, credits, tokens, products, orders. Served on the
+ * gateway's INTERNAL listener under `/admin/v1`, behind ADMIN_TOKEN (docs/decisions/0019, 0054); every action is a row
+ * of `admin_audit`. Every answer is the envelope; money moves only through libs/ledger.
  */
 export function adminRouter(options: AdminRouterOptions): Router {
   const { db, clock } = options;
   const router = Router();
+  const auth = adminAuth({ adminToken: options.adminToken, throttle: options.throttle, db, clock });
   // The body is read only once the admin token passed (docs/decisions/0052).
-  router.use('/admin/v1', adminAuth(options.adminToken), readJsonBody);
+  router.use('/admin/v1', auth.middleware, readJsonBody);
+  const act = <P extends Record<string, string>>(
+    action: string,
+    handler: (req: Request<P>, res: Response) => Promise<void>,
+  ) => audited<P>(db, clock, auth.identityOf, action, handler);
 
-  router.post('/admin/v1/accounts', async (req, res) => {
-    const body = valid(validateCreateAccount(req.body));
-    try {
-      const account = await createAccount(db, {
-        name: body.name,
-        ...(body.plan === undefined ? {} : { planId: body.plan }),
-      });
-      answer(res, 201, 'Conta criada.', accountView(account, await getPlan(db, account.plan_id), []));
-    } catch (error: unknown) {
-      if (!(error instanceof UnknownPlanError)) throw error;
-      const known = (await listPlans(db)).map((plan) => plan.id).join(', ');
-      throw invalidField('plan', 'plan', `Plano desconhecido: ${error.planId}. Planos: ${known}.`, error.planId);
-    }
-  });
+  router.post(
+    '/admin/v1/accounts',
+    act('account.create', async (req, res) => {
+      const body = valid(validateCreateAccount(req.body));
+      try {
+        const account = await createAccount(db, {
+          name: body.name,
+          ...(body.plan === undefined ? {} : { planId: body.plan }),
+        });
+        answer(res, 201, 'Conta criada.', accountView(account, await getPlan(db, account.plan_id), []));
+      } catch (error: unknown) {
+        if (!(error instanceof UnknownPlanError)) throw error;
+        const known = (await listPlans(db)).map((plan) => plan.id).join(', ');
+        throw invalidField('plan', 'plan', `Plano desconhecido: ${error.planId}. Planos: ${known}.`, error.planId);
+      }
+    }),
+  );
 
-  router.get('/admin/v1/accounts/:accountId', async (req, res) => {
-    const account = await getAccount(db, req.params.accountId);
-    if (account === undefined) throw new NotFoundError(`Conta ${req.params.accountId}`);
-    const [plan, tokens] = await Promise.all([getPlan(db, account.plan_id), listAccountTokens(db, account.id)]);
-    answer(res, 200, 'Conta.', accountView(account, plan, tokens));
-  });
+  router.get(
+    '/admin/v1/accounts/:accountId',
+    act<{ accountId: string }>('account.show', async (req, res) => {
+      const account = await getAccount(db, req.params.accountId);
+      if (account === undefined) throw new NotFoundError(`Conta ${req.params.accountId}`);
+      const [plan, tokens] = await Promise.all([getPlan(db, account.plan_id), listAccountTokens(db, account.id)]);
+      answer(res, 200, 'Conta.', accountView(account, plan, tokens));
+    }),
+  );
 
   // A top-up with a reference already credited is a no-op (`applied: false`), so an operator may safely retry.
-  router.post('/admin/v1/accounts/:accountId/credits', async (req, res) => {
-    const body = valid(validateCredit(req.body));
-    const accountId = req.params.accountId;
-    const result = await db.transaction().execute((trx) =>
-      topUp(trx, {
-        accountId,
-        amountCentavos: body.amountCentavos,
-        ...(body.reference === undefined ? {} : { reference: body.reference }),
-      }),
-    );
-    answer(
-      res,
-      result.applied ? 201 : 200,
-      result.applied ? 'Crédito lançado.' : 'Referência já creditada; nada mudou.',
-      {
-        account_id: accountId,
-        balance: formatReais(result.balanceCentavos),
-        applied: result.applied,
-        transaction_id: result.transactionId,
-      },
-    );
-  });
+  router.post(
+    '/admin/v1/accounts/:accountId/credits',
+    act<{ accountId: string }>('account.credit', async (req, res) => {
+      const body = valid(validateCredit(req.body));
+      const accountId = req.params.accountId;
+      const result = await db.transaction().execute((trx) =>
+        topUp(trx, {
+          accountId,
+          amountCentavos: body.amountCentavos,
+          ...(body.reference === undefined ? {} : { reference: body.reference }),
+        }),
+      );
+      answer(
+        res,
+        result.applied ? 201 : 200,
+        result.applied ? 'Crédito lançado.' : 'Referência já creditada; nada mudou.',
+        {
+          account_id: accountId,
+          balance: formatReais(result.balanceCentavos),
+          applied: result.applied,
+          transaction_id: result.transactionId,
+        },
+      );
+    }),
+  );
 
-  router.post('/admin/v1/tokens', async (req, res) => {
-    const body = valid(validateIssueToken(req.body));
-    const issued = await issueToken(db, options.keyring, clock, body);
-    answer(res, 201, 'Token emitido. Guarde-o agora: ele não é armazenado e não pode ser mostrado de novo.', {
-      token: issued.token,
-      token_id: issued.tokenId,
-      account_id: issued.accountId,
-      scopes: [...issued.scopes],
-      expires_at: issued.expiresAt.toISOString(),
-    });
-  });
+  router.post(
+    '/admin/v1/tokens',
+    act('token.issue', async (req, res) => {
+      const body = valid(validateIssueToken(req.body));
+      const issued = await issueToken(db, options.keyring, clock, body);
+      answer(res, 201, 'Token emitido. Guarde-o agora: ele não é armazenado e não pode ser mostrado de novo.', {
+        token: issued.token,
+        token_id: issued.tokenId,
+        account_id: issued.accountId,
+        scopes: [...issued.scopes],
+        expires_at: issued.expiresAt.toISOString(),
+      });
+    }),
+  );
 
-  router.post('/admin/v1/tokens/:tokenId/revoke', async (req, res) => {
-    const tokenId = req.params.tokenId;
-    const revoked = isUuid(tokenId) ? await revokeApiToken(db, tokenId, clock.now()) : undefined;
-    const revokedAt = revoked?.revokedAt;
-    if (revoked === undefined || revokedAt === undefined || revokedAt === null) {
-      throw new NotFoundError(`Token ${tokenId}`);
-    }
-    // This replica refuses it at once; the others within their cache time (docs/decisions/0016).
-    options.authority.forget(tokenId);
-    answer(res, 200, 'Token revogado.', { token_id: revoked.id, revoked_at: revokedAt.toISOString() });
-  });
+  router.post(
+    '/admin/v1/tokens/:tokenId/revoke',
+    act<{ tokenId: string }>('token.revoke', async (req, res) => {
+      const tokenId = req.params.tokenId;
+      const revoked = isUuid(tokenId) ? await revokeApiToken(db, tokenId, clock.now()) : undefined;
+      const revokedAt = revoked?.revokedAt;
+      if (revoked === undefined || revokedAt === undefined || revokedAt === null) {
+        throw new NotFoundError(`Token ${tokenId}`);
+      }
+      // This replica refuses it at once; the others within their cache time (docs/decisions/0016).
+      options.authority.forget(tokenId);
+      answer(res, 200, 'Token revogado.', { token_id: revoked.id, revoked_at: revokedAt.toISOString() });
+    }),
+  );
 
-  router.post('/admin/v1/products/:fonte/:action', async (req, res) => {
-    const { fonte, action } = req.params;
-    if (!isFonte(fonte) || (action !== 'disable' && action !== 'enable')) {
-      throw new NotFoundError(`Produto ${fonte}`);
-    }
-    const body = valid(validateProductSwitch(req.body));
-    const enabled = action === 'enable';
-    const reason = enabled ? null : (body.reason ?? 'desativado pelo operador');
-    const status = await setProductEnabled(db, fonte, enabled, reason, clock.now());
-    answer(res, 200, enabled ? 'Produto em serviço.' : 'Produto fora de serviço.', productStatusView(status));
-  });
+  router.post(
+    '/admin/v1/products/:fonte/:action',
+    act<{ fonte: string; action: string }>('product.switch', async (req, res) => {
+      const { fonte, action } = req.params;
+      if (!isFonte(fonte) || (action !== 'disable' && action !== 'enable')) {
+        throw new NotFoundError(`Produto ${fonte}`);
+      }
+      const body = valid(validateProductSwitch(req.body));
+      const enabled = action === 'enable';
+      const reason = enabled ? null : (body.reason ?? 'desativado pelo operador');
+      const status = await setProductEnabled(db, fonte, enabled, reason, clock.now());
+      answer(res, 200, enabled ? 'Produto em serviço.' : 'Produto fora de serviço.', productStatusView(status));
+    }),
+  );
 
   // The order (libs/orders) and every ledger entry of its protocolo (libs/ledger).
-  router.get('/admin/v1/orders/:protocolo', async (req, res) => {
-    const protocolo = req.params.protocolo;
-    if (!/^[0-9]+$/.test(protocolo)) throw new NotFoundError(`Pedido ${protocolo}`);
-    const [order, entries] = await Promise.all([getOrderByProtocolo(db, protocolo), orderLedgerEntries(db, protocolo)]);
-    if (order === undefined && entries.length === 0) throw new NotFoundError(`Pedido ${protocolo}`);
-    answer(res, 200, 'Pedido.', {
-      protocolo,
-      order: order === undefined ? null : orderView(order),
-      ledger_entries: entries.map(ledgerEntryView),
-    });
-  });
+  router.get(
+    '/admin/v1/orders/:protocolo',
+    act<{ protocolo: string }>('order.show', async (req, res) => {
+      const protocolo = req.params.protocolo;
+      if (!/^[0-9]+$/.test(protocolo)) throw new NotFoundError(`Pedido ${protocolo}`);
+      const [order, entries] = await Promise.all([
+        getOrderByProtocolo(db, protocolo),
+        orderLedgerEntries(db, protocolo),
+      ]);
+      if (order === undefined && entries.length === 0) throw new NotFoundError(`Pedido ${protocolo}`);
+      answer(res, 200, 'Pedido.', {
+        protocolo,
+        order: order === undefined ? null : orderView(order),
+        ledger_entries: entries.map(ledgerEntryView),
+      });
+    }),
+  );
 
   router.use('/admin/v1', ledgerErrors);
   return router;

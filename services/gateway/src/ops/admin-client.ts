@@ -1,10 +1,13 @@
+import { OPERATOR_HEADER } from '../admin/operator-name';
 import type { AdminCall } from './commands';
 import { AdminApiError } from './ops-errors';
 
 export interface AdminClientOptions {
-  /** Base URL of the gateway, e.g. http://127.0.0.1:8080. */
+  /** Base URL of the gateway's internal listener, e.g. http://127.0.0.1:9080. */
   readonly baseUrl: string;
   readonly adminToken: string;
+  /** Sent as X-Operator: who is at the keyboard, for the audit (decision 0054). */
+  readonly operator?: string;
   /** Default 30 s. */
   readonly timeoutMs?: number;
 }
@@ -34,6 +37,7 @@ export async function callAdmin(
       headers: {
         authorization: `Bearer ${options.adminToken}`,
         accept: 'application/json',
+        ...(options.operator === undefined ? {} : { [OPERATOR_HEADER.toLowerCase()]: options.operator }),
         ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),

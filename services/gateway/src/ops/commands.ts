@@ -19,7 +19,8 @@ export const USAGE = `usage: pnpm --silent ops <command>
   product disable FONTE [--reason TEXT]
   product enable FONTE
   order show PROTOCOLO
-Admin API: REGAPI_URL (default http://127.0.0.1:8080); token: ADMIN_TOKEN, else $DATA_DIR/admin-token (.data).`;
+Admin API: REGAPI_ADMIN_URL, the gateway's internal listener (default http://127.0.0.1:9080); token: ADMIN_TOKEN,
+else $DATA_DIR/admin-token (.data); operator named in the audit: REGAPI_OPERATOR, else your login name.`;
 
 type OptionSpec = Readonly<Record<string, { readonly required: boolean }>>;
 

@@ -6,7 +6,7 @@ import { createHttpApp, listen, type RunningServer } from '@regapi/http';
 import { silentLogger } from '@regapi/telemetry';
 import { callJson, type JsonAnswer } from '@regapi/testkit';
 import type { Router } from 'express';
-import { createGateway, createKeyring, type JwtKeyring } from '../../src';
+import { type AdminThrottleSettings, createGateway, createKeyring, type JwtKeyring } from '../../src';
 
 /** Secrets of the test keyring: `k1` signs, `k2` still verifies (a rotation in progress). */
 export const SECRETS = new Map([
@@ -16,7 +16,10 @@ export const SECRETS = new Map([
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef0123456789';
 
 export interface TestGateway {
+  /** The public listener: the API only. */
   readonly url: string;
+  /** The internal listener: the admin API (decision 0054). */
+  readonly adminUrl: string;
   readonly keyring: JwtKeyring;
   close(): Promise<void>;
 }
@@ -39,6 +42,8 @@ export interface TestGatewayOptions {
   readonly idempotencyWaitMs?: number;
   /** Serve every route through express, without the gateway's direct routes (decision 0044). Default false. */
   readonly expressOnly?: boolean;
+  /** Failed admin authentications per address. Default: the gateway's. */
+  readonly adminThrottle?: AdminThrottleSettings;
 }
 
 /** The gateway's routers in an express app of their own, on a free port, over the test file's database. */
@@ -58,6 +63,7 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
     refusalRateLimit: options.refusalRateLimit ?? { burst: 100_000, perSecond: 10_000 },
     ...(options.hourlySearchCeiling === undefined ? {} : { hourlySearchCeiling: options.hourlySearchCeiling }),
     ...(options.idempotencyWaitMs === undefined ? {} : { idempotencyWaitMs: options.idempotencyWaitMs }),
+    ...(options.adminThrottle === undefined ? {} : { adminThrottle: options.adminThrottle }),
   });
   const app = createHttpApp({
     logger,
@@ -65,7 +71,15 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
     directRoutes: options.expressOnly === true ? [] : (gateway.directRoutes ?? []),
   });
   const server: RunningServer = await listen(app, 0);
-  return { url: server.url, keyring, close: () => server.close(100) };
+  const internal = await listen(createHttpApp({ logger, routers: gateway.internalRouters ?? [] }), 0);
+  return {
+    url: server.url,
+    adminUrl: internal.url,
+    keyring,
+    close: async () => {
+      await Promise.all([server.close(100), internal.close(100)]);
+    },
+  };
 }
 
 /** A bucket client that tests without documents never call: nothing listens at port 9 (discard). */
@@ -84,7 +98,7 @@ export type Answer = JsonAnswer;
 /** One call, JSON envelope parsed. */
 export const call = callJson;
 
-/** The admin API, with the admin token. */
+/** The admin API (at the internal listener, `adminUrl`), with the admin token. */
 export function admin(base: string, method: string, path: string, body?: unknown): Promise<Answer> {
   return call(`${base}${path}`, { method, token: ADMIN_TOKEN, ...(body === undefined ? {} : { body }) });
 }
