@@ -32,6 +32,10 @@ export function createDb(connectionString: string, options: DbOptions = {}): DbH
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that kills the process.
   pool.on('error', () => undefined);
+  // A checked-out client has no listener of the pool's: a connection lost between two statements of a transaction
+  // (PostgreSQL stopped, the network cut) would be an unhandled 'error' event and end the process. Swallowed here, the
+  // next statement on that client fails instead ("not queryable", which isDatabaseUnreachable recognises).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   if (options.prepareStatements !== false) prepareStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
