@@ -3,7 +3,6 @@ export { createDb, type DbHandle, type DbOptions, isDbReachable } from './create
 export { type EmbeddedPostgres, type EmbeddedPostgresOptions, startEmbeddedPostgres } from './embedded-postgres';
 export { MigrationError, migrateToLatest } from './migrate';
 export { PG_ERROR, pgErrorCode } from './pg-errors';
-export { isDatabaseUnreachable } from './unreachable';
 export { MAX_NAMED_STATEMENTS, prepareStatements, StatementNames } from './prepared-statements';
 export type {
   Database,
@@ -16,3 +15,4 @@ export type {
   ProcessedMessageTable,
   ScheduledMessageTable,
 } from './schema';
+export { isDatabaseUnreachable } from './unreachable';
