@@ -3,6 +3,7 @@ export type { Bus, ConsumeOptions, IncomingMessage, MessageHandler, OutgoingMess
 export { coerceError } from './coerce-error';
 export type { DeadLetter, DeadLetterSink } from './dead-letter';
 export { createDeadLetterTable } from './dead-letter-table';
+export { isDependencyDown } from './dependency-down';
 export {
   BusClosedError,
   BusUnavailableError,

@@ -46,12 +46,19 @@ function isUnreachableItself(error: unknown): boolean {
     if (NETWORK_CODES.has(code) || UNREACHABLE_SQLSTATES.has(code)) return true;
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
   }
-  return error instanceof Error && PG_CONNECTION_MESSAGES.some((pattern) => pattern.test(error.message));
+  const message = field(error, 'message');
+  return typeof message === 'string' && PG_CONNECTION_MESSAGES.some((pattern) => pattern.test(message));
+}
+
+/** Read structurally: errors of Node's own (sockets) may come from another realm, where `instanceof Error` fails. */
+function field(error: unknown, name: string): unknown {
+  return typeof error === 'object' && error !== null ? Reflect.get(error, name) : undefined;
 }
 
 function someInChain(error: unknown, test: (candidate: unknown) => boolean, depth = 0): boolean {
   if (depth > 8 || error === null || error === undefined) return false;
   if (test(error)) return true;
-  if (error instanceof AggregateError && error.errors.some((inner) => someInChain(inner, test, depth + 1))) return true;
-  return error instanceof Error && someInChain(error.cause, test, depth + 1);
+  const inner = field(error, 'errors');
+  if (Array.isArray(inner) && inner.some((each: unknown) => someInChain(each, test, depth + 1))) return true;
+  return someInChain(field(error, 'cause'), test, depth + 1);
 }
