@@ -4,6 +4,7 @@ import type { Service, ServiceDeps } from '@regapi/runtime';
 import { createReconcilerAlerts } from './alerts/reconciler-alerts';
 import { adoptCertificates, runDueChecks } from './certificates/certificate-watch';
 import { recordLostCertificates } from './certificates/lost-certificates';
+import { watchDeadLetters } from './dead-letters/dead-letter-watch';
 import { type HandledEvent, handleReconcilerEvent } from './events/events-consumer';
 import { createPoller } from './poller';
 import type { ReconcilerContext } from './reconciler-context';
@@ -52,6 +53,7 @@ export function createReconciler(deps: ReconcilerDeps): Service {
     { intervalMs: settings.pollIntervalMs, logger },
   );
   let subscription: Subscription | undefined;
+  let deadLetterWatch: Subscription[] = [];
 
   return {
     name: 'reconciler',
@@ -67,12 +69,14 @@ export function createReconciler(deps: ReconcilerDeps): Service {
           throw thrown;
         }
       });
+      if (deadLetterWatch.length === 0) deadLetterWatch = await watchDeadLetters(ctx, deps.bus);
       poller.start();
     },
     stop: async () => {
       const active = subscription;
       subscription = undefined;
       await active?.cancel();
+      await Promise.all(deadLetterWatch.splice(0).map((watch) => watch.cancel()));
       await poller.stop();
     },
   };
