@@ -23,6 +23,7 @@ import { adminAuth } from './admin-auth';
 import { validateCreateAccount, validateCredit, validateIssueToken, validateProductSwitch } from './admin-bodies';
 import { invalidField, ledgerErrors, NotFoundError } from './admin-errors';
 import { accountView, ledgerEntryView, orderView, productStatusView } from './admin-views';
+import { deadLetterRouter } from './dead-letter-router';
 
 export interface AdminRouterOptions {
   readonly db: Db;
@@ -147,6 +148,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
     });
   });
 
+  router.use(deadLetterRouter({ db }));
   router.use('/admin/v1', ledgerErrors);
   return router;
 }
