@@ -119,6 +119,13 @@ export interface RecordViewReconciliationTable {
   overdue_alerted_at: Date | null;
 }
 
+/** An order the reconciler's sweeper drove again after it stayed unfinished past its product's time (migration 0017). */
+export interface OrderSweepTable {
+  order_id: string;
+  sweeps: number;
+  last_swept_at: Date;
+}
+
 export type CertificateWatchState = 'watching' | 'ended' | 'exhausted' | 'lost';
 
 /** A certificate the reconciler follows (migration 0011): re-checks while EM_EMISSAO, alerts when they run out. */
@@ -351,4 +358,5 @@ export interface Database {
   origin_order_attempt: OriginOrderAttemptTable;
   record_view_reconciliation: RecordViewReconciliationTable;
   certificate_watch: CertificateWatchTable;
+  order_sweep: OrderSweepTable;
 }

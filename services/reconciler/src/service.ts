@@ -15,6 +15,7 @@ import {
 } from './record-views/reconciliation-round';
 import { DEFAULT_RECONCILER_SETTINGS, type ReconcilerSettings } from './settings';
 import { statusRouter } from './status-router';
+import { sweepStuckOrders } from './sweeper/stuck-orders';
 
 export interface ReconcilerDeps extends ServiceDeps {
   /** Business time: what is due, the certificate schedule (ARCHITECTURE decision 8). Default: the system clock. */
@@ -49,6 +50,7 @@ export function createReconciler(deps: ReconcilerDeps): Service {
       'adopt certificates': () => adoptCertificates(ctx),
       'certificate checks': () => runDueChecks(ctx),
       'lost certificates': () => recordLostCertificates(ctx),
+      'stuck orders': () => sweepStuckOrders(ctx),
     },
     { intervalMs: settings.pollIntervalMs, logger },
   );

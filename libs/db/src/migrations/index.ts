@@ -11,6 +11,7 @@ import * as m0009 from './0009-idempotency';
 import * as m0010 from './0010-order-documents';
 import * as m0011 from './0011-reconciliation';
 import * as m0012 from './0012-idempotency-answer-at-claim';
+import * as m0017 from './0017-order-sweep';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-order-documents': m0010,
   '0011-reconciliation': m0011,
   '0012-idempotency-answer-at-claim': m0012,
+  '0017-order-sweep': m0017,
 };
