@@ -1,5 +1,4 @@
 import { propertyRequest } from '@regapi/origin-simulator';
-import { waitFor } from '@regapi/testkit';
 import { type System, startSystem } from './support/system';
 
 // Issue 12: "nothing may stay stuck". An order whose run-order task was lost (dead-lettered, dropped) stays `queued` or
