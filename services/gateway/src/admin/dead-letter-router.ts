@@ -41,7 +41,8 @@ function limit(value: unknown): number {
 
 /**
  * Dead letters (docs/decisions/0057): `GET /admin/v1/dead-letters[?queue=&limit=]` lists what the reconciler kept from
- * every dead-letter queue (RabbitMQ's, or the in-process bus's in standalone), oldest first;
+ * every dead-letter queue (RabbitMQ's, or the in-process bus's in standalone), oldest first, as
+ * `{count, dead_letters}`;
  * `POST /admin/v1/dead-letters/{queue}/{message_id}/redrive` sends one round again, and
  * `POST /admin/v1/dead-letters/{queue}/redrive` every letter of that queue (up to 1,000 per call), each in its own
  * transaction (row out, outbox row in). Mounted inside the admin router, behind its authentication.
@@ -53,7 +54,10 @@ export function deadLetterRouter(options: { readonly db: Db }): Router {
   router.get('/admin/v1/dead-letters', async (req, res) => {
     const queue = req.query.queue === undefined ? undefined : workQueue(req.query.queue);
     const letters = await listDeadLetters(db, { queue, limit: limit(req.query.limit) });
-    answer(res, `${letters.length} mensagem(ns) morta(s).`, letters.map(letterView));
+    // One item, as every admin answer (the ops CLI prints `data[0]`).
+    answer(res, `${letters.length} mensagem(ns) morta(s).`, [
+      { count: letters.length, dead_letters: letters.map(letterView) },
+    ]);
   });
 
   router.post('/admin/v1/dead-letters/:queue/redrive', async (req, res) => {
