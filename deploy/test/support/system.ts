@@ -3,6 +3,7 @@ import { createBilling } from '@regapi/billing';
 import { type Bus, createOutboxRelay, createRabbitBus, type OutboxRelay } from '@regapi/bus';
 import { type Clock, systemClock } from '@regapi/calendar';
 import { lastCatalogSync } from '@regapi/catalog';
+import { createDb, type DbHandle } from '@regapi/db';
 import { createGateway, createKeyring } from '@regapi/gateway';
 import { createHttpApp, listen, type RunningServer } from '@regapi/http';
 import { createHttpOriginPortal, createOriginDocumentDownloader } from '@regapi/origin';
@@ -35,6 +36,8 @@ export const ALL_SCOPES = [
 export interface SystemOptions {
   /** The broker URL the services use, when it must differ from the vhost's (a proxy a test can cut). */
   readonly amqpUrl?: (vhostUrl: string) => string;
+  /** The database URL the services use, when it must differ from the test's (a proxy a test can cut). */
+  readonly databaseUrl?: (url: string) => string;
   readonly clock?: Clock;
   /** SIM_TIME_SCALE. Default 0.001. */
   readonly timeScale?: number;
@@ -79,15 +82,19 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     url: options.amqpUrl?.(vhost.url) ?? vhost.url,
     logger,
     redelivery: { initialDelayMs: 20, maxDelayMs: 200 },
+    dependencyWait: { initialDelayMs: 50, maxDelayMs: 500 },
   });
   await waitFor(() => bus.isReady(), { what: 'the broker' });
-  const relay: OutboxRelay = createOutboxRelay({ db: database, bus, logger, pollIntervalMs: 100 });
+  // The services' own pool: through the proxy when the test cuts the database under them, else the test's.
+  const servicesDb: DbHandle =
+    options.databaseUrl === undefined ? database : createDb(options.databaseUrl(database.url), { max: 10 });
+  const relay: OutboxRelay = createOutboxRelay({ db: servicesDb, bus, logger, pollIntervalMs: 100 });
   await relay.start();
   const simulator = createOriginSimulator({ seed: 1, timeScale: options.timeScale ?? 0.001, clock });
   const { url: originUrl } = await simulator.start(0);
   const s3 = await startTestS3();
 
-  const deps = { db: database, bus, logger };
+  const deps = { db: servicesDb, bus, logger };
   // New instances each time: a restart is new processes over the same database, broker, store and origin.
   const createServices = (): Service[] => [
     createGateway({
@@ -161,6 +168,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       for (const service of [...services].reverse()) await service.stop();
       await relay.stop();
       await bus.close();
+      if (servicesDb !== database) await servicesDb.close();
       await simulator.stop();
       await s3.close();
       await database.drop();

@@ -3,6 +3,7 @@ import { type BackoffOptions, backoffOptions } from './backoff';
 import type { Bus, ConsumeOptions, MessageHandler, OutgoingMessage, Subscription } from './bus';
 import { coerceError } from './coerce-error';
 import type { DeadLetterSink } from './dead-letter';
+import { DEFAULT_DEPENDENCY_WAIT } from './dependency-wait';
 import { BusClosedError } from './errors';
 import { InProcessQueue, type QueuedMessage } from './in-process-queue';
 import { encodePayload } from './message-codec';
@@ -20,6 +21,8 @@ export interface InProcessBusOptions {
   readonly deadLetters?: DeadLetterSink;
   /** Wait before a failed message is handed out again. Default 100 ms doubling up to 5 s. */
   readonly redelivery?: Partial<BackoffOptions>;
+  /** Wait between tries of a message whose handler found a dependency down (held, not counted). Default 250 ms doubling up to 5 s. */
+  readonly dependencyWait?: Partial<BackoffOptions>;
   /** Dead letters kept in memory per dead-letter queue; the oldest go first. Default 1000. */
   readonly deadLetterQueueLength?: number;
 }
@@ -36,6 +39,7 @@ export function createInProcessBus(options: InProcessBusOptions): Bus {
   const topology = options.topology ?? defaultTopology;
   const logger = options.logger.child({ component: 'in-process-bus' });
   const redelivery = backoffOptions(DEFAULT_REDELIVERY, options.redelivery);
+  const dependencyWait = backoffOptions(DEFAULT_DEPENDENCY_WAIT, options.dependencyWait);
   const subscriptions = new Set<Subscription>();
   const queues = new Map<string, InProcessQueue>();
   let closed: Promise<void> | undefined;
@@ -87,6 +91,7 @@ export function createInProcessBus(options: InProcessBusOptions): Bus {
       new InProcessQueue(definition, {
         logger,
         redelivery,
+        dependencyWait,
         deadLetter,
         ...(maxLength === undefined ? {} : { maxLength }),
       }),

@@ -1,7 +1,7 @@
 import type { Logger } from '@regapi/telemetry';
 import { type BackoffOptions, backoffDelay, sleep } from './backoff';
 import type { IncomingMessage, MessageHandler, OutgoingMessage, Subscription } from './bus';
-import { coerceError } from './coerce-error';
+import { holdThroughOutages } from './dependency-wait';
 import type { ResolvedQueue } from './topology';
 import { inConsumerSpan } from './tracing';
 
@@ -18,6 +18,8 @@ export interface QueuedMessage {
 export interface InProcessQueueDeps {
   readonly logger: Logger;
   readonly redelivery: BackoffOptions;
+  /** Wait between tries while a dependency of the handler is down (the message is held, not counted). */
+  readonly dependencyWait: BackoffOptions;
   /** Called once a message failed more than the delivery limit; settles the publisher. */
   readonly deadLetter: (queue: InProcessQueue, entry: QueuedMessage, error: Error) => Promise<void>;
   /** Messages kept at most; the oldest go first (dead-letter queues only). Default: no limit. */
@@ -135,31 +137,40 @@ export class InProcessQueue {
       queue: this.name,
       redelivered: entry.failures > 0,
     };
-    try {
-      await inConsumerSpan(message, () => consumer.handler(message));
+    const held = await holdThroughOutages(() => inConsumerSpan(message, () => consumer.handler(message)), {
+      wait: this.deps.dependencyWait,
+      signal: consumer.stopping.signal,
+      logger: this.deps.logger,
+      context: { queue: this.name, message_id: message.id, routing_key: message.routingKey },
+    });
+    if (held.kind === 'handled') {
       entry.publisher?.resolve();
       return;
-    } catch (thrown) {
-      entry.failures += 1;
-      const error = coerceError(thrown);
-      const limit = this.definition.deliveryLimit;
-      if (limit !== undefined && entry.failures > limit) {
-        await this.deps.deadLetter(this, entry, error);
-        return;
-      }
-      this.deps.logger.warn(
-        {
-          err: error,
-          queue: this.name,
-          message_id: message.id,
-          routing_key: message.routingKey,
-          failures: entry.failures,
-        },
-        'handler failed; message returns to the queue',
-      );
-      await sleep(backoffDelay(entry.failures, this.deps.redelivery), consumer.stopping.signal);
-      // Back at the head, as RabbitMQ requeues: the next consumer with room takes it.
-      this.ready.unshift(entry);
     }
+    if (held.kind === 'stopped') {
+      // The consumer stopped while the dependency was down: back at the head, not counted.
+      this.ready.unshift(entry);
+      return;
+    }
+    entry.failures += 1;
+    const error = held.error;
+    const limit = this.definition.deliveryLimit;
+    if (limit !== undefined && entry.failures > limit) {
+      await this.deps.deadLetter(this, entry, error);
+      return;
+    }
+    this.deps.logger.warn(
+      {
+        err: error,
+        queue: this.name,
+        message_id: message.id,
+        routing_key: message.routingKey,
+        failures: entry.failures,
+      },
+      'handler failed; message returns to the queue',
+    );
+    await sleep(backoffDelay(entry.failures, this.deps.redelivery), consumer.stopping.signal);
+    // Back at the head, as RabbitMQ requeues: the next consumer with room takes it.
+    this.ready.unshift(entry);
   }
 }

@@ -2,7 +2,9 @@ export type { BackoffOptions } from './backoff';
 export type { Bus, ConsumeOptions, IncomingMessage, MessageHandler, OutgoingMessage, Subscription } from './bus';
 export { coerceError } from './coerce-error';
 export type { DeadLetter, DeadLetterSink } from './dead-letter';
+export { keepDeadLetter, listDeadLetters, redriveDeadLetter, type StoredDeadLetter } from './dead-letter-store';
 export { createDeadLetterTable } from './dead-letter-table';
+export { isDependencyDown } from './dependency-down';
 export {
   BusClosedError,
   BusUnavailableError,

@@ -6,6 +6,7 @@ import { type BackoffOptions, backoffDelay, backoffOptions, sleep } from './back
 import type { Bus, ConsumeOptions, MessageHandler, OutgoingMessage, Subscription } from './bus';
 import { coerceError } from './coerce-error';
 import { declareTopology } from './declare-topology';
+import { DEFAULT_DEPENDENCY_WAIT } from './dependency-wait';
 import { BusClosedError, BusUnavailableError, PublishFailedError, PublishTimeoutError } from './errors';
 import { encodeAmqpMessage } from './message-codec';
 import { RabbitSubscription } from './rabbit-subscription';
@@ -21,6 +22,8 @@ export interface RabbitBusOptions {
   readonly reconnect?: Partial<BackoffOptions>;
   /** Wait before a failed message is nacked back to its queue. Default 100 ms doubling up to 5 s. */
   readonly redelivery?: Partial<BackoffOptions>;
+  /** Wait between tries of a message whose handler found a dependency down (held, not counted). Default 250 ms doubling up to 5 s. */
+  readonly dependencyWait?: Partial<BackoffOptions>;
   /** A publish rejects if it is not confirmed within this time, the wait for a connection included. Default 10 s. */
   readonly publishTimeoutMs?: number;
   /** AMQP heartbeat, so a silently dead peer is noticed. Default 10 s (unless the URL sets `heartbeat`). */
@@ -49,6 +52,7 @@ export function createRabbitBus(options: RabbitBusOptions): Bus {
   const logger = options.logger.child({ component: 'rabbit-bus' });
   const reconnect = backoffOptions(DEFAULT_RECONNECT, options.reconnect);
   const redelivery = backoffOptions(DEFAULT_REDELIVERY, options.redelivery);
+  const dependencyWait = backoffOptions(DEFAULT_DEPENDENCY_WAIT, options.dependencyWait);
   const publishTimeoutMs = options.publishTimeoutMs ?? 10_000;
   const url = withHeartbeat(options.url, options.heartbeatSeconds ?? 10);
   const socketOptions = {
@@ -229,6 +233,8 @@ export function createRabbitBus(options: RabbitBusOptions): Bus {
       prefetch,
       logger,
       redelivery,
+      dependencyWait,
+      deliveryLimit: definition.deliveryLimit,
       reattach: reconnect,
       connection: () => connection,
     });

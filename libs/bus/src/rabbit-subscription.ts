@@ -4,6 +4,7 @@ import { closeQuietly } from './amqp-close';
 import { type BackoffOptions, backoffDelay, sleep } from './backoff';
 import type { MessageHandler, Subscription } from './bus';
 import { coerceError } from './coerce-error';
+import { holdThroughOutages } from './dependency-wait';
 import { UndecodableMessageError } from './errors';
 import { decodeAmqpMessage, previousDeliveries } from './message-codec';
 import { inConsumerSpan } from './tracing';
@@ -17,6 +18,10 @@ export interface RabbitSubscriptionOptions {
   readonly logger: Logger;
   /** Wait before a failed message goes back to the queue, by delivery number: a hot retry loop helps nobody. */
   readonly redelivery: BackoffOptions;
+  /** Wait between tries while a dependency of the handler is down (the message is held, not counted). */
+  readonly dependencyWait: BackoffOptions;
+  /** The queue's `x-delivery-limit` (undefined: none), to say which failure dead-letters the message. */
+  readonly deliveryLimit: number | undefined;
   /** Wait before re-attaching after the channel closed under a live connection. */
   readonly reattach: BackoffOptions;
   /** The bus's open connection, if any: a lost channel re-attaches only there. */
@@ -153,23 +158,37 @@ export class RabbitSubscription implements Subscription {
       this.settle(channel, delivery, 'dead-letter');
       return;
     }
-    try {
-      await inConsumerSpan(message, () => this.options.handler(message));
+    const held = await holdThroughOutages(() => inConsumerSpan(message, () => this.options.handler(message)), {
+      wait: this.options.dependencyWait,
+      signal: this.stopping.signal,
+      logger: this.logger,
+      context: { message_id: message.id, routing_key: message.routingKey },
+    });
+    if (held.kind === 'handled') {
       this.settle(channel, delivery, 'ack');
-    } catch (thrown) {
-      const deliveryNumber = previousDeliveries(delivery) + 1;
-      this.logger.warn(
-        {
-          err: coerceError(thrown),
-          message_id: message.id,
-          routing_key: message.routingKey,
-          delivery_number: deliveryNumber,
-        },
-        'handler failed; message returns to the queue',
-      );
-      await sleep(backoffDelay(deliveryNumber, this.options.redelivery), this.stopping.signal);
-      this.settle(channel, delivery, 'requeue');
+      return;
     }
+    if (held.kind === 'stopped') {
+      // Shutting down with the dependency still down: back to the queue at once for the next consumer.
+      this.settle(channel, delivery, 'requeue');
+      return;
+    }
+    const deliveryNumber = previousDeliveries(delivery) + 1;
+    const fields = {
+      err: held.error,
+      message_id: message.id,
+      routing_key: message.routingKey,
+      delivery_number: deliveryNumber,
+    };
+    const limit = this.options.deliveryLimit;
+    if (limit !== undefined && deliveryNumber > limit) {
+      // The broker moves it to the dead-letter queue on this nack; the reconciler raises the alert (decision 0057).
+      this.logger.error(fields, 'message dead-lettered after its delivery limit');
+    } else {
+      this.logger.warn(fields, 'handler failed; message returns to the queue');
+      await sleep(backoffDelay(deliveryNumber, this.options.redelivery), this.stopping.signal);
+    }
+    this.settle(channel, delivery, 'requeue');
   }
 
   private settle(channel: Channel, delivery: ConsumeMessage, how: Settlement): void {

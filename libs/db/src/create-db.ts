@@ -33,8 +33,10 @@ export function createDb(connectionString: string, options: DbOptions = {}): DbH
   // An idle client that loses its connection emits 'error' on the pool; without a listener that kills the process.
   pool.on('error', () => undefined);
   // So does a client checked out when its connection drops (pg emits 'error' on it as well as failing its query, and
-  // the pool listens only while the client is idle): the query's own error is the one that counts, and the pool
-  // discards the client on release (docs/decisions/0058).
+  // the pool listens only while the client is idle): without a listener a connection lost between two statements of
+  // a transaction would be an unhandled 'error' event and end the process. Swallowed here, the query's own error is
+  // the one that counts (the next statement on that client fails "not queryable"), and the pool discards the client
+  // on release (docs/decisions/0056, 0058).
   pool.on('connect', (client) => client.on('error', () => undefined));
   if (options.prepareStatements !== false) prepareStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

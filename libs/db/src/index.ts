@@ -2,7 +2,7 @@ export { type CompiledStatement, compiledStatement } from './compiled-statement'
 export { createDb, type DbHandle, type DbOptions, isDbReachable } from './create-db';
 export { type EmbeddedPostgres, type EmbeddedPostgresOptions, startEmbeddedPostgres } from './embedded-postgres';
 export { MigrationError, migrateToLatest } from './migrate';
-export { isConnectionError, PG_ERROR, pgErrorCode } from './pg-errors';
+export { PG_ERROR, pgErrorCode } from './pg-errors';
 export { MAX_NAMED_STATEMENTS, prepareStatements, StatementNames } from './prepared-statements';
 export type {
   Database,
@@ -15,3 +15,4 @@ export type {
   ProcessedMessageTable,
   ScheduledMessageTable,
 } from './schema';
+export { isDatabaseUnreachable } from './unreachable';

@@ -133,6 +133,13 @@ export interface RecordViewReconciliationTable {
   overdue_alerted_at: Date | null;
 }
 
+/** An order the reconciler's sweeper drove again after it stayed unfinished past its product's time (migration 0017). */
+export interface OrderSweepTable {
+  order_id: string;
+  sweeps: number;
+  last_swept_at: Date;
+}
+
 export type CertificateWatchState = 'watching' | 'ended' | 'exhausted' | 'lost';
 
 /** A certificate the reconciler follows (migration 0011): re-checks while EM_EMISSAO, alerts when they run out. */
@@ -400,4 +407,5 @@ export interface Database {
   protocolo_secret: ProtocoloSecretTable;
   rate_limit_allowance: RateLimitAllowanceTable;
   admin_audit: AdminAuditTable;
+  order_sweep: OrderSweepTable;
 }

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { transportMessage } from '@regapi/contracts';
-import { isConnectionError } from '@regapi/db';
+import { isDatabaseUnreachable } from '@regapi/db';
 import type { NextFunction, Request, Response } from 'express';
 import { ANSWER_HEADERS } from './answer-headers';
 import { HttpError } from './http-error';
@@ -125,7 +125,7 @@ function answerError(res: ServerResponse, error: unknown): void {
     sendEnvelope(res, clientStatus, { code: clientStatus, codeMessage: transportMessage(clientStatus) });
     return;
   }
-  if (isConnectionError(error)) {
+  if (isDatabaseUnreachable(error)) {
     contextOf(res).logger.warn({ err: error }, 'dependency unavailable: answered 503');
     res.setHeader('Retry-After', String(DEPENDENCY_RETRY_AFTER_S));
     sendEnvelope(res, 503, { code: 503, codeMessage: transportMessage(503) });

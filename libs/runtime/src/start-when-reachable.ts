@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isConnectionError } from '@regapi/db';
+import { isDatabaseUnreachable } from '@regapi/db';
 import type { Logger } from '@regapi/telemetry';
 
 export interface StartWhenReachableOptions {
@@ -20,7 +20,7 @@ export interface StartWhenReachableOptions {
  * Starts the service once its dependencies answer, however long that takes (docs/decisions/0058): a service started
  * while PostgreSQL is down (a restart of the whole system, a failover) waits, unready, instead of exiting. The broker
  * needs no wait here: the bus connects and attaches consumers in the background. A start that fails because a
- * dependency cannot be reached (`isConnectionError`: the database went away meanwhile, the archive's S3 store is
+ * dependency cannot be reached (`isDatabaseUnreachable`: the database went away meanwhile, the archive's S3 store is
  * down) is undone and tried again; any other failure is a bug or a
  * bad setting and is thrown (the process exits). Resolves true once started, false when `signal` aborted first.
  */
@@ -36,7 +36,7 @@ export async function startWhenReachable(options: StartWhenReachableOptions): Pr
         if (waiting) logger.info('dependencies reachable again; started');
         return true;
       } catch (thrown: unknown) {
-        if (!isConnectionError(thrown)) throw thrown;
+        if (!isDatabaseUnreachable(thrown)) throw thrown;
         logger.warn({ err: thrown }, 'a dependency is unreachable while starting; trying again');
         await options.undo().catch((undone: unknown) => logger.warn({ err: undone }, 'cannot undo a partial start'));
       }

@@ -184,6 +184,13 @@ test('product disable/enable and order show through the CLI', async () => {
   );
   const missing = await ops(url, ['order', 'show', '999999999']);
   expect(missing).toEqual({ code: 1, stdout: '', stderr: expect.stringContaining('HTTP 404') });
+  // Dead letters (decision 0057): none in a healthy system; re-driving an empty queue re-drives nothing.
+  expect(await opsJson(url, ['dead-letters', 'list'])).toEqual({ count: 0, dead_letters: [] });
+  expect(await opsJson(url, ['dead-letters', 'redrive', 'billing.settlements'])).toEqual({
+    queue: 'billing.settlements',
+    redriven: 0,
+    message_ids: [],
+  });
 });
 
 test('errors: stderr and a non-zero exit, never a line on stdout', async () => {

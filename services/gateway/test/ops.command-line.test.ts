@@ -46,6 +46,19 @@ test.each([
     },
   ],
   [['token', 'revoke', '--token-id', 'T1'], { method: 'POST', path: '/admin/v1/tokens/T1/revoke' }],
+  [['dead-letters', 'list'], { method: 'GET', path: '/admin/v1/dead-letters' }],
+  [
+    ['dead-letters', 'list', '--queue', 'origin.tasks', '--limit', '10'],
+    { method: 'GET', path: '/admin/v1/dead-letters?queue=origin.tasks&limit=10' },
+  ],
+  [
+    ['dead-letters', 'redrive', 'billing.settlements'],
+    { method: 'POST', path: '/admin/v1/dead-letters/billing.settlements/redrive' },
+  ],
+  [
+    ['dead-letters', 'redrive', 'billing.settlements', '--message-id', 'M 1'],
+    { method: 'POST', path: '/admin/v1/dead-letters/billing.settlements/M%201/redrive' },
+  ],
   [
     ['product', 'disable', 'certidao-inteiro-teor'],
     { method: 'POST', path: '/admin/v1/products/certidao-inteiro-teor/disable', body: {} },

@@ -42,7 +42,7 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
     portal: deps.portal,
     clock: deps.clock,
     logger,
-    fence: () => held?.isHeld() ?? false,
+    fence: () => held,
     stopping: () => stopping.signal,
   });
   const alerts = createAlerts({ logger, webhookUrl: deps.alertWebhookUrl });

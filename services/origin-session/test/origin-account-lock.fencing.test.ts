@@ -1,7 +1,8 @@
+import { isDependencyDown } from '@regapi/bus';
 import { silentLogger } from '@regapi/telemetry';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
-import { createOriginAccountLock } from '../src/session/origin-account-lock';
+import { createOriginAccountLock, LockLostError } from '../src/session/origin-account-lock';
 
 let database: TestDatabase;
 
@@ -47,6 +48,8 @@ test('a holder whose database session dies (a killed process) loses the lock, an
   expect(lock.isHeld()).toBe(true);
   await waitUntil(() => !zombie.isHeld());
   expect(zombie.isHeld()).toBe(false);
+  // A lock lost with its connection is a database outage, not a fault of the task: the bus holds the task (0056).
+  expect(isDependencyDown(new LockLostError(zombie.lostTo()))).toBe(true);
   await zombie.release();
   await lock.release();
 });

@@ -37,3 +37,17 @@ export function listOrdersMessage(since: Date): EnqueueMessageInput {
   const payload: OriginTask = { kind: 'list-orders', since: since.toISOString() };
   return { routingKey: originTaskRoutingKey('list-orders'), payload };
 }
+
+/**
+ * `run-order` of `order`, as the acceptance sent it: origin-session runs a `queued` order and treats a `running` one as
+ * in doubt (asks the origin before placing anything; never two origin orders for one protocolo). The sweeper sends it
+ * again for an order left unfinished (docs/decisions/0056).
+ */
+export function runOrderMessage(order: Pick<Order, 'id' | 'protocolo' | 'fonte' | 'requestId'>): EnqueueMessageInput {
+  const payload: OriginTask = { kind: 'run-order', order_id: order.id, protocolo: order.protocolo, fonte: order.fonte };
+  return {
+    routingKey: originTaskRoutingKey('run-order'),
+    payload,
+    headers: { [REQUEST_ID_HEADER]: order.requestId },
+  };
+}

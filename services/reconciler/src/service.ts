@@ -4,6 +4,7 @@ import type { Service, ServiceDeps } from '@regapi/runtime';
 import { createReconcilerAlerts } from './alerts/reconciler-alerts';
 import { adoptCertificates, runDueChecks } from './certificates/certificate-watch';
 import { recordLostCertificates } from './certificates/lost-certificates';
+import { watchDeadLetters } from './dead-letters/dead-letter-watch';
 import { type HandledEvent, handleReconcilerEvent } from './events/events-consumer';
 import { createPoller } from './poller';
 import type { ReconcilerContext } from './reconciler-context';
@@ -14,6 +15,7 @@ import {
 } from './record-views/reconciliation-round';
 import { DEFAULT_RECONCILER_SETTINGS, type ReconcilerSettings } from './settings';
 import { statusRouter } from './status-router';
+import { sweepStuckOrders } from './sweeper/stuck-orders';
 
 export interface ReconcilerDeps extends ServiceDeps {
   /** Business time: what is due, the certificate schedule (ARCHITECTURE decision 8). Default: the system clock. */
@@ -48,10 +50,12 @@ export function createReconciler(deps: ReconcilerDeps): Service {
       'adopt certificates': () => adoptCertificates(ctx),
       'certificate checks': () => runDueChecks(ctx),
       'lost certificates': () => recordLostCertificates(ctx),
+      'stuck orders': () => sweepStuckOrders(ctx),
     },
     { intervalMs: settings.pollIntervalMs, logger },
   );
   let subscription: Subscription | undefined;
+  let deadLetterWatch: Subscription[] = [];
 
   return {
     name: 'reconciler',
@@ -69,12 +73,14 @@ export function createReconciler(deps: ReconcilerDeps): Service {
           throw thrown;
         }
       });
+      if (deadLetterWatch.length === 0) deadLetterWatch = await watchDeadLetters(ctx, deps.bus);
       poller.start();
     },
     stop: async () => {
       const active = subscription;
       subscription = undefined;
       await active?.cancel();
+      await Promise.all(deadLetterWatch.splice(0).map((watch) => watch.cancel()));
       await poller.stop();
     },
   };

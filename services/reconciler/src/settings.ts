@@ -23,6 +23,12 @@ export interface ReconcilerSettings {
   readonly pollIntervalMs: number;
   /** Rows handled per transaction. 50. */
   readonly batchSize: number;
+  /**
+   * An order still `queued` or `running` this long past its product's maximum time (spec 8: 180 s search, 540 s
+   * record view and certificate) since its last change, with no run of its own scheduled, is driven again by the
+   * sweeper (docs/decisions/0056). 5 min.
+   */
+  readonly stuckMarginMs: number;
 }
 
 export const DEFAULT_RECONCILER_SETTINGS: ReconcilerSettings = Object.freeze({
@@ -35,6 +41,7 @@ export const DEFAULT_RECONCILER_SETTINGS: ReconcilerSettings = Object.freeze({
   certificateMaxStepHours: 3.5,
   pollIntervalMs: 10_000,
   batchSize: 50,
+  stuckMarginMs: 5 * 60_000,
 });
 
 /** Spec 8: the longest the origin may still work on a record view placed at `placedAt`, plus the margin. */

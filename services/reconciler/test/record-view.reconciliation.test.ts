@@ -2,7 +2,7 @@ import { REFUND_REASONS } from '@regapi/billing';
 import { ORIGIN_ORDERS_LISTED, QUEUE } from '@regapi/bus';
 import { documentPath } from '@regapi/documents';
 import { magicMatricula, propertyRequest } from '@regapi/origin-simulator';
-import { publishToDeadLetter, waitFor } from '@regapi/testkit';
+import { waitFor } from '@regapi/testkit';
 import { NOT_FOUND_NOTE } from '../src';
 import { type System, startSystem } from './support/system';
 
@@ -133,13 +133,37 @@ test('a record view not at the origin: refunded in full once, with a reply that 
   expect(await system.balance(order.accountId)).toBe(10_000);
 });
 
-test('an event the reconciler cannot read is dead-lettered for an operator, and changes nothing', async () => {
+test('an event the reconciler cannot read is dead-lettered, kept for an operator with an alert, and changes nothing', async () => {
   const payload = { since: 'yesterday', orders: 'many' };
-  const dead = await publishToDeadLetter(system.bus, QUEUE.reconcilerEvents, {
-    id: crypto.randomUUID(),
-    routingKey: ORIGIN_ORDERS_LISTED,
+  const id = crypto.randomUUID();
+  await system.bus.publish({ id, routingKey: ORIGIN_ORDERS_LISTED, payload, headers: { request_id: 'req-dead' } });
+  // The reconciler drains every dead-letter queue into the dead_letter table and alerts (docs/decisions/0057).
+  const kept = await waitFor(
+    () => system.database.db.selectFrom('dead_letter').selectAll().where('message_id', '=', id).executeTakeFirst(),
+    { what: 'the dead letter kept in PostgreSQL' },
+  );
+  expect(kept).toMatchObject({
+    queue: QUEUE.reconcilerEvents,
+    routing_key: ORIGIN_ORDERS_LISTED,
     payload,
-    headers: {},
+    headers: { request_id: 'req-dead' },
+    deliveries: 6,
   });
-  expect(dead).toEqual(payload);
+  const alert = await waitFor(
+    () =>
+      system.webhook.find(
+        (body) => typeof body === 'object' && body !== null && Reflect.get(body, 'message_id') === id,
+      ),
+    { what: 'the dead-letter alert' },
+  );
+  expect(alert).toMatchObject({
+    alert: 'message_dead_lettered',
+    severity: 'critical',
+    queue: QUEUE.reconcilerEvents,
+    routing_key: ORIGIN_ORDERS_LISTED,
+    action: expect.stringContaining('pnpm ops dead-letters'),
+  });
+  expect(system.logs).toContainEqual(
+    expect.objectContaining({ level: 'error', alert: 'message_dead_lettered', message_id: id }),
+  );
 });

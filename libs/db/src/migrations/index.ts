@@ -14,6 +14,7 @@ import * as m0012 from './0012-idempotency-answer-at-claim';
 import * as m0014 from './0014-protocolo-secret-and-revisions';
 import * as m0015 from './0015-admin-audit';
 import * as m0016 from './0016-rate-limit-allowance';
+import * as m0017 from './0017-order-sweep';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0014-protocolo-secret-and-revisions': m0014,
   '0015-admin-audit': m0015,
   '0016-rate-limit-allowance': m0016,
+  '0017-order-sweep': m0017,
 };

@@ -64,6 +64,12 @@ async function recordOutcome(db: Db, clock: Clock, id: string, outcome: number):
  * An admin route whose action is audited: the row is written BEFORE the handler runs (no action without its row; a
  * database that refuses the row refuses the action), its outcome when the answer has been sent.
  */
+/** A handler wrapped so that its action is a row of `admin_audit` (what `adminRouter` gives its sub-routers). */
+export type AdminAct = <P extends Record<string, string>>(
+  action: string,
+  handler: (req: Request<P>, res: Response) => Promise<void>,
+) => RequestHandler<P>;
+
 export function audited<P extends Record<string, string>>(
   db: Db,
   clock: Clock,

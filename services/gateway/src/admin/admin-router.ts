@@ -12,19 +12,20 @@ import {
   UnknownPlanError,
 } from '@regapi/ledger';
 import { getOrderByProtocolo } from '@regapi/orders';
-import { type Request, type Response, Router } from 'express';
+import { type Response, Router } from 'express';
 import { listAccountTokens, revokeApiToken } from '../auth/api-token-store';
 import { issueToken } from '../auth/issue-token';
 import type { JwtKeyring } from '../auth/jwt-keyring';
 import type { TokenAuthority } from '../auth/token-authority';
 import { formatReais } from '../money/reais';
 import { setProductEnabled } from '../products/product-status';
-import { audited } from './admin-audit';
+import { type AdminAct, audited } from './admin-audit';
 import { adminAuth } from './admin-auth';
 import { validateCreateAccount, validateCredit, validateIssueToken, validateProductSwitch } from './admin-bodies';
 import { invalidField, ledgerErrors, NotFoundError } from './admin-errors';
 import type { AdminThrottle } from './admin-throttle';
 import { accountView, ledgerEntryView, orderView, productStatusView } from './admin-views';
+import { deadLetterRouter } from './dead-letter-router';
 
 export interface AdminRouterOptions {
   readonly db: Db;
@@ -56,10 +57,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
   const auth = adminAuth({ adminToken: options.adminToken, throttle: options.throttle, db, clock });
   // The body is read only once the admin token passed (docs/decisions/0052).
   router.use('/admin/v1', auth.middleware, readJsonBody);
-  const act = <P extends Record<string, string>>(
-    action: string,
-    handler: (req: Request<P>, res: Response) => Promise<void>,
-  ) => audited<P>(db, clock, auth.identityOf, action, handler);
+  const act: AdminAct = (action, handler) => audited(db, clock, auth.identityOf, action, handler);
 
   router.post(
     '/admin/v1/accounts',
@@ -180,6 +178,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
     }),
   );
 
+  router.use(deadLetterRouter({ db, act }));
   router.use('/admin/v1', ledgerErrors);
   return router;
 }

@@ -19,6 +19,8 @@ export const USAGE = `usage: pnpm --silent ops <command>
   product disable FONTE [--reason TEXT]
   product enable FONTE
   order show PROTOCOLO
+  dead-letters list [--queue QUEUE] [--limit 100]
+  dead-letters redrive QUEUE [--message-id ID]   (every letter of QUEUE without --message-id)
 Admin API: REGAPI_ADMIN_URL, the gateway's internal listener (default http://127.0.0.1:9080); token: ADMIN_TOKEN,
 else $DATA_DIR/admin-token (.data); operator named in the audit: REGAPI_OPERATOR, else your login name.`;
 
@@ -141,6 +143,20 @@ export function commandCall(argv: readonly string[]): AdminCall {
     case 'order show': {
       const { words } = options(rest, {}, 1);
       return { method: 'GET', path: `/admin/v1/orders/${segment(words[0] ?? '')}` };
+    }
+    case 'dead-letters list': {
+      const { values } = options(rest, { queue: { required: false }, limit: { required: false } }, 0);
+      const query = new URLSearchParams();
+      if (values.queue !== undefined) query.set('queue', values.queue);
+      if (values.limit !== undefined) query.set('limit', values.limit);
+      const search = query.size === 0 ? '' : `?${query.toString()}`;
+      return { method: 'GET', path: `/admin/v1/dead-letters${search}` };
+    }
+    case 'dead-letters redrive': {
+      const { values, words } = options(rest, { 'message-id': { required: false } }, 1);
+      const queue = segment(words[0] ?? '');
+      const one = values['message-id'] === undefined ? '' : `/${segment(values['message-id'])}`;
+      return { method: 'POST', path: `/admin/v1/dead-letters/${queue}${one}/redrive` };
     }
     default:
       throw new UsageError(argv.length === 0 ? 'no command given' : `unknown command: ${argv.slice(0, 2).join(' ')}`);

@@ -17,6 +17,8 @@ export interface OriginAccountLock {
 export interface HeldLock {
   /** False once the lock's connection failed: the lock may be someone else's now; stop calling the origin. */
   isHeld(): boolean;
+  /** What the lock's connection failed with, once lost: a database outage, which the bus waits out (decision 0056). */
+  lostTo(): Error | undefined;
   release(): Promise<void>;
 }
 
@@ -28,12 +30,15 @@ export class LockWaitAbortedError extends Error {
   }
 }
 
-/** The lock was lost while a task ran (its connection broke): the task stops before its next origin call. */
+/**
+ * The lock was lost while a task ran (its connection broke): the task stops before its next origin call. `cause` is
+ * the connection's error, so the bus sees a database outage and holds the task instead of counting a delivery.
+ */
 export class LockLostError extends Error {
   override readonly name = 'LockLostError';
   readonly code = 'origin_lock_lost';
-  constructor() {
-    super('the origin account lock was lost');
+  constructor(cause?: Error) {
+    super('the origin account lock was lost', cause === undefined ? undefined : { cause });
   }
 }
 
@@ -59,8 +64,10 @@ export function createOriginAccountLock(options: OriginAccountLockOptions): Orig
         if (signal.aborted) throw new LockWaitAbortedError();
         const client = await options.pool.connect();
         let broken = false;
+        let lostTo: Error | undefined;
         const onError = (error: Error): void => {
           broken = true;
+          lostTo = error;
           logger.error({ err: error }, 'the origin account lock connection failed; the lock is lost');
         };
         client.on('error', onError);
@@ -83,6 +90,7 @@ export function createOriginAccountLock(options: OriginAccountLockOptions): Orig
           let released = false;
           return {
             isHeld: () => !broken && !released,
+            lostTo: () => lostTo,
             async release() {
               if (released) return;
               released = true;

@@ -2,7 +2,7 @@ import type { Clock } from '@regapi/calendar';
 import type { CallOptions, LoginOutcome, OriginPortal } from '@regapi/origin';
 import type { Logger } from '@regapi/telemetry';
 import type { Budget } from './budget';
-import { LockLostError } from './origin-account-lock';
+import { type HeldLock, LockLostError } from './origin-account-lock';
 
 /** What a call can answer besides its own outcomes: the login that had to come first failed. */
 export type LoginFailure = Exclude<LoginOutcome, { kind: 'logged-in' }>;
@@ -61,7 +61,7 @@ export interface OriginSessionClientOptions {
   readonly clock: Clock;
   readonly logger: Logger;
   /** The account lock of the task in progress: no call leaves this process without it. */
-  readonly fence: () => boolean;
+  readonly fence: () => Pick<HeldLock, 'isHeld' | 'lostTo'> | undefined;
   /** Upper bound of a login. Default 60 s. */
   readonly loginTimeoutMs?: number;
   /** Log in again this long before the origin's announced idle expiry. Default 60 s. */
@@ -91,7 +91,8 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
   };
 
   const guard = (): void => {
-    if (!options.fence()) throw new LockLostError();
+    const lock = options.fence();
+    if (lock === undefined || !lock.isHeld()) throw new LockLostError(lock?.lostTo());
   };
 
   const callOptions = (budget: Budget, maxMs?: number): CallOptions | undefined => {

@@ -31,6 +31,24 @@ export type ReconcilerAlert =
       readonly state: string;
       readonly numeroPedido: string | null;
       readonly since: string;
+    }
+  /** A message reached a dead-letter queue: its consumer failed it every delivery allowed (docs/decisions/0057). */
+  | {
+      readonly alert: 'message_dead_lettered';
+      readonly queue: string;
+      readonly messageId: string;
+      readonly routingKey: string;
+      readonly reason: string;
+    }
+  /** An order still not finished past its product's maximum time, driven again by the sweeper (decision 0056). */
+  | {
+      readonly alert: 'order_stuck';
+      readonly orderId: string;
+      readonly protocolo: string;
+      readonly state: string;
+      readonly since: string;
+      /** What the sweeper did about it. */
+      readonly step: string;
     };
 
 export type AlertName = ReconcilerAlert['alert'];
@@ -45,12 +63,20 @@ const ACTIONS: Readonly<Record<AlertName, string>> = Object.freeze({
   record_view_reconciliation_overdue:
     'the amount is still debited: read the reconciler logs for this order, check the origin portal for the record ' +
     'view, and see whether listings fail (docs/operations.md)',
+  message_dead_lettered:
+    'read the logs of the queue consumer for this message id, fix the cause, then re-drive it: `pnpm ops dead-letters ' +
+    'list` and `pnpm ops dead-letters redrive QUEUE [MESSAGE_ID]` (docs/operations.md)',
+  order_stuck:
+    'the order was driven again (its task re-sent to the origin queue, which asks the origin before placing anything); ' +
+    'if it alerts again, read the origin-session logs for this order (docs/operations.md)',
 });
 
 const SEVERITY: Readonly<Record<AlertName, 'warning' | 'critical'>> = Object.freeze({
   certificate_checks_exhausted: 'warning',
   certificate_lost_to_timeout: 'warning',
   record_view_reconciliation_overdue: 'warning',
+  message_dead_lettered: 'critical',
+  order_stuck: 'warning',
 });
 
 export interface ReconcilerAlerts {
@@ -83,22 +109,27 @@ export function createReconcilerAlerts(options: ReconcilerAlertsOptions): Reconc
     certificate_checks_exhausted: 0,
     certificate_lost_to_timeout: 0,
     record_view_reconciliation_overdue: 0,
+    message_dead_lettered: 0,
+    order_stuck: 0,
   };
 
   return {
     async raise(alert, at) {
       counts[alert.alert]++;
       alertCounter.add(1, { alert: alert.alert });
-      const { alert: name, orderId, ...facts } = alert;
+      const { alert: name, ...facts } = alert;
       const body = {
         alert: name,
         severity: SEVERITY[name],
-        order_id: orderId,
         ...snakeCase(facts),
         at: at.toISOString(),
         action: ACTIONS[name],
       };
-      await webhook.raise(body, `ALERT: ${name} (order ${alert.protocolo})`);
+      const subject =
+        alert.alert === 'message_dead_lettered'
+          ? `message ${alert.messageId} in ${alert.queue}`
+          : `order ${alert.protocolo}`;
+      await webhook.raise(body, `ALERT: ${name} (${subject})`);
     },
     counts: () => ({ ...counts, webhook_failures: webhook.failures() }),
   };

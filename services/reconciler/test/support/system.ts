@@ -30,7 +30,7 @@ import {
   type TestVhost,
   waitFor,
 } from '@regapi/testkit';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { createReconciler, type HandledEvent, type ReconcilerSettings } from '../../src';
 
 /** A Wednesday 10:00 in Brasília, far from holidays: registry business hours are predictable. */
@@ -71,6 +71,8 @@ export interface System {
   reconciliationOf(orderId: string): Promise<Selectable<Database['record_view_reconciliation']> | undefined>;
   /** An account credited with `balance`, an order debited `price` on it and queued for origin-session. */
   accept(fonte: Fonte, body: Record<string, unknown>, price?: number, balance?: number): Promise<Order>;
+  /** As `accept`, but its run-order task is lost (never leaves the outbox): an order only a sweep can move. */
+  acceptLost(fonte: Fonte, body: Record<string, unknown>): Promise<Order>;
   order(id: string): Promise<Order>;
   waitForOrder(id: string, what: string, test: (order: Order) => boolean, timeoutMs?: number): Promise<Order>;
   ledger(orderId: string): Promise<StatementLine[]>;
@@ -141,6 +143,52 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
 
   const samples = await control.samples();
 
+  const accept = async (
+    fonte: Fonte,
+    body: Record<string, unknown>,
+    price: number,
+    balance: number,
+    loseTask: boolean,
+  ): Promise<Order> => {
+    const validated = validateRequest(fonte, body);
+    if (!validated.ok) throw new Error(`invalid test request: ${JSON.stringify(validated.errors)}`);
+    const uf = 'uf' in validated.value ? validated.value.uf : validated.value.imovel_uf;
+    return database.db.transaction().execute(async (trx) => {
+      const account = await createAccount(trx, { name: 'Cliente da conciliação' });
+      await topUp(trx, { accountId: account.id, amountCentavos: balance });
+      const protocolo = await allocateProtocolo(trx);
+      const id = crypto.randomUUID();
+      const debit = await debitOrder(trx, {
+        accountId: account.id,
+        orderId: id,
+        protocolo,
+        fonte,
+        uf,
+        amountCentavos: price,
+      });
+      if (!debit.ok) throw new Error(`debit refused: ${debit.reason}`);
+      const accepted = await acceptOrder(trx, {
+        id,
+        protocolo,
+        accountId: account.id,
+        tokenId: null,
+        fonte,
+        request: validated.value,
+        imovelChave: null,
+        uf,
+        priceCentavos: price,
+        quote: { emolumentos: price },
+        aceite: { code: 202 },
+        requestId: crypto.randomUUID(),
+        acceptedAt: clock.now(),
+      });
+      if (loseTask) {
+        await trx.deleteFrom('outbox').where(sql`payload->>'order_id'`, '=', id).execute();
+      }
+      return accepted;
+    });
+  };
+
   const order = async (id: string): Promise<Order> => {
     const found = await getOrder(database.db, id);
     if (found === undefined) throw new Error(`no order ${id}`);
@@ -170,40 +218,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
         .selectAll()
         .where('order_id', '=', orderId)
         .executeTakeFirst(),
+    async acceptLost(fonte, body) {
+      return accept(fonte, body, 4_500, 10_000, true);
+    },
     async accept(fonte, body, price = 4_500, balance = 10_000) {
-      const validated = validateRequest(fonte, body);
-      if (!validated.ok) throw new Error(`invalid test request: ${JSON.stringify(validated.errors)}`);
-      const uf = 'uf' in validated.value ? validated.value.uf : validated.value.imovel_uf;
-      return database.db.transaction().execute(async (trx) => {
-        const account = await createAccount(trx, { name: 'Cliente da conciliação' });
-        await topUp(trx, { accountId: account.id, amountCentavos: balance });
-        const protocolo = await allocateProtocolo(trx);
-        const id = crypto.randomUUID();
-        const debit = await debitOrder(trx, {
-          accountId: account.id,
-          orderId: id,
-          protocolo,
-          fonte,
-          uf,
-          amountCentavos: price,
-        });
-        if (!debit.ok) throw new Error(`debit refused: ${debit.reason}`);
-        return acceptOrder(trx, {
-          id,
-          protocolo,
-          accountId: account.id,
-          tokenId: null,
-          fonte,
-          request: validated.value,
-          imovelChave: null,
-          uf,
-          priceCentavos: price,
-          quote: { emolumentos: price },
-          aceite: { code: 202 },
-          requestId: crypto.randomUUID(),
-          acceptedAt: clock.now(),
-        });
-      });
+      return accept(fonte, body, price, balance, false);
     },
     order,
     waitForOrder: (id, what, test, timeoutMs = 15_000) =>

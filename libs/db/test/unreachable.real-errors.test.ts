@@ -1,4 +1,4 @@
-import { isConnectionError } from '@regapi/db';
+import { isDatabaseUnreachable } from '@regapi/db';
 import { createTcpProxy, TEST_PG_URL } from '@regapi/testkit';
 import pg from 'pg';
 
@@ -31,12 +31,12 @@ test('a refused connection and a connection dropped under a query are connection
     await dropped.connect();
     const query = errorOf(() => dropped.query('SELECT pg_sleep(5)'));
     await proxy.cut();
-    expect(isConnectionError(await query)).toBe(true);
+    expect(isDatabaseUnreachable(await query)).toBe(true);
 
     const refused = await errorOf(() => clientThrough(proxy.port).connect());
-    expect(isConnectionError(refused)).toBe(true);
+    expect(isDatabaseUnreachable(refused)).toBe(true);
     // Wrapped by a caller that keeps the cause.
-    expect(isConnectionError(new Error('acceptance failed', { cause: refused }))).toBe(true);
+    expect(isDatabaseUnreachable(new Error('acceptance failed', { cause: refused }))).toBe(true);
   } finally {
     await proxy.close();
   }
@@ -46,13 +46,13 @@ test('a statement the server refuses, and errors that are not the database, are 
   const client = new pg.Client({ connectionString: TEST_PG_URL });
   await client.connect();
   try {
-    expect(isConnectionError(await errorOf(() => client.query('SELEC 1')))).toBe(false);
-    expect(isConnectionError(await errorOf(() => client.query('SELECT 1/0')))).toBe(false);
+    expect(isDatabaseUnreachable(await errorOf(() => client.query('SELEC 1')))).toBe(false);
+    expect(isDatabaseUnreachable(await errorOf(() => client.query('SELECT 1/0')))).toBe(false);
   } finally {
     await client.end();
   }
-  expect(isConnectionError(new TypeError('x is undefined'))).toBe(false);
-  expect(isConnectionError(undefined)).toBe(false);
-  expect(isConnectionError({ code: '08006' })).toBe(true);
-  expect(isConnectionError({ code: '57P01' })).toBe(true);
+  expect(isDatabaseUnreachable(new TypeError('x is undefined'))).toBe(false);
+  expect(isDatabaseUnreachable(undefined)).toBe(false);
+  expect(isDatabaseUnreachable({ code: '08006' })).toBe(true);
+  expect(isDatabaseUnreachable({ code: '57P01' })).toBe(true);
 });
