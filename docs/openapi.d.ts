@@ -984,7 +984,7 @@ export interface components {
                 };
             };
         };
-        /** @description Requisições demais deste token: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Não consome nada, não reivindica chave, não cria pedido. code_message: "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After." */
+        /** @description Requisições demais desta conta (todos os seus tokens juntos), ou credenciais recusadas demais deste endereço: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Não consome nada, não reivindica chave, não cria pedido. code_message: "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After." */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1060,9 +1060,9 @@ export interface components {
         "X-Request-Id": string;
         /** @description Segundos a esperar antes de reenviar (RFC 9110). */
         "Retry-After": number;
-        /** @description Quanto resta da cota do token (draft-ietf-httpapi-ratelimit-headers-11, lista structured field): "default";r=<requisições possíveis agora>;t=<segundos até mais uma, ≥ 1>. Em toda resposta depois da verificação do token, recusas incluídas. */
+        /** @description Quanto resta da cota da conta do token, todos os tokens da conta juntos (draft-ietf-httpapi-ratelimit-headers-11, lista structured field): "default";r=<requisições possíveis agora>;t=<segundos até mais uma, ≥ 1>. Em toda resposta depois da verificação do token, recusas incluídas (decisão 0055). */
         RateLimit: string;
-        /** @description A política de limite do token: "default";q=<rajada>;w=<segundos para encher a cota vazia>. Cada processo do gateway aplica a sua: confie em Retry-After e r, não nesses números. */
+        /** @description A política de limite da conta: "default";q=<rajada>;w=<segundos para encher a cota vazia>. A cota é compartilhada por todos os tokens da conta e por todas as réplicas do gateway; r é a visão da réplica que respondeu: confie em Retry-After. */
         "RateLimit-Policy": string;
         /** @description Bearer realm="regapi", com error="invalid_token" (token malformado, expirado, revogado, desconhecido ou na query string) ou error="insufficient_scope" e scope="consultas:{fonte}" (403). */
         "WWW-Authenticate": string;
@@ -1689,7 +1689,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Requisições demais deste token: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Não consome nada, não reivindica chave, não cria pedido. code_message: "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After." Sem corpo (HEAD). */
+            /** @description Requisições demais desta conta (todos os seus tokens juntos), ou credenciais recusadas demais deste endereço: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Não consome nada, não reivindica chave, não cria pedido. code_message: "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After." Sem corpo (HEAD). */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -8,11 +8,11 @@ export const HEADERS: Readonly<Record<string, JsonObject>> = {
   'X-Request-Id': header('O header.request_id desta resposta: cite-o ao suporte.', { type: 'string', format: 'uuid' }),
   'Retry-After': header('Segundos a esperar antes de reenviar (RFC 9110).', { type: 'integer', minimum: 1 }),
   RateLimit: header(
-    'Quanto resta da cota do token (draft-ietf-httpapi-ratelimit-headers-11, lista structured field): "default";r=<requisições possíveis agora>;t=<segundos até mais uma, ≥ 1>. Em toda resposta depois da verificação do token, recusas incluídas.',
+    'Quanto resta da cota da conta do token, todos os tokens da conta juntos (draft-ietf-httpapi-ratelimit-headers-11, lista structured field): "default";r=<requisições possíveis agora>;t=<segundos até mais uma, ≥ 1>. Em toda resposta depois da verificação do token, recusas incluídas (decisão 0055).',
     { type: 'string', examples: ['"default";r=99;t=1'] },
   ),
   'RateLimit-Policy': header(
-    'A política de limite do token: "default";q=<rajada>;w=<segundos para encher a cota vazia>. Cada processo do gateway aplica a sua: confie em Retry-After e r, não nesses números.',
+    'A política de limite da conta: "default";q=<rajada>;w=<segundos para encher a cota vazia>. A cota é compartilhada por todos os tokens da conta e por todas as réplicas do gateway; r é a visão da réplica que respondeu: confie em Retry-After.',
     { type: 'string', examples: ['"default";q=100;w=5'] },
   ),
   'WWW-Authenticate': header(

@@ -51,7 +51,7 @@ export const REFUSALS = {
   },
   429: {
     name: 'TooManyRequests',
-    when: 'Requisições demais deste token: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Não consome nada, não reivindica chave, não cria pedido.',
+    when: 'Requisições demais desta conta (todos os seus tokens juntos), ou credenciais recusadas demais deste endereço: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Não consome nada, não reivindica chave, não cria pedido.',
     headers: ['Retry-After'],
   },
   500: {
