@@ -123,8 +123,8 @@ async function loadEmbeddedPostgres() {
 /**
  * PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` system user (created if missing).
  * That user cannot enter a clone in root's 0700 home, and loosening the user's folders is not ours to do (decision
- * 0060): a cluster already in DATA_DIR (made when its folders were open to that user) stays there; any other lives
- * in ROOT_CLUSTERS_DIR, in a folder keyed by DATA_DIR's path and its password (so a deleted and recreated DATA_DIR
+ * 0060): a cluster already in DATA_DIR stays there, and a new one goes there when that user can reach it (folders
+ * open to others, as /tmp); otherwise it lives in ROOT_CLUSTERS_DIR, in a folder keyed by DATA_DIR's path and its password (so a deleted and recreated DATA_DIR
  * gets a fresh cluster), owned by postgres and closed to others. Returns the cluster's folder.
  */
 export async function prepareForPostgresUser(options: { dataDir: string; password: string }): Promise<string> {
@@ -135,10 +135,13 @@ export async function prepareForPostgresUser(options: { dataDir: string; passwor
   }
   const uid = Number(execFileSync('id', ['-u', USER]).toString().trim());
   const gid = Number(execFileSync('id', ['-g', USER]).toString().trim());
-  if (existsSync(path.join(inDataDir, 'PG_VERSION'))) {
-    // Its parent holds the socket: the postgres user owns both, as before.
-    await chown(path.dirname(inDataDir), uid, gid);
-    await chown(inDataDir, uid, gid);
+  // A cluster already in DATA_DIR stays there; a new one too when the postgres user can reach DATA_DIR.
+  const inParent = path.dirname(inDataDir);
+  if (existsSync(path.join(inDataDir, 'PG_VERSION')) || canTraverse(path.dirname(inParent))) {
+    mkdirSync(inParent, { recursive: true });
+    // The parent holds the socket: the postgres user owns both.
+    await chown(inParent, uid, gid);
+    if (existsSync(inDataDir)) await chown(inDataDir, uid, gid);
     return inDataDir;
   }
   const parent = rootClusterFolder(inDataDir, options.password);
@@ -157,6 +160,16 @@ export function rootClusterFolder(dataDir: string, password: string): string {
     .digest('hex')
     .slice(0, 24);
   return path.join(ROOT_CLUSTERS_DIR, key);
+}
+
+/** Whether the postgres user can enter `folder` (every folder above it included). */
+function canTraverse(folder: string): boolean {
+  try {
+    execFileSync('runuser', ['-u', USER, '--', 'test', '-x', folder], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function hasUser(name: string): boolean {
