@@ -7,6 +7,13 @@ import { adminTokenProblem, type GatewaySettings, gatewaySettingsFrom } from '@r
 /** Files under DATA_DIR; both mode 0600, created on the first start and reused after (docs/operations.md). */
 export const JWT_KEYS_FILE = 'jwt-keys';
 export const ADMIN_TOKEN_FILE = 'admin-token';
+/** The embedded PostgreSQL superuser's password (standalone; decision 0059). */
+export const DB_PASSWORD_FILE = 'pg-password';
+
+/** The embedded cluster's superuser password: DATA_DIR/pg-password, generated (0600) on the first start. */
+export function embeddedDbPassword(dataDir: string): string {
+  return readOrCreate(path.join(dataDir, DB_PASSWORD_FILE), () => randomBytes(32).toString('base64url'));
+}
 
 export interface LocalSecretVariables {
   readonly JWT_KEYS: string;

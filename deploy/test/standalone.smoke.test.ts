@@ -1,14 +1,19 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, type Spawned, spawnCaptured } from '@regapi/testkit';
+import { rootClusterFolder } from '@regapi/db';
+import { freePort, listeningPorts, type Spawned, spawnCaptured } from '@regapi/testkit';
+import pg from 'pg';
 import { buildWorkspace, ROOT } from './build-once';
 
 jest.setTimeout(120_000);
 
+// mkdtemp makes a 0700 folder, as root's home is: run as root (as the tests are here), the embedded PostgreSQL runs as
+// the postgres user, which cannot enter it, and standalone must still start (decision 0060).
 const dataDir = mkdtempSync(path.join(tmpdir(), 'regapi-standalone-'));
-// mkdtemp makes a 0700 folder; PostgreSQL runs as the postgres user when the tests run as root and must traverse it.
-chmodSync(dataDir, 0o755);
+const clusterDir = path.join(dataDir, 'pg', 'cluster');
+const asRoot = process.getuid?.() === 0;
+let pgPort = 0;
 let running: Spawned | undefined;
 
 beforeAll(() => {
@@ -17,17 +22,35 @@ beforeAll(() => {
 
 afterAll(async () => {
   await running?.stop('SIGKILL');
+  const passwordFile = path.join(dataDir, 'pg-password');
+  if (asRoot && existsSync(passwordFile)) {
+    rmSync(rootClusterFolder(clusterDir, readFileSync(passwordFile, 'utf8').trim()), { recursive: true, force: true });
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Whether the embedded cluster lets the superuser in with `password`. */
+async function logsIn(password: string): Promise<boolean> {
+  const client = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'postgres', password, database: 'postgres' });
+  try {
+    await client.connect();
+    return true;
+  } catch (error: unknown) {
+    if (typeof error === 'object' && error !== null && 'code' in error && error.code === '28P01') return false;
+    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 async function startStandalone(): Promise<{ process: Spawned; url: string; internalUrl: string }> {
+  pgPort = await freePort();
   const env = {
     ...process.env,
     PORT: '0',
     INTERNAL_PORT: '0',
     DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(await freePort()),
-    S3_PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(pgPort),
     SIM_PORT: String(await freePort()),
   };
   const started = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/standalone/main.js')], {
@@ -42,7 +65,7 @@ async function startStandalone(): Promise<{ process: Spawned; url: string; inter
 
 test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s', async () => {
   const { process: standalone, url, internalUrl } = await startStandalone();
-  expect(existsSync(path.join(dataDir, 'pg', 'cluster', 'PG_VERSION'))).toBe(true);
+  if (!asRoot) expect(existsSync(path.join(clusterDir, 'PG_VERSION'))).toBe(true);
   expect(standalone.output()).toContain('"applied":["0001-outbox"');
 
   const ready = await fetch(`${internalUrl}/readyz`);
@@ -63,6 +86,17 @@ test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s',
   expect((await fetch(`${internalUrl}/healthz`)).status).toBe(200);
   expect((await fetch(`${internalUrl}/origin-session/status`)).status).toBe(200);
   expect((await fetch(`${internalUrl}/reconciler/status`)).status).toBe(200);
+
+  // Nothing but the API, the internal listener and the simulator (it stands in for the external origin) listens: no
+  // document store port.
+  const ports = [url, internalUrl, originUrl ?? ''].map((address) => Number(new URL(address).port));
+  expect(listeningPorts(standalone.child.pid ?? 0)).toEqual(ports.sort((a, b) => a - b));
+
+  // The database's superuser password was generated, is kept 0600, and is the only one the cluster accepts.
+  const passwordFile = path.join(dataDir, 'pg-password');
+  expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
+  expect(await logsIn(readFileSync(passwordFile, 'utf8').trim())).toBe(true);
+  expect(await logsIn('postgres')).toBe(false);
 
   const unknown = await fetch(`${url}/v1/nada`);
   expect(unknown.status).toBe(404);

@@ -2,9 +2,17 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { commonConfig, configOrExit, env, loadConfig } from '@regapi/config';
 import { createDb, migrateToLatest } from '@regapi/db';
-import { startLocalS3 } from '@regapi/documents';
 import { simulatorConfig } from '@regapi/origin-simulator';
 import { localSecretVariables } from '../local-secrets';
+
+/**
+ * The developer's local S3 server (s3rver, a test tool: decision 0059), loaded only when no S3_ENDPOINT is given, so
+ * a production install (`pnpm install --prod`, no testkit, no s3rver) never needs it.
+ */
+function localS3Server(): typeof import('@regapi/testkit').startLocalS3 {
+  // require, not import(): the compiled runner is CommonJS, and the testkit must not load unless asked for.
+  return (require('@regapi/testkit') as typeof import('@regapi/testkit')).startLocalS3;
+}
 
 /**
  * Each service, in start order; its internal port (probes, status, the admin API) is INTERNAL_PORT_BASE + its index,
@@ -43,7 +51,7 @@ async function main(): Promise<void> {
 
   const localS3 =
     config.S3_ENDPOINT === undefined
-      ? await startLocalS3({
+      ? await localS3Server()({
           directory: path.resolve(config.DATA_DIR, 's3-distributed'),
           port: config.S3_PORT,
           bucket: config.S3_BUCKET,

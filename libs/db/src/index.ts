@@ -1,6 +1,13 @@
 export { type CompiledStatement, compiledStatement } from './compiled-statement';
 export { createDb, type DbHandle, type DbOptions, isDbReachable } from './create-db';
-export { type EmbeddedPostgres, type EmbeddedPostgresOptions, startEmbeddedPostgres } from './embedded-postgres';
+export {
+  type EmbeddedPostgres,
+  type EmbeddedPostgresOptions,
+  prepareForPostgresUser,
+  ROOT_CLUSTERS_DIR,
+  rootClusterFolder,
+  startEmbeddedPostgres,
+} from './embedded-postgres';
 export { MigrationError, migrateToLatest } from './migrate';
 export { PG_ERROR, pgErrorCode } from './pg-errors';
 export { MAX_NAMED_STATEMENTS, prepareStatements, StatementNames } from './prepared-statements';

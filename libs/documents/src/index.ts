@@ -1,7 +1,7 @@
 export { documentKey, quarantineKey } from './document-key';
 export { DOCUMENT_KINDS, type DocumentKind, isDocumentKind, PRIMARY_DOCUMENT_KIND } from './document-kind';
 export { documentPath, documentUrl } from './document-url';
-export { type LocalS3, type LocalS3Options, startLocalS3 } from './local-s3';
+export { createFileStorage } from './file-storage';
 export {
   findOrderDocument,
   listOrderDocuments,

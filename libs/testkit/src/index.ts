@@ -4,6 +4,8 @@ export { callJson, type EnvelopeBody, type JsonAnswer, type JsonCall } from './c
 export { type Spawned, spawnCaptured } from './child-process';
 export { publishToDeadLetter } from './dead-letters';
 export { freePort, freePortRange } from './free-port';
+export { listeningPorts } from './listening-ports';
+export { type LocalS3, type LocalS3Options, startLocalS3 } from './local-s3';
 export { createOpenApiConformance, type OpenApiConformance, type RealAnswer, realAnswer } from './openapi-conformance';
 export { openRawConnection, type RawAnswer, type RawConnection } from './raw-http';
 export { createTcpProxy, type TcpProxy } from './tcp-proxy';

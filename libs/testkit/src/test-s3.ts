@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createS3Storage, type DocumentStorage, startLocalS3 } from '@regapi/documents';
+import { createS3Storage, type DocumentStorage } from '@regapi/documents';
+import { startLocalS3 } from './local-s3';
 
 export interface TestS3 {
   readonly endpoint: string;

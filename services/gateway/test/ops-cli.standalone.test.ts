@@ -21,7 +21,6 @@ beforeAll(async () => {
   buildWorkspace();
   ports = {
     EMBEDDED_PG_PORT: String(await freePort()),
-    S3_PORT: String(await freePort()),
     SIM_PORT: String(await freePort()),
   };
 });

@@ -15,7 +15,8 @@ export interface LocalS3Options {
 }
 
 /**
- * An S3-compatible store on the local disk (s3rver) for standalone mode, the developer runner and tests. s3rver is
+ * An S3-compatible store on the local disk (s3rver) for tests and the local distributed runner only (never standalone:
+ * it serves anyone who reaches its port, decision 0059), so s3rver is a dependency of the testkit alone. It is
  * loaded here only, on first use, so the services that merely talk to S3 never load it.
  */
 export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
