@@ -11,6 +11,7 @@ export {
 export { MigrationError, migrateToLatest } from './migrate';
 export { PG_ERROR, pgErrorCode } from './pg-errors';
 export { MAX_NAMED_STATEMENTS, prepareStatements, StatementNames } from './prepared-statements';
+export { useReachableBinaries } from './reachable-binaries';
 export type {
   Database,
   DeadLetterTable,
