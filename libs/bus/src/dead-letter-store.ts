@@ -16,6 +16,20 @@ export interface StoredDeadLetter {
   readonly deadAt: Date;
 }
 
+/** The `dead_letter` row of a letter: one per (queue, message). */
+export function deadLetterRow(letter: DeadLetter) {
+  return {
+    queue: letter.queue,
+    message_id: letter.message.id,
+    routing_key: letter.message.routingKey,
+    payload: encodePayload(letter.message),
+    headers: JSON.stringify(letter.message.headers),
+    deliveries: letter.deliveries,
+    reason: letter.reason,
+    dead_at: letter.deadAt,
+  };
+}
+
 /**
  * Keeps a dead letter that arrived on a dead-letter queue (the reconciler drains them into the table in both modes).
  * A letter already kept (the in-process bus stores its own dead letters before they reach the queue; a redelivery
@@ -24,16 +38,7 @@ export interface StoredDeadLetter {
 export async function keepDeadLetter(db: Kysely<Database>, letter: DeadLetter): Promise<boolean> {
   const inserted = await db
     .insertInto('dead_letter')
-    .values({
-      queue: letter.queue,
-      message_id: letter.message.id,
-      routing_key: letter.message.routingKey,
-      payload: encodePayload(letter.message),
-      headers: JSON.stringify(letter.message.headers),
-      deliveries: letter.deliveries,
-      reason: letter.reason,
-      dead_at: letter.deadAt,
-    })
+    .values(deadLetterRow(letter))
     .onConflict((conflict) => conflict.columns(['queue', 'message_id']).doNothing())
     .returning('message_id')
     .executeTakeFirst();

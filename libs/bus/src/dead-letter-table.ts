@@ -1,7 +1,7 @@
 import type { Database } from '@regapi/db';
 import { type Kysely, sql } from 'kysely';
 import type { DeadLetterSink } from './dead-letter';
-import { encodePayload } from './message-codec';
+import { deadLetterRow } from './dead-letter-store';
 
 /**
  * Dead letters of the in-process bus in the `dead_letter` table, one row per (queue, message): a message that dies
@@ -12,16 +12,7 @@ export function createDeadLetterTable(db: Kysely<Database>): DeadLetterSink {
     store: async (letter) => {
       await db
         .insertInto('dead_letter')
-        .values({
-          queue: letter.queue,
-          message_id: letter.message.id,
-          routing_key: letter.message.routingKey,
-          payload: encodePayload(letter.message),
-          headers: JSON.stringify(letter.message.headers),
-          deliveries: letter.deliveries,
-          reason: letter.reason,
-          dead_at: letter.deadAt,
-        })
+        .values(deadLetterRow(letter))
         .onConflict((conflict) =>
           conflict.columns(['queue', 'message_id']).doUpdateSet({
             deliveries: sql<number>`dead_letter.deliveries + excluded.deliveries`,

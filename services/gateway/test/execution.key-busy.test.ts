@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { holdKey } from './support/held-key';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { type Answer, call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
 
@@ -48,29 +49,9 @@ async function balance(): Promise<number> {
 
 test('a key held by a transaction that does not finish: 409 with Retry-After after the wait, nothing charged', async () => {
   const key = randomUUID();
-  let claimed: () => void = () => undefined;
-  let release: () => void = () => undefined;
-  const isClaimed = new Promise<void>((resolve) => {
-    claimed = resolve;
-  });
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
   // Another transaction claims the key and neither commits nor rolls back until released.
-  const holder = database.db
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto('idempotency_key')
-        .values({ account_id: accountId, key, fingerprint: 'someone else', created_at: new Date() })
-        .execute();
-      claimed();
-      await released;
-      throw new Error('rolled back on purpose');
-    })
-    .catch(() => undefined);
+  const held = await holdKey(database.db, accountId, key);
   try {
-    await isClaimed;
     const before = await balance();
     const started = Date.now();
     const busy = await execute(key);
@@ -84,13 +65,11 @@ test('a key held by a transaction that does not finish: 409 with Retry-After aft
     expect(await balance()).toBe(before);
 
     // The holder gives up: the same key is then the client's to use.
-    release();
-    await holder;
+    await held.release();
     const accepted = await execute(key);
     expect(accepted.status).toBe(202);
     expect(await balance()).toBeLessThan(before);
   } finally {
-    release();
-    await holder;
+    await held.release();
   }
 });

@@ -13,6 +13,7 @@ import {
   type TestDatabase,
   type TestS3,
 } from '@regapi/testkit';
+import { holdKey } from './support/held-key';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
 
@@ -116,37 +117,6 @@ async function execute(fonte: Fonte, body: unknown, options: { token?: string; k
   });
 }
 
-/** Holds `key` claimed in another transaction, as a request stuck mid-acceptance would, while `during` runs. */
-async function withKeyHeld(key: string, during: () => Promise<void>): Promise<void> {
-  let claimed: () => void = () => undefined;
-  let release: () => void = () => undefined;
-  const isClaimed = new Promise<void>((resolve) => {
-    claimed = resolve;
-  });
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const holder = database.db
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto('idempotency_key')
-        .values({ account_id: accountId, key, fingerprint: 'another request', created_at: new Date() })
-        .execute();
-      claimed();
-      await released;
-      throw new Error('rolled back on purpose');
-    })
-    .catch(() => undefined);
-  try {
-    await isClaimed;
-    await during();
-  } finally {
-    release();
-    await holder;
-  }
-}
-
 /** Finishes an accepted order as origin-session would leave a refunded failure (a real product result shape). */
 async function finishAccepted(protocolo: string, fonte: Fonte): Promise<string> {
   const order = await getOrderByProtocolo(database.db, protocolo);
@@ -220,9 +190,12 @@ test.each(FONTES)('%s: the execution', async (fonte) => {
   expect((await execute(fonte, {})).status).toBe(422);
   expect((await execute(fonte, { nome: 'x'.repeat(40_000) })).status).toBe(413);
   const key = randomUUID();
-  await withKeyHeld(key, async () => {
+  const held = await holdKey(database.db, accountId, key);
+  try {
     expect((await execute(fonte, fresh(fonte), { key })).status).toBe(409);
-  });
+  } finally {
+    await held.release();
+  }
   await tooMany('POST', `/v1/consultas/${fonte}`, { body: BODY[fonte], headers: { 'idempotency-key': randomUUID() } });
 });
 
