@@ -1,9 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { rootClusterFolder } from '@regapi/db';
+import { rootClusterFolder, superuserAccepts } from '@regapi/db';
 import { freePort, listeningPorts, type Spawned, spawnCaptured } from '@regapi/testkit';
-import pg from 'pg';
 import { buildWorkspace, ROOT } from './build-once';
 
 jest.setTimeout(120_000);
@@ -30,18 +29,8 @@ afterAll(async () => {
 });
 
 /** Whether the embedded cluster lets the superuser in with `password`. */
-async function logsIn(password: string): Promise<boolean> {
-  const client = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'postgres', password, database: 'postgres' });
-  try {
-    await client.connect();
-    return true;
-  } catch (error: unknown) {
-    if (typeof error === 'object' && error !== null && 'code' in error && error.code === '28P01') return false;
-    throw error;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
+const logsIn = (password: string) =>
+  superuserAccepts(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`);
 
 async function startStandalone(): Promise<{ process: Spawned; url: string; internalUrl: string }> {
   pgPort = await freePort();

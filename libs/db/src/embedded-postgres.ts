@@ -71,7 +71,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
  * an existing DATA_DIR is migrated on its first start and the old password is refused from then on.
  */
 async function setPassword(url: (password: string) => string, password: string, previous: readonly string[]) {
-  if (await accepts(url(password))) return;
+  if (await superuserAccepts(url(password))) return;
   for (const candidate of previous) {
     const client = new pg.Client({ connectionString: url(candidate) });
     try {
@@ -90,7 +90,8 @@ async function setPassword(url: (password: string) => string, password: string, 
   throw new Error(`the embedded PostgreSQL refuses the password kept in DATA_DIR (and every earlier one)`);
 }
 
-async function accepts(connectionString: string): Promise<boolean> {
+/** Whether the server lets `connectionString`'s user in with its password (false only for a wrong password). */
+export async function superuserAccepts(connectionString: string): Promise<boolean> {
   const client = new pg.Client({ connectionString });
   try {
     await client.connect();

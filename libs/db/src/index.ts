@@ -7,6 +7,7 @@ export {
   ROOT_CLUSTERS_DIR,
   rootClusterFolder,
   startEmbeddedPostgres,
+  superuserAccepts,
 } from './embedded-postgres';
 export { MigrationError, migrateToLatest } from './migrate';
 export { PG_ERROR, pgErrorCode } from './pg-errors';

@@ -2,8 +2,13 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '@regapi/testkit';
-import pg from 'pg';
-import { prepareForPostgresUser, ROOT_CLUSTERS_DIR, rootClusterFolder, startEmbeddedPostgres } from '../src';
+import {
+  prepareForPostgresUser,
+  ROOT_CLUSTERS_DIR,
+  rootClusterFolder,
+  startEmbeddedPostgres,
+  superuserAccepts,
+} from '../src';
 
 jest.setTimeout(120_000);
 
@@ -22,18 +27,8 @@ afterAll(() => {
   for (const folder of made) rmSync(folder, { recursive: true, force: true });
 });
 
-async function logsIn(port: number, password: string): Promise<boolean> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
-  try {
-    await client.connect();
-    return true;
-  } catch (error: unknown) {
-    if (typeof error === 'object' && error !== null && 'code' in error && error.code === '28P01') return false;
-    throw error;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
+const logsIn = (port: number, password: string) =>
+  superuserAccepts(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`);
 
 describe('as root, where the cluster lives (decision 0060)', () => {
   rootOnly(
