@@ -6,6 +6,7 @@ import type { Request, RequestHandler } from 'express';
 import { carriesTokenInQuery } from '../auth/bearer';
 import { sameSecret } from '../auth/same-secret';
 import { UnauthorizedError } from '../auth/token-errors';
+import { clientAddressKey } from '../rate-limit/client-address';
 import { type AdminIdentity, clientAddressOf, recordAdminAct } from './admin-audit';
 import { invalidField } from './admin-errors';
 import type { AdminThrottle } from './admin-throttle';
@@ -51,13 +52,15 @@ export function adminAuth(options: AdminAuthOptions): AdminAuth {
 
   const middleware: RequestHandler = async (req, res, next) => {
     const address = clientAddressOf(req);
-    const lockedMs = throttle.lockedForMs(address);
+    // Throttled by the same key as the public API's refused credentials: an IPv6 host by its /64 (decision 0055).
+    const throttleKey = clientAddressKey(req);
+    const lockedMs = throttle.lockedForMs(throttleKey);
     if (lockedMs > 0) throw new AdminThrottledError(Math.ceil(lockedMs / 1000));
     const declared = req.get(OPERATOR_HEADER)?.trim();
     const operator = declared !== undefined && declared !== '' && isOperatorName(declared) ? declared : null;
     const refusal = refusalOf(req, options.adminToken);
     if (refusal !== undefined) {
-      const lockMs = throttle.failed(address);
+      const lockMs = throttle.failed(throttleKey);
       if (lockMs > 0) contextOf(res).logger.warn({ client_address: address, lock_ms: lockMs }, 'admin address locked');
       await recordAdminAct(options.db, options.clock, res, {
         credential: null,
@@ -70,7 +73,7 @@ export function adminAuth(options: AdminAuthOptions): AdminAuth {
       }).catch((error: unknown) => contextOf(res).logger.error({ err: error }, 'admin audit row not recorded'));
       throw refusal;
     }
-    throttle.succeeded(address);
+    throttle.succeeded(throttleKey);
     if (declared !== undefined && declared !== '' && operator === null) {
       throw invalidField(
         OPERATOR_HEADER,
