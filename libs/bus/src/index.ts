@@ -1,10 +1,11 @@
-export type { BackoffOptions } from './backoff';
+export { type BackoffOptions, backoffDelay, sleep } from './backoff';
 export type { Bus, ConsumeOptions, IncomingMessage, MessageHandler, OutgoingMessage, Subscription } from './bus';
 export { coerceError } from './coerce-error';
 export type { DeadLetter, DeadLetterSink } from './dead-letter';
 export { keepDeadLetter, listDeadLetters, redriveDeadLetter, type StoredDeadLetter } from './dead-letter-store';
 export { createDeadLetterTable } from './dead-letter-table';
 export { isDependencyDown } from './dependency-down';
+export { DEFAULT_DEPENDENCY_WAIT } from './dependency-wait';
 export {
   BusClosedError,
   BusUnavailableError,

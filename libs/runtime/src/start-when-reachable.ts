@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { type BackoffOptions, backoffDelay, DEFAULT_DEPENDENCY_WAIT, sleep } from '@regapi/bus';
 import { isDatabaseUnreachable } from '@regapi/db';
 import type { Logger } from '@regapi/telemetry';
 
@@ -12,8 +12,8 @@ export interface StartWhenReachableOptions {
   readonly logger: Logger;
   /** Aborted on SIGTERM: stop waiting. */
   readonly signal: AbortSignal;
-  /** Delay between attempts: doubles from `initialMs` up to `maxMs`. Default 250 ms to 5 s. */
-  readonly retry?: { readonly initialMs: number; readonly maxMs: number };
+  /** Delay between attempts. Default: the bus's wait for a dependency that is down (250 ms doubling to 5 s). */
+  readonly wait?: BackoffOptions;
 }
 
 /**
@@ -26,8 +26,8 @@ export interface StartWhenReachableOptions {
  */
 export async function startWhenReachable(options: StartWhenReachableOptions): Promise<boolean> {
   const { logger, signal } = options;
-  const retry = options.retry ?? { initialMs: 250, maxMs: 5_000 };
-  let delay = retry.initialMs;
+  const wait = options.wait ?? DEFAULT_DEPENDENCY_WAIT;
+  let attempts = 0;
   let waiting = false;
   while (!signal.aborted) {
     if (await options.reachable()) {
@@ -44,8 +44,8 @@ export async function startWhenReachable(options: StartWhenReachableOptions): Pr
       logger.warn('database unreachable: waiting for it before starting (not ready meanwhile)');
     }
     waiting = true;
-    await sleep(delay, undefined, { signal }).catch(() => undefined);
-    delay = Math.min(retry.maxMs, delay * 2);
+    attempts += 1;
+    await sleep(backoffDelay(attempts, wait), signal);
   }
   return false;
 }
