@@ -1,7 +1,7 @@
 import type { Bus } from '@regapi/bus';
 import type { DbHandle } from '@regapi/db';
 import type { DirectRoute, ReadinessCheck } from '@regapi/http';
-import type { Logger } from '@regapi/telemetry';
+import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { Router } from 'express';
 
 /** What every service factory receives. The composition root (a service's main.ts, or standalone) builds it. */
@@ -9,6 +9,11 @@ export interface ServiceDeps {
   readonly db: DbHandle;
   readonly bus: Bus;
   readonly logger: Logger;
+  /**
+   * Where the service records its events (issue 13). A composition root that exports metrics passes the process's
+   * one instance; absent, nothing is recorded (`noPlatformMetrics`).
+   */
+  readonly metrics?: PlatformMetrics;
 }
 
 /**

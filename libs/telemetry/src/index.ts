@@ -1,6 +1,18 @@
 export { type AlertBody, type AlertWebhook, type AlertWebhookOptions, createAlertWebhook } from './alert-webhook';
 export { instrumentedModulesLoaded } from './loaded-too-early';
 export { createLogger, type Logger, type LoggerOptions, type LogLevel, silentLogger, withRequestId } from './logger';
+export {
+  EVENT_METRICS,
+  type EventMetricKey,
+  HTTP_BUCKETS_S,
+  type MetricDefinition,
+  type MetricKind,
+  prometheusLabel,
+  prometheusName,
+  SNAPSHOT_METRICS,
+  type SnapshotMetricKey,
+} from './metrics/catalog';
+export { createPlatformMetrics, noPlatformMetrics, type PlatformMetrics } from './metrics/platform-metrics';
 export { startTelemetry, type Telemetry, type TelemetryOptions } from './start-telemetry';
 export {
   currentTraceId,

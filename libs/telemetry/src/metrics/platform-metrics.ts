@@ -1,0 +1,77 @@
+import { type Attributes, createNoopMeter, type Meter } from '@opentelemetry/api';
+import { EVENT_METRICS, type MetricDefinition } from './catalog';
+
+/**
+ * The platform's event metrics as typed calls (catalog.ts names them): a service records what happened, after the
+ * transaction that made it happen committed, and never builds a label itself. Given to every service through its
+ * deps (STYLE 2); `meter` is there for a service's own observable gauges.
+ */
+export interface PlatformMetrics {
+  readonly meter: Meter;
+  httpRequest(route: string, method: string, status: number, seconds: number): void;
+  orderAccepted(product: string): void;
+  orderFinished(product: string, code: string, resultClass: string): void;
+  debited(product: string, centavos: number): void;
+  refunded(product: string, resultClass: string, centavos: number): void;
+  originCall(operation: string, outcome: string, seconds: number): void;
+  originLogin(outcome: string): void;
+  archiveDocument(product: string, outcome: string): void;
+  archiveBytes(product: string, bytes: number): void;
+  certificateWatchCheck(outcome: string): void;
+  deadLettered(queue: string): void;
+}
+
+function options(metric: MetricDefinition) {
+  return {
+    description: metric.description,
+    unit: metric.unit,
+    ...(metric.buckets === undefined ? {} : { advice: { explicitBucketBoundaries: [...metric.buckets] } }),
+  };
+}
+
+export function createPlatformMetrics(meter: Meter): PlatformMetrics {
+  const counter = (metric: MetricDefinition) => meter.createCounter(metric.name, options(metric));
+  const histogram = (metric: MetricDefinition) => meter.createHistogram(metric.name, options(metric));
+  const m = EVENT_METRICS;
+  const http = histogram(m.httpServerDuration);
+  const accepted = counter(m.ordersAccepted);
+  const finished = counter(m.ordersFinished);
+  const debits = counter(m.debits);
+  const debitedCentavos = counter(m.debitedCentavos);
+  const refunds = counter(m.refunds);
+  const refundedCentavos = counter(m.refundedCentavos);
+  const originCalls = histogram(m.originCallDuration);
+  const logins = counter(m.originLogins);
+  const archived = counter(m.archiveDocuments);
+  const archivedBytes = counter(m.archiveBytes);
+  const watchChecks = counter(m.certificateWatchChecks);
+  const deadLettered = counter(m.deadLettered);
+  const by = (attributes: Attributes): Attributes => attributes;
+  return {
+    meter,
+    httpRequest: (route, method, status, seconds) =>
+      http.record(
+        seconds,
+        by({ 'http.route': route, 'http.request.method': method, 'http.response.status_code': status }),
+      ),
+    orderAccepted: (product) => accepted.add(1, by({ product })),
+    orderFinished: (product, code, resultClass) => finished.add(1, by({ product, code, class: resultClass })),
+    debited: (product, centavos) => {
+      debits.add(1, by({ product }));
+      debitedCentavos.add(centavos, by({ product }));
+    },
+    refunded: (product, resultClass, centavos) => {
+      refunds.add(1, by({ product, class: resultClass }));
+      refundedCentavos.add(centavos, by({ product, class: resultClass }));
+    },
+    originCall: (operation, outcome, seconds) => originCalls.record(seconds, by({ operation, outcome })),
+    originLogin: (outcome) => logins.add(1, by({ outcome })),
+    archiveDocument: (product, outcome) => archived.add(1, by({ product, outcome })),
+    archiveBytes: (product, bytes) => archivedBytes.add(bytes, by({ product })),
+    certificateWatchCheck: (outcome) => watchChecks.add(1, by({ outcome })),
+    deadLettered: (queue) => deadLettered.add(1, by({ queue })),
+  };
+}
+
+/** For composition roots that export no metrics (unit tests of a service): every call is a no-op. */
+export const noPlatformMetrics: PlatformMetrics = createPlatformMetrics(createNoopMeter());
