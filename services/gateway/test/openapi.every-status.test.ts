@@ -96,7 +96,10 @@ function dataOf(answer: RealAnswer): Record<string, unknown> {
   return data;
 }
 
-/** The second of two calls in a row on the tight gateway (one request of burst): 429. */
+/**
+ * The second of two calls in a row on the tight gateway: 429. Its bucket holds one request and refills one per
+ * 1000 s, so a slow first call on a loaded machine cannot refill it in between (at one per second, CI once got 202).
+ */
 async function tooMany(method: string, path: string, request: Request = {}): Promise<void> {
   await send(method, `${tight.url}${path}`, { ...request, token: tightToken });
   expect((await send(method, `${tight.url}${path}`, { ...request, token: tightToken })).status).toBe(429);
@@ -137,7 +140,7 @@ beforeAll(async () => {
   s3 = await startTestS3();
   await s3.storage().ensureBucket();
   gateway = await startTestGateway(database, { documents: s3.storage(), idempotencyWaitMs: KEY_WAIT_MS });
-  tight = await startTestGateway(database, { rateLimit: { burst: 1, perSecond: 1 } });
+  tight = await startTestGateway(database, { rateLimit: { burst: 1, perSecond: 0.001 } });
   bucketDown = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '1000.00');

@@ -5,17 +5,20 @@ import type { ControlSamples } from './http/control-routes';
 /** An `OriginControl` over the simulator's `/control` endpoints (for the contract kit and for other services' tests). */
 export function createSimulatorControl(baseUrl: string): OriginControl {
   const url = (path: string) => new URL(path, baseUrl).toString();
-  const send = async (method: 'POST' | 'PUT', path: string, body?: unknown) => {
-    const response = await fetch(url(path), {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
+  const send = async (method: 'POST' | 'PUT', path: string, body?: unknown, idempotent = false) => {
+    const request = () =>
+      fetch(url(path), { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+    // A kept-alive connection the simulator closed as we reused it fails before any answer; a call that means the same
+    // twice is simply sent again (once), the others are not (a clock advanced twice would be wrong).
+    const response = await request().catch((error: unknown) => {
+      if (idempotent && isConnectionReset(error)) return request();
+      throw error;
     });
     if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
   };
   const post = (path: string, body?: unknown) => send('POST', path, body);
   return {
-    reset: () => post('/control/reset'),
+    reset: () => send('POST', '/control/reset', undefined, true),
     async samples() {
       const response = await fetch(url('/control/samples'));
       if (!response.ok) throw new Error(`GET /control/samples: HTTP ${response.status}`);
@@ -38,7 +41,12 @@ export function createSimulatorControl(baseUrl: string): OriginControl {
       post('/control/faults', { fault, operation, times }),
     advanceTime: (ms: number) => post('/control/clock', { advance_ms: ms }),
     setOfficeAvailable: (cns: string, available: boolean) =>
-      send('PUT', `/control/offices/${encodeURIComponent(cns)}`, { situacao: available ? 'ATIVO' : 'FORA_DO_AR' }),
+      send(
+        'PUT',
+        `/control/offices/${encodeURIComponent(cns)}`,
+        { situacao: available ? 'ATIVO' : 'FORA_DO_AR' },
+        true,
+      ),
     async receivedOrders() {
       const response = await fetch(url('/control/orders'));
       if (!response.ok) throw new Error(`GET /control/orders: HTTP ${response.status}`);
@@ -53,6 +61,12 @@ export function createSimulatorControl(baseUrl: string): OriginControl {
       );
     },
   };
+}
+
+/** fetch's "fetch failed" whose cause is the peer closing the connection (ECONNRESET, or undici's socket error). */
+function isConnectionReset(error: unknown): boolean {
+  const cause = error instanceof TypeError ? field(error.cause, 'code') : undefined;
+  return cause === 'ECONNRESET' || cause === 'UND_ERR_SOCKET';
 }
 
 /** The control API is ours, but its answers still cross a process boundary: read them defensively. */
