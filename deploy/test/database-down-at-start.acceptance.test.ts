@@ -51,6 +51,7 @@ async function startOriginSession(port: number): Promise<Spawned> {
       ...process.env,
       // Health and readiness are on the internal listener (decision 0054); origin-session opens no public one.
       INTERNAL_PORT: String(port),
+      METRICS_PORT: '0',
       DATABASE_URL: url.toString(),
       AMQP_URL: vhost.url,
       // Nothing listens there: the catalog sync it schedules fails and is retried, which is not this test's concern.

@@ -38,6 +38,7 @@ afterAll(async () => {
 test('every service runs in its own process, becomes ready on PostgreSQL + RabbitMQ + S3, and all stop on SIGTERM', async () => {
   const base = await freePortRange(SERVICES.length);
   const internalBase = await freePortRange(SERVICES.length);
+  const metricsBase = await freePortRange(SERVICES.length);
   runner = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/distributed/main.js')], {
     cwd: ROOT,
     env: {
@@ -48,6 +49,7 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
       S3_PORT: String(await freePort()),
       PORT_BASE: String(base),
       INTERNAL_PORT_BASE: String(internalBase),
+      METRICS_PORT_BASE: String(metricsBase),
       SIM_PORT: String(await freePort()),
     },
   });
@@ -96,6 +98,25 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
   // The public listener serves the API only (decision 0054): no admin API, no probes there.
   expect((await fetch(`http://127.0.0.1:${base}/admin/v1/accounts/${accountId}`)).status).toBe(404);
   expect((await fetch(`http://127.0.0.1:${base}/readyz`)).status).toBe(404);
+
+  // Every service serves its metrics on a port of its own (decision 0062), and only there: the gateway's request
+  // just made is counted by route template, method and status; the process and runtime metrics are in every one.
+  for (const [index, name] of SERVICES.entries()) {
+    const exposition = await (await fetch(`http://127.0.0.1:${metricsBase + index}/metrics`)).text();
+    expect({ name, target: /^target_info\{[^}]*service_name="([^"]+)"/m.exec(exposition)?.[1] }).toEqual({
+      name,
+      target: name,
+    });
+    for (const metric of ['process_cpu_time_total', 'process_memory_usage', 'v8js_memory_heap_used']) {
+      expect({ name, metric, exported: exposition.includes(`\n${metric}{`) }).toEqual({ name, metric, exported: true });
+    }
+  }
+  const gatewayMetrics = await (await fetch(`http://127.0.0.1:${metricsBase}/metrics`)).text();
+  expect(gatewayMetrics).toMatch(
+    /^http_server_request_duration_count\{[^}]*http_route="\/v1\/token"[^}]*http_response_status_code="200"[^}]*\} 1$/m,
+  );
+  expect(gatewayMetrics).not.toContain(accountId);
+  expect((await fetch(`http://127.0.0.1:${base}/metrics`)).status).toBe(404);
 
   const { exit, ms } = await runner.stop('SIGTERM');
   expect({ exit, output: exit === 0 ? '' : runner.output() }).toEqual({ exit: 0, output: '' });

@@ -32,12 +32,13 @@ afterAll(async () => {
 const logsIn = (password: string) =>
   superuserAccepts(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`);
 
-async function startStandalone(): Promise<{ process: Spawned; url: string; internalUrl: string }> {
+async function startStandalone(): Promise<{ process: Spawned; url: string; internalUrl: string; metricsUrl: string }> {
   pgPort = await freePort();
   const env = {
     ...process.env,
     PORT: '0',
     INTERNAL_PORT: '0',
+    METRICS_PORT: '0',
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
     SIM_PORT: String(await freePort()),
@@ -49,11 +50,12 @@ async function startStandalone(): Promise<{ process: Spawned; url: string; inter
   running = started;
   const [, url] = await started.waitForOutput(/regapi standalone listening on (http:\/\/\S+)/, 90_000);
   const [, internalUrl] = await started.waitForOutput(/internal listener \S.* on (http:\/\/\S+)/);
-  return { process: started, url: url ?? '', internalUrl: internalUrl ?? '' };
+  const [, metricsUrl] = await started.waitForOutput(/metrics \(Prometheus\) on (http:\/\/\S+)/);
+  return { process: started, url: url ?? '', internalUrl: internalUrl ?? '', metricsUrl: metricsUrl ?? '' };
 }
 
 test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s', async () => {
-  const { process: standalone, url, internalUrl } = await startStandalone();
+  const { process: standalone, url, internalUrl, metricsUrl } = await startStandalone();
   if (!asRoot) expect(existsSync(path.join(clusterDir, 'PG_VERSION'))).toBe(true);
   expect(standalone.output()).toContain('"applied":["0001-outbox"');
 
@@ -76,9 +78,15 @@ test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s',
   expect((await fetch(`${internalUrl}/origin-session/status`)).status).toBe(200);
   expect((await fetch(`${internalUrl}/reconciler/status`)).status).toBe(200);
 
-  // Nothing but the API, the internal listener and the simulator (it stands in for the external origin) listens: no
-  // document store port.
-  const ports = [url, internalUrl, originUrl ?? ''].map((address) => Number(new URL(address).port));
+  // The metrics listener serves Prometheus's text, and nothing else (decision 0062).
+  const exposition = await fetch(metricsUrl);
+  expect(exposition.status).toBe(200);
+  expect(await exposition.text()).toMatch(/^nodejs_eventloop_delay_p99/m);
+  expect((await fetch(new URL('/healthz', metricsUrl))).status).toBe(404);
+
+  // Nothing but the API, the internal and metrics listeners and the simulator (it stands in for the external origin)
+  // listens: no document store port.
+  const ports = [url, internalUrl, metricsUrl, originUrl ?? ''].map((address) => Number(new URL(address).port));
   expect(listeningPorts(standalone.child.pid ?? 0)).toEqual(ports.sort((a, b) => a - b));
 
   // The database's superuser password was generated, is kept 0600, and is the only one the cluster accepts.

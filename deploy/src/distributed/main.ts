@@ -16,7 +16,8 @@ function localS3Server(): typeof import('@regapi/testkit').startLocalS3 {
 
 /**
  * Each service, in start order; its internal port (probes, status, the admin API) is INTERNAL_PORT_BASE + its index,
- * and the gateway's public port PORT_BASE + its index (docs/decisions/0054).
+ * its metrics port METRICS_PORT_BASE + its index, and the gateway's public port PORT_BASE + its index
+ * (docs/decisions/0054, 0062).
  */
 export const SERVICES = ['gateway', 'origin-session', 'billing', 'reconciler', 'archive'] as const;
 
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
       DATA_DIR: env.string('.data'),
       PORT_BASE: env.port(8080),
       INTERNAL_PORT_BASE: env.port(9080),
+      METRICS_PORT_BASE: env.port(9180),
       SIM_PORT: env.port(8090),
       SIM_USERNAME: simulatorConfig.SIM_USERNAME,
       SIM_PASSWORD: simulatorConfig.SIM_PASSWORD,
@@ -88,20 +90,22 @@ async function main(): Promise<void> {
     ORIGIN_USERNAME: config.SIM_USERNAME,
     ORIGIN_PASSWORD: config.SIM_PASSWORD,
   };
-  const processes = [
+  const processes: { name: string; port: number; metricsPort?: number; env: Record<string, string> }[] = [
     { name: 'origin-simulator', port: config.SIM_PORT, env: { SIM_PORT: String(config.SIM_PORT) } },
     ...SERVICES.map((name, index) => ({
       name,
       port: config.INTERNAL_PORT_BASE + index,
+      metricsPort: config.METRICS_PORT_BASE + index,
       env: {
         PORT: String(config.PORT_BASE + index),
         INTERNAL_PORT: String(config.INTERNAL_PORT_BASE + index),
+        METRICS_PORT: String(config.METRICS_PORT_BASE + index),
         ...(name === 'origin-session' ? originEnv : {}),
         ...(name === 'gateway' ? gatewayEnv : {}),
       },
     })),
   ];
-  for (const { name, port, env: own } of processes) {
+  for (const { name, port, metricsPort, env: own } of processes) {
     const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], {
       // Production mode for any library that reads it; createHttpApp sets express's regardless (decision 0052).
       env: {
@@ -118,12 +122,13 @@ async function main(): Promise<void> {
       process.stderr.write(`${name} exited (code ${code}, signal ${signal}); stopping the others\n`);
       void stopAll(1);
     });
+    const metrics = metricsPort === undefined ? '' : `, metrics http://127.0.0.1:${metricsPort}/metrics`;
     process.stdout.write(
       name === 'gateway'
-        ? `${name}: http://127.0.0.1:${config.PORT_BASE} (API), internal http://127.0.0.1:${port}\n`
+        ? `${name}: http://127.0.0.1:${config.PORT_BASE} (API), internal http://127.0.0.1:${port}${metrics}\n`
         : name === 'origin-simulator'
           ? `${name}: http://127.0.0.1:${port}\n`
-          : `${name}: internal http://127.0.0.1:${port}\n`,
+          : `${name}: internal http://127.0.0.1:${port}${metrics}\n`,
     );
   }
   process.once('SIGTERM', () => void stopAll(0));

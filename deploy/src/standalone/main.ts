@@ -14,7 +14,7 @@ import { createHttpOriginPortal, createOriginDocumentDownloader } from '@regapi/
 import { createOriginSession, originSessionLocalConfig } from '@regapi/origin-session';
 import { createOriginSimulator, simulatorConfig } from '@regapi/origin-simulator';
 import { createReconciler, reconcilerConfig } from '@regapi/reconciler';
-import { exitOnSignal, type Service } from '@regapi/runtime';
+import { exitOnSignal, metricsApp, type Service } from '@regapi/runtime';
 import { createLogger } from '@regapi/telemetry';
 import { embeddedDbPassword, loadOrCreateLocalSecrets } from '../local-secrets';
 import { ensureDatabase } from './ensure-database';
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
 
   const bus = createInProcessBus({ logger, deadLetters: createDeadLetterTable(db.db) });
   const relay = createOutboxRelay({ db, bus, logger });
-  const deps = { db, bus, logger };
+  const deps = { db, bus, logger, metrics: telemetry.metrics };
   const services: Service[] = [
     createGateway({
       ...deps,
@@ -110,6 +110,7 @@ async function main(): Promise<void> {
     logger,
     routers: services.flatMap((service) => service.routers),
     directRoutes: services.flatMap((service) => service.directRoutes ?? []),
+    metrics: telemetry.metrics,
   });
   const internalApp = createHttpApp({
     logger,
@@ -119,13 +120,24 @@ async function main(): Promise<void> {
   relay.start();
   const internal = await listen(internalApp, config.INTERNAL_PORT, config.INTERNAL_HOST, limits);
   const server = await listen(publicApp, config.PORT, config.HOST, limits);
-  logger.info({ url: server.url, internal_url: internal.url, data_dir: dataDir }, 'standalone listening');
+  const metricsServer = await listen(
+    metricsApp(telemetry.serveMetrics),
+    config.METRICS_PORT,
+    config.METRICS_HOST,
+    limits,
+  );
+  const metricsUrl = `${metricsServer.url}/metrics`;
+  logger.info(
+    { url: server.url, internal_url: internal.url, metrics_url: metricsUrl, data_dir: dataDir },
+    'standalone listening',
+  );
   process.stdout.write(`regapi standalone listening on ${server.url}\n`);
   process.stdout.write(`internal listener (admin API, /healthz, /readyz, status) on ${internal.url}\n`);
+  process.stdout.write(`metrics (Prometheus) on ${metricsUrl}\n`);
   process.stdout.write(`origin simulator on ${origin.url}\n`);
 
   exitOnSignal(async () => {
-    await Promise.all([server.close(3000), internal.close(3000)]);
+    await Promise.all([server.close(3000), internal.close(3000), metricsServer.close(1000)]);
     for (const service of [...services].reverse()) await service.stop();
     await relay.stop();
     await bus.close();

@@ -1,5 +1,6 @@
 import { env } from '@regapi/config';
 import { gatewayConfig } from '@regapi/gateway';
+import { metricsListenerConfig } from '@regapi/runtime';
 
 export const standaloneConfig = {
   PORT: env.port(8080),
@@ -7,6 +8,8 @@ export const standaloneConfig = {
   /** The internal listener: probes, admin API, status routes (docs/decisions/0054). Never expose it. */
   INTERNAL_PORT: env.port(9080),
   INTERNAL_HOST: env.string('127.0.0.1'),
+  /** The metrics listener: GET /metrics for Prometheus (docs/decisions/0062). */
+  ...metricsListenerConfig(9180),
   /** Everything the standalone system keeps: the PostgreSQL cluster, the documents, the gateway's secrets. */
   DATA_DIR: env.string('.data'),
   EMBEDDED_PG_PORT: env.port(54329),

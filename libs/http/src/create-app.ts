@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '@regapi/telemetry';
+import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import express, { type Router } from 'express';
 import { setAnswerHeaders } from './answer-headers';
 import { type DirectRoute, serveDirect } from './direct-route';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { DEFAULT_BODY_LIMIT, setBodyLimit } from './json-body';
 import { type RequestContextOpener, requestContextOpener } from './request-context';
+import { expressRouteOf, observeRequest } from './request-metrics';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -18,6 +19,8 @@ export interface HttpAppOptions {
    * under 1 KiB.
    */
   bodyLimit?: string;
+  /** Where each request's duration is recorded (`http.server.request.duration`); absent, nothing is. */
+  metrics?: Pick<PlatformMetrics, 'httpRequest'>;
 }
 
 /** What node's HTTP server calls for each request. */
@@ -47,7 +50,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use(notFoundHandler);
   app.use(errorHandler);
   const directRoutes = options.directRoutes ?? [];
+  const { metrics } = options;
   return (req, res) => {
-    if (!serveDirect(directRoutes, open, req, res)) app(req, res);
+    const direct = serveDirect(directRoutes, open, req, res);
+    if (direct === undefined) app(req, res);
+    if (metrics !== undefined) observeRequest(metrics, req, res, () => direct?.route ?? expressRouteOf(req));
   };
 }

@@ -12,18 +12,20 @@ export type DirectRouteParams = Readonly<Record<string, string>>;
  */
 export interface DirectRoute {
   readonly method: string;
+  /** Its route template in express's syntax (`/v1/consultas/:protocolo`): what metrics label it by, never the path. */
+  readonly route: string;
   /** The route's parameters when it serves `path` (the query string removed), else `undefined`. */
   match(path: string): DirectRouteParams | undefined;
   handle(req: IncomingMessage, res: ServerResponse, params: DirectRouteParams): Promise<void>;
 }
 
-/** Serves the request if one of `routes` matches it; `false` leaves it to express. */
+/** Serves the request if one of `routes` matches it and returns that route; `undefined` leaves it to express. */
 export function serveDirect(
   routes: readonly DirectRoute[],
   open: RequestContextOpener,
   req: IncomingMessage,
   res: ServerResponse,
-): boolean {
+): DirectRoute | undefined {
   let path: string | undefined;
   for (const route of routes) {
     if (route.method !== req.method) continue;
@@ -33,9 +35,9 @@ export function serveDirect(
     if (params === undefined) continue;
     open(req, res);
     route.handle(req, res, params).catch((error: unknown) => sendError(res, error));
-    return true;
+    return route;
   }
-  return false;
+  return undefined;
 }
 
 function pathOf(url: string): string {

@@ -8,6 +8,7 @@ export { MAX_JSON_DEPTH } from './json-depth';
 export { listen, type RunningServer } from './listen';
 export { contextOf, type RequestContext } from './request-context';
 export { guardMiddleware, originalUrlOf, passGuards, type RequestGuard } from './request-guard';
+export { expressRouteOf, methodLabel, observeRequest } from './request-metrics';
 export { sendEnvelope } from './send-envelope';
 export {
   DEFAULT_SERVER_LIMITS,

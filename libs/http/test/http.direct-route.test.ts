@@ -29,6 +29,7 @@ const passGuard: RequestGuard = {
 
 const itemRoute: DirectRoute = {
   method: 'GET',
+  route: '/items/:id',
   match(path) {
     const id = /^\/items\/([0-9]+)$/.exec(path)?.[1];
     return id === undefined ? undefined : { id };

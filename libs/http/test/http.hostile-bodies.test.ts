@@ -19,6 +19,7 @@ let server: RunningServer;
 
 const directItem: DirectRoute = {
   method: 'GET',
+  route: '/direct',
   match: (path) => (path === '/direct' ? {} : undefined),
   handle: async (_req, res) => sendEnvelope(res, 200, { code: 200, codeMessage: 'ok' }),
 };

@@ -2,7 +2,8 @@ import { createOutboxRelay, createRabbitBus } from '@regapi/bus';
 import { type ConfigShape, commonConfig, configOrExit, env, loadConfig } from '@regapi/config';
 import { createDb, isDbReachable } from '@regapi/db';
 import { createHttpApp, healthRouter, listen, loadServerLimits } from '@regapi/http';
-import { createLogger } from '@regapi/telemetry';
+import { createLogger, type Telemetry } from '@regapi/telemetry';
+import { metricsApp, metricsListenerConfig } from './metrics-listener';
 import { type Service, type ServiceDeps, servesPublicRoutes } from './service';
 import { exitOnSignal } from './shutdown';
 import { startWhenReachable } from './start-when-reachable';
@@ -13,8 +14,10 @@ export interface ServiceProcessOptions<S extends ConfigShape> {
   defaultPort: number;
   /** Port of the internal listener: /healthz, /readyz, the service's internal routes (docs/decisions/0054). */
   defaultInternalPort: number;
+  /** Port of the metrics listener: GET /metrics only (docs/decisions/0062). */
+  defaultMetricsPort: number;
   /** Started by the service's instrument.ts before anything else loads; flushed last on shutdown. */
-  telemetry: { shutdown(): Promise<void> };
+  telemetry: Telemetry;
   /** Variables of this service beyond the common ones. */
   config?: S;
   create(deps: ServiceDeps, config: { readonly [K in keyof S]: ReturnType<S[K]> }): Service | Promise<Service>;
@@ -22,9 +25,11 @@ export interface ServiceProcessOptions<S extends ConfigShape> {
 
 /**
  * Distributed mode: one service in its own process, on PostgreSQL (DATABASE_URL) and RabbitMQ (AMQP_URL), with an
- * outbox relay of its own (relays claim rows with SKIP LOCKED, so one per process is safe). Two listeners at most
- * (docs/decisions/0054): the public one (PORT, HOST) with the service's API only, opened when it has one; the internal
- * one (INTERNAL_PORT, INTERNAL_HOST) with /healthz, /readyz and the service's internal routes. A database that is down
+ * outbox relay of its own (relays claim rows with SKIP LOCKED, so one per process is safe). Three listeners at most
+ * (docs/decisions/0054, 0062): the public one (PORT, HOST) with the service's API only, opened when it has one; the
+ * internal one (INTERNAL_PORT, INTERNAL_HOST) with /healthz, /readyz and the service's internal routes; the metrics
+ * one (METRICS_PORT, METRICS_HOST) with GET /metrics, open from the start so a process waiting for its database is
+ * seen too. A database that is down
  * at start is waited for, the process alive and unready (docs/decisions/0058).
  */
 export async function runServiceProcess<S extends ConfigShape>(options: ServiceProcessOptions<S>): Promise<void> {
@@ -35,6 +40,7 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
       HOST: env.string('127.0.0.1'),
       INTERNAL_PORT: env.port(options.defaultInternalPort),
       INTERNAL_HOST: env.string('127.0.0.1'),
+      ...metricsListenerConfig(options.defaultMetricsPort),
     }),
   );
   const own = configOrExit(() => loadConfig(options.config ?? ({} as S)));
@@ -43,7 +49,14 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
   const db = createDb(base.DATABASE_URL, { applicationName: options.name });
   const bus = createRabbitBus({ url: base.AMQP_URL, logger });
   const relay = createOutboxRelay({ db, bus, logger });
-  const service = await options.create({ db, bus, logger }, own);
+  const { metrics } = options.telemetry;
+  const metricsServer = await listen(
+    metricsApp(options.telemetry.serveMetrics),
+    base.METRICS_PORT,
+    base.METRICS_HOST,
+    limits,
+  );
+  const service = await options.create({ db, bus, logger, metrics }, own);
   let started = false;
   const internalApp = createHttpApp({
     logger,
@@ -59,7 +72,7 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
   });
   const internal = await listen(internalApp, base.INTERNAL_PORT, base.INTERNAL_HOST, limits);
   const publicApp = servesPublicRoutes(service)
-    ? createHttpApp({ logger, routers: service.routers, directRoutes: service.directRoutes ?? [] })
+    ? createHttpApp({ logger, routers: service.routers, directRoutes: service.directRoutes ?? [], metrics })
     : undefined;
   const server = publicApp === undefined ? undefined : await listen(publicApp, base.PORT, base.HOST, limits);
   const stopping = new AbortController();
@@ -70,6 +83,7 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
     await relay.stop();
     await bus.close();
     await db.close();
+    await metricsServer.close(1000);
     await options.telemetry.shutdown();
   }, logger);
 
@@ -83,5 +97,8 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
   if (!startedBeforeStop) return;
   await relay.start();
   started = true;
-  logger.info({ url: server?.url ?? null, internal_url: internal.url }, `${options.name} listening`);
+  logger.info(
+    { url: server?.url ?? null, internal_url: internal.url, metrics_url: `${metricsServer.url}/metrics` },
+    `${options.name} listening`,
+  );
 }

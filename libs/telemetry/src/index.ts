@@ -13,7 +13,7 @@ export {
   type SnapshotMetricKey,
 } from './metrics/catalog';
 export { createPlatformMetrics, noPlatformMetrics, type PlatformMetrics } from './metrics/platform-metrics';
-export { startTelemetry, type Telemetry, type TelemetryOptions } from './start-telemetry';
+export { METER_NAME, startTelemetry, type Telemetry, type TelemetryOptions } from './start-telemetry';
 export {
   currentTraceId,
   extractTraceContext,

@@ -3,6 +3,7 @@ import { AmqplibInstrumentation } from '@opentelemetry/instrumentation-amqplib';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { RuntimeNodeInstrumentation } from '@opentelemetry/instrumentation-runtime-node';
 
 /** The modules the instrumentations patch when they are loaded; `startTelemetry` must run before any of them is. */
 export const INSTRUMENTED_MODULES = ['express', 'pg', 'amqplib'] as const;
@@ -17,7 +18,8 @@ function isProbe(request: IncomingMessage): boolean {
 
 /**
  * http (incoming and outgoing, W3C headers in and out), express (route and middleware spans), pg (a span per query)
- * and amqplib (publish and consume spans, trace context in message headers).
+ * and amqplib (publish and consume spans, trace context in message headers); the runtime's metrics (event-loop delay
+ * and utilization, heap, GC).
  */
 export function createInstrumentations() {
   return [
@@ -27,5 +29,6 @@ export function createInstrumentations() {
     // queries would each start a trace of one span. Queries made while handling a request or a message still show.
     new PgInstrumentation({ requireParentSpan: true }),
     new AmqplibInstrumentation(),
+    new RuntimeNodeInstrumentation(),
   ];
 }

@@ -1,12 +1,20 @@
-import { DiagLogLevel, diag } from '@opentelemetry/api';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DiagLogLevel, diag, metrics as metricsApi } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { HostMetrics } from '@opentelemetry/host-metrics';
+import { AggregationType } from '@opentelemetry/sdk-metrics';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor, NoopSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { diagLoggerFor } from './diag-logger';
 import { createInstrumentations } from './instrumentations';
 import { instrumentedModulesLoaded } from './loaded-too-early';
 import type { Logger } from './logger';
+import { createPlatformMetrics, type PlatformMetrics } from './metrics/platform-metrics';
+
+/** The meter of the platform's own instruments (`PlatformMetrics`). */
+export const METER_NAME = 'regapi';
 
 export interface TelemetryOptions {
   /** `service.name` of every span. */
@@ -24,6 +32,13 @@ export interface TelemetryOptions {
 }
 
 export interface Telemetry {
+  /** The process's one recorder of platform metrics: pass it to every service as `deps.metrics`. */
+  readonly metrics: PlatformMetrics;
+  /**
+   * Answers a request with every metric of this process in Prometheus's text format: the handler of the process's
+   * metrics listener (METRICS_PORT, docs/decisions/0062), never of the public one.
+   */
+  serveMetrics(req: IncomingMessage, res: ServerResponse): void;
   /**
    * Exports the spans still buffered and stops the SDK. Call it last on shutdown; later calls return the same promise.
    * Never rejects and never takes longer than `shutdownTimeoutMs`: with the collector down the exporter retries for
@@ -39,8 +54,9 @@ const DEFAULT_SHUTDOWN_TIMEOUT_MS = 3000;
 let started: { serviceName: string; telemetry: Telemetry } | undefined;
 
 /**
- * Starts OpenTelemetry for this process: http, express, pg and amqplib instrumentation, W3C trace context, and an
- * OTLP/HTTP JSON exporter when `otlpEndpoint` is set.
+ * Starts OpenTelemetry for this process: http, express, pg and amqplib instrumentation, W3C trace context, an
+ * OTLP/HTTP JSON exporter when `otlpEndpoint` is set, and metrics read by Prometheus through `serveMetrics`: the
+ * platform's own (`metrics`), the runtime's (event loop, heap, GC) and the process's (CPU, resident memory).
  *
  * It must run before express, pg or amqplib is loaded: instrumentation hooks `require`, and a module loaded earlier
  * is never patched. A service's entry point therefore starts with a side-effect import of its `instrument.ts`:
@@ -68,19 +84,29 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
     diag.setLogger(diagLoggerFor(options.logger), { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true });
   }
   warnIfTooLate(options.logger);
+  // Scraped through our own listener (its port, its limits), so the exporter opens no server of its own.
+  const prometheus = new PrometheusExporter({ preventServerStart: true });
   const sdk = new NodeSDK({
     serviceName: options.serviceName,
     instrumentations: createInstrumentations(),
     textMapPropagator: new W3CTraceContextPropagator(),
     spanProcessors: [spanProcessorFor(options.otlpEndpoint)],
-    // Without these the SDK reads OTEL_* and by default ships logs and metrics to localhost:4318. Logs go to stdout
-    // (pino, with trace_id); metrics are not collected yet.
+    // Without this the SDK reads OTEL_* and by default ships logs to localhost:4318. Logs go to stdout (pino).
     logRecordProcessors: [],
-    metricReaders: [],
+    metricReaders: [prometheus],
+    views: [
+      // The http instrumentation's own request duration has no route for the direct routes (decision 0044) and
+      // would duplicate ours (`http.server.request.duration`, recorded by libs/http): dropped.
+      { meterName: '@opentelemetry/instrumentation-http', aggregation: { type: AggregationType.DROP } },
+    ],
   });
   sdk.start();
+  // CPU time and resident memory of the process; the machine's own figures are the node exporter's job.
+  new HostMetrics({ name: 'host-metrics', metricGroups: ['process.cpu', 'process.memory'] }).start();
   let stopping: Promise<void> | undefined;
   const telemetry: Telemetry = {
+    metrics: createPlatformMetrics(metricsApi.getMeter(METER_NAME)),
+    serveMetrics: (req, res) => prometheus.getMetricsRequestHandler(req, res),
     shutdown: () => {
       stopping ??= boundedShutdown(sdk, options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS, options.logger);
       return stopping;

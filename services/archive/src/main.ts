@@ -11,6 +11,7 @@ runServiceProcess({
   name: 'archive',
   defaultPort: 8084,
   defaultInternalPort: 9084,
+  defaultMetricsPort: 9184,
   telemetry,
   config: archiveConfig,
   create: (deps, config) =>

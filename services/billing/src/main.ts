@@ -8,6 +8,7 @@ runServiceProcess({
   name: 'billing',
   defaultPort: 8082,
   defaultInternalPort: 9082,
+  defaultMetricsPort: 9182,
   telemetry,
   create: (deps) => createBilling(deps),
 }).catch((error: unknown) => {

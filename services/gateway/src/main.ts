@@ -11,6 +11,7 @@ runServiceProcess({
   name: 'gateway',
   defaultPort: 8080,
   defaultInternalPort: 9080,
+  defaultMetricsPort: 9180,
   telemetry,
   config: { ...gatewayConfig, ...s3Config },
   // A key list that parses but cannot be used (active kid missing) stops the process like any bad variable (78).

@@ -36,7 +36,15 @@ async function startStandalone(): Promise<string> {
   const { ADMIN_TOKEN: _admin, JWT_KEYS: _keys, JWT_ACTIVE_KID: _kid, ...inherited } = process.env;
   running = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/standalone/main.js')], {
     cwd: ROOT,
-    env: { ...inherited, ...ports, PORT: '0', INTERNAL_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...inherited,
+      ...ports,
+      PORT: '0',
+      INTERNAL_PORT: '0',
+      METRICS_PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
   });
   const [, url] = await running.waitForOutput(/regapi standalone listening on (http:\/\/\S+)/, 90_000);
   const [, internal] = await running.waitForOutput(/internal listener \S.* on (http:\/\/\S+)/);

@@ -11,6 +11,7 @@ runServiceProcess({
   name: 'origin-session',
   defaultPort: 8081,
   defaultInternalPort: 9081,
+  defaultMetricsPort: 9181,
   telemetry,
   config: originSessionConfig,
   create: (deps, config) =>

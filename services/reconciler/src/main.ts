@@ -10,6 +10,7 @@ runServiceProcess({
   name: 'reconciler',
   defaultPort: 8083,
   defaultInternalPort: 9083,
+  defaultMetricsPort: 9183,
   telemetry,
   config: reconcilerConfig,
   create: (deps, config) =>

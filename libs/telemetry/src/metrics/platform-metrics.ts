@@ -8,7 +8,8 @@ import { EVENT_METRICS, type MetricDefinition } from './catalog';
  */
 export interface PlatformMetrics {
   readonly meter: Meter;
-  httpRequest(route: string, method: string, status: number, seconds: number): void;
+  /** `route` is the route template; `undefined` when no route took the request (the attribute is left out). */
+  httpRequest(route: string | undefined, method: string, status: number, seconds: number): void;
   orderAccepted(product: string): void;
   orderFinished(product: string, code: string, resultClass: string): void;
   debited(product: string, centavos: number): void;
@@ -52,7 +53,11 @@ export function createPlatformMetrics(meter: Meter): PlatformMetrics {
     httpRequest: (route, method, status, seconds) =>
       http.record(
         seconds,
-        by({ 'http.route': route, 'http.request.method': method, 'http.response.status_code': status }),
+        by({
+          ...(route === undefined ? {} : { 'http.route': route }),
+          'http.request.method': method,
+          'http.response.status_code': status,
+        }),
       ),
     orderAccepted: (product) => accepted.add(1, by({ product })),
     orderFinished: (product, code, resultClass) => finished.add(1, by({ product, code, class: resultClass })),

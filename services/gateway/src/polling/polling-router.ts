@@ -69,10 +69,12 @@ async function poll(deps: PollingDeps, res: ServerResponse, protocolo: string): 
   sendEnvelope(res, answer.status, answer.envelope);
 }
 
+const POLL_ROUTE = '/v1/consultas/:protocolo';
+
 /** `GET /v1/consultas/{protocolo}` (spec 4, issue 5 item 4): stored state only, never charges, never the origin. */
 export function pollingRouter(deps: PollingDeps, guards: readonly RequestHandler[]): Router {
   const router = Router();
-  router.get('/v1/consultas/:protocolo', ...guards, (req, res) => poll(deps, res, String(req.params.protocolo)));
+  router.get(POLL_ROUTE, ...guards, (req, res) => poll(deps, res, String(req.params.protocolo)));
   return router;
 }
 
@@ -86,6 +88,7 @@ const POLL_PATH = /^\/v1\/consultas\/([0-9A-Za-z_.~-]+)$/;
 export function pollingDirectRoute(deps: PollingDeps, guards: readonly RequestGuard[]): DirectRoute {
   return {
     method: 'GET',
+    route: POLL_ROUTE,
     match(path) {
       const protocolo = POLL_PATH.exec(path)?.[1];
       return protocolo === undefined ? undefined : { protocolo };
