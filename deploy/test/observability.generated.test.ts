@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   EVENT_METRICS,
@@ -7,9 +8,11 @@ import {
   prometheusName,
   SNAPSHOT_METRICS,
 } from '@regapi/telemetry';
+import { stringify } from 'yaml';
 import { DASHBOARDS, generatedFiles } from '../src/observability/generated-files';
 import { RULE_GROUPS } from '../src/observability/rules';
 import { ROOT } from './build-once';
+import { promtool } from './support/promtool';
 
 const OUTPUT_DIR = path.join(ROOT, 'deploy', 'observability');
 
@@ -69,6 +72,20 @@ describe('the generated dashboards and rules', () => {
         }
       ).uid;
       expect(uid).toBe(`regapi-${dashboard.name}`);
+    }
+  });
+
+  it('write panel queries Prometheus parses (each checked by promtool as a recording rule)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'regapi-panels-'));
+    try {
+      const file = path.join(dir, 'panels.rules.yml');
+      const rules = panelExprs.map((expr, index) => ({ record: `panel_query_${index}`, expr }));
+      writeFileSync(file, stringify({ groups: [{ name: 'panels', rules }] }, { lineWidth: 0 }));
+      const { status, output } = promtool('check', 'rules', file);
+      expect(output).toContain(`SUCCESS: ${panelExprs.length} rules found`);
+      expect(status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

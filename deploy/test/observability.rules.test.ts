@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,18 +6,12 @@ import type { AlertRule } from '../src/observability/rule-types';
 import { RULE_GROUPS } from '../src/observability/rules';
 import { ROOT } from './build-once';
 import { ALERT_CASES, type AlertCase, type FiringScenario, type Scenario } from './support/alert-cases';
+import { promtool } from './support/promtool';
 
 const RULES_FILE = path.join(ROOT, 'deploy', 'observability', 'rules', 'regapi.rules.yml');
 const ALERTS: AlertRule[] = RULE_GROUPS.flatMap((group) => group.rules).filter(
   (rule): rule is AlertRule => 'alert' in rule,
 );
-
-/** promtool is required: a missing binary fails these tests (`.ci/run` installs Debian's prometheus package). */
-function promtool(...args: string[]): { status: number | null; output: string } {
-  const run = spawnSync('promtool', args, { encoding: 'utf8' });
-  if (run.error !== undefined) throw new Error(`promtool did not run: ${run.error.message}`);
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
-}
 
 /** `{{ $labels.x }}` as Prometheus renders it; the rules' annotations use nothing else. */
 function renderAnnotation(text: string, labels: Readonly<Record<string, string>>): string {
