@@ -7,6 +7,8 @@ export {
   HTTP_BUCKETS_S,
   type MetricDefinition,
   type MetricKind,
+  PROCESS_METRICS,
+  type ProcessMetricKey,
   prometheusLabel,
   prometheusName,
   SNAPSHOT_METRICS,

@@ -277,7 +277,30 @@ export const SNAPSHOT_METRICS = define({
   },
 });
 
+/**
+ * The process's own resources, as OpenTelemetry's process semantic conventions name them (the runtime-node
+ * instrumentation gives the event loop, heap and GC, but not CPU time or resident memory). Per process: dashboards
+ * show them by service and instance.
+ */
+export const PROCESS_METRICS = define({
+  cpuTime: {
+    name: 'process.cpu.time',
+    kind: 'counter',
+    description: 'CPU seconds used by the process, by mode (user, system).',
+    unit: 's',
+    labels: ['cpu.mode'],
+  },
+  memoryUsage: {
+    name: 'process.memory.usage',
+    kind: 'gauge',
+    description: 'Resident memory of the process (RSS).',
+    unit: 'By',
+    labels: [],
+  },
+});
+
 export type EventMetricKey = keyof typeof EVENT_METRICS;
+export type ProcessMetricKey = keyof typeof PROCESS_METRICS;
 export type SnapshotMetricKey = keyof typeof SNAPSHOT_METRICS;
 
 /**

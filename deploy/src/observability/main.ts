@@ -1,0 +1,32 @@
+// `pnpm observability`: writes the Grafana dashboards, the panel-query list and the Prometheus rules under
+// deploy/observability from this folder's TypeScript. With --check it writes nothing and fails when a checked-in
+// file is not what the generator gives (as `pnpm openapi --check` does for the OpenAPI document).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { generatedFiles } from './generated-files';
+
+const OUTPUT_DIR = path.resolve(__dirname, '..', '..', 'observability');
+
+function readOrEmpty(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function main(check: boolean): void {
+  for (const { path: relative, text } of generatedFiles()) {
+    const file = path.join(OUTPUT_DIR, relative);
+    if (!check) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      console.log(`wrote ${path.relative(process.cwd(), file)}`);
+    } else if (readOrEmpty(file) !== text) {
+      console.log(`deploy/observability/${relative} is not current: run \`pnpm observability\``);
+      process.exitCode = 1;
+    }
+  }
+}
+
+main(process.argv.includes('--check'));

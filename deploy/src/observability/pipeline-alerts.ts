@@ -1,0 +1,135 @@
+import { EVENT_METRICS as E, SNAPSHOT_METRICS as S } from '@regapi/telemetry';
+import { histogramSeries, increase, labelOf, matcher, series, snapshot, sum } from './promql';
+import { type AlertRule, alertRule } from './rule-types';
+
+const product = labelOf(S.productInService, 'product');
+const calls = E.originCallDuration;
+const originCalls = (...matchers: string[]) => histogramSeries(calls, 'count', ...matchers);
+const logins = (outcome: string) => series(E.originLogins, matcher(E.originLogins, 'outcome', '=', outcome));
+const happened = (expr: string) => `${sum(expr)} > 0`;
+
+/** The rolling hour holds as many searches as the account may start (spec 8): the queue waits by design. */
+const ceilingReached = `${snapshot(S.searchesLastHour)} >= ${snapshot(S.searchCeiling)}`;
+
+/** Minutes without an origin call, with orders queued, before the queue counts as stalled. */
+export const QUEUE_STALLED_AFTER = '15m';
+/** Expected wait, with the ceiling reached, past which customers wait too long (spec 8: a search every 72 s). */
+export const CEILING_BACKLOG_S = 2 * 3600;
+export const OUTBOX_LAG_S = 300;
+/** The reconciler's own alert is at 24 h after the time-out (docs/operations.md, Reconciliation). */
+export const RECONCILIATION_OVERDUE_S = 24 * 3600;
+
+export const PIPELINE_ALERTS: readonly AlertRule[] = [
+  alertRule({
+    alert: 'ProductOutOfService',
+    severity: 'warning',
+    for: '1m',
+    expr: `${snapshot(S.productInService, product)} == 0`,
+    summary: 'Product {{ $labels.product }} is out of service.',
+    description:
+      'The origin answered 602/603 for {{ $labels.product }}: its quotes and executions answer 602, free, until an operator enables it again (spec 7.5).',
+  }),
+  alertRule({
+    alert: 'OriginUnavailable',
+    severity: 'critical',
+    for: '5m',
+    expr: [
+      `(${happened(increase(originCalls(matcher(calls, 'outcome', '!=', 'ok')), '10m'))} or ${happened(increase(logins('unavailable'), '10m'))})`,
+      `unless ${happened(increase(originCalls(matcher(calls, 'outcome', '=', 'ok')), '10m'))}`,
+      `unless ${happened(increase(logins('ok'), '10m'))}`,
+    ].join(' '),
+    summary: 'The origin portal fails every call.',
+    description:
+      'For 10 minutes every call and login to the origin failed and none succeeded: orders wait in the queue.',
+  }),
+  alertRule({
+    alert: 'OriginLoginRefused',
+    severity: 'critical',
+    for: '1m',
+    expr: `${happened(increase(logins('refused'), '15m'))} unless ${happened(increase(logins('ok'), '15m'))}`,
+    summary: 'The origin refuses our login.',
+    description:
+      'Logins to the origin were refused in the last 15 minutes and none succeeded: the account or its credentials need a human.',
+  }),
+  alertRule({
+    alert: 'QueueStalled',
+    severity: 'critical',
+    for: '5m',
+    expr: [
+      `sum(${snapshot(S.queuedOrders, product)}) > 0`,
+      `unless ${happened(increase(originCalls(), QUEUE_STALLED_AFTER))}`,
+      `unless ${ceilingReached}`,
+    ].join(' '),
+    summary: 'Orders are queued and nothing calls the origin.',
+    description: `Orders wait, the hourly ceiling is not reached, and no call to the origin happened for ${QUEUE_STALLED_AFTER}: origin-session is not working the queue.`,
+  }),
+  alertRule({
+    alert: 'CeilingSaturatedBacklog',
+    severity: 'warning',
+    for: '15m',
+    expr: `${snapshot(S.expectedWait, product)} > ${CEILING_BACKLOG_S} and on() ${ceilingReached}`,
+    summary: 'The hourly search ceiling is reached and {{ $labels.product }} waits hours.',
+    description: `The origin account's ceiling is reached and a new {{ $labels.product }} order would wait more than ${CEILING_BACKLOG_S / 3600} hours: demand exceeds what one account can serve (spec 8).`,
+  }),
+  alertRule({
+    alert: 'OutboxLag',
+    severity: 'warning',
+    for: '5m',
+    expr: `${snapshot(S.outboxOldestAge)} > ${OUTBOX_LAG_S}`,
+    summary: 'The broker has not confirmed outbox messages for minutes.',
+    description: `The oldest outbox message is older than ${OUTBOX_LAG_S / 60} minutes: RabbitMQ is unreachable or refusing, and messages wait in PostgreSQL.`,
+  }),
+  alertRule({
+    alert: 'MessagesDeadLettered',
+    severity: 'critical',
+    for: '1m',
+    expr: `${snapshot(S.deadLettersPending)} > 0`,
+    summary: 'Messages are dead-lettered and wait for an operator.',
+    description:
+      'A message failed every delivery allowed: what it would have done (a settlement, a run, an archive) did not happen.',
+  }),
+  alertRule({
+    alert: 'ArchiveFailing',
+    severity: 'warning',
+    for: '1m',
+    expr: `${sum(increase(series(E.archiveDocuments, matcher(E.archiveDocuments, 'outcome', '=', 'failed')), '30m'), labelOf(E.archiveDocuments, 'product'))} > 0`,
+    summary: 'The archive could not keep {{ $labels.product }} documents.',
+    description:
+      'Documents of {{ $labels.product }} failed to be archived in the last 30 minutes; their orders ended 617/622 and were refunded.',
+  }),
+  alertRule({
+    alert: 'CertificateWatchExhausted',
+    severity: 'warning',
+    for: '1m',
+    expr: `${snapshot(S.certificateWatchesExhausted)} > 0`,
+    summary: 'A certificate watch ran out of checks.',
+    description:
+      'The office has not issued a certificate after 24 checks: the order stays debited and waits for an operator.',
+  }),
+  alertRule({
+    alert: 'ReconciliationOverdue',
+    severity: 'warning',
+    for: '5m',
+    expr: `${snapshot(S.reconciliationOldestWait)} > ${RECONCILIATION_OVERDUE_S}`,
+    summary: 'A record view has waited more than a day for reconciliation.',
+    description: 'A record view ended 605 has no verdict from the origin after 24 hours; its amount is still debited.',
+  }),
+  alertRule({
+    alert: 'LedgerInvariantBroken',
+    severity: 'critical',
+    for: '1m',
+    expr: `${snapshot(S.ledgerInvariantViolations)} > 0`,
+    summary: 'The ledger invariant does not hold.',
+    description:
+      'A ledger check fails: balances and entries disagree. Money may be wrong; stop and look before anything else.',
+  }),
+  alertRule({
+    alert: 'PipelineSnapshotStale',
+    severity: 'warning',
+    for: '5m',
+    expr: `${snapshot(S.snapshotAge)} > 120 or absent(${series(S.snapshotAge)})`,
+    summary: 'The pipeline gauges are stale or missing.',
+    description:
+      'The snapshot the queue, outbox, ledger and service gauges come from is older than 2 minutes or not exported: the other pipeline alerts are blind.',
+  }),
+];

@@ -1,0 +1,103 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import type { AlertRule } from '../src/observability/rule-types';
+import { RULE_GROUPS } from '../src/observability/rules';
+import { ROOT } from './build-once';
+import { ALERT_CASES, type AlertCase, type FiringScenario, type Scenario } from './support/alert-cases';
+import { promtool } from './support/promtool';
+
+const RULES_FILE = path.join(ROOT, 'deploy', 'observability', 'rules', 'regapi.rules.yml');
+const ALERTS: AlertRule[] = RULE_GROUPS.flatMap((group) => group.rules).filter(
+  (rule): rule is AlertRule => 'alert' in rule,
+);
+
+/** `{{ $labels.x }}` as Prometheus renders it; the rules' annotations use nothing else. */
+function renderAnnotation(text: string, labels: Readonly<Record<string, string>>): string {
+  return text.replace(/\{\{ \$labels\.(\w+) \}\}/g, (_match, key: string) => labels[key] ?? '');
+}
+
+function expectedAlert(rule: AlertRule, scenario: FiringScenario) {
+  const labels = { ...scenario.labels, severity: rule.labels.severity };
+  const annotations = Object.fromEntries(
+    Object.entries(rule.annotations).map(([key, text]) => [key, renderAnnotation(text, labels)]),
+  );
+  return { exp_labels: labels, exp_annotations: annotations };
+}
+
+function promtoolTest(rule: AlertRule, scenario: Scenario, expected: ReturnType<typeof expectedAlert>[]) {
+  return {
+    name: `${rule.alert}: ${scenario.name}`,
+    interval: '1m',
+    input_series: scenario.input,
+    alert_rule_test: [{ eval_time: scenario.evalTime, alertname: rule.alert, exp_alerts: expected }],
+  };
+}
+
+function ruleTests(rule: AlertRule, cases: AlertCase) {
+  return [
+    ...cases.fires.map((scenario) => promtoolTest(rule, scenario, [expectedAlert(rule, scenario)])),
+    ...cases.silent.map((scenario) => promtoolTest(rule, scenario, [])),
+  ];
+}
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
+function headingAnchors(markdown: string): Set<string> {
+  const headings = markdown.split('\n').filter((line) => /^#{1,6} /.test(line));
+  return new Set(
+    headings.map((line) =>
+      line
+        .replace(/^#+ /, '')
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+        .replace(/\s/g, '-'),
+    ),
+  );
+}
+
+describe('the Prometheus rules', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'regapi-rules-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('pass promtool check rules', () => {
+    const { status, output } = promtool('check', 'rules', RULES_FILE);
+    expect(output).toContain('SUCCESS');
+    expect(status).toBe(0);
+  });
+
+  it('give every alert a case where it fires and one where it stays silent', () => {
+    const covered = ALERT_CASES.filter((c) => c.fires.length > 0 && c.silent.length > 0).map((c) => c.alert);
+    expect([...covered].sort()).toEqual(ALERTS.map((rule) => rule.alert).sort());
+  });
+
+  it('fire on the series that should fire them and stay silent otherwise (promtool test rules)', () => {
+    const tests = ALERTS.flatMap((rule) => {
+      const cases = ALERT_CASES.find((c) => c.alert === rule.alert);
+      return cases === undefined ? [] : ruleTests(rule, cases);
+    });
+    const file = path.join(dir, 'regapi.rules.test.yml');
+    writeFileSync(file, stringify({ rule_files: [RULES_FILE], evaluation_interval: '1m', tests }, { lineWidth: 0 }));
+    const { status, output } = promtool('test', 'rules', file);
+    expect(output).toContain('SUCCESS');
+    expect(status).toBe(0);
+  });
+
+  it('give every alert a severity, a for and a runbook that is a heading of docs/operations.md', () => {
+    const anchors = headingAnchors(readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8'));
+    for (const rule of ALERTS) {
+      expect(['critical', 'warning']).toContain(rule.labels.severity);
+      expect(rule.for).toMatch(/^\d+[mh]$/);
+      const [file, anchor] = rule.annotations.runbook_url.split('#');
+      expect(file).toBe('docs/operations.md');
+      expect({ alert: rule.alert, anchorFound: anchors.has(anchor ?? '') }).toEqual({
+        alert: rule.alert,
+        anchorFound: true,
+      });
+    }
+  });
+});
