@@ -379,6 +379,17 @@ export interface RateLimitAllowanceTable {
   full_at_ms: ColumnType<string, number, number>;
 }
 
+/**
+ * The pipeline snapshot's one row (migration 0018, docs/decisions/0064): the reconciler writes it once per interval,
+ * every replica's gauges read it. `figures` is the reconciler's `SnapshotValues`, validated where it is read.
+ */
+export interface MetricsSnapshotTable {
+  id: ColumnType<number, number | undefined, never>;
+  figures: ColumnType<unknown, string | null, string>;
+  computed_at: Date | null;
+  duration_ms: number | null;
+}
+
 export interface Database {
   outbox: OutboxTable;
   processed_message: ProcessedMessageTable;
@@ -408,4 +419,5 @@ export interface Database {
   rate_limit_allowance: RateLimitAllowanceTable;
   admin_audit: AdminAuditTable;
   order_sweep: OrderSweepTable;
+  metrics_snapshot: MetricsSnapshotTable;
 }

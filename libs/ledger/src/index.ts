@@ -27,3 +27,4 @@ export {
 } from './statement';
 export { type TopUpInput, type TopUpResult, topUp } from './top-up';
 export { type LedgerProblem, verifyLedger } from './verify-ledger';
+export { verifyRecentLedger } from './verify-recent-ledger';

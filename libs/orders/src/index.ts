@@ -35,6 +35,8 @@ export {
   type OrderInQueue,
   type QueueFacts,
   type QueuePosition,
+  type QueueTail,
+  queueTail,
 } from './queue-facts';
 export {
   ceilingSlot,

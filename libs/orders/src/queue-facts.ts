@@ -140,6 +140,26 @@ export async function newOrderInQueue(db: Db, fonte: string, now: Date): Promise
   return { protocolo: protocoloOfRow(row), queue: toFacts(row) };
 }
 
+/** The queue a new order would join, with the caller's own columns read in the same statement. */
+export interface QueueTail<Row> {
+  readonly row: Row;
+  /** The facts at the end of the queue, the search's hour of attempts included: they serve every product. */
+  readonly queue: QueueFacts;
+}
+
+/**
+ * The queue a new order of ANY product would join now (everything queued is ahead of it), with `leading` columns
+ * (`expr AS name,` each, trailing comma included) in the same statement: the pipeline snapshot's one round trip
+ * (docs/decisions/0064). The facts are read for a search, so `startFromFacts` answers every product from them.
+ * Allocates no protocolo, unlike `newOrderInQueue`.
+ */
+export async function queueTail<Row>(db: Db, now: Date, leading: RawBuilder<unknown>): Promise<QueueTail<Row>> {
+  const { rows } = await factsStatement<Row>(SEARCH, 'last', now, leading).execute(db);
+  const row = rows[0];
+  if (row === undefined) throw new Error('the queue tail statement returned no row');
+  return { row, queue: toFacts(row) };
+}
+
 /** A polled order with the queue facts at its own position (zero and empty unless it is queued). */
 export interface OrderInQueue {
   readonly order: PolledOrder;

@@ -6,4 +6,11 @@ export const reconcilerConfig = {
   RECONCILE_INTERVAL_MINUTES: env.integer({ min: 1, max: 24 * 60, default: 30 }),
   /** Optional: a POST with each alert as JSON (certificate checks exhausted, a certificate lost, an overdue case). */
   ALERT_WEBHOOK_URL: env.optionalUrl(['http:', 'https:']),
+  /**
+   * Issue 13: seconds between two pipeline snapshots (the gauges that read PostgreSQL), across every replica together
+   * (docs/decisions/0064). At most the Prometheus scrape interval, so each scrape sees a new one.
+   */
+  METRICS_SNAPSHOT_INTERVAL_S: env.integer({ min: 1, max: 3_600, default: 15 }),
+  /** Spec 8, the same setting origin-session enforces: the snapshot's ceiling gauge and expected waits read it. */
+  HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
 };

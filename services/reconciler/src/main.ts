@@ -17,7 +17,11 @@ runServiceProcess({
     createReconciler({
       ...deps,
       clock: systemClock,
-      settings: { recordViewIntervalMs: config.RECONCILE_INTERVAL_MINUTES * 60_000 },
+      settings: {
+        recordViewIntervalMs: config.RECONCILE_INTERVAL_MINUTES * 60_000,
+        metricsSnapshotIntervalMs: config.METRICS_SNAPSHOT_INTERVAL_S * 1000,
+        hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
+      },
       alertWebhookUrl: config.ALERT_WEBHOOK_URL,
     }),
 }).catch((error: unknown) => {

@@ -1,11 +1,14 @@
 import { coerceError, type IncomingMessage, QUEUE, type Subscription } from '@regapi/bus';
 import { type Clock, systemClock } from '@regapi/calendar';
 import type { Service, ServiceDeps } from '@regapi/runtime';
+import { noPlatformMetrics } from '@regapi/telemetry';
 import { createReconcilerAlerts } from './alerts/reconciler-alerts';
 import { adoptCertificates, runDueChecks } from './certificates/certificate-watch';
 import { recordLostCertificates } from './certificates/lost-certificates';
 import { watchDeadLetters } from './dead-letters/dead-letter-watch';
 import { type HandledEvent, handleReconcilerEvent } from './events/events-consumer';
+import { cachedSnapshotSource, registerSnapshotGauges, type SnapshotGauges } from './metrics-snapshot/snapshot-gauges';
+import { readSnapshot, refreshSnapshot } from './metrics-snapshot/snapshot-store';
 import { createPoller } from './poller';
 import type { ReconcilerContext } from './reconciler-context';
 import {
@@ -35,6 +38,8 @@ export interface ReconcilerDeps extends ServiceDeps {
  * - certificates in EM_EMISSAO: re-checked at growing intervals in registry business hours, up to 24 checks, then a
  *   human is alerted;
  * - certificates lost to an origin timeout: refunded by billing, recorded here and alerted (no reconciliation route).
+ * - the pipeline snapshot (issue 13, docs/decisions/0064): the gauges that read PostgreSQL, computed every
+ *   `metricsSnapshotIntervalMs` by one replica and served by every replica from its row.
  * It never talks to the origin itself: `list-orders` and `check-order` go to the one serialized origin queue.
  */
 export function createReconciler(deps: ReconcilerDeps): Service {
@@ -54,6 +59,18 @@ export function createReconciler(deps: ReconcilerDeps): Service {
     },
     { intervalMs: settings.pollIntervalMs, logger },
   );
+  const snapshotSettings = {
+    intervalMs: settings.metricsSnapshotIntervalMs,
+    ledgerFullCheckIntervalMs: settings.ledgerFullCheckIntervalMs,
+    hourlySearchCeiling: settings.hourlySearchCeiling,
+  };
+  // A timer of its own: the snapshot keeps its cadence whatever the due tables' pass costs.
+  const snapshotTimer = createPoller(
+    { 'metrics snapshot': () => refreshSnapshot(ctx.db, ctx.clock, snapshotSettings) },
+    { intervalMs: settings.metricsSnapshotIntervalMs, logger },
+  );
+  const snapshotSource = cachedSnapshotSource(() => readSnapshot(ctx.db), { logger });
+  let gauges: SnapshotGauges | undefined;
   let subscription: Subscription | undefined;
   let deadLetterWatch: Subscription[] = [];
 
@@ -75,6 +92,8 @@ export function createReconciler(deps: ReconcilerDeps): Service {
       });
       if (deadLetterWatch.length === 0) deadLetterWatch = await watchDeadLetters(ctx, deps.bus);
       poller.start();
+      gauges ??= registerSnapshotGauges((deps.metrics ?? noPlatformMetrics).meter, snapshotSource, ctx.clock);
+      snapshotTimer.start();
     },
     stop: async () => {
       const active = subscription;
@@ -82,6 +101,9 @@ export function createReconciler(deps: ReconcilerDeps): Service {
       await active?.cancel();
       await Promise.all(deadLetterWatch.splice(0).map((watch) => watch.cancel()));
       await poller.stop();
+      gauges?.unregister();
+      gauges = undefined;
+      await snapshotTimer.stop();
     },
   };
 }

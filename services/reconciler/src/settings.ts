@@ -1,4 +1,5 @@
 import { PRODUCTS } from '@regapi/contracts';
+import { DEFAULT_HOURLY_SEARCH_CEILING } from '@regapi/orders';
 
 /** Tunables of the reconciler, each with its default (docs/operations.md, Reconciliation and the certificate watch). */
 export interface ReconcilerSettings {
@@ -29,6 +30,12 @@ export interface ReconcilerSettings {
    * sweeper (docs/decisions/0056). 5 min.
    */
   readonly stuckMarginMs: number;
+  /** How often the pipeline snapshot is computed, once across every replica (docs/decisions/0064). 15 s. */
+  readonly metricsSnapshotIntervalMs: number;
+  /** How often the snapshot runs the full ledger verification; a cheap check runs at every snapshot. 10 min. */
+  readonly ledgerFullCheckIntervalMs: number;
+  /** Spec 8: searches per rolling hour, for the snapshot's ceiling gauge and expected waits. 50. */
+  readonly hourlySearchCeiling: number;
 }
 
 export const DEFAULT_RECONCILER_SETTINGS: ReconcilerSettings = Object.freeze({
@@ -42,6 +49,9 @@ export const DEFAULT_RECONCILER_SETTINGS: ReconcilerSettings = Object.freeze({
   pollIntervalMs: 10_000,
   batchSize: 50,
   stuckMarginMs: 5 * 60_000,
+  metricsSnapshotIntervalMs: 15_000,
+  ledgerFullCheckIntervalMs: 10 * 60_000,
+  hourlySearchCeiling: DEFAULT_HOURLY_SEARCH_CEILING,
 });
 
 /** Spec 8: the longest the origin may still work on a record view placed at `placedAt`, plus the margin. */

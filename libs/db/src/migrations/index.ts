@@ -15,6 +15,7 @@ import * as m0014 from './0014-protocolo-secret-and-revisions';
 import * as m0015 from './0015-admin-audit';
 import * as m0016 from './0016-rate-limit-allowance';
 import * as m0017 from './0017-order-sweep';
+import * as m0018 from './0018-metrics-snapshot';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015-admin-audit': m0015,
   '0016-rate-limit-allowance': m0016,
   '0017-order-sweep': m0017,
+  '0018-metrics-snapshot': m0018,
 };

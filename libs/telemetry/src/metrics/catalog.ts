@@ -173,7 +173,8 @@ export const SNAPSHOT_METRICS = define({
   expectedWait: {
     name: 'regapi.queue.expected_wait_seconds',
     kind: 'gauge',
-    description: 'Expected wait before a new order would start, by product (what consultar_daqui_s would say).',
+    description:
+      'Expected wait before a new order would start at the origin, by product (the start estimate behind consultar_daqui_s, which adds the run itself).',
     unit: 's',
     labels: ['product'],
   },

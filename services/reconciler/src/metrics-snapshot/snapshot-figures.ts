@@ -1,0 +1,120 @@
+import { FONTES, type Fonte } from '@regapi/contracts';
+import { Ajv } from 'ajv';
+
+/** One product's line of the snapshot. Ages and waits in seconds, as of the snapshot's `computedAt`. */
+export interface ProductFigures {
+  /** Orders accepted and not started at the origin (`queued`, deferred ones included). */
+  readonly queued: number;
+  /** Age of the oldest of them; 0 when none waits. */
+  readonly queueOldestAgeS: number;
+  /** When a new order of this product would start: the start estimate behind `consultar_daqui_s` (libs/orders). */
+  readonly expectedWaitS: number;
+  readonly inService: boolean;
+}
+
+/** What the two ledger checks found (docs/decisions/0064: the cheap one every interval, the full one slower). */
+export interface LedgerFigures {
+  /** Problems `verifyRecentLedger` found at this snapshot. */
+  readonly recentProblems: number;
+  /** Problems the last `verifyLedger` found (carried between its runs). */
+  readonly fullProblems: number;
+  /** When that full check ran (ISO 8601), and what it cost. */
+  readonly fullCheckedAt: string;
+  readonly fullCheckMs: number;
+}
+
+/**
+ * The pipeline snapshot's figures (the `figures` column of `metrics_snapshot`, migration 0018): one field per gauge of
+ * `SNAPSHOT_METRICS` (libs/telemetry), every product always present.
+ */
+export interface SnapshotFigures {
+  readonly searchesLastHour: number;
+  readonly searchCeiling: number;
+  readonly products: Readonly<Record<Fonte, ProductFigures>>;
+  readonly outboxBacklog: number;
+  readonly outboxOldestAgeS: number;
+  readonly scheduledOverdue: number;
+  readonly deadLettersPending: number;
+  readonly certificatesInIssue: number;
+  readonly certificateWatchesExhausted: number;
+  readonly recordViewsAwaitingReconciliation: number;
+  readonly reconciliationOldestWaitS: number;
+  readonly officesUnavailable: number;
+  readonly customerBalancesCentavos: number;
+  readonly ledger: LedgerFigures;
+}
+
+/** A snapshot as stored: its figures, when they were computed and what that cost. */
+export interface PipelineSnapshot {
+  readonly figures: SnapshotFigures;
+  readonly computedAt: Date;
+  readonly durationMs: number;
+}
+
+const count = { type: 'integer', minimum: 0 } as const;
+const seconds = { type: 'number', minimum: 0 } as const;
+
+const PRODUCT_SCHEMA = {
+  type: 'object',
+  required: ['queued', 'queueOldestAgeS', 'expectedWaitS', 'inService'],
+  properties: { queued: count, queueOldestAgeS: seconds, expectedWaitS: seconds, inService: { type: 'boolean' } },
+} as const;
+
+const SNAPSHOT_FIGURES_SCHEMA = {
+  type: 'object',
+  required: [
+    'searchesLastHour',
+    'searchCeiling',
+    'products',
+    'outboxBacklog',
+    'outboxOldestAgeS',
+    'scheduledOverdue',
+    'deadLettersPending',
+    'certificatesInIssue',
+    'certificateWatchesExhausted',
+    'recordViewsAwaitingReconciliation',
+    'reconciliationOldestWaitS',
+    'officesUnavailable',
+    'customerBalancesCentavos',
+    'ledger',
+  ],
+  properties: {
+    searchesLastHour: count,
+    searchCeiling: count,
+    products: {
+      type: 'object',
+      required: FONTES,
+      properties: Object.fromEntries(FONTES.map((fonte) => [fonte, PRODUCT_SCHEMA])),
+    },
+    outboxBacklog: count,
+    outboxOldestAgeS: seconds,
+    scheduledOverdue: count,
+    deadLettersPending: count,
+    certificatesInIssue: count,
+    certificateWatchesExhausted: count,
+    recordViewsAwaitingReconciliation: count,
+    reconciliationOldestWaitS: seconds,
+    officesUnavailable: count,
+    customerBalancesCentavos: count,
+    ledger: {
+      type: 'object',
+      required: ['recentProblems', 'fullProblems', 'fullCheckedAt', 'fullCheckMs'],
+      properties: {
+        recentProblems: count,
+        fullProblems: count,
+        fullCheckedAt: { type: 'string' },
+        fullCheckMs: seconds,
+      },
+    },
+  },
+} as const;
+
+const validateFigures = new Ajv().compile(SNAPSHOT_FIGURES_SCHEMA);
+
+/**
+ * The stored figures as `SnapshotFigures`, or undefined when they do not match (written by another version of the
+ * reconciler during a rolling update: the gauges then wait for the next snapshot rather than report a wrong shape).
+ */
+export function parseSnapshotFigures(stored: unknown): SnapshotFigures | undefined {
+  return validateFigures(stored) ? (stored as SnapshotFigures) : undefined;
+}

@@ -1,0 +1,54 @@
+import type { Fonte } from '@regapi/contracts';
+import type { Database } from '@regapi/db';
+import { createAccount, debitOrder, topUp } from '@regapi/ledger';
+import { acceptOrder, allocateProtocolo, type Order } from '@regapi/orders';
+import type { Kysely } from 'kysely';
+
+/** An account credited with `centavos` through the ledger (a top-up). */
+export async function fundedAccount(db: Kysely<Database>, centavos: number): Promise<string> {
+  const account = await createAccount(db, { name: 'Cliente do snapshot' });
+  await db.transaction().execute((trx) => topUp(trx, { accountId: account.id, amountCentavos: centavos }));
+  return account.id;
+}
+
+/** An order accepted as the gateway accepts one: order, run task and debit in one transaction. */
+export async function acceptPaidOrder(
+  db: Kysely<Database>,
+  input: { readonly accountId: string; readonly fonte: Fonte; readonly priceCentavos: number; readonly at: Date },
+): Promise<Order> {
+  return db.transaction().execute(async (trx) => {
+    const protocolo = await allocateProtocolo(trx);
+    const order = await acceptOrder(trx, {
+      id: crypto.randomUUID(),
+      protocolo,
+      accountId: input.accountId,
+      tokenId: null,
+      fonte: input.fonte,
+      request: { uf: 'SP' },
+      imovelChave: null,
+      uf: 'SP',
+      priceCentavos: input.priceCentavos,
+      quote: {},
+      aceite: { code: 202 },
+      requestId: crypto.randomUUID(),
+      acceptedAt: input.at,
+    });
+    const debit = await debitOrder(trx, {
+      accountId: input.accountId,
+      orderId: order.id,
+      protocolo,
+      fonte: input.fonte,
+      uf: 'SP',
+      amountCentavos: input.priceCentavos,
+    });
+    if (!debit.ok) throw new Error(`the debit was refused: ${debit.reason}`);
+    return order;
+  });
+}
+
+/** Snapshot settings of the tests: the defaults except where a test says otherwise. */
+export const SNAPSHOT_SETTINGS = Object.freeze({
+  intervalMs: 15_000,
+  ledgerFullCheckIntervalMs: 10 * 60_000,
+  hourlySearchCeiling: 50,
+});
