@@ -4,6 +4,7 @@ export { callJson, type EnvelopeBody, type JsonAnswer, type JsonCall } from './c
 export { type Spawned, spawnCaptured } from './child-process';
 export { publishToDeadLetter } from './dead-letters';
 export { freePort, freePortRange } from './free-port';
+export { type InMemoryMetrics, inMemoryMetrics, type RecordedMetrics, type RecordedPoint } from './in-memory-metrics';
 export { listeningPorts } from './listening-ports';
 export { type LocalS3, type LocalS3Options, startLocalS3 } from './local-s3';
 export { createOpenApiConformance, type OpenApiConformance, type RealAnswer, realAnswer } from './openapi-conformance';
