@@ -7,6 +7,8 @@ export {
   HTTP_BUCKETS_S,
   type MetricDefinition,
   type MetricKind,
+  ORIGIN_SESSION_STATES,
+  type OriginSessionState,
   prometheusLabel,
   prometheusName,
   SNAPSHOT_METRICS,

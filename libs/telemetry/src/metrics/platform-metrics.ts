@@ -1,5 +1,5 @@
-import { type Attributes, createNoopMeter, type Meter } from '@opentelemetry/api';
-import { EVENT_METRICS, type MetricDefinition } from './catalog';
+import { type Attributes, createNoopMeter, type Meter, type ObservableResult } from '@opentelemetry/api';
+import { EVENT_METRICS, type MetricDefinition, ORIGIN_SESSION_STATES, type OriginSessionState } from './catalog';
 
 /**
  * The platform's event metrics as typed calls (catalog.ts names them): a service records what happened, after the
@@ -19,6 +19,11 @@ export interface PlatformMetrics {
   archiveBytes(product: string, bytes: number): void;
   certificateWatchCheck(outcome: string): void;
   deadLettered(queue: string): void;
+  /**
+   * Reports `regapi.origin.session.state` at every collection from `current` (1 for its state, 0 for the others);
+   * the returned function stops reporting.
+   */
+  observeOriginSessionState(current: () => OriginSessionState): () => void;
 }
 
 function options(metric: MetricDefinition) {
@@ -70,6 +75,15 @@ export function createPlatformMetrics(meter: Meter): PlatformMetrics {
     archiveBytes: (product, bytes) => archivedBytes.add(bytes, by({ product })),
     certificateWatchCheck: (outcome) => watchChecks.add(1, by({ outcome })),
     deadLettered: (queue) => deadLettered.add(1, by({ queue })),
+    observeOriginSessionState: (current) => {
+      const gauge = meter.createObservableGauge(m.originSessionState.name, options(m.originSessionState));
+      const observe = (result: ObservableResult) => {
+        const state = current();
+        for (const each of ORIGIN_SESSION_STATES) result.observe(each === state ? 1 : 0, by({ state: each }));
+      };
+      gauge.addCallback(observe);
+      return () => gauge.removeCallback(observe);
+    },
   };
 }
 

@@ -17,7 +17,7 @@ import { acceptOrder, allocateProtocolo, getOrder, type Order } from '@regapi/or
 import { createHttpOriginPortal, type OriginControl, type OriginPortal } from '@regapi/origin';
 import { createOriginSimulator, createSimulatorControl, type OriginSimulator } from '@regapi/origin-simulator';
 import type { Service } from '@regapi/runtime';
-import { createLogger, type Logger, silentLogger } from '@regapi/telemetry';
+import { createLogger, type Logger, type PlatformMetrics, silentLogger } from '@regapi/telemetry';
 import {
   createTestDatabase,
   createTestVhost,
@@ -48,6 +48,8 @@ export interface HarnessOptions {
   readonly captureLogs?: boolean;
   /** Wraps the portal (to count calls). */
   readonly wrapPortal?: (portal: OriginPortal) => OriginPortal;
+  /** Where the service records its events (an in-memory recorder). Default: none. */
+  readonly metrics?: PlatformMetrics;
 }
 
 export interface Harness {
@@ -138,6 +140,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       settings: { account: simulator.credentials.username, schedulerPollMs: 50, ...options.settings },
       alertWebhookUrl: options.alertWebhookUrl,
       onTask: (task, report) => reports.push({ task, report }),
+      ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     });
     await service.start();
     services.push(service);
