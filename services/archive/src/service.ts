@@ -3,6 +3,7 @@ import { type Clock, systemClock } from '@regapi/calendar';
 import type { DocumentStorage } from '@regapi/documents';
 import type { OriginDocumentDownloader } from '@regapi/origin';
 import type { Service, ServiceDeps } from '@regapi/runtime';
+import { noPlatformMetrics } from '@regapi/telemetry';
 import { createArchiveAlerts } from './alerts/archive-alerts';
 import { type HandledDelivery, handleArchiveMessage } from './archiving/archive-consumer';
 import type { ArchiveContext } from './archiving/archive-context';
@@ -44,6 +45,7 @@ export function createArchive(deps: ArchiveDeps): Service {
     alerts,
     settings,
     publicBaseUrl: deps.publicBaseUrl,
+    metrics: deps.metrics ?? noPlatformMetrics,
   };
   let subscription: Subscription | undefined;
   let scheduler: Scheduler | undefined;

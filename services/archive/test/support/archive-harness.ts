@@ -11,7 +11,14 @@ import { acceptOrder, allocateProtocolo, type Order, transition } from '@regapi/
 import { createOriginDocumentDownloader, type OriginSample } from '@regapi/origin';
 import type { Service } from '@regapi/runtime';
 import { createLogger, silentLogger } from '@regapi/telemetry';
-import { startTestS3, startWebhookReceiver, type TestS3, waitFor } from '@regapi/testkit';
+import {
+  type InMemoryMetrics,
+  inMemoryMetrics,
+  startTestS3,
+  startWebhookReceiver,
+  type TestS3,
+  waitFor,
+} from '@regapi/testkit';
 // origin-session's own harness (database, vhost, clock, simulator, origin-session, billing's queue), with its stand-in
 // archive off: the real one below consumes `archive.documents`.
 import { type Harness, type HarnessOptions, startHarness } from '../../../origin-session/test/support/harness';
@@ -50,6 +57,8 @@ export interface ArchiveHarness {
   readonly alerts: Record<string, unknown>[];
   /** The bodies POSTed to the archive's ALERT_WEBHOOK_URL. */
   readonly webhook: unknown[];
+  /** What the archive recorded (its PlatformMetrics, in memory). */
+  readonly metrics: InMemoryMetrics;
   readonly gatewayUrl: string;
   /** A new account with a token (every scope) for the gateway. */
   customer(): Promise<Customer>;
@@ -98,6 +107,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
   });
   const outcomes: HandledDelivery[] = [];
   const webhook = await startWebhookReceiver();
+  const metrics = inMemoryMetrics();
   const archive = createArchive({
     db: origin.database,
     bus: origin.bus,
@@ -106,6 +116,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
     downloader: createOriginDocumentDownloader(),
     clock: origin.clock,
     alertWebhookUrl: webhook.url,
+    metrics: metrics.metrics,
     settings: { schedulerPollMs: 50, downloadTimeoutMs: 5_000, ...options.settings },
     ...(options.observe === false ? {} : { onDelivery: (handled: HandledDelivery) => outcomes.push(handled) }),
   });
@@ -135,6 +146,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
     outcomes,
     alerts,
     webhook: webhook.bodies,
+    metrics,
     gatewayUrl: server.url,
     async customer() {
       const account = await createAccount(origin.database.db, { name: 'Cliente do arquivo' });
@@ -214,6 +226,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
       await origin.close();
       await s3.close();
       await webhook.close();
+      await metrics.shutdown();
     },
   };
 }
