@@ -1,6 +1,7 @@
 import { coerceError, type IncomingMessage, QUEUE, type Subscription } from '@regapi/bus';
 import { type Clock, systemClock } from '@regapi/calendar';
 import type { Service, ServiceDeps } from '@regapi/runtime';
+import { noPlatformMetrics } from '@regapi/telemetry';
 import { createReconcilerAlerts } from './alerts/reconciler-alerts';
 import { adoptCertificates, runDueChecks } from './certificates/certificate-watch';
 import { recordLostCertificates } from './certificates/lost-certificates';
@@ -41,7 +42,14 @@ export function createReconciler(deps: ReconcilerDeps): Service {
   const settings: ReconcilerSettings = { ...DEFAULT_RECONCILER_SETTINGS, ...deps.settings };
   const logger = deps.logger.child({ component: 'reconciler' });
   const alerts = createReconcilerAlerts({ logger, webhookUrl: deps.alertWebhookUrl });
-  const ctx: ReconcilerContext = { db: deps.db.db, clock: deps.clock ?? systemClock, logger, settings, alerts };
+  const ctx: ReconcilerContext = {
+    db: deps.db.db,
+    clock: deps.clock ?? systemClock,
+    logger,
+    settings,
+    alerts,
+    metrics: deps.metrics ?? noPlatformMetrics,
+  };
   const poller = createPoller(
     {
       'adopt timed-out record views': () => adoptTimedOutRecordViews(ctx),

@@ -2,6 +2,7 @@ import { REFUND_REASONS } from '@regapi/billing';
 import { ORIGIN_ORDERS_LISTED, QUEUE } from '@regapi/bus';
 import { documentPath } from '@regapi/documents';
 import { magicMatricula, propertyRequest } from '@regapi/origin-simulator';
+import { EVENT_METRICS } from '@regapi/telemetry';
 import { waitFor } from '@regapi/testkit';
 import { NOT_FOUND_NOTE } from '../src';
 import { type System, startSystem } from './support/system';
@@ -163,6 +164,9 @@ test('an event the reconciler cannot read is dead-lettered, kept for an operator
     routing_key: ORIGIN_ORDERS_LISTED,
     action: expect.stringContaining('pnpm ops dead-letters'),
   });
+  // Issue 13: the signal of the "dead-lettered" rule, by queue.
+  const counted = await system.metrics.collect();
+  expect(counted.total(EVENT_METRICS.deadLettered, { queue: QUEUE.reconcilerEvents })).toBe(1);
   expect(system.logs).toContainEqual(
     expect.objectContaining({ level: 'error', alert: 'message_dead_lettered', message_id: id }),
   );

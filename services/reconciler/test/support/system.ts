@@ -25,6 +25,8 @@ import {
   createTestDatabase,
   createTestVhost,
   finishAsArchived,
+  type InMemoryMetrics,
+  inMemoryMetrics,
   startWebhookReceiver,
   type TestDatabase,
   type TestVhost,
@@ -63,6 +65,8 @@ export interface System {
   readonly logs: Record<string, unknown>[];
   /** Bodies POSTed to ALERT_WEBHOOK_URL. */
   readonly webhook: unknown[];
+  /** What origin-session, billing and the reconciler recorded (one recorder, as one process would have). */
+  readonly metrics: InMemoryMetrics;
   /** The simulator's sample owner at `index` (each test file takes its own indexes, so orders never collide). */
   sample(index: number): OriginSample;
   /** The certificate watch row of an order, if any. */
@@ -111,7 +115,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
 
   const tasks: HandledTask[] = [];
   const events: { message: IncomingMessage; handled: HandledEvent }[] = [];
-  const deps = { db: database, bus, logger };
+  const metrics = inMemoryMetrics();
+  const deps = { db: database, bus, logger, metrics: metrics.metrics };
   const originSession = createOriginSession({
     ...deps,
     portal: createHttpOriginPortal({ baseUrl: originUrl, ...simulator.credentials }),
@@ -205,6 +210,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     events,
     logs,
     webhook: webhook.bodies,
+    metrics,
     sample(index) {
       const found = samples[index];
       if (found === undefined) throw new Error(`no sample ${index}`);
@@ -260,6 +266,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       await bus.close();
       await simulator.stop();
       await webhook.close();
+      await metrics.shutdown();
       await database.drop();
       await vhost.delete();
     },
