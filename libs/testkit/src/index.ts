@@ -14,4 +14,3 @@ export { createTestDatabase, TEST_PG_URL, type TestDatabase } from './test-datab
 export { startTestS3, type TestS3 } from './test-s3';
 export { amqpUrlForVhost, createTestVhost, TEST_AMQP_URL, type TestVhost } from './test-vhost';
 export { waitFor } from './wait-for';
-export { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';

@@ -19,8 +19,6 @@ export interface ArchiveDeps extends ServiceDeps {
   /** PUBLIC_BASE_URL: `documento_url` is absolute under it when set (docs/decisions/0031). */
   readonly publicBaseUrl?: string | undefined;
   readonly settings?: Partial<ArchiveSettings>;
-  /** ALERT_WEBHOOK_URL: each alert is also POSTed there as JSON. */
-  readonly alertWebhookUrl?: string | undefined;
   /** Runs a scheduler for the retries kept in PostgreSQL (several per system are safe). Default true. */
   readonly runScheduler?: boolean;
   /** Observes every handled delivery (tests). */
@@ -35,7 +33,7 @@ export function createArchive(deps: ArchiveDeps): Service {
   const logger = deps.logger.child({ component: 'archive' });
   const settings: ArchiveSettings = { ...DEFAULT_ARCHIVE_SETTINGS, ...deps.settings };
   const clock = deps.clock ?? systemClock;
-  const alerts = createArchiveAlerts({ logger, webhookUrl: deps.alertWebhookUrl });
+  const alerts = createArchiveAlerts({ logger });
   const ctx: ArchiveContext = {
     db: deps.db.db,
     storage: deps.storage,

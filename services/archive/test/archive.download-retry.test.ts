@@ -129,18 +129,6 @@ test('still failing when the next try would find the link expired: 617, refunded
       origin_urls: [deadUrl],
     }),
   ]);
-  // The same alert reached ALERT_WEBHOOK_URL.
-  expect(harness.webhook.filter((body) => JSON.stringify(body).includes(order.id))).toEqual([
-    expect.objectContaining({
-      alert: 'document_not_archived',
-      severity: 'high',
-      order_id: order.id,
-      protocolo: done.protocolo,
-      code: 617,
-      attempts: 2,
-      origin_urls: [deadUrl],
-    }),
-  ]);
   expect(await harness.documents(order.id)).toEqual([]);
   expect((await harness.fetchDocument(done.protocolo, customer.token)).status).toBe(404);
 });

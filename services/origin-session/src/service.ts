@@ -18,8 +18,6 @@ export interface OriginSessionDeps extends ServiceDeps {
   readonly clock: Clock;
   /** `account` is required; everything else has its default (DEFAULT_SETTINGS). */
   readonly settings: Pick<OriginSessionSettings, 'account'> & Partial<OriginSessionSettings>;
-  /** ALERT_WEBHOOK_URL. */
-  readonly alertWebhookUrl?: string | undefined;
   /** Runs a scheduler for the delays kept in PostgreSQL (several per system are safe). Default true. */
   readonly runScheduler?: boolean;
   /** Observes every handled task (tests). */
@@ -54,7 +52,7 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
     stopping: () => stopping.signal,
     metrics,
   });
-  const alerts = createAlerts({ logger, webhookUrl: deps.alertWebhookUrl });
+  const alerts = createAlerts({ logger });
   const ctx: TaskContext = { db: deps.db.db, logger, clock: deps.clock, session, alerts, settings, metrics };
   const lock = createOriginAccountLock({ pool: deps.db.pool, account: settings.account, logger });
   const counts: TaskCounts = { handled: 0, failed: 0 };

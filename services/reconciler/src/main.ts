@@ -17,7 +17,6 @@ runServiceProcess({
       ...deps,
       clock: systemClock,
       settings: { recordViewIntervalMs: config.RECONCILE_INTERVAL_MINUTES * 60_000 },
-      alertWebhookUrl: config.ALERT_WEBHOOK_URL,
     }),
 }).catch((error: unknown) => {
   process.stderr.write(`reconciler: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -17,6 +17,6 @@ export interface ReconcilerContext {
 }
 
 /** Alerts are raised only after the transaction that found them committed: a rollback never notifies anyone. */
-export async function raiseAll(ctx: ReconcilerContext, alerts: readonly ReconcilerAlert[]): Promise<void> {
-  for (const alert of alerts) await ctx.alerts.raise(alert, ctx.clock.now());
+export function raiseAll(ctx: ReconcilerContext, alerts: readonly ReconcilerAlert[]): void {
+  for (const alert of alerts) ctx.alerts.raise(alert, ctx.clock.now());
 }

@@ -23,8 +23,6 @@ export interface ReconcilerDeps extends ServiceDeps {
   readonly clock?: Clock;
   /** Every tunable has its default (DEFAULT_RECONCILER_SETTINGS). */
   readonly settings?: Partial<ReconcilerSettings>;
-  /** ALERT_WEBHOOK_URL. */
-  readonly alertWebhookUrl?: string | undefined;
   /** Observes every handled event (tests). */
   readonly onEvent?: (message: IncomingMessage, handled: HandledEvent) => void;
 }
@@ -41,7 +39,7 @@ export interface ReconcilerDeps extends ServiceDeps {
 export function createReconciler(deps: ReconcilerDeps): Service {
   const settings: ReconcilerSettings = { ...DEFAULT_RECONCILER_SETTINGS, ...deps.settings };
   const logger = deps.logger.child({ component: 'reconciler' });
-  const alerts = createReconcilerAlerts({ logger, webhookUrl: deps.alertWebhookUrl });
+  const alerts = createReconcilerAlerts({ logger });
   const ctx: ReconcilerContext = {
     db: deps.db.db,
     clock: deps.clock ?? systemClock,

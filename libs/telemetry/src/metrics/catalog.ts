@@ -87,6 +87,15 @@ export const EVENT_METRICS = define({
     unit: '{centavo}',
     labels: ['product', 'class'],
   },
+  ordersStuck: {
+    // What the sweeper's `order_stuck` alert was (docs/decisions/0056, 0065): driven again once, still unfinished.
+    name: 'regapi.orders.stuck',
+    kind: 'counter',
+    description:
+      "Orders found unfinished past their product's maximum time again after the sweeper drove them once, by product and state.",
+    unit: '{order}',
+    labels: ['product', 'state'],
+  },
   originCallDuration: {
     // Its `_count` is the number of origin calls by operation and outcome.
     name: 'regapi.origin.call.duration_seconds',

@@ -13,6 +13,7 @@ export interface PlatformMetrics {
   orderFinished(product: string, code: string, resultClass: string): void;
   debited(product: string, centavos: number): void;
   refunded(product: string, resultClass: string, centavos: number): void;
+  orderStuck(product: string, state: string): void;
   originCall(operation: string, outcome: string, seconds: number): void;
   originLogin(outcome: string): void;
   archiveDocument(product: string, outcome: string): void;
@@ -45,6 +46,7 @@ export function createPlatformMetrics(meter: Meter): PlatformMetrics {
   const debitedCentavos = counter(m.debitedCentavos);
   const refunds = counter(m.refunds);
   const refundedCentavos = counter(m.refundedCentavos);
+  const stuck = counter(m.ordersStuck);
   const originCalls = histogram(m.originCallDuration);
   const logins = counter(m.originLogins);
   const archived = counter(m.archiveDocuments);
@@ -69,6 +71,7 @@ export function createPlatformMetrics(meter: Meter): PlatformMetrics {
       refunds.add(1, by({ product, class: resultClass }));
       refundedCentavos.add(centavos, by({ product, class: resultClass }));
     },
+    orderStuck: (product, state) => stuck.add(1, by({ product, state })),
     originCall: (operation, outcome, seconds) => originCalls.record(seconds, by({ operation, outcome })),
     originLogin: (outcome) => logins.add(1, by({ outcome })),
     archiveDocument: (product, outcome) => archived.add(1, by({ product, outcome })),

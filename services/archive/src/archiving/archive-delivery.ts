@@ -184,7 +184,7 @@ async function giveUp(
   const at = ctx.clock.now();
   const applied = await finishUndelivered(ctx.db, order, delivered, code, note, at);
   if (!applied) return { kind: 'already-finished' };
-  await ctx.alerts.documentNotArchived({
+  ctx.alerts.documentNotArchived({
     orderId: order.id,
     protocolo: order.protocolo,
     fonte: order.fonte,
@@ -231,7 +231,7 @@ async function refuseCertificate(
   const at = ctx.clock.now();
   const applied = await finishUndelivered(ctx.db, order, delivered, 606, NOTES.signature, at);
   if (!applied) return { kind: 'already-finished' };
-  await ctx.alerts.certificateRefused({
+  ctx.alerts.certificateRefused({
     orderId: order.id,
     protocolo: order.protocolo,
     reason,

@@ -259,7 +259,7 @@ async function finishFailure(
       orderId: order.id,
       at,
     };
-    await ctx.alerts.productOutOfService(alert);
+    ctx.alerts.productOutOfService(alert);
   }
   if (applied) countFinished(ctx, fonte, code);
   return applied ? { kind: 'finished', code } : { kind: 'unchanged' };

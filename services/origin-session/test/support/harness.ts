@@ -39,7 +39,6 @@ export interface HarnessOptions {
   /** SIM_TIME_SCALE. Default 0.001 (a 72 s search answers in 72 ms). */
   readonly timeScale?: number;
   readonly settings?: Partial<OriginSessionSettings>;
-  readonly alertWebhookUrl?: string;
   /** Start the origin-session service in this process. Default true. */
   readonly startService?: boolean;
   /** A stand-in for the archive (next issue) that finishes archived orders as its contract says. Default true. */
@@ -138,7 +137,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       portal: options.wrapPortal ? options.wrapPortal(base) : base,
       clock,
       settings: { account: simulator.credentials.username, schedulerPollMs: 50, ...options.settings },
-      alertWebhookUrl: options.alertWebhookUrl,
       onTask: (task, report) => reports.push({ task, report }),
       ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     });

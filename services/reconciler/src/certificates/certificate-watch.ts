@@ -94,7 +94,7 @@ export async function runDueChecks(ctx: ReconcilerContext): Promise<number> {
     return { checked: sent, alerts: found, outcomes: seen };
   });
   for (const outcome of outcomes) ctx.metrics.certificateWatchCheck(outcome);
-  await raiseAll(ctx, alerts);
+  raiseAll(ctx, alerts);
   return checked;
 }
 

@@ -53,7 +53,7 @@ async function keepAndAlert(
   ctx.logger.error({ queue, message_id: id, routing_key: message.routingKey, new_row: kept }, 'dead letter kept');
   // Counted once per letter: a crash before the acknowledgement delivers it again, and it is then no new row.
   if (kept) ctx.metrics.deadLettered(queue);
-  await ctx.alerts.raise(
+  ctx.alerts.raise(
     { alert: 'message_dead_lettered', queue, messageId: id, routingKey: message.routingKey, reason },
     ctx.clock.now(),
   );

@@ -27,7 +27,6 @@ import {
   finishAsArchived,
   type InMemoryMetrics,
   inMemoryMetrics,
-  startWebhookReceiver,
   type TestDatabase,
   type TestVhost,
   waitFor,
@@ -63,8 +62,6 @@ export interface System {
   readonly events: { message: IncomingMessage; handled: HandledEvent }[];
   /** The reconciler's JSON log lines (alerts among them). */
   readonly logs: Record<string, unknown>[];
-  /** Bodies POSTed to ALERT_WEBHOOK_URL. */
-  readonly webhook: unknown[];
   /** What origin-session, billing and the reconciler recorded (one recorder, as one process would have). */
   readonly metrics: InMemoryMetrics;
   /** The simulator's sample owner at `index` (each test file takes its own indexes, so orders never collide). */
@@ -111,7 +108,6 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
   await waitFor(() => bus.isReady(), { what: 'the broker' });
   const relay: OutboxRelay = createOutboxRelay({ db: database, bus, logger, pollIntervalMs: 50 });
   relay.start();
-  const webhook = await startWebhookReceiver();
 
   const tasks: HandledTask[] = [];
   const events: { message: IncomingMessage; handled: HandledEvent }[] = [];
@@ -130,7 +126,6 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       ...deps,
       clock,
       settings: { pollIntervalMs: 50, ...options.reconcilerSettings },
-      alertWebhookUrl: webhook.url,
       onEvent: (message, handled) => events.push({ message, handled }),
     });
   let reconciler = newReconciler();
@@ -209,7 +204,6 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     tasks,
     events,
     logs,
-    webhook: webhook.bodies,
     metrics,
     sample(index) {
       const found = samples[index];
@@ -265,7 +259,6 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       await relay.stop();
       await bus.close();
       await simulator.stop();
-      await webhook.close();
       await metrics.shutdown();
       await database.drop();
       await vhost.delete();
