@@ -79,21 +79,18 @@ async function main(): Promise<void> {
       portal: createHttpOriginPortal({ baseUrl: origin.url, ...simulator.credentials }),
       clock: systemClock,
       settings: { account: simulator.credentials.username, hourlySearchCeiling: originConfig.HOURLY_SEARCH_CEILING },
-      alertWebhookUrl: originConfig.ALERT_WEBHOOK_URL,
     }),
     createBilling(deps),
     createReconciler({
       ...deps,
       clock: systemClock,
       settings: { recordViewIntervalMs: reconcilerSettings.RECONCILE_INTERVAL_MINUTES * 60_000 },
-      alertWebhookUrl: reconcilerSettings.ALERT_WEBHOOK_URL,
     }),
     createArchive({
       ...deps,
       storage: storage(),
       downloader: createOriginDocumentDownloader(),
       publicBaseUrl: PUBLIC_BASE_URL,
-      alertWebhookUrl: originConfig.ALERT_WEBHOOK_URL,
     }),
   ];
 

@@ -1,4 +1,4 @@
-import { isResultCode, resultClassOf } from '@regapi/contracts';
+import { isResultCode, type ResultClass, resultClassOf } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import type { Transaction } from 'kysely';
 import { lockAccount } from './accounts';
@@ -23,6 +23,10 @@ export type RefundOrderResult =
       readonly amountCentavos: number;
       readonly balanceCentavos: number;
       readonly transactionId: string;
+      /** The product of the debit returned (null for a debit written without one). */
+      readonly fonte: string | null;
+      /** The class of `code` (null without a known code), as stored with the refund. */
+      readonly resultClass: ResultClass | null;
     }
   /** The order was refunded before (a redelivered settlement): nothing changed. */
   | {
@@ -73,6 +77,7 @@ export async function refundOrder(trx: Transaction<Database>, input: RefundOrder
   }
 
   const code = input.code;
+  const resultClass = code !== undefined && isResultCode(code) ? resultClassOf(code) : null;
   const posted = await postEntry(trx, {
     kind: 'order_refund',
     accountId: debit.account_id,
@@ -84,7 +89,7 @@ export async function refundOrder(trx: Transaction<Database>, input: RefundOrder
     ...(debit.fonte === null ? {} : { fonte: debit.fonte }),
     ...(debit.uf === null ? {} : { uf: debit.uf }),
     ...(code === undefined ? {} : { code }),
-    ...(code !== undefined && isResultCode(code) ? { resultClass: resultClassOf(code) } : {}),
+    ...(resultClass === null ? {} : { resultClass }),
   });
   if (posted === undefined) {
     return { applied: false, reason: 'already_refunded', accountId: debit.account_id, balanceCentavos: balance };
@@ -95,5 +100,7 @@ export async function refundOrder(trx: Transaction<Database>, input: RefundOrder
     amountCentavos: amount,
     balanceCentavos: posted.balanceAfterCentavos,
     transactionId: posted.transactionId,
+    fonte: debit.fonte,
+    resultClass,
   };
 }

@@ -139,6 +139,8 @@ test('a refund returns the full debit by default, once; a partial refund never e
     amountCentavos: 3_000,
     balanceCentavos: 10_000,
     transactionId: expect.any(String),
+    fonte: 'visualizacao-matricula',
+    resultClass: 'fatal',
   });
   expect(await refund()).toEqual({
     applied: false,

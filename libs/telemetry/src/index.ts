@@ -1,4 +1,3 @@
-export { type AlertBody, type AlertWebhook, type AlertWebhookOptions, createAlertWebhook } from './alert-webhook';
 export { instrumentedModulesLoaded } from './loaded-too-early';
 export { createLogger, type Logger, type LoggerOptions, type LogLevel, silentLogger, withRequestId } from './logger';
 export {
@@ -7,6 +6,8 @@ export {
   HTTP_BUCKETS_S,
   type MetricDefinition,
   type MetricKind,
+  ORIGIN_SESSION_STATES,
+  type OriginSessionState,
   PROCESS_METRICS,
   type ProcessMetricKey,
   prometheusLabel,

@@ -4,6 +4,7 @@ export { callJson, type EnvelopeBody, type JsonAnswer, type JsonCall } from './c
 export { type Spawned, spawnCaptured } from './child-process';
 export { publishToDeadLetter } from './dead-letters';
 export { freePort, freePortRange } from './free-port';
+export { type InMemoryMetrics, inMemoryMetrics, type RecordedMetrics, type RecordedPoint } from './in-memory-metrics';
 export { listeningPorts } from './listening-ports';
 export { type LocalS3, type LocalS3Options, startLocalS3 } from './local-s3';
 export { createOpenApiConformance, type OpenApiConformance, type RealAnswer, realAnswer } from './openapi-conformance';
@@ -13,4 +14,3 @@ export { createTestDatabase, TEST_PG_URL, type TestDatabase } from './test-datab
 export { startTestS3, type TestS3 } from './test-s3';
 export { amqpUrlForVhost, createTestVhost, TEST_AMQP_URL, type TestVhost } from './test-vhost';
 export { waitFor } from './wait-for';
-export { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';

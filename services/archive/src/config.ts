@@ -9,8 +9,6 @@ export const archiveConfig = {
    * Unset, `documento_url` is the path alone, `/v1/consultas/<protocolo>/documento` (docs/decisions/0031).
    */
   PUBLIC_BASE_URL: env.optionalUrl(['http:', 'https:']),
-  /** Where every alert is also POSTed as JSON (a chat or paging hook); unset: log line and metric only. */
-  ALERT_WEBHOOK_URL: env.optionalUrl(['http:', 'https:']),
   /** Upper bound of one download from the origin. Default 60 s. */
   ARCHIVE_DOWNLOAD_TIMEOUT_MS: env.integer({ min: 1_000, max: 600_000, default: 60_000 }),
 };

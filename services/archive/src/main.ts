@@ -20,7 +20,6 @@ runServiceProcess({
       storage: createS3Storage(s3SettingsFrom(config)),
       downloader: createOriginDocumentDownloader(),
       publicBaseUrl: config.PUBLIC_BASE_URL,
-      alertWebhookUrl: config.ALERT_WEBHOOK_URL,
       settings: { downloadTimeoutMs: config.ARCHIVE_DOWNLOAD_TIMEOUT_MS },
     }),
 }).catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { type Clock, systemClock } from '@regapi/calendar';
 import type { DocumentStorage } from '@regapi/documents';
 import type { OriginDocumentDownloader } from '@regapi/origin';
 import type { Service, ServiceDeps } from '@regapi/runtime';
+import { noPlatformMetrics } from '@regapi/telemetry';
 import { createArchiveAlerts } from './alerts/archive-alerts';
 import { type HandledDelivery, handleArchiveMessage } from './archiving/archive-consumer';
 import type { ArchiveContext } from './archiving/archive-context';
@@ -18,8 +19,6 @@ export interface ArchiveDeps extends ServiceDeps {
   /** PUBLIC_BASE_URL: `documento_url` is absolute under it when set (docs/decisions/0031). */
   readonly publicBaseUrl?: string | undefined;
   readonly settings?: Partial<ArchiveSettings>;
-  /** ALERT_WEBHOOK_URL: each alert is also POSTed there as JSON. */
-  readonly alertWebhookUrl?: string | undefined;
   /** Runs a scheduler for the retries kept in PostgreSQL (several per system are safe). Default true. */
   readonly runScheduler?: boolean;
   /** Observes every handled delivery (tests). */
@@ -34,7 +33,7 @@ export function createArchive(deps: ArchiveDeps): Service {
   const logger = deps.logger.child({ component: 'archive' });
   const settings: ArchiveSettings = { ...DEFAULT_ARCHIVE_SETTINGS, ...deps.settings };
   const clock = deps.clock ?? systemClock;
-  const alerts = createArchiveAlerts({ logger, webhookUrl: deps.alertWebhookUrl });
+  const alerts = createArchiveAlerts({ logger });
   const ctx: ArchiveContext = {
     db: deps.db.db,
     storage: deps.storage,
@@ -44,6 +43,7 @@ export function createArchive(deps: ArchiveDeps): Service {
     alerts,
     settings,
     publicBaseUrl: deps.publicBaseUrl,
+    metrics: deps.metrics ?? noPlatformMetrics,
   };
   let subscription: Subscription | undefined;
   let scheduler: Scheduler | undefined;

@@ -40,7 +40,10 @@ test('issued in business hours: archived with a verified signature and the valid
   expect(data.documento_url).toBe(`/v1/consultas/${done.protocolo}/documento`);
   expect(data.certidao_codigo).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
   expect(harness.outcomes).toContainEqual(
-    expect.objectContaining({ orderId: order.id, outcome: { kind: 'archived', code: 200, documents: 1 } }),
+    expect.objectContaining({
+      orderId: order.id,
+      outcome: expect.objectContaining({ kind: 'archived', code: 200, documents: 1 }),
+    }),
   );
 
   const response = await harness.fetchDocument(done.protocolo, customer.token);

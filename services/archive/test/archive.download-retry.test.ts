@@ -1,6 +1,7 @@
 import { isRefunded } from '@regapi/contracts';
 import type { OriginSample } from '@regapi/origin';
 import { propertyRequest } from '@regapi/origin-simulator';
+import { EVENT_METRICS, type MetricDefinition } from '@regapi/telemetry';
 import { waitFor } from '@regapi/testkit';
 import { type ArchiveHarness, type Customer, startArchiveHarness } from './support/archive-harness';
 
@@ -84,6 +85,7 @@ test('the origin down twice: retried after 1 then 2 minutes (kept in PostgreSQL)
 });
 
 test('still failing when the next try would find the link expired: 617, refunded, one alert', async () => {
+  const before = await harness.metrics.collect();
   const t0 = harness.origin.clock.now();
   // Nothing listens on port 9: every try is "down". The link is valid for 3 more minutes.
   const deadUrl = 'http://127.0.0.1:9/arquivos/220260000099-matricula.pdf';
@@ -107,6 +109,15 @@ test('still failing when the next try would find the link expired: 617, refunded
     'not-archived',
   ]);
   expect(await harness.origin.waitForFinishedMessage(order.id)).toMatchObject({ code: 617, status_consulta: null });
+  // Issue 13: the signal of the "archive failing" rule — one retry, one failure, the order finished 617 (fatal).
+  const after = await harness.metrics.collect();
+  const added = (metric: MetricDefinition, labels: Record<string, string>) =>
+    after.total(metric, labels) - before.total(metric, labels);
+  const product = { product: 'visualizacao-matricula' };
+  expect(added(EVENT_METRICS.archiveDocuments, { ...product, outcome: 'retried' })).toBe(1);
+  expect(added(EVENT_METRICS.archiveDocuments, { ...product, outcome: 'failed' })).toBe(1);
+  expect(added(EVENT_METRICS.archiveDocuments, { ...product, outcome: 'archived' })).toBe(0);
+  expect(added(EVENT_METRICS.ordersFinished, { ...product, code: '617', class: 'fatal' })).toBe(1);
   const alerts = harness.alerts.filter((line) => line.order_id === order.id);
   expect(alerts).toEqual([
     expect.objectContaining({
@@ -115,18 +126,6 @@ test('still failing when the next try would find the link expired: 617, refunded
       code: 617,
       attempts: 2,
       protocolo: done.protocolo,
-      origin_urls: [deadUrl],
-    }),
-  ]);
-  // The same alert reached ALERT_WEBHOOK_URL.
-  expect(harness.webhook.filter((body) => JSON.stringify(body).includes(order.id))).toEqual([
-    expect.objectContaining({
-      alert: 'document_not_archived',
-      severity: 'high',
-      order_id: order.id,
-      protocolo: done.protocolo,
-      code: 617,
-      attempts: 2,
       origin_urls: [deadUrl],
     }),
   ]);

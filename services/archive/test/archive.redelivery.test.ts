@@ -2,6 +2,7 @@ import { QUEUE } from '@regapi/bus';
 import { documentKey } from '@regapi/documents';
 import type { OriginSample } from '@regapi/origin';
 import { propertyRequest } from '@regapi/origin-simulator';
+import { EVENT_METRICS, type MetricDefinition } from '@regapi/telemetry';
 import { publishToDeadLetter, waitFor } from '@regapi/testkit';
 import { type ArchiveHarness, type Customer, sha256, startArchiveHarness } from './support/archive-harness';
 
@@ -50,6 +51,7 @@ async function settle(): Promise<void> {
 }
 
 test('redelivered after the finish: a no-op — one row, one order.finished, the result untouched', async () => {
+  const before = await harness.metrics.collect();
   const { order, message } = await crafted(1);
   const done = await harness.origin.waitForState(order.id, ['finished']);
   await harness.origin.waitForFinishedMessage(order.id);
@@ -59,10 +61,18 @@ test('redelivered after the finish: a no-op — one row, one order.finished, the
   await waitFor(() => harness.outcomes.filter((handled) => handled.orderId === order.id).length >= 3);
   await settle();
   expect(harness.outcomes.filter((handled) => handled.orderId === order.id).map((handled) => handled.outcome)).toEqual([
-    { kind: 'archived', code: 200, documents: 1 },
+    { kind: 'archived', code: 200, documents: 1, bytes: originBytes.byteLength },
     { kind: 'already-finished' },
     { kind: 'already-finished' },
   ]);
+  // Issue 13: one document archived, its bytes, one order finished — not one per delivery.
+  const after = await harness.metrics.collect();
+  const added = (metric: MetricDefinition, labels: Record<string, string>) =>
+    after.total(metric, labels) - before.total(metric, labels);
+  const product = { product: 'visualizacao-matricula' };
+  expect(added(EVENT_METRICS.archiveDocuments, { ...product, outcome: 'archived' })).toBe(1);
+  expect(added(EVENT_METRICS.archiveBytes, product)).toBe(originBytes.byteLength);
+  expect(added(EVENT_METRICS.ordersFinished, { ...product, code: '200', class: 'sucesso' })).toBe(1);
   expect(await harness.documents(order.id)).toHaveLength(1);
   expect(harness.origin.finished.filter((event) => event.order_id === order.id)).toHaveLength(1);
   expect((await harness.origin.order(order.id)).updatedAt).toEqual(done.updatedAt);

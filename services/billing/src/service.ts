@@ -1,5 +1,6 @@
 import { QUEUE, type Subscription } from '@regapi/bus';
 import type { Service, ServiceDeps } from '@regapi/runtime';
+import { noPlatformMetrics } from '@regapi/telemetry';
 import { handleSettlementMessage } from './settlement/settlement-consumer';
 
 export interface BillingOptions {
@@ -15,6 +16,7 @@ export interface BillingOptions {
  * Finance reads are plain functions over the views (`dailyTotals`, `refundsByClass`, and libs/ledger `statement`).
  */
 export function createBilling(deps: ServiceDeps, options: BillingOptions = {}): Service {
+  const metrics = deps.metrics ?? noPlatformMetrics;
   let subscription: Subscription | undefined;
   return {
     name: 'billing',
@@ -24,7 +26,7 @@ export function createBilling(deps: ServiceDeps, options: BillingOptions = {}): 
       subscription ??= await deps.bus.consume(
         QUEUE.billingSettlements,
         async (message) => {
-          await handleSettlementMessage(deps.db.db, deps.logger, message);
+          await handleSettlementMessage(deps.db.db, deps.logger, message, metrics);
         },
         { prefetch: options.prefetch ?? 8 },
       );

@@ -1,7 +1,15 @@
 import { type Bus, createRabbitBus } from '@regapi/bus';
 import { getAccount } from '@regapi/ledger';
 import type { Service } from '@regapi/runtime';
-import { createTestDatabase, createTestVhost, type TestDatabase, type TestVhost, waitFor } from '@regapi/testkit';
+import { EVENT_METRICS } from '@regapi/telemetry';
+import {
+  createTestDatabase,
+  createTestVhost,
+  inMemoryMetrics,
+  type TestDatabase,
+  type TestVhost,
+  waitFor,
+} from '@regapi/testkit';
 import { createBilling } from '../src';
 import { capturingLogger, finishedMessage, paidOrder, reconciledMessage, refundsOf } from './support/scenario';
 
@@ -11,6 +19,8 @@ let vhost: TestVhost;
 let bus: Bus;
 let billing: Service;
 const { logger, lines } = capturingLogger();
+const recorder = inMemoryMetrics();
+const { refunds: refundCount, refundedCentavos } = EVENT_METRICS;
 
 const outcomesOf = (id: string) =>
   lines()
@@ -21,13 +31,14 @@ beforeAll(async () => {
   [database, vhost] = await Promise.all([createTestDatabase(), createTestVhost()]);
   bus = createRabbitBus({ url: vhost.url, logger, redelivery: { initialDelayMs: 10 } });
   await waitFor(() => bus.isReady(), { what: 'broker ready' });
-  billing = createBilling({ db: database, bus, logger });
+  billing = createBilling({ db: database, bus, logger, metrics: recorder.metrics });
   await billing.start();
 });
 
 afterAll(async () => {
   await billing.stop();
   await bus.close();
+  await recorder.shutdown();
   await Promise.all([database.drop(), vhost.delete()]);
 });
 
@@ -40,6 +51,11 @@ test('the same order.finished delivered twice through RabbitMQ refunds once', as
   expect(outcomesOf(message.id).sort()).toEqual(['duplicate', 'refunded']);
   expect(await refundsOf(database.db, order.orderId)).toHaveLength(1);
   expect((await getAccount(database.db, order.accountId))?.balance_centavos).toBe(10_000);
+  // Issue 13: one refund counted, with its product and the class of 614 (retry), not one per delivery.
+  const recorded = await recorder.collect();
+  expect(recorded.total(refundCount, { product: 'pesquisa-previa-bens' })).toBe(1);
+  expect(recorded.series(refundCount)).toContainEqual({ product: 'pesquisa-previa-bens', class: 'retry' });
+  expect(recorded.total(refundedCentavos, { product: 'pesquisa-previa-bens', class: 'retry' })).toBe(3_210);
 });
 
 test('order.reconciled reaches billing through its binding: a record view not found is refunded', async () => {
@@ -55,4 +71,8 @@ test('order.reconciled reaches billing through its binding: a record view not fo
   const refunds = await refundsOf(database.db, order.orderId);
   expect(refunds).toHaveLength(1);
   expect(refunds[0]?.reason).toContain('nada foi cobrado pelo cartório');
+  // The refund is counted when the reconciliation posts it (605: class retry), not when the 605 finished.
+  const recorded = await recorder.collect();
+  expect(recorded.total(refundCount, { product: 'visualizacao-matricula', class: 'retry' })).toBe(1);
+  expect(recorded.total(refundedCentavos, { product: 'visualizacao-matricula' })).toBe(order.priceCentavos);
 });

@@ -3,6 +3,7 @@ import type { DocumentStorage } from '@regapi/documents';
 import { guardMiddleware } from '@regapi/http';
 import { DEFAULT_HOURLY_SEARCH_CEILING } from '@regapi/orders';
 import type { Service, ServiceDeps } from '@regapi/runtime';
+import { noPlatformMetrics } from '@regapi/telemetry';
 import { adminRouter } from './admin/admin-router';
 import { type AdminThrottleSettings, createAdminThrottle, DEFAULT_ADMIN_THROTTLE } from './admin/admin-throttle';
 import { authenticate } from './auth/authenticate';
@@ -105,6 +106,7 @@ export function createGateway(deps: GatewayDeps): Service {
           hourlySearchCeiling,
           claimWaitMs: deps.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS,
           planOf,
+          metrics: deps.metrics ?? noPlatformMetrics,
         },
         middleware,
       ),

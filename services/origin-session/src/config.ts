@@ -8,14 +8,11 @@ export const originSessionConfig = {
   ORIGIN_USERNAME: env.string('regapi'),
   /** A secret: no default. */
   ORIGIN_PASSWORD: env.string(),
-  /** Optional: a POST with the alert as JSON when a product goes out of service (spec 7.5). */
-  ALERT_WEBHOOK_URL: env.optionalUrl(['http:', 'https:']),
   /** Spec 8: preliminary searches per rolling hour, the real limit of the account. */
   HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
 };
 
 /** What a composition root that starts the origin itself (standalone) still reads: no URL, no credentials. */
 export const originSessionLocalConfig = {
-  ALERT_WEBHOOK_URL: originSessionConfig.ALERT_WEBHOOK_URL,
   HOURLY_SEARCH_CEILING: originSessionConfig.HOURLY_SEARCH_CEILING,
 };

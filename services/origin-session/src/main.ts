@@ -24,7 +24,6 @@ runServiceProcess({
       }),
       clock: systemClock,
       settings: { account: config.ORIGIN_USERNAME, hourlySearchCeiling: config.HOURLY_SEARCH_CEILING },
-      alertWebhookUrl: config.ALERT_WEBHOOK_URL,
     }),
 }).catch((error: unknown) => {
   process.stderr.write(`origin-session: ${error instanceof Error ? error.message : String(error)}\n`);

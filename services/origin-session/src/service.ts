@@ -2,6 +2,7 @@ import { coerceError, createScheduler, type OriginTask, QUEUE, type Scheduler, t
 import type { Clock } from '@regapi/calendar';
 import type { OriginPortal } from '@regapi/origin';
 import type { Service, ServiceDeps } from '@regapi/runtime';
+import { noPlatformMetrics, type OriginSessionState } from '@regapi/telemetry';
 import { createAlerts } from './alerts/alerts';
 import { createOriginAccountLock, type HeldLock, LockWaitAbortedError } from './session/origin-account-lock';
 import { createOriginSessionClient, StoppingError } from './session/origin-session-client';
@@ -17,8 +18,6 @@ export interface OriginSessionDeps extends ServiceDeps {
   readonly clock: Clock;
   /** `account` is required; everything else has its default (DEFAULT_SETTINGS). */
   readonly settings: Pick<OriginSessionSettings, 'account'> & Partial<OriginSessionSettings>;
-  /** ALERT_WEBHOOK_URL. */
-  readonly alertWebhookUrl?: string | undefined;
   /** Runs a scheduler for the delays kept in PostgreSQL (several per system are safe). Default true. */
   readonly runScheduler?: boolean;
   /** Observes every handled task (tests). */
@@ -33,7 +32,14 @@ export interface OriginSessionDeps extends ServiceDeps {
 export function createOriginSession(deps: OriginSessionDeps): Service {
   const settings: OriginSessionSettings = { ...DEFAULT_SETTINGS, ...deps.settings };
   const logger = deps.logger.child({ component: 'origin-session' });
+  const metrics = deps.metrics ?? noPlatformMetrics;
   let held: HeldLock | undefined;
+  /**
+   * This replica got a task since it subscribed: RabbitMQ gives `origin.tasks` to ONE consumer (single active
+   * consumer), so a replica that never held the account lock for a task is a standby.
+   */
+  let activeConsumer = false;
+  let stopObservingState: (() => void) | undefined;
   // Stopping happens in two steps: `draining` at once (no new task, a task still waiting for the lock gives up), then
   // `stopping` once the grace has passed (the origin call in flight is cut, its task left for redelivery).
   let draining = new AbortController();
@@ -44,9 +50,10 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
     logger,
     fence: () => held,
     stopping: () => stopping.signal,
+    metrics,
   });
-  const alerts = createAlerts({ logger, webhookUrl: deps.alertWebhookUrl });
-  const ctx: TaskContext = { db: deps.db.db, logger, clock: deps.clock, session, alerts, settings };
+  const alerts = createAlerts({ logger });
+  const ctx: TaskContext = { db: deps.db.db, logger, clock: deps.clock, session, alerts, settings, metrics };
   const lock = createOriginAccountLock({ pool: deps.db.pool, account: settings.account, logger });
   const counts: TaskCounts = { handled: 0, failed: 0 };
   let subscription: Subscription | undefined;
@@ -58,12 +65,18 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
     stopping: () => draining.signal,
     onLock: (lockInUse) => {
       held = lockInUse;
+      if (lockInUse !== undefined) activeConsumer = true;
     },
     onReport: (task, report) => {
       counts.handled++;
       deps.onTask?.(task, report);
     },
   });
+
+  const sessionState = (): OriginSessionState => {
+    if (subscription === undefined || !activeConsumer) return 'standby';
+    return session.stats().loggedIn ? 'active_logged_in' : 'active_logged_out';
+  };
 
   return {
     name: 'origin-session',
@@ -86,6 +99,7 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
         });
         scheduler.start();
       }
+      stopObservingState ??= metrics.observeOriginSessionState(sessionState);
       await scheduleCatalogSyncAtStart(ctx);
       subscription = await deps.bus.consume(
         QUEUE.originTasks,
@@ -123,6 +137,9 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
       }
       await scheduler?.stop();
       scheduler = undefined;
+      activeConsumer = false;
+      stopObservingState?.();
+      stopObservingState = undefined;
     },
   };
 }

@@ -2,7 +2,7 @@ import { findOffice, isProductEnabled, lastCatalogSync } from '@regapi/catalog';
 import { isRefunded } from '@regapi/contracts';
 import type { OriginSample } from '@regapi/origin';
 import { magicMatricula, propertyRequest } from '@regapi/origin-simulator';
-import { startWebhookReceiver, type WebhookReceiver, waitFor } from '@regapi/testkit';
+import { waitFor } from '@regapi/testkit';
 import { type Harness, startHarness } from './support/harness';
 
 // Issue 12: one office out of service at the origin ends THAT order and marks THAT office; only the product's own
@@ -11,20 +11,19 @@ import { type Harness, startHarness } from './support/harness';
 const HOUR_MS = 3_600_000;
 
 let harness: Harness;
-let webhook: WebhookReceiver;
 let samples: readonly OriginSample[];
 
 beforeAll(async () => {
-  webhook = await startWebhookReceiver();
-  harness = await startHarness({ alertWebhookUrl: webhook.url });
+  harness = await startHarness({ captureLogs: true });
   samples = await harness.control.samples();
   await waitFor(() => lastCatalogSync(harness.database.db), { timeoutMs: 20_000, what: 'the first catalog sync' });
 });
 
 afterAll(async () => {
   await harness.close();
-  await webhook.close();
 });
+
+const outageAlerts = () => harness.logs.filter((line) => line.alert === 'product_out_of_service');
 
 function sample(index: number): OriginSample {
   const found = samples[index];
@@ -86,7 +85,7 @@ test('an office that went down since the catalog sync: that order 602 refunded, 
   // Every other office still serves the product, for everyone.
   const other = await harness.accept('visualizacao-matricula', propertyRequest(sample(1)));
   expect((await harness.waitForState(other.id, ['finished'])).code).toBe(200);
-  expect(webhook.bodies).toEqual([]);
+  expect(outageAlerts()).toEqual([]);
 
   // How it comes back: the next catalog sync is due within the hour, and it follows what the origin lists.
   expect((await nextCatalogSyncAt()).getTime()).toBeLessThanOrEqual(harness.clock.now().getTime() + HOUR_MS);
@@ -110,9 +109,10 @@ test('the service itself unavailable (SERVICO_INDISPONIVEL) on a record view tak
   expect(await isProductEnabled(harness.database.db, 'visualizacao-matricula')).toBe(false);
   // The office did nothing wrong: it stays in service.
   expect((await officeOf(owner)).disponivel).toBe(true);
-  await waitFor(() => webhook.bodies.length > 0, { what: 'the alert webhook' });
-  expect(webhook.bodies).toEqual([
+  await waitFor(() => outageAlerts().length > 0, { what: 'the alert log line' });
+  expect(outageAlerts()).toEqual([
     expect.objectContaining({
+      level: 'error',
       alert: 'product_out_of_service',
       fonte: 'visualizacao-matricula',
       code: 602,

@@ -4,8 +4,6 @@ import { env } from '@regapi/config';
 export const reconcilerConfig = {
   /** Spec 3: minutes between listings of the origin's orders while record views wait for reconciliation. */
   RECONCILE_INTERVAL_MINUTES: env.integer({ min: 1, max: 24 * 60, default: 30 }),
-  /** Optional: a POST with each alert as JSON (certificate checks exhausted, a certificate lost, an overdue case). */
-  ALERT_WEBHOOK_URL: env.optionalUrl(['http:', 'https:']),
   /**
    * Issue 13: seconds between two pipeline snapshots (the gauges that read PostgreSQL), across every replica together
    * (docs/decisions/0064). At most the Prometheus scrape interval, so each scrape sees a new one.

@@ -22,7 +22,6 @@ runServiceProcess({
         metricsSnapshotIntervalMs: config.METRICS_SNAPSHOT_INTERVAL_S * 1000,
         hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
       },
-      alertWebhookUrl: config.ALERT_WEBHOOK_URL,
     }),
 }).catch((error: unknown) => {
   process.stderr.write(`reconciler: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,6 +1,6 @@
 import type { Clock } from '@regapi/calendar';
 import type { Database } from '@regapi/db';
-import type { Logger } from '@regapi/telemetry';
+import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { Kysely } from 'kysely';
 import type { ReconcilerAlert, ReconcilerAlerts } from './alerts/reconciler-alerts';
 import type { ReconcilerSettings } from './settings';
@@ -12,9 +12,11 @@ export interface ReconcilerContext {
   readonly logger: Logger;
   readonly settings: ReconcilerSettings;
   readonly alerts: ReconcilerAlerts;
+  /** Events are recorded after the transaction that made them committed (issue 13). */
+  readonly metrics: PlatformMetrics;
 }
 
 /** Alerts are raised only after the transaction that found them committed: a rollback never notifies anyone. */
-export async function raiseAll(ctx: ReconcilerContext, alerts: readonly ReconcilerAlert[]): Promise<void> {
-  for (const alert of alerts) await ctx.alerts.raise(alert, ctx.clock.now());
+export function raiseAll(ctx: ReconcilerContext, alerts: readonly ReconcilerAlert[]): void {
+  for (const alert of alerts) ctx.alerts.raise(alert, ctx.clock.now());
 }

@@ -25,8 +25,6 @@ export interface ReconcilerDeps extends ServiceDeps {
   readonly clock?: Clock;
   /** Every tunable has its default (DEFAULT_RECONCILER_SETTINGS). */
   readonly settings?: Partial<ReconcilerSettings>;
-  /** ALERT_WEBHOOK_URL. */
-  readonly alertWebhookUrl?: string | undefined;
   /** Observes every handled event (tests). */
   readonly onEvent?: (message: IncomingMessage, handled: HandledEvent) => void;
 }
@@ -45,8 +43,15 @@ export interface ReconcilerDeps extends ServiceDeps {
 export function createReconciler(deps: ReconcilerDeps): Service {
   const settings: ReconcilerSettings = { ...DEFAULT_RECONCILER_SETTINGS, ...deps.settings };
   const logger = deps.logger.child({ component: 'reconciler' });
-  const alerts = createReconcilerAlerts({ logger, webhookUrl: deps.alertWebhookUrl });
-  const ctx: ReconcilerContext = { db: deps.db.db, clock: deps.clock ?? systemClock, logger, settings, alerts };
+  const alerts = createReconcilerAlerts({ logger });
+  const ctx: ReconcilerContext = {
+    db: deps.db.db,
+    clock: deps.clock ?? systemClock,
+    logger,
+    settings,
+    alerts,
+    metrics: deps.metrics ?? noPlatformMetrics,
+  };
   const poller = createPoller(
     {
       'adopt timed-out record views': () => adoptTimedOutRecordViews(ctx),

@@ -1,5 +1,6 @@
 import { REFUND_REASONS } from '@regapi/billing';
 import { magicMatricula, propertyRequest } from '@regapi/origin-simulator';
+import { EVENT_METRICS, type MetricDefinition } from '@regapi/telemetry';
 import { waitFor } from '@regapi/testkit';
 import { type System, startSystem } from './support/system';
 
@@ -34,6 +35,7 @@ test('a certificate accepted without a protocol: INDISPONIVEL and refunded in fu
 });
 
 test('a certificate lost to an origin timeout: refunded by its class, recorded once and a human alerted', async () => {
+  const before = await system.metrics.collect();
   const order = await system.accept(
     'certidao-inteiro-teor',
     propertyRequest(system.sample(9), { matricula: magicMatricula('timeout') }),
@@ -45,6 +47,15 @@ test('a certificate lost to an origin timeout: refunded by its class, recorded o
     { what: 'the refund' },
   );
   expect(refund).toMatchObject({ amount_centavos: 6_000, code: 605, result_class: 'retry' });
+  // Issue 13: origin-session counted the finish and billing the refund, each with the class of 605.
+  const certificate = { product: 'certidao-inteiro-teor' };
+  const added = async (metric: MetricDefinition, labels: Record<string, string>) =>
+    (await system.metrics.collect()).total(metric, labels) - before.total(metric, labels);
+  await waitFor(async () => (await added(EVENT_METRICS.refunds, { ...certificate, class: 'retry' })) === 1, {
+    what: 'the refund counted',
+  });
+  expect(await added(EVENT_METRICS.refundedCentavos, { ...certificate, class: 'retry' })).toBe(6_000);
+  expect(await added(EVENT_METRICS.ordersFinished, { ...certificate, code: '605', class: 'retry' })).toBe(1);
   const alert = await waitFor(
     () => system.logs.find((line) => line.alert === 'certificate_lost_to_timeout' && line.order_id === order.id),
     { what: 'the alert' },
@@ -58,4 +69,5 @@ test('a certificate lost to an origin timeout: refunded by its class, recorded o
   expect(system.logs.filter((line) => line.alert === 'certificate_lost_to_timeout')).toHaveLength(1);
   expect(system.tasks.filter(({ task }) => task.kind === 'check-order' && task.order_id === order.id)).toHaveLength(0);
   expect((await system.ledger(order.id)).filter((line) => line.kind === 'order_refund')).toHaveLength(1);
+  expect(await added(EVENT_METRICS.refunds, certificate)).toBe(1);
 });

@@ -1,7 +1,8 @@
 import { businessHoursBetween } from '@regapi/calendar';
 import type { OriginSample } from '@regapi/origin';
 import { propertyRequest } from '@regapi/origin-simulator';
-import { waitFor } from '@regapi/testkit';
+import { EVENT_METRICS } from '@regapi/telemetry';
+import { type RecordedMetrics, waitFor } from '@regapi/testkit';
 import { DEFAULT_RECONCILER_SETTINGS, nextCheckAt } from '../src';
 import { type HandledTask, type System, startSystem } from './support/system';
 
@@ -37,7 +38,15 @@ async function certificateInIssue(owner: OriginSample) {
   return { order: waiting, forecast, watch };
 }
 
+/** How many watch checks ended with `outcome` since `since` (issue 13: `regapi.certificates.watch_checks`). */
+async function watchChecksSince(since: RecordedMetrics, outcome: string): Promise<number> {
+  const now = await system.metrics.collect();
+  const { certificateWatchChecks } = EVENT_METRICS;
+  return now.total(certificateWatchChecks, { outcome }) - since.total(certificateWatchChecks, { outcome });
+}
+
 test('a certificate in EM_EMISSAO is checked at growing intervals in business hours, then issued: SUCESSO, amount kept', async () => {
+  const counted = await system.metrics.collect();
   const { order, forecast, watch } = await certificateInIssue(system.sample(6));
   // Check 1 is origin-session's, at the forecast; the watch counts it and plans check 2 a first step after it.
   expect(watch).toMatchObject({ state: 'watching', checks: 1 });
@@ -89,12 +98,17 @@ test('a certificate in EM_EMISSAO is checked at growing intervals in business ho
   const after = await system.watchOf(order.id);
   if (after?.next_check_at) system.clock.set(after.next_check_at);
   await waitFor(async () => (await system.watchOf(order.id))?.state === 'ended', { what: 'the watch ended' });
+  // Checks 2 to 6 were sent while it waited; the due watch that found it issued ended it.
+  await waitFor(async () => (await watchChecksSince(counted, 'issued')) === 1, { what: 'the issued check counted' });
+  expect(await watchChecksSince(counted, 'waiting')).toBe(5);
+  expect(await watchChecksSince(counted, 'exhausted')).toBe(0);
   const lines = await system.ledger(order.id);
   expect(lines.filter((line) => line.kind === 'order_refund')).toHaveLength(0);
   expect(await system.balance(order.accountId)).toBe(10_000 - 6_000);
 });
 
 test('24 checks without an issued certificate alert a human; the order stays EM_EMISSAO; the timers survive a restart', async () => {
+  const counted = await system.metrics.collect();
   const { order, forecast } = await certificateInIssue(system.sample(7));
   system.clock.set(forecast);
   await checkHandled(order.id, 1);
@@ -130,10 +144,10 @@ test('24 checks without an issued certificate alert a human; the order stays EM_
     checks: 24,
     forecast: forecast.toISOString(),
   });
-  await waitFor(() => system.webhook.find((body) => JSON.stringify(body).includes(order.id)), {
-    what: 'the webhook alert',
-  });
   expect(await system.watchOf(order.id)).toMatchObject({ state: 'exhausted', next_check_at: null });
+  // The signal of the "certificate watch exhausted" rule, once (checks 2 to 24 were sent while it waited).
+  await waitFor(async () => (await watchChecksSince(counted, 'exhausted')) === 1, { what: 'the exhaustion counted' });
+  expect(await watchChecksSince(counted, 'waiting')).toBe(23);
   // No 25th check, ever; the order stays EM_EMISSAO and debited (docs/decisions/0037).
   system.clock.advance(7 * 24 * 3_600_000);
   await new Promise((resolve) => setTimeout(resolve, 400));
@@ -141,6 +155,7 @@ test('24 checks without an issued certificate alert a human; the order stays EM_
     system.tasks.filter(({ task }) => task.kind === 'check-order' && task.order_id === order.id && task.attempt === 25),
   ).toHaveLength(0);
   expect(system.logs.filter((line) => line.alert === 'certificate_checks_exhausted')).toHaveLength(1);
+  expect(await watchChecksSince(counted, 'exhausted')).toBe(1);
   expect(await system.order(order.id)).toMatchObject({ state: 'awaiting_issue', statusConsulta: 'EM_EMISSAO' });
   expect((await system.ledger(order.id)).filter((line) => line.kind === 'order_refund')).toHaveLength(0);
 }, 90_000);

@@ -2,6 +2,7 @@ import { REFUND_REASONS } from '@regapi/billing';
 import { ORIGIN_ORDERS_LISTED, QUEUE } from '@regapi/bus';
 import { documentPath } from '@regapi/documents';
 import { magicMatricula, propertyRequest } from '@regapi/origin-simulator';
+import { EVENT_METRICS } from '@regapi/telemetry';
 import { waitFor } from '@regapi/testkit';
 import { NOT_FOUND_NOTE } from '../src';
 import { type System, startSystem } from './support/system';
@@ -150,20 +151,17 @@ test('an event the reconciler cannot read is dead-lettered, kept for an operator
     deliveries: 6,
   });
   const alert = await waitFor(
-    () =>
-      system.webhook.find(
-        (body) => typeof body === 'object' && body !== null && Reflect.get(body, 'message_id') === id,
-      ),
+    () => system.logs.find((line) => line.alert === 'message_dead_lettered' && line.message_id === id),
     { what: 'the dead-letter alert' },
   );
   expect(alert).toMatchObject({
-    alert: 'message_dead_lettered',
+    level: 'error',
     severity: 'critical',
     queue: QUEUE.reconcilerEvents,
     routing_key: ORIGIN_ORDERS_LISTED,
     action: expect.stringContaining('pnpm ops dead-letters'),
   });
-  expect(system.logs).toContainEqual(
-    expect.objectContaining({ level: 'error', alert: 'message_dead_lettered', message_id: id }),
-  );
+  // Issue 13: the signal of the "dead-lettered" rule, by queue.
+  const counted = await system.metrics.collect();
+  expect(counted.total(EVENT_METRICS.deadLettered, { queue: QUEUE.reconcilerEvents })).toBe(1);
 });

@@ -22,6 +22,10 @@ export interface MetricDefinition {
   readonly buckets?: readonly number[];
 }
 
+/** The values of `state` on `regapi.origin.session.state` (origin-session reports 1 for its own, 0 for the others). */
+export const ORIGIN_SESSION_STATES = ['standby', 'active_logged_out', 'active_logged_in'] as const;
+export type OriginSessionState = (typeof ORIGIN_SESSION_STATES)[number];
+
 /** Latency of a call to the origin portal: a search takes ~72 s at p50 (spec 8), a login a few seconds. */
 const ORIGIN_BUCKETS_S = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 45, 60, 90, 120, 180, 300] as const;
 
@@ -82,6 +86,15 @@ export const EVENT_METRICS = define({
     description: 'Centavos refunded to customers, by product and result class.',
     unit: '{centavo}',
     labels: ['product', 'class'],
+  },
+  ordersStuck: {
+    // What the sweeper's `order_stuck` alert was (docs/decisions/0056, 0065): driven again once, still unfinished.
+    name: 'regapi.orders.stuck',
+    kind: 'counter',
+    description:
+      "Orders found unfinished past their product's maximum time again after the sweeper drove them once, by product and state.",
+    unit: '{order}',
+    labels: ['product', 'state'],
   },
   originCallDuration: {
     // Its `_count` is the number of origin calls by operation and outcome.

@@ -1,5 +1,5 @@
-import { type Attributes, createNoopMeter, type Meter } from '@opentelemetry/api';
-import { EVENT_METRICS, type MetricDefinition } from './catalog';
+import { type Attributes, createNoopMeter, type Meter, type ObservableResult } from '@opentelemetry/api';
+import { EVENT_METRICS, type MetricDefinition, ORIGIN_SESSION_STATES, type OriginSessionState } from './catalog';
 
 /**
  * The platform's event metrics as typed calls (catalog.ts names them): a service records what happened, after the
@@ -14,12 +14,18 @@ export interface PlatformMetrics {
   orderFinished(product: string, code: string, resultClass: string): void;
   debited(product: string, centavos: number): void;
   refunded(product: string, resultClass: string, centavos: number): void;
+  orderStuck(product: string, state: string): void;
   originCall(operation: string, outcome: string, seconds: number): void;
   originLogin(outcome: string): void;
   archiveDocument(product: string, outcome: string): void;
   archiveBytes(product: string, bytes: number): void;
   certificateWatchCheck(outcome: string): void;
   deadLettered(queue: string): void;
+  /**
+   * Reports `regapi.origin.session.state` at every collection from `current` (1 for its state, 0 for the others);
+   * the returned function stops reporting.
+   */
+  observeOriginSessionState(current: () => OriginSessionState): () => void;
 }
 
 function options(metric: MetricDefinition) {
@@ -41,6 +47,7 @@ export function createPlatformMetrics(meter: Meter): PlatformMetrics {
   const debitedCentavos = counter(m.debitedCentavos);
   const refunds = counter(m.refunds);
   const refundedCentavos = counter(m.refundedCentavos);
+  const stuck = counter(m.ordersStuck);
   const originCalls = histogram(m.originCallDuration);
   const logins = counter(m.originLogins);
   const archived = counter(m.archiveDocuments);
@@ -69,12 +76,22 @@ export function createPlatformMetrics(meter: Meter): PlatformMetrics {
       refunds.add(1, by({ product, class: resultClass }));
       refundedCentavos.add(centavos, by({ product, class: resultClass }));
     },
+    orderStuck: (product, state) => stuck.add(1, by({ product, state })),
     originCall: (operation, outcome, seconds) => originCalls.record(seconds, by({ operation, outcome })),
     originLogin: (outcome) => logins.add(1, by({ outcome })),
     archiveDocument: (product, outcome) => archived.add(1, by({ product, outcome })),
     archiveBytes: (product, bytes) => archivedBytes.add(bytes, by({ product })),
     certificateWatchCheck: (outcome) => watchChecks.add(1, by({ outcome })),
     deadLettered: (queue) => deadLettered.add(1, by({ queue })),
+    observeOriginSessionState: (current) => {
+      const gauge = meter.createObservableGauge(m.originSessionState.name, options(m.originSessionState));
+      const observe = (result: ObservableResult) => {
+        const state = current();
+        for (const each of ORIGIN_SESSION_STATES) result.observe(each === state ? 1 : 0, by({ state: each }));
+      };
+      gauge.addCallback(observe);
+      return () => gauge.removeCallback(observe);
+    },
   };
 }
 

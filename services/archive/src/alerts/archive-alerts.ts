@@ -1,5 +1,4 @@
-import { metrics } from '@opentelemetry/api';
-import { createAlertWebhook, type Logger } from '@regapi/telemetry';
+import type { Logger } from '@regapi/telemetry';
 
 /** A delivered document the archive could not keep: the order ended refunded (docs/decisions/0033). */
 export interface DocumentNotArchived {
@@ -26,40 +25,30 @@ export interface CertificateRefused {
 export interface ArchiveAlertCounts {
   readonly document_not_archived: number;
   readonly certificate_signature_invalid: number;
-  readonly webhook_failures: number;
 }
 
 /**
- * A human is told the way origin-session tells (docs/decisions/0020): one structured `error` log line with `alert`
- * set, the line log-based alerting matches, an OpenTelemetry counter, and a JSON POST to ALERT_WEBHOOK_URL when set
- * (a failing webhook is logged, never thrown into the delivery). docs/operations.md says what to do.
+ * Prometheus pages on `regapi.archive.documents` with outcome `failed` or `refused` (the rule "archive failing",
+ * docs/decisions/0065); this is the structured `error` log line with `alert` set that names the order (a log may
+ * carry the protocolo, a label may not). docs/operations.md says what to do.
  */
 export interface ArchiveAlerts {
-  documentNotArchived(alert: DocumentNotArchived): Promise<void>;
-  certificateRefused(alert: CertificateRefused): Promise<void>;
+  documentNotArchived(alert: DocumentNotArchived): void;
+  certificateRefused(alert: CertificateRefused): void;
   counts(): ArchiveAlertCounts;
 }
 
 export interface ArchiveAlertsOptions {
   readonly logger: Logger;
-  /** ALERT_WEBHOOK_URL. */
-  readonly webhookUrl?: string | undefined;
 }
-
-const meter = metrics.getMeter('regapi.archive');
-const alertCounter = meter.createCounter('regapi.archive.alerts', {
-  description: 'Documents the archive could not deliver (download given up, certificate signature refused)',
-});
 
 export function createArchiveAlerts(options: ArchiveAlertsOptions): ArchiveAlerts {
   const log = options.logger.child({ component: 'alerts' });
-  const webhook = createAlertWebhook({ logger: log, url: options.webhookUrl });
   let notArchived = 0;
   let refused = 0;
   return {
-    async documentNotArchived(alert) {
+    documentNotArchived(alert) {
       notArchived++;
-      alertCounter.add(1, { alert: 'document_not_archived', fonte: alert.fonte });
       const body = {
         alert: 'document_not_archived',
         severity: 'high',
@@ -73,14 +62,13 @@ export function createArchiveAlerts(options: ArchiveAlertsOptions): ArchiveAlert
         at: alert.at.toISOString(),
         action: 'the order finished refunded; see docs/operations.md "document_not_archived"',
       };
-      await webhook.raise(
+      log.error(
         body,
         `ALERT: the document of ${alert.protocolo} could not be archived (${alert.reason}); finished ${alert.code}`,
       );
     },
-    async certificateRefused(alert) {
+    certificateRefused(alert) {
       refused++;
-      alertCounter.add(1, { alert: 'certificate_signature_invalid', fonte: 'certidao-inteiro-teor' });
       const body = {
         alert: 'certificate_signature_invalid',
         severity: 'high',
@@ -92,15 +80,8 @@ export function createArchiveAlerts(options: ArchiveAlertsOptions): ArchiveAlert
         at: alert.at.toISOString(),
         action: 'the order finished 606, refunded; see docs/operations.md "certificate_signature_invalid"',
       };
-      await webhook.raise(
-        body,
-        `ALERT: the certificate of ${alert.protocolo} carries no valid signature (${alert.reason})`,
-      );
+      log.error(body, `ALERT: the certificate of ${alert.protocolo} carries no valid signature (${alert.reason})`);
     },
-    counts: () => ({
-      document_not_archived: notArchived,
-      certificate_signature_invalid: refused,
-      webhook_failures: webhook.failures(),
-    }),
+    counts: () => ({ document_not_archived: notArchived, certificate_signature_invalid: refused }),
   };
 }

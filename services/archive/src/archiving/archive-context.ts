@@ -2,7 +2,7 @@ import type { Clock } from '@regapi/calendar';
 import type { Database } from '@regapi/db';
 import type { DocumentStorage } from '@regapi/documents';
 import type { OriginDocumentDownloader } from '@regapi/origin';
-import type { Logger } from '@regapi/telemetry';
+import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { Kysely } from 'kysely';
 import type { ArchiveAlerts } from '../alerts/archive-alerts';
 import type { ArchiveSettings } from './archive-settings';
@@ -17,4 +17,5 @@ export interface ArchiveContext {
   readonly alerts: ArchiveAlerts;
   readonly settings: ArchiveSettings;
   readonly publicBaseUrl: string | undefined;
+  readonly metrics: PlatformMetrics;
 }

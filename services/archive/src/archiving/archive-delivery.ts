@@ -1,5 +1,5 @@
 import type { DocumentDelivered } from '@regapi/bus';
-import { isResultCode, type ResultCode } from '@regapi/contracts';
+import { isResultCode, type ResultCode, resultClassOf } from '@regapi/contracts';
 import { documentKey, documentUrl, quarantineKey } from '@regapi/documents';
 import { getOrder, type Order } from '@regapi/orders';
 import type { Logger } from '@regapi/telemetry';
@@ -12,12 +12,12 @@ import { retryPlan } from './retry-plan';
 
 /** What became of one delivery, for logs and tests. */
 export type ArchiveOutcome =
-  | { readonly kind: 'archived'; readonly code: number; readonly documents: number }
+  | { readonly kind: 'archived'; readonly code: ResultCode; readonly documents: number; readonly bytes: number }
   /** The order had finished already (a redelivery, a retry overtaken): nothing done. */
   | { readonly kind: 'already-finished' }
   | { readonly kind: 'retry-scheduled'; readonly attempt: number; readonly dueAt: string; readonly reason: string }
-  | { readonly kind: 'not-archived'; readonly code: number; readonly reason: string }
-  | { readonly kind: 'certificate-refused'; readonly reason: string };
+  | { readonly kind: 'not-archived'; readonly code: ResultCode; readonly reason: string }
+  | { readonly kind: 'certificate-refused'; readonly code: ResultCode; readonly reason: string };
 
 /** A delivery that can never be handled: thrown, so the bus dead-letters it for an operator after its limit. */
 export class UnusableDeliveryError extends Error {
@@ -60,7 +60,44 @@ export async function archiveDelivery(
   if (order.state !== 'archiving') throw new UnusableDeliveryError(order.id, `the order is ${order.state}`);
   const code = delivered.code;
   if (!isResultCode(code)) throw new UnusableDeliveryError(order.id, `${code} is not a result code`);
+  const outcome = await archiveOrder(ctx, order, delivered, code, log);
+  countOutcome(ctx, order.fonte, outcome);
+  return outcome;
+}
 
+/**
+ * Counted once the transaction that decided it committed (issue 13); `already-finished` (a redelivery, a retry
+ * overtaken) counts nothing. A retry counts the delivery, an archived delivery each of its documents.
+ */
+function countOutcome(ctx: ArchiveContext, fonte: string, outcome: ArchiveOutcome): void {
+  const { metrics } = ctx;
+  switch (outcome.kind) {
+    case 'archived':
+      for (let each = 0; each < outcome.documents; each++) metrics.archiveDocument(fonte, 'archived');
+      metrics.archiveBytes(fonte, outcome.bytes);
+      break;
+    case 'retry-scheduled':
+      metrics.archiveDocument(fonte, 'retried');
+      return;
+    case 'not-archived':
+      metrics.archiveDocument(fonte, 'failed');
+      break;
+    case 'certificate-refused':
+      metrics.archiveDocument(fonte, 'refused');
+      break;
+    case 'already-finished':
+      return;
+  }
+  metrics.orderFinished(fonte, String(outcome.code), resultClassOf(outcome.code));
+}
+
+async function archiveOrder(
+  ctx: ArchiveContext,
+  order: Order,
+  delivered: DocumentDelivered,
+  code: ResultCode,
+  log: Logger,
+): Promise<ArchiveOutcome> {
   const fetched: FetchedDocument[] = [];
   for (const source of delivered.documents) {
     const outcome = await fetchDocument(ctx.downloader, source, {
@@ -89,7 +126,9 @@ export async function archiveDelivery(
   }
   const result = archivedResult(order.result, documentUrl(order.protocolo, ctx.publicBaseUrl), readings);
   const applied = await finishArchived(ctx.db, order, delivered, code, stored, result, ctx.clock.now());
-  return applied ? { kind: 'archived', code, documents: stored.length } : { kind: 'already-finished' };
+  if (!applied) return { kind: 'already-finished' };
+  const bytes = stored.reduce((total, { document }) => total + document.bytes.byteLength, 0);
+  return { kind: 'archived', code, documents: stored.length, bytes };
 }
 
 async function storeAll(
@@ -145,7 +184,7 @@ async function giveUp(
   const at = ctx.clock.now();
   const applied = await finishUndelivered(ctx.db, order, delivered, code, note, at);
   if (!applied) return { kind: 'already-finished' };
-  await ctx.alerts.documentNotArchived({
+  ctx.alerts.documentNotArchived({
     orderId: order.id,
     protocolo: order.protocolo,
     fonte: order.fonte,
@@ -192,7 +231,7 @@ async function refuseCertificate(
   const at = ctx.clock.now();
   const applied = await finishUndelivered(ctx.db, order, delivered, 606, NOTES.signature, at);
   if (!applied) return { kind: 'already-finished' };
-  await ctx.alerts.certificateRefused({
+  ctx.alerts.certificateRefused({
     orderId: order.id,
     protocolo: order.protocolo,
     reason,
@@ -200,7 +239,7 @@ async function refuseCertificate(
     sha256: document.sha256,
     at,
   });
-  return { kind: 'certificate-refused', reason };
+  return { kind: 'certificate-refused', code: 606, reason };
 }
 
 /** The origin also reports the validator code; the PDF's text layer is what a third party reads, so it wins. */

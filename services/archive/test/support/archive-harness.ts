@@ -11,7 +11,7 @@ import { acceptOrder, allocateProtocolo, type Order, transition } from '@regapi/
 import { createOriginDocumentDownloader, type OriginSample } from '@regapi/origin';
 import type { Service } from '@regapi/runtime';
 import { createLogger, silentLogger } from '@regapi/telemetry';
-import { startTestS3, startWebhookReceiver, type TestS3, waitFor } from '@regapi/testkit';
+import { type InMemoryMetrics, inMemoryMetrics, startTestS3, type TestS3, waitFor } from '@regapi/testkit';
 // origin-session's own harness (database, vhost, clock, simulator, origin-session, billing's queue), with its stand-in
 // archive off: the real one below consumes `archive.documents`.
 import { type Harness, type HarnessOptions, startHarness } from '../../../origin-session/test/support/harness';
@@ -48,8 +48,8 @@ export interface ArchiveHarness {
   readonly outcomes: HandledDelivery[];
   /** The archive's log lines (JSON) that carry `alert`. */
   readonly alerts: Record<string, unknown>[];
-  /** The bodies POSTed to the archive's ALERT_WEBHOOK_URL. */
-  readonly webhook: unknown[];
+  /** What the archive recorded (its PlatformMetrics, in memory). */
+  readonly metrics: InMemoryMetrics;
   readonly gatewayUrl: string;
   /** A new account with a token (every scope) for the gateway. */
   customer(): Promise<Customer>;
@@ -97,7 +97,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
     },
   });
   const outcomes: HandledDelivery[] = [];
-  const webhook = await startWebhookReceiver();
+  const metrics = inMemoryMetrics();
   const archive = createArchive({
     db: origin.database,
     bus: origin.bus,
@@ -105,7 +105,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
     storage: s3.storage(),
     downloader: createOriginDocumentDownloader(),
     clock: origin.clock,
-    alertWebhookUrl: webhook.url,
+    metrics: metrics.metrics,
     settings: { schedulerPollMs: 50, downloadTimeoutMs: 5_000, ...options.settings },
     ...(options.observe === false ? {} : { onDelivery: (handled: HandledDelivery) => outcomes.push(handled) }),
   });
@@ -134,7 +134,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
     archive,
     outcomes,
     alerts,
-    webhook: webhook.bodies,
+    metrics,
     gatewayUrl: server.url,
     async customer() {
       const account = await createAccount(origin.database.db, { name: 'Cliente do arquivo' });
@@ -213,7 +213,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
       await archive.stop();
       await origin.close();
       await s3.close();
-      await webhook.close();
+      await metrics.shutdown();
     },
   };
 }

@@ -12,6 +12,9 @@ export type SettlementOutcome =
       readonly rule: string;
       readonly amountCentavos: number;
       readonly balanceCentavos: number;
+      /** For the refund counters: the product debited and the class of the code that caused the refund. */
+      readonly fonte: string | null;
+      readonly resultClass: string | null;
     }
   /** Refunded before, by another message about the same order (a re-published finish, a reconciliation). */
   | { readonly kind: 'already_refunded'; readonly rule: string }
@@ -32,6 +35,8 @@ async function apply(
       rule: decision.rule,
       amountCentavos: result.amountCentavos,
       balanceCentavos: result.balanceCentavos,
+      fonte: result.fonte,
+      resultClass: result.resultClass,
     };
   }
   return { kind: result.reason, rule: decision.rule };

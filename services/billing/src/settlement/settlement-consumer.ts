@@ -10,7 +10,7 @@ import {
   UnreadableMessageError,
 } from '@regapi/bus';
 import type { Database } from '@regapi/db';
-import type { Logger } from '@regapi/telemetry';
+import { type Logger, noPlatformMetrics, type PlatformMetrics } from '@regapi/telemetry';
 import type { Kysely } from 'kysely';
 import { type SettlementOutcome, settleOrderFinished, settleOrderReconciled } from './settle';
 
@@ -28,6 +28,7 @@ export async function handleSettlementMessage(
   db: Kysely<Database>,
   logger: Logger,
   message: IncomingMessage,
+  metrics: PlatformMetrics = noPlatformMetrics,
 ): Promise<HandledSettlement> {
   const log = loggerForMessage(logger, message);
   const handled = await handleOnce(db, SETTLEMENT_CONSUMER, message, (trx) => {
@@ -44,6 +45,11 @@ export async function handleSettlementMessage(
     throw invalid(message, 'not a settlement routing key');
   });
   const outcome: HandledSettlement = handled.duplicate ? { kind: 'duplicate' } : handled.value;
+  // After the commit, and only for the refund this message posted (a redelivery is a duplicate, a second message
+  // about the order is `already_refunded`).
+  if (outcome.kind === 'refunded') {
+    metrics.refunded(outcome.fonte ?? 'unknown', outcome.resultClass ?? 'unknown', outcome.amountCentavos);
+  }
   log.info({ settlement: outcome }, 'settlement handled');
   return outcome;
 }

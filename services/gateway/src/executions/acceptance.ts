@@ -14,6 +14,7 @@ import {
   startFromFacts,
   TYPICAL_RUN_MS,
 } from '@regapi/orders';
+import type { PlatformMetrics } from '@regapi/telemetry';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AuthContext } from '../auth/auth-context';
 import type { PlanLookup } from '../quotes/plan-cache';
@@ -31,6 +32,7 @@ export interface AcceptanceDeps {
   readonly claimWaitMs: number;
   /** The caller's plan (cached for a moment: docs/decisions/0029). */
   readonly planOf: PlanLookup;
+  readonly metrics: PlatformMetrics;
 }
 
 export interface ExecutionInput {
@@ -172,8 +174,9 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
     ack: queueAck(protocolo, secondsUntil(readyAt, now)),
   });
 
+  let accepted: AcceptanceOutcome;
   try {
-    return await db.transaction().execute(async (trx) => {
+    accepted = await db.transaction().execute(async (trx) => {
       const answer = { orderId, status: 202, response };
       const claim = await claimKey(trx, { ref, fingerprint: input.fingerprint, answer, waitMs: deps.claimWaitMs }, now);
       if (!claim.claimed) throw new AcceptanceAbort(replayOf(claim.stored, input.fingerprint));
@@ -217,4 +220,8 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
   } catch (error: unknown) {
     return outcomeOfFailure(error);
   }
+  // Counted once committed: a refusal rolled back (402, a block) and a replay of the key are not acceptances.
+  deps.metrics.orderAccepted(request.fonte);
+  deps.metrics.debited(request.fonte, priceCentavos);
+  return accepted;
 }

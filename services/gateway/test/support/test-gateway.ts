@@ -3,7 +3,7 @@ import { type Clock, systemClock } from '@regapi/calendar';
 import type { DbHandle } from '@regapi/db';
 import { createS3Storage, type DocumentStorage } from '@regapi/documents';
 import { createHttpApp, listen, type RunningServer } from '@regapi/http';
-import { silentLogger } from '@regapi/telemetry';
+import { type PlatformMetrics, silentLogger } from '@regapi/telemetry';
 import { callJson, type JsonAnswer } from '@regapi/testkit';
 import type { Router } from 'express';
 import { type AdminThrottleSettings, createGateway, createKeyring, type JwtKeyring } from '../../src';
@@ -44,6 +44,8 @@ export interface TestGatewayOptions {
   readonly expressOnly?: boolean;
   /** Failed admin authentications per address. Default: the gateway's. */
   readonly adminThrottle?: AdminThrottleSettings;
+  /** Where the gateway records its events (an in-memory recorder). Default: none. */
+  readonly metrics?: PlatformMetrics;
 }
 
 /** The gateway's routers in an express app of their own, on a free port, over the test file's database. */
@@ -64,6 +66,7 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
     ...(options.hourlySearchCeiling === undefined ? {} : { hourlySearchCeiling: options.hourlySearchCeiling }),
     ...(options.idempotencyWaitMs === undefined ? {} : { idempotencyWaitMs: options.idempotencyWaitMs }),
     ...(options.adminThrottle === undefined ? {} : { adminThrottle: options.adminThrottle }),
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
   });
   const app = createHttpApp({
     logger,

@@ -1,5 +1,4 @@
-import { metrics } from '@opentelemetry/api';
-import { createAlertWebhook, type Logger } from '@regapi/telemetry';
+import type { Logger } from '@regapi/telemetry';
 
 /** A product taken out of service because the origin answered a permanent code (spec 7.5). */
 export interface ProductOutage {
@@ -14,41 +13,30 @@ export interface ProductOutage {
 
 export interface AlertCounts {
   readonly product_out_of_service: number;
-  readonly webhook_failures: number;
 }
 
 /**
- * "A human is notified" (spec 7.5), three ways, so one of them reaches someone: a structured log line at `error` with
- * `alert` set (what log-based alerting matches), a metric (an OpenTelemetry counter, exported when a metric reader is
- * configured, and the same count on `GET /origin-session/status`), and a POST of the alert as JSON to
- * ALERT_WEBHOOK_URL when set (a chat or paging hook). A failing webhook is logged, never retried into the order.
+ * "A human is notified" (spec 7.5): Prometheus pages on `regapi.products.in_service` = 0 (the rule "product out of
+ * service", docs/decisions/0065); this is the structured `error` log line with `alert` set that says which order
+ * and which answer took it out (a log may carry the protocolo, a label may not), and the count on
+ * `GET /origin-session/status`.
  */
 export interface Alerts {
-  productOutOfService(outage: ProductOutage): Promise<void>;
+  productOutOfService(outage: ProductOutage): void;
   counts(): AlertCounts;
 }
 
 export interface AlertsOptions {
   readonly logger: Logger;
-  readonly webhookUrl?: string | undefined;
-  /** Default 5 s. */
-  readonly webhookTimeoutMs?: number;
 }
-
-const meter = metrics.getMeter('regapi.origin-session');
-const outageCounter = meter.createCounter('regapi.product.out_of_service', {
-  description: 'Products taken out of service after a permanent origin answer (spec 7.5)',
-});
 
 export function createAlerts(options: AlertsOptions): Alerts {
   const logger = options.logger.child({ component: 'alerts' });
-  const webhook = createAlertWebhook({ logger, url: options.webhookUrl, timeoutMs: options.webhookTimeoutMs });
   let outages = 0;
 
   return {
-    async productOutOfService(outage) {
+    productOutOfService(outage) {
       outages++;
-      outageCounter.add(1, { fonte: outage.fonte, code: outage.code });
       const alert = {
         alert: 'product_out_of_service',
         severity: 'critical',
@@ -60,8 +48,8 @@ export function createAlerts(options: AlertsOptions): Alerts {
         at: outage.at.toISOString(),
         action: `the product answers 602 until an operator runs: pnpm ops product enable ${outage.fonte}`,
       };
-      await webhook.raise(alert, `ALERT: ${outage.fonte} taken out of service (origin answered ${outage.code})`);
+      logger.error(alert, `ALERT: ${outage.fonte} taken out of service (origin answered ${outage.code})`);
     },
-    counts: () => ({ product_out_of_service: outages, webhook_failures: webhook.failures() }),
+    counts: () => ({ product_out_of_service: outages }),
   };
 }

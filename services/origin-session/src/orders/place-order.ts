@@ -1,6 +1,7 @@
 import type { Order } from '@regapi/orders';
 import type { CallOptions, CertificateOutcome, OriginPortal, RecordViewOutcome, SearchOutcome } from '@regapi/origin';
 import type { Budget } from '../session/budget';
+import { PLACE_OPERATION } from '../session/origin-operations';
 import type { TaskContext } from '../tasks/task-context';
 import { findAtOrigin } from './in-doubt';
 import { recordNumeroPedido } from './order-outcomes';
@@ -72,7 +73,7 @@ export async function placeOrder(
   let startedAt = ctx.clock.now();
   for (let round = 0; ; round++) {
     const outcome = await ctx.session.call(
-      `place ${input.fonte}`,
+      PLACE_OPERATION[input.fonte],
       (portal, options) => invoke(portal, input, options),
       budget,
       { retryOnSessionLost: false },

@@ -2,7 +2,7 @@ import { ufTimeZone } from '@regapi/br';
 import { type DeliveredDocument, scheduleMessage } from '@regapi/bus';
 import { certificateForecast, formatCivilDate } from '@regapi/calendar';
 import { findOffice, setProductEnabled } from '@regapi/catalog';
-import { type Fonte, isFonte, type ResultCode } from '@regapi/contracts';
+import { type Fonte, isFonte, type ResultCode, resultClassOf } from '@regapi/contracts';
 import {
   failureResultData,
   finishOrder,
@@ -259,8 +259,9 @@ async function finishFailure(
       orderId: order.id,
       at,
     };
-    await ctx.alerts.productOutOfService(alert);
+    ctx.alerts.productOutOfService(alert);
   }
+  if (applied) countFinished(ctx, fonte, code);
   return applied ? { kind: 'finished', code } : { kind: 'unchanged' };
 }
 
@@ -287,7 +288,13 @@ export async function finishWith(
       at: ctx.clock.now(),
     }),
   );
+  if (applied) countFinished(ctx, fonte, code);
   return applied ? { kind: 'finished', code } : { kind: 'unchanged' };
+}
+
+/** After the commit, and only when this finish applied (a redelivery that finds the order finished counts nothing). */
+function countFinished(ctx: TaskContext, fonte: Fonte, code: ResultCode): void {
+  ctx.metrics.orderFinished(fonte, String(code), resultClassOf(code));
 }
 
 function fonteOf(order: Order): Fonte {

@@ -1,8 +1,9 @@
 import type { Clock } from '@regapi/calendar';
 import type { CallOptions, LoginOutcome, OriginPortal } from '@regapi/origin';
-import type { Logger } from '@regapi/telemetry';
+import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { Budget } from './budget';
 import { type HeldLock, LockLostError } from './origin-account-lock';
+import { callOutcome, loginOutcome, type OriginCallOperation, type OriginOperation } from './origin-operations';
 
 /** What a call can answer besides its own outcomes: the login that had to come first failed. */
 export type LoginFailure = Exclude<LoginOutcome, { kind: 'logged-in' }>;
@@ -31,7 +32,7 @@ export interface OriginSessionStats {
  */
 export interface OriginSessionClient {
   call<T>(
-    what: string,
+    what: OriginCallOperation,
     operation: (portal: OriginPortal, options: CallOptions) => Promise<T>,
     budget: Budget,
     options: SessionCallOptions,
@@ -60,6 +61,8 @@ export interface OriginSessionClientOptions {
   readonly stopping?: () => AbortSignal;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Every call to the portal (login included) is recorded here with its outcome and latency (issue 13). */
+  readonly metrics: PlatformMetrics;
   /** The account lock of the task in progress: no call leaves this process without it. */
   readonly fence: () => Pick<HeldLock, 'isHeld' | 'lostTo'> | undefined;
   /** Upper bound of a login. Default 60 s. */
@@ -90,6 +93,22 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
     return next;
   };
 
+  /** A call cut short by a stop is recorded too (as the timeout the port reports): it did reach the origin. */
+  const timed = async <T>(operation: OriginOperation, work: () => Promise<T>): Promise<T> => {
+    const startedAt = performance.now();
+    const record = (outcome: string) =>
+      options.metrics.originCall(operation, outcome, (performance.now() - startedAt) / 1000);
+    try {
+      const answer = await work();
+      record(callOutcome(answer));
+      return answer;
+    } catch (thrown) {
+      // The port answers with values; a throw is a defect of the driver, counted as such.
+      record('error');
+      throw thrown;
+    }
+  };
+
   const guard = (): void => {
     const lock = options.fence();
     if (lock === undefined || !lock.isHeld()) throw new LockLostError(lock?.lostTo());
@@ -114,7 +133,8 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
     if (call === undefined) return { kind: 'timeout', by: 'caller' };
     loggedIn = false;
     logins++;
-    const outcome = await portal.login(call);
+    const outcome = await timed('login', () => portal.login(call));
+    options.metrics.originLogin(loginOutcome(outcome));
     checkStopping();
     if (outcome.kind === 'logged-in') {
       loggedIn = true;
@@ -147,7 +167,7 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
           if (call === undefined) return { kind: 'timeout', by: 'caller' } as const;
           calls++;
           logger.debug({ what, timeout_ms: call.timeoutMs }, 'origin call');
-          const outcome = await operation(portal, call);
+          const outcome = await timed(what, () => operation(portal, call));
           checkStopping();
           lastUsedAt = clock.now().getTime();
           logger.debug({ what, outcome: kindOf(outcome) }, 'origin call answered');

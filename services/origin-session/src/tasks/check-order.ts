@@ -6,6 +6,7 @@ import { parseOrderInput } from '../orders/order-request';
 import { settleOutcome } from '../orders/settle-outcome';
 import { searchResultData } from '../results/search-result';
 import { budgetOf } from '../session/budget';
+import { checkOperation } from '../session/origin-operations';
 import type { TaskContext } from './task-context';
 import { CHECK_REASONS, checkOrderTask } from './task-messages';
 
@@ -37,7 +38,7 @@ export async function checkOrder(
   if (input === undefined) return { kind: 'skipped', reason: 'unreadable request' };
   const numeroPedido = order.numeroPedido;
   const outcome = await ctx.session.call(
-    'check-order',
+    checkOperation(order.fonte),
     (portal, options) => portal.checkOrder(numeroPedido, options),
     budgetOf(ctx.settings.pageTimeoutMs),
     { retryOnSessionLost: true },

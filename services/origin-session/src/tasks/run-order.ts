@@ -10,6 +10,7 @@ import { placeOrder } from '../orders/place-order';
 import { finishWith, type OrderOutcome, type Settled, settleOutcome } from '../orders/settle-outcome';
 import { OFFICE_OUT_OF_SERVICE_CODE, PRODUCT_OUT_OF_SERVICE_CODE, UNREADABLE_ORDER_CODE } from '../outcome-to-code';
 import { type Budget, budgetOf } from '../session/budget';
+import { checkOperation } from '../session/origin-operations';
 import { maxRunMs, type TaskContext } from './task-context';
 
 /** What a run-order task did, for logs and tests. */
@@ -109,7 +110,7 @@ async function continueFromProtocol(
   budget: Budget,
 ): Promise<RunReport> {
   const check = await ctx.session.call(
-    'check-order',
+    checkOperation(order.fonte),
     (portal, options) => portal.checkOrder(numeroPedido, options),
     budget,
     { retryOnSessionLost: true, maxMs: ctx.settings.pageTimeoutMs },

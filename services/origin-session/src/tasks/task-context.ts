@@ -1,7 +1,7 @@
 import type { Clock } from '@regapi/calendar';
 import { type Fonte, PRODUCTS } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import type { Logger } from '@regapi/telemetry';
+import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { Kysely } from 'kysely';
 import type { Alerts } from '../alerts/alerts';
 import type { OriginSessionClient } from '../session/origin-session-client';
@@ -71,6 +71,8 @@ export interface TaskContext {
   readonly session: OriginSessionClient;
   readonly alerts: Alerts;
   readonly settings: OriginSessionSettings;
+  /** Orders finished here are counted after their transaction committed (issue 13). */
+  readonly metrics: PlatformMetrics;
 }
 
 /** Spec 8: the longest the service waits for the origin on one run of `fonte` (180 s search, 540 s others). */

@@ -17,7 +17,7 @@ import { acceptOrder, allocateProtocolo, getOrder, type Order } from '@regapi/or
 import { createHttpOriginPortal, type OriginControl, type OriginPortal } from '@regapi/origin';
 import { createOriginSimulator, createSimulatorControl, type OriginSimulator } from '@regapi/origin-simulator';
 import type { Service } from '@regapi/runtime';
-import { createLogger, type Logger, silentLogger } from '@regapi/telemetry';
+import { createLogger, type Logger, type PlatformMetrics, silentLogger } from '@regapi/telemetry';
 import {
   createTestDatabase,
   createTestVhost,
@@ -39,7 +39,6 @@ export interface HarnessOptions {
   /** SIM_TIME_SCALE. Default 0.001 (a 72 s search answers in 72 ms). */
   readonly timeScale?: number;
   readonly settings?: Partial<OriginSessionSettings>;
-  readonly alertWebhookUrl?: string;
   /** Start the origin-session service in this process. Default true. */
   readonly startService?: boolean;
   /** A stand-in for the archive (next issue) that finishes archived orders as its contract says. Default true. */
@@ -48,6 +47,8 @@ export interface HarnessOptions {
   readonly captureLogs?: boolean;
   /** Wraps the portal (to count calls). */
   readonly wrapPortal?: (portal: OriginPortal) => OriginPortal;
+  /** Where the service records its events (an in-memory recorder). Default: none. */
+  readonly metrics?: PlatformMetrics;
 }
 
 export interface Harness {
@@ -136,8 +137,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       portal: options.wrapPortal ? options.wrapPortal(base) : base,
       clock,
       settings: { account: simulator.credentials.username, schedulerPollMs: 50, ...options.settings },
-      alertWebhookUrl: options.alertWebhookUrl,
       onTask: (task, report) => reports.push({ task, report }),
+      ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     });
     await service.start();
     services.push(service);

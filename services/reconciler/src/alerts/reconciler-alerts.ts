@@ -1,5 +1,4 @@
-import { metrics } from '@opentelemetry/api';
-import { createAlertWebhook, type Logger } from '@regapi/telemetry';
+import type { Logger } from '@regapi/telemetry';
 
 /**
  * What the reconciler asks a human to look at (docs/operations.md, "Reconciliation and the certificate watch", has the
@@ -45,6 +44,7 @@ export type ReconcilerAlert =
       readonly alert: 'order_stuck';
       readonly orderId: string;
       readonly protocolo: string;
+      readonly fonte: string;
       readonly state: string;
       readonly since: string;
       /** What the sweeper did about it. */
@@ -80,31 +80,21 @@ const SEVERITY: Readonly<Record<AlertName, 'warning' | 'critical'>> = Object.fre
 });
 
 export interface ReconcilerAlerts {
-  raise(alert: ReconcilerAlert, at: Date): Promise<void>;
-  counts(): Readonly<Record<AlertName | 'webhook_failures', number>>;
+  raise(alert: ReconcilerAlert, at: Date): void;
+  counts(): Readonly<Record<AlertName, number>>;
 }
 
 export interface ReconcilerAlertsOptions {
   readonly logger: Logger;
-  /** ALERT_WEBHOOK_URL: each alert POSTed as JSON when set. */
-  readonly webhookUrl?: string | undefined;
-  /** Default 5 s. */
-  readonly webhookTimeoutMs?: number;
 }
 
-const meter = metrics.getMeter('regapi.reconciler');
-const alertCounter = meter.createCounter('regapi.reconciler.alerts', {
-  description: 'Alerts raised by the reconciler, by name (certificate checks exhausted, lost, overdue reconciliation)',
-});
-
 /**
- * Alerts as origin-session raises them (docs/decisions/0020): an `error` log line with `alert` set (what log-based
- * alerting matches), an OpenTelemetry counter, and a JSON POST to ALERT_WEBHOOK_URL when set. A failing webhook is
- * logged, never retried into the work that raised the alert.
+ * Prometheus pages on the metric that carries each alert's signal (docs/decisions/0065 maps them to their rules);
+ * this is the structured `error` log line with `alert` set that names the order or the message (a log may carry the
+ * protocolo, a label may not), and the counts on the status route.
  */
 export function createReconcilerAlerts(options: ReconcilerAlertsOptions): ReconcilerAlerts {
   const logger = options.logger.child({ component: 'alerts' });
-  const webhook = createAlertWebhook({ logger, url: options.webhookUrl, timeoutMs: options.webhookTimeoutMs });
   const counts: Record<AlertName, number> = {
     certificate_checks_exhausted: 0,
     certificate_lost_to_timeout: 0,
@@ -114,9 +104,8 @@ export function createReconcilerAlerts(options: ReconcilerAlertsOptions): Reconc
   };
 
   return {
-    async raise(alert, at) {
+    raise(alert, at) {
       counts[alert.alert]++;
-      alertCounter.add(1, { alert: alert.alert });
       const { alert: name, ...facts } = alert;
       const body = {
         alert: name,
@@ -129,9 +118,9 @@ export function createReconcilerAlerts(options: ReconcilerAlertsOptions): Reconc
         alert.alert === 'message_dead_lettered'
           ? `message ${alert.messageId} in ${alert.queue}`
           : `order ${alert.protocolo}`;
-      await webhook.raise(body, `ALERT: ${name} (${subject})`);
+      logger.error(body, `ALERT: ${name} (${subject})`);
     },
-    counts: () => ({ ...counts, webhook_failures: webhook.failures() }),
+    counts: () => ({ ...counts }),
   };
 }
 

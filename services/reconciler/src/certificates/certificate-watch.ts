@@ -1,5 +1,5 @@
 import { enqueueMessage } from '@regapi/bus';
-import { getOrder } from '@regapi/orders';
+import { getOrder, type Order } from '@regapi/orders';
 import type { ReconcilerAlert } from '../alerts/reconciler-alerts';
 import { orderTimeZone } from '../order-property';
 import { checkOrderMessage, RECONCILER_CHECK_REASONS } from '../origin-tasks';
@@ -38,15 +38,28 @@ export async function adoptCertificates(ctx: ReconcilerContext): Promise<number>
   return adopted;
 }
 
+/**
+ * What a due watch found (`regapi.certificates.watch_checks`): `issued` (the order left EM_EMISSAO with its certificate:
+ * archiving or finished 200), `unavailable` (it left EM_EMISSAO without one: INDISPONIVEL, a failure), `waiting`
+ * (still EM_EMISSAO: one more check sent to the origin), `exhausted` (still EM_EMISSAO with every check spent).
+ */
+export type WatchCheckOutcome = 'issued' | 'waiting' | 'unavailable' | 'exhausted';
+
+function endedOutcome(order: Order | undefined): WatchCheckOutcome {
+  return order !== undefined && (order.state === 'archiving' || order.code === 200) ? 'issued' : 'unavailable';
+}
+
 export async function runDueChecks(ctx: ReconcilerContext): Promise<number> {
   const now = ctx.clock.now();
-  const { checked, alerts } = await ctx.db.transaction().execute(async (trx) => {
+  const { checked, alerts, outcomes } = await ctx.db.transaction().execute(async (trx) => {
     const found: ReconcilerAlert[] = [];
+    const seen: WatchCheckOutcome[] = [];
     let sent = 0;
     for (const watch of await lockDueWatches(trx, now, ctx.settings.batchSize)) {
       const order = await getOrder(trx, watch.order_id);
       if (order === undefined || order.state !== 'awaiting_issue') {
         await updateWatch(trx, watch.order_id, { state: 'ended', checks: watch.checks, nextCheckAt: null, at: now });
+        seen.push(endedOutcome(order));
         continue;
       }
       if (watch.checks >= ctx.settings.certificateMaxChecks) {
@@ -64,6 +77,7 @@ export async function runDueChecks(ctx: ReconcilerContext): Promise<number> {
           checks: watch.checks,
           forecast: forecastOf(order.result)?.toISOString() ?? null,
         });
+        seen.push('exhausted');
         continue;
       }
       const checks = watch.checks + 1;
@@ -75,10 +89,12 @@ export async function runDueChecks(ctx: ReconcilerContext): Promise<number> {
         'certificate still in EM_EMISSAO: check sent to origin-session',
       );
       sent++;
+      seen.push('waiting');
     }
-    return { checked: sent, alerts: found };
+    return { checked: sent, alerts: found, outcomes: seen };
   });
-  await raiseAll(ctx, alerts);
+  for (const outcome of outcomes) ctx.metrics.certificateWatchCheck(outcome);
+  raiseAll(ctx, alerts);
   return checked;
 }
 

@@ -32,6 +32,6 @@ export async function recordLostCertificates(ctx: ReconcilerContext): Promise<nu
       attemptStartedAt: row.attempt_started_at?.toISOString() ?? null,
     });
   }
-  await raiseAll(ctx, alerts);
+  raiseAll(ctx, alerts);
   return alerts.length;
 }

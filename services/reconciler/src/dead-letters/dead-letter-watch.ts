@@ -51,7 +51,9 @@ async function keepAndAlert(
     deadAt: ctx.clock.now(),
   });
   ctx.logger.error({ queue, message_id: id, routing_key: message.routingKey, new_row: kept }, 'dead letter kept');
-  await ctx.alerts.raise(
+  // Counted once per letter: a crash before the acknowledgement delivers it again, and it is then no new row.
+  if (kept) ctx.metrics.deadLettered(queue);
+  ctx.alerts.raise(
     { alert: 'message_dead_lettered', queue, messageId: id, routingKey: message.routingKey, reason },
     ctx.clock.now(),
   );

@@ -128,6 +128,6 @@ export async function alertOverdueReconciliations(ctx: ReconcilerContext): Promi
       since: row.created_at.toISOString(),
     });
   }
-  await raiseAll(ctx, alerts);
+  raiseAll(ctx, alerts);
   return alerts.length;
 }

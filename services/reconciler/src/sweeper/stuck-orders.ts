@@ -79,6 +79,7 @@ export async function sweepStuckOrders(ctx: ReconcilerContext): Promise<SweepRep
           alert: 'order_stuck',
           orderId: order.id,
           protocolo: order.protocolo,
+          fonte: order.fonte,
           state: order.state,
           since: row.updated_at.toISOString(),
           step: `run-order sent again (sweep ${sweeps})`,
@@ -86,6 +87,9 @@ export async function sweepStuckOrders(ctx: ReconcilerContext): Promise<SweepRep
       }
     }
   });
-  await raiseAll(ctx, alerts);
+  for (const alert of alerts) {
+    if (alert.alert === 'order_stuck') ctx.metrics.orderStuck(alert.fonte, alert.state);
+  }
+  raiseAll(ctx, alerts);
   return { driven };
 }

@@ -25,7 +25,8 @@ import {
   createTestDatabase,
   createTestVhost,
   finishAsArchived,
-  startWebhookReceiver,
+  type InMemoryMetrics,
+  inMemoryMetrics,
   type TestDatabase,
   type TestVhost,
   waitFor,
@@ -61,8 +62,8 @@ export interface System {
   readonly events: { message: IncomingMessage; handled: HandledEvent }[];
   /** The reconciler's JSON log lines (alerts among them). */
   readonly logs: Record<string, unknown>[];
-  /** Bodies POSTed to ALERT_WEBHOOK_URL. */
-  readonly webhook: unknown[];
+  /** What origin-session, billing and the reconciler recorded (one recorder, as one process would have). */
+  readonly metrics: InMemoryMetrics;
   /** The simulator's sample owner at `index` (each test file takes its own indexes, so orders never collide). */
   sample(index: number): OriginSample;
   /** The certificate watch row of an order, if any. */
@@ -107,11 +108,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
   await waitFor(() => bus.isReady(), { what: 'the broker' });
   const relay: OutboxRelay = createOutboxRelay({ db: database, bus, logger, pollIntervalMs: 50 });
   relay.start();
-  const webhook = await startWebhookReceiver();
 
   const tasks: HandledTask[] = [];
   const events: { message: IncomingMessage; handled: HandledEvent }[] = [];
-  const deps = { db: database, bus, logger };
+  const metrics = inMemoryMetrics();
+  const deps = { db: database, bus, logger, metrics: metrics.metrics };
   const originSession = createOriginSession({
     ...deps,
     portal: createHttpOriginPortal({ baseUrl: originUrl, ...simulator.credentials }),
@@ -125,7 +126,6 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       ...deps,
       clock,
       settings: { pollIntervalMs: 50, ...options.reconcilerSettings },
-      alertWebhookUrl: webhook.url,
       onEvent: (message, handled) => events.push({ message, handled }),
     });
   let reconciler = newReconciler();
@@ -204,7 +204,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     tasks,
     events,
     logs,
-    webhook: webhook.bodies,
+    metrics,
     sample(index) {
       const found = samples[index];
       if (found === undefined) throw new Error(`no sample ${index}`);
@@ -259,7 +259,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       await relay.stop();
       await bus.close();
       await simulator.stop();
-      await webhook.close();
+      await metrics.shutdown();
       await database.drop();
       await vhost.delete();
     },
