@@ -92,10 +92,29 @@ export const PIPELINE_ALERTS: readonly AlertRule[] = [
     alert: 'ArchiveFailing',
     severity: 'warning',
     for: '1m',
-    expr: `${sum(increase(series(E.archiveDocuments, matcher(E.archiveDocuments, 'outcome', '=', 'failed')), '30m'), labelOf(E.archiveDocuments, 'product'))} > 0`,
+    // `refused`: a certificate whose signature did not verify (decision 0065) is a failure of the archive too.
+    expr: `${sum(increase(series(E.archiveDocuments, matcher(E.archiveDocuments, 'outcome', '=~', 'failed|refused')), '30m'), labelOf(E.archiveDocuments, 'product'))} > 0`,
     summary: 'The archive could not keep {{ $labels.product }} documents.',
     description:
-      'Documents of {{ $labels.product }} failed to be archived in the last 30 minutes; their orders ended 617/622 and were refunded.',
+      'Documents of {{ $labels.product }} failed to be archived, or were refused as invalid, in the last 30 minutes; their orders ended 617/622 and were refunded.',
+  }),
+  alertRule({
+    alert: 'CertificateLost',
+    severity: 'warning',
+    for: '0m',
+    expr: `${sum(increase(series(E.ordersFinished, matcher(E.ordersFinished, 'product', '=', 'certidao-inteiro-teor'), matcher(E.ordersFinished, 'code', '=', '605')), '15m'))} > 0`,
+    summary: 'A certificate order was lost to a time-out.',
+    description:
+      'A certificate ordered at the origin was finished 605 and refunded: the office may still issue it (and charge us). Look the order up at the origin.',
+  }),
+  alertRule({
+    alert: 'OrderStuck',
+    severity: 'warning',
+    for: '0m',
+    expr: `${sum(increase(series(E.ordersStuck), '30m'), labelOf(E.ordersStuck, 'product'), labelOf(E.ordersStuck, 'state'))} > 0`,
+    summary: 'A {{ $labels.product }} order is stuck in {{ $labels.state }}.',
+    description:
+      'The sweeper drove an order past its maximum time once and found it unfinished again: its pipeline is not moving it. Read the log line order_stuck for its protocolo.',
   }),
   alertRule({
     alert: 'CertificateWatchExhausted',

@@ -211,6 +211,12 @@ export const ALERT_CASES: readonly AlertCase[] = [
         evalTime: '10m',
         labels: { product: PRODUCT },
       },
+      {
+        name: 'a certificate refused (signature did not verify)',
+        input: [input(metric(E.archiveDocuments, { product: PRODUCT, outcome: 'refused', ...A }), '0+1x20')],
+        evalTime: '10m',
+        labels: { product: PRODUCT },
+      },
     ],
     silent: [
       {
@@ -219,6 +225,53 @@ export const ALERT_CASES: readonly AlertCase[] = [
           input(metric(E.archiveDocuments, { product: PRODUCT, outcome: 'archived', ...A }), '0+1x20'),
           input(metric(E.archiveDocuments, { product: PRODUCT, outcome: 'failed', ...A }), '1x20'),
         ],
+        evalTime: '10m',
+      },
+    ],
+  },
+  {
+    alert: 'CertificateLost',
+    fires: [
+      {
+        name: 'a certificate finished 605',
+        input: [input(metric(E.ordersFinished, { product: PRODUCT, code: '605', class: 'retry', ...A }), '0x5 1x15')],
+        evalTime: '6m',
+        labels: {},
+      },
+    ],
+    silent: [
+      {
+        name: 'a record view finished 605, certificates issued',
+        input: [
+          input(
+            metric(E.ordersFinished, { product: 'visualizacao-matricula', code: '605', class: 'retry', ...A }),
+            '0x5 1x15',
+          ),
+          input(metric(E.ordersFinished, { product: PRODUCT, code: '200', class: 'success', ...A }), '0+1x20'),
+        ],
+        evalTime: '6m',
+      },
+      {
+        name: 'a certificate lost an hour ago',
+        input: [input(metric(E.ordersFinished, { product: PRODUCT, code: '605', class: 'retry', ...A }), '0 1x80')],
+        evalTime: '60m',
+      },
+    ],
+  },
+  {
+    alert: 'OrderStuck',
+    fires: [
+      {
+        name: 'an order found stuck again',
+        input: [input(metric(E.ordersStuck, { product: OTHER, state: 'EM_EXECUCAO', ...A }), '0x5 1x15')],
+        evalTime: '6m',
+        labels: { product: OTHER, state: 'EM_EXECUCAO' },
+      },
+    ],
+    silent: [
+      {
+        name: 'nothing stuck',
+        input: [input(metric(E.ordersStuck, { product: OTHER, state: 'EM_EXECUCAO', ...A }), '0x20')],
         evalTime: '10m',
       },
     ],
