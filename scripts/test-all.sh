@@ -42,6 +42,25 @@ if ! port_open 5672; then as_root rabbitmq-server -detached; fi
 for _ in $(seq 1 60); do port_open 5672 && break; sleep 1; done
 port_open 5672 || { echo "RabbitMQ did not open port 5672"; exit 1; }
 as_root rabbitmqctl -q status >/dev/null
+# Its Prometheus endpoint (15692): the observability end-to-end test scrapes it.
+if ! port_open 15692; then as_root rabbitmq-plugins -q enable rabbitmq_prometheus >/dev/null; fi
+for _ in $(seq 1 30); do port_open 15692 && break; sleep 1; done
+port_open 15692 || { echo "RabbitMQ's Prometheus plugin did not open port 15692"; exit 1; }
+
+log "Prometheus, promtool, the PostgreSQL exporter, fonts"
+# Tests start their own Prometheus and exporter as processes; the packages' own daemons are not needed (a started
+# Debian service would hold ports 9090 and 9187: stopped). Fonts: the dashboard images' text.
+missing=()
+command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
+command -v prometheus-postgres-exporter >/dev/null 2>&1 || missing+=(prometheus-postgres-exporter)
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+if [ "${#missing[@]}" -gt 0 ]; then
+  apt_install "${missing[@]}"
+fi
+for daemon in /usr/bin/prometheus /usr/bin/prometheus-postgres-exporter; do
+  if pgrep -f "^$daemon( |$)" -u prometheus >/dev/null 2>&1; then as_root pkill -f "^$daemon( |$)" -u prometheus || true; fi
+done
+prometheus --version 2>&1 | head -n 1
 
 log "install"
 pnpm install --frozen-lockfile

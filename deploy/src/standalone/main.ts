@@ -84,7 +84,12 @@ async function main(): Promise<void> {
     createReconciler({
       ...deps,
       clock: systemClock,
-      settings: { recordViewIntervalMs: reconcilerSettings.RECONCILE_INTERVAL_MINUTES * 60_000 },
+      settings: {
+        recordViewIntervalMs: reconcilerSettings.RECONCILE_INTERVAL_MINUTES * 60_000,
+        metricsSnapshotIntervalMs: reconcilerSettings.METRICS_SNAPSHOT_INTERVAL_S * 1000,
+        // One ceiling for the process: what origin-session enforces is what the snapshot's gauges compare with.
+        hourlySearchCeiling: originConfig.HOURLY_SEARCH_CEILING,
+      },
     }),
     createArchive({
       ...deps,

@@ -8,6 +8,7 @@ export { type InMemoryMetrics, inMemoryMetrics, type RecordedMetrics, type Recor
 export { listeningPorts } from './listening-ports';
 export { type LocalS3, type LocalS3Options, startLocalS3 } from './local-s3';
 export { createOpenApiConformance, type OpenApiConformance, type RealAnswer, realAnswer } from './openapi-conformance';
+export { POSTGRES_EXPORTER_BINARY, type PostgresExporter, startPostgresExporter } from './postgres-exporter';
 export { openRawConnection, type RawAnswer, type RawConnection } from './raw-http';
 export { createTcpProxy, type TcpProxy } from './tcp-proxy';
 export { createTestDatabase, TEST_PG_URL, type TestDatabase } from './test-database';
