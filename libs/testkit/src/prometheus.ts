@@ -53,12 +53,31 @@ function configText(options: StartPrometheusOptions): string {
   return JSON.stringify({
     global: { scrape_interval: interval, scrape_timeout: interval, evaluation_interval: interval },
     rule_files: options.ruleFiles ?? [],
-    scrape_configs: options.scrapeTargets.map((target) => ({
-      job_name: target.job,
-      metrics_path: target.metricsPath ?? '/metrics',
-      static_configs: [{ targets: target.targets, labels: target.labels ?? {} }],
-    })),
+    scrape_configs: scrapeConfigs(options.scrapeTargets),
   });
+}
+
+/**
+ * One scrape configuration per job (Prometheus refuses two with one `job_name`), each target group with its own labels:
+ * the services are all `job="regapi"`, told apart by `service`.
+ */
+function scrapeConfigs(targets: readonly ScrapeTarget[]) {
+  const jobs = new Map<
+    string,
+    { metricsPath: string; groups: { targets: string[]; labels: Record<string, string> }[] }
+  >();
+  for (const target of targets) {
+    const metricsPath = target.metricsPath ?? '/metrics';
+    const job = jobs.get(target.job) ?? { metricsPath, groups: [] };
+    if (job.metricsPath !== metricsPath) throw new Error(`job ${target.job}: one metrics path per job`);
+    job.groups.push({ targets: [...target.targets], labels: { ...target.labels } });
+    jobs.set(target.job, job);
+  }
+  return [...jobs].map(([name, job]) => ({
+    job_name: name,
+    metrics_path: job.metricsPath,
+    static_configs: job.groups,
+  }));
 }
 
 async function isReady(url: string): Promise<boolean> {
