@@ -60,7 +60,6 @@ let apiUrl: string;
 let metricsUrls: string[];
 let token: string;
 let accountId: string;
-const started = Date.now();
 
 beforeAll(async () => {
   buildWorkspace();
@@ -173,7 +172,8 @@ async function run(fonte: string, body: unknown, done: (answer: JsonAnswer) => b
 }
 
 const finalAndSettled = (answer: JsonAnswer): boolean =>
-  answer.status === 200 && !(answer.body.data[0]?.cobranca as { estorno_pendente?: boolean }).estorno_pendente;
+  answer.status === 200 &&
+  (answer.body.data[0]?.cobranca as { estorno_pendente?: boolean } | undefined)?.estorno_pendente !== true;
 
 /** One instant query through Prometheus's HTTP API: its status, and how many series it returned. */
 async function evaluate(expr: string): Promise<{ status: string; series: number; error?: string }> {
