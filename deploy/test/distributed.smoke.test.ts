@@ -12,11 +12,11 @@ import {
   type TestVhost,
   waitFor,
 } from '@regapi/testkit';
+import { SERVICES } from '../src/distributed/services';
 import { buildWorkspace, ROOT } from './build-once';
 
 jest.setTimeout(120_000);
 
-const SERVICES = ['gateway', 'origin-session', 'billing', 'reconciler', 'archive'];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'regapi-distributed-'));
 let database: TestDatabase;
 let vhost: TestVhost;

@@ -22,6 +22,7 @@ import {
   type TestVhost,
   waitFor,
 } from '@regapi/testkit';
+import { SERVICES } from '../src/distributed/services';
 import { buildWorkspace, ROOT } from './build-once';
 
 // Issue 13, "proven for real": a REAL Prometheus scrapes the distributed runner's services, the RabbitMQ plugin and
@@ -30,7 +31,6 @@ import { buildWorkspace, ROOT } from './build-once';
 
 jest.setTimeout(300_000);
 
-const SERVICES = ['gateway', 'origin-session', 'billing', 'reconciler', 'archive'];
 const RULES_FILE = path.join(ROOT, 'deploy/observability/rules/regapi.rules.yml');
 const PANEL_QUERIES = path.join(ROOT, 'deploy/observability/panel-queries.json');
 /** RabbitMQ's rabbitmq_prometheus plugin (scripts/test-all.sh enables it); per-object: a series per queue. */

@@ -70,6 +70,15 @@ describe('the Prometheus rules', () => {
     expect(status).toBe(0);
   });
 
+  it('are loaded by the example Prometheus configuration, which promtool accepts', () => {
+    const checked = promtool('check', 'config', path.join(ROOT, 'deploy', 'observability', 'prometheus.yml'));
+    expect({ status: checked.status, output: checked.status === 0 ? '' : checked.output }).toEqual({
+      status: 0,
+      output: '',
+    });
+    expect(checked.output).toMatch(/SUCCESS: 2\d rules found/);
+  });
+
   it('give every alert a case where it fires and one where it stays silent', () => {
     const covered = ALERT_CASES.filter((c) => c.fires.length > 0 && c.silent.length > 0).map((c) => c.alert);
     expect([...covered].sort()).toEqual(ALERTS.map((rule) => rule.alert).sort());

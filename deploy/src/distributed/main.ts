@@ -4,6 +4,7 @@ import { commonConfig, configOrExit, env, loadConfig } from '@regapi/config';
 import { createDb, migrateToLatest } from '@regapi/db';
 import { simulatorConfig } from '@regapi/origin-simulator';
 import { localSecretVariables } from '../local-secrets';
+import { DEFAULT_METRICS_PORT_BASE, SERVICES } from './services';
 
 /**
  * The developer's local S3 server (s3rver, a test tool: decision 0059), loaded only when no S3_ENDPOINT is given, so
@@ -13,13 +14,6 @@ function localS3Server(): typeof import('@regapi/testkit').startLocalS3 {
   // require, not import(): the compiled runner is CommonJS, and the testkit must not load unless asked for.
   return (require('@regapi/testkit') as typeof import('@regapi/testkit')).startLocalS3;
 }
-
-/**
- * Each service, in start order; its internal port (probes, status, the admin API) is INTERNAL_PORT_BASE + its index,
- * its metrics port METRICS_PORT_BASE + its index, and the gateway's public port PORT_BASE + its index
- * (docs/decisions/0054, 0062).
- */
-export const SERVICES = ['gateway', 'origin-session', 'billing', 'reconciler', 'archive'] as const;
 
 const root = path.resolve(__dirname, '..', '..', '..');
 
@@ -40,7 +34,7 @@ async function main(): Promise<void> {
       DATA_DIR: env.string('.data'),
       PORT_BASE: env.port(8080),
       INTERNAL_PORT_BASE: env.port(9080),
-      METRICS_PORT_BASE: env.port(9180),
+      METRICS_PORT_BASE: env.port(DEFAULT_METRICS_PORT_BASE),
       SIM_PORT: env.port(8090),
       SIM_USERNAME: simulatorConfig.SIM_USERNAME,
       SIM_PASSWORD: simulatorConfig.SIM_PASSWORD,

@@ -2,6 +2,7 @@ import { buildDashboard, type DashboardSpec, panelQueries } from './dashboard-sp
 import { moneyDashboard } from './money.dashboard';
 import { ordersOriginDashboard } from './orders-origin.dashboard';
 import { platformDashboard } from './platform.dashboard';
+import { prometheusConfigYaml } from './prometheus-config';
 import { rulesYaml } from './rules';
 import { sloDashboard } from './slo.dashboard';
 
@@ -26,5 +27,6 @@ export function generatedFiles(): GeneratedFile[] {
     ...DASHBOARDS.map((spec) => ({ path: `dashboards/${spec.name}.json`, text: json(buildDashboard(spec)) })),
     { path: 'panel-queries.json', text: json(DASHBOARDS.flatMap(panelQueries)) },
     { path: 'rules/regapi.rules.yml', text: rulesYaml() },
+    { path: 'prometheus.yml', text: prometheusConfigYaml() },
   ];
 }
