@@ -16,6 +16,15 @@ export {
   type SnapshotMetricKey,
 } from './metrics/catalog';
 export { createPlatformMetrics, noPlatformMetrics, type PlatformMetrics } from './metrics/platform-metrics';
+export {
+  PrometheusAnswerError,
+  PrometheusQueryError,
+  type PrometheusSeries,
+  queryInstant,
+  queryRange,
+  type RangeOptions,
+  readPrometheusAnswer,
+} from './metrics/prometheus-query-api';
 export { METER_NAME, startTelemetry, type Telemetry, type TelemetryOptions } from './start-telemetry';
 export {
   currentTraceId,
