@@ -9,11 +9,8 @@ export { listeningPorts } from './listening-ports';
 export { type LocalS3, type LocalS3Options, startLocalS3 } from './local-s3';
 export { type MetricsTextServer, serveMetricsText } from './metrics-text-server';
 export { createOpenApiConformance, type OpenApiConformance, type RealAnswer, realAnswer } from './openapi-conformance';
-
 export { POSTGRES_EXPORTER_BINARY, type PostgresExporter, startPostgresExporter } from './postgres-exporter';
-
 export { type ScrapeTarget, type StartPrometheusOptions, startPrometheus, type TestPrometheus } from './prometheus';
-
 export { openRawConnection, type RawAnswer, type RawConnection } from './raw-http';
 export { createTcpProxy, type TcpProxy } from './tcp-proxy';
 export { createTestDatabase, TEST_PG_URL, type TestDatabase } from './test-database';
