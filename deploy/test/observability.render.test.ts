@@ -8,6 +8,11 @@ import { DASHBOARDS } from '../src/observability/generated-files';
 import { MAIN_PANELS, mainPanels } from '../src/observability/snapshot/main-panels';
 import { renderPanelPng } from '../src/observability/snapshot/render-chart';
 import { renderDashboardImages } from '../src/observability/snapshot/render-dashboards';
+import {
+  DEFAULT_SNAPSHOT_DIR,
+  parseSnapshotArgs,
+  snapshotDashboards,
+} from '../src/observability/snapshot/snapshot-cli';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -202,5 +207,43 @@ describe('MAIN_PANELS', () => {
   it('refuses a title that is not a panel of its dashboard', () => {
     const renamed: DashboardSpec = { ...FIXTURE_DASHBOARD, name: 'money' };
     expect(() => mainPanels(renamed)).toThrow(/"Debits per product" names 0 panels of money/);
+  });
+});
+
+describe('the snapshot command', () => {
+  it('reads the last 15 minutes of $PROMETHEUS_URL into docs/images/dashboards by default', () => {
+    const options = parseSnapshotArgs([], { PROMETHEUS_URL: 'http://prometheus:9090' }, 1_800_000_000);
+    expect(options).toMatchObject({
+      prometheusUrl: 'http://prometheus:9090',
+      outDir: DEFAULT_SNAPSHOT_DIR,
+      start: 1_800_000_000 - 900,
+      end: 1_800_000_000,
+      stepS: 3,
+      dashboards: DASHBOARDS,
+    });
+    expect(DEFAULT_SNAPSHOT_DIR.endsWith(path.join('docs', 'images', 'dashboards'))).toBe(true);
+  });
+
+  it('writes the chosen dashboards and lists each file with its series', async () => {
+    const lines: string[] = [];
+    const out = path.join(outDir, 'cli');
+    const argv = ['--prometheus', prometheus.url, '--out', out, '--start', String(Math.floor(start))];
+    const code = await snapshotDashboards([...argv, '--dashboard', 'platform'], {}, now(), (line) => lines.push(line));
+    expect(code).toBe(0);
+    expect(existsSync(path.join(out, 'platform.png'))).toBe(true);
+    expect(existsSync(path.join(out, 'platform', 'memory-rss.png'))).toBe(true);
+    expect(existsSync(path.join(out, 'money.png'))).toBe(false);
+    expect(lines).toContainEqual(expect.stringMatching(/platform\/request-rate\.png: 0 series$/));
+  });
+
+  it.each([
+    [['--prometheus', 'http://x', '--dashboard', 'nope'], /no dashboard nope/],
+    [[], /which Prometheus/],
+    [['--prometheus', 'http://x', '--minutes', 'ten'], /--minutes wants a positive number/],
+    [['--prometheus', 'http://x', '--colour'], /Unknown option '--colour'/],
+  ])('refuses %j with exit code 2', async (argv, message) => {
+    const lines: string[] = [];
+    expect(await snapshotDashboards(argv, {}, now(), (line) => lines.push(line))).toBe(2);
+    expect(lines.join('\n')).toMatch(message);
   });
 });

@@ -113,9 +113,16 @@ export async function startPrometheus(options: StartPrometheusOptions): Promise<
     spawnError = error;
   });
 
+  // A test runner that exits without afterAll (a crash, a killed worker) must not leave a Prometheus behind.
+  const killOnExit = (): void => {
+    spawned.child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closed ??= (async () => {
+      process.removeListener('exit', killOnExit);
       const kill = setTimeout(() => spawned.child.kill('SIGKILL'), KILL_AFTER_MS);
       // A process that never started has no exit to wait for.
       if (spawnError === undefined) await spawned.stop('SIGTERM');

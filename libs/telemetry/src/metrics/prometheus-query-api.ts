@@ -111,11 +111,18 @@ export function readPrometheusAnswer(body: unknown, expr: string): PrometheusSer
 /** POSTs the form (long expressions stay out of the URL) and reads the answer, whatever the HTTP status. */
 async function post(prometheusUrl: string, path: string, form: Record<string, string>): Promise<PrometheusSeries[]> {
   const expr = form.query ?? '';
-  const response = await fetch(`${prometheusUrl.replace(/\/+$/, '')}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
-  });
+  const url = `${prometheusUrl.replace(/\/+$/, '')}${path}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+  } catch (error: unknown) {
+    const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    throw new Error(`no answer from Prometheus at ${url} (${reason})`, { cause: error });
+  }
   // Prometheus puts its error envelope on 400 and 422 as well as 200; anything else (a proxy page) is not JSON.
   const text = await response.text();
   let body: unknown;
