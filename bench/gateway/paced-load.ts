@@ -8,7 +8,14 @@ export interface PacedShape {
   readonly ratePerSecond: number;
 }
 
-function percentile(sorted: readonly number[], fraction: number): number {
+/** What a paced run gives beyond LoadFigures: every latency, so runs can be combined exactly. */
+export interface PacedFigures extends LoadFigures {
+  /** The latency of every 2xx answer in ms, ascending. */
+  readonly latenciesMs: readonly number[];
+}
+
+/** The nearest-rank percentile of `sorted` (ascending); 0 when empty. */
+export function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 }
@@ -20,7 +27,7 @@ function percentile(sorted: readonly number[], fraction: number): number {
  * each connection's share of a second back to back at the top of the second (bursts of `rate` requests) and corrects
  * its histogram with an expected interval of ceil(1 / rate) ms.
  */
-export async function runPacedLoad(spec: LoadSpec, shape: PacedShape): Promise<LoadFigures> {
+export async function runPacedLoad(spec: LoadSpec, shape: PacedShape): Promise<PacedFigures> {
   const agent = new Agent({ keepAlive: true, maxSockets: shape.connections });
   const target = new URL(spec.url);
   const latencies: number[] = [];
@@ -87,5 +94,6 @@ export async function runPacedLoad(spec: LoadSpec, shape: PacedShape): Promise<L
     non2xx,
     errors,
     failedStatuses,
+    latenciesMs: sorted,
   };
 }
