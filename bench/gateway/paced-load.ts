@@ -8,10 +8,19 @@ export interface PacedShape {
   readonly ratePerSecond: number;
 }
 
-/** What a paced run gives beyond LoadFigures: every latency, so runs can be combined exactly. */
+/** One 2xx answer of a paced run. */
+export interface PacedAnswer {
+  /** When the request was due, in ms since the epoch (`performance.timeOrigin` based: comparable across processes). */
+  readonly dueAtMs: number;
+  readonly latencyMs: number;
+}
+
+/** What a paced run gives beyond LoadFigures: every answer, so runs can be combined exactly and set against events. */
 export interface PacedFigures extends LoadFigures {
   /** The latency of every 2xx answer in ms, ascending. */
   readonly latenciesMs: readonly number[];
+  /** Every 2xx answer, in the order answered. */
+  readonly answers: readonly PacedAnswer[];
 }
 
 /** The nearest-rank percentile of `sorted` (ascending); 0 when empty. */
@@ -30,7 +39,7 @@ export function percentile(sorted: readonly number[], fraction: number): number 
 export async function runPacedLoad(spec: LoadSpec, shape: PacedShape): Promise<PacedFigures> {
   const agent = new Agent({ keepAlive: true, maxSockets: shape.connections });
   const target = new URL(spec.url);
-  const latencies: number[] = [];
+  const answers: PacedAnswer[] = [];
   const failedStatuses: Record<string, number> = {};
   let ok = 0;
   let non2xx = 0;
@@ -57,7 +66,7 @@ export async function runPacedLoad(spec: LoadSpec, shape: PacedShape): Promise<P
             const status = res.statusCode ?? 0;
             if (status >= 200 && status < 300) {
               ok += 1;
-              latencies.push(performance.now() - dueAt);
+              answers.push({ dueAtMs: performance.timeOrigin + dueAt, latencyMs: performance.now() - dueAt });
             } else {
               non2xx += 1;
               failedStatuses[String(status)] = (failedStatuses[String(status)] ?? 0) + 1;
@@ -85,7 +94,7 @@ export async function runPacedLoad(spec: LoadSpec, shape: PacedShape): Promise<P
   await Promise.all(inFlight);
   const elapsedS = (performance.now() - started) / 1000;
   agent.destroy();
-  const sorted = latencies.sort((a, b) => a - b);
+  const sorted = answers.map((answer) => answer.latencyMs).sort((a, b) => a - b);
   return {
     requestsPerSecond: ok / elapsedS,
     p50Ms: Math.round(percentile(sorted, 0.5)),
@@ -95,5 +104,6 @@ export async function runPacedLoad(spec: LoadSpec, shape: PacedShape): Promise<P
     errors,
     failedStatuses,
     latenciesMs: sorted,
+    answers,
   };
 }

@@ -1,4 +1,5 @@
 import { type PacedFigures, percentile } from '../gateway/paced-load';
+import { splitByScrapes } from './overlap';
 import type { ScrapesDone } from './scraper-messages';
 
 /** One scenario of the scrape bench: which gateway process, and how its metrics are scraped meanwhile. */
@@ -44,6 +45,23 @@ export interface ScrapeFigures {
   readonly failures: number;
 }
 
+/** Latencies of a set of requests. */
+export interface LatencySummary {
+  readonly count: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+}
+
+/**
+ * In a scrape scenario, the requests that fell due while a scrape ran against the others of the same rounds: the same process,
+ * the same moments of a shared machine, so the difference is the scrape's.
+ */
+export interface OverlapFigures {
+  readonly polls: { readonly duringScrape: LatencySummary; readonly others: LatencySummary };
+  readonly accepts: { readonly duringScrape: LatencySummary; readonly others: LatencySummary };
+}
+
 /** A scenario over all its rounds: latencies from every request of every round, not averages of percentiles. */
 export interface ScenarioFigures {
   readonly scenario: Scenario;
@@ -52,6 +70,7 @@ export interface ScenarioFigures {
   /** The worst round's. */
   readonly loopDelayP99Ms: number;
   readonly scrapes: ScrapeFigures | undefined;
+  readonly overlap: OverlapFigures | undefined;
   /** Answers that were not 2xx, and requests with no answer, over all rounds. */
   readonly non2xx: number;
   readonly errors: number;
@@ -68,11 +87,34 @@ function merged(runs: readonly PacedFigures[]): LatencyFigures {
   };
 }
 
+function summary(latencies: readonly number[]): LatencySummary {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    maxMs: sorted[sorted.length - 1] ?? 0,
+  };
+}
+
+function overlapOf(rounds: readonly ScenarioRound[]): OverlapFigures | undefined {
+  const scraped = rounds.flatMap((round) => (round.scrapes === undefined ? [] : [{ round, scrapes: round.scrapes }]));
+  if (scraped.length === 0) return undefined;
+  const split = (pick: (round: ScenarioRound) => PacedFigures) => {
+    const splits = scraped.map(({ round, scrapes }) => splitByScrapes(pick(round).answers, scrapes.windows));
+    return {
+      duringScrape: summary(splits.flatMap((one) => one.duringScrape)),
+      others: summary(splits.flatMap((one) => one.others)),
+    };
+  };
+  return { polls: split((round) => round.polls), accepts: split((round) => round.accepts) };
+}
+
 function scrapesOf(rounds: readonly ScenarioRound[]): ScrapeFigures | undefined {
   const done = rounds.flatMap((round) => (round.scrapes === undefined ? [] : [round.scrapes]));
   const last = done[done.length - 1];
   if (last === undefined) return undefined;
-  const durations = done.flatMap((scrapes) => scrapes.durationsMs).sort((a, b) => a - b);
+  const durations = done.flatMap((scrapes) => scrapes.windows.map((window) => window.durationMs)).sort((a, b) => a - b);
   const seconds = rounds.reduce((total, round) => total + round.durationS, 0);
   return {
     count: durations.length,
@@ -93,6 +135,7 @@ export function combineScenario(scenario: Scenario, rounds: readonly ScenarioRou
     accepts: merged(rounds.map((round) => round.accepts)),
     loopDelayP99Ms: Math.max(...rounds.map((round) => round.loopDelayP99Ms)),
     scrapes: scrapesOf(rounds),
+    overlap: overlapOf(rounds),
     non2xx: sum((r) => r.polls.non2xx + r.accepts.non2xx),
     errors: sum((r) => r.polls.errors + r.accepts.errors),
   };

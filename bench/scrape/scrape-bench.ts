@@ -19,7 +19,7 @@ import {
 } from './scenario-figures';
 import { scrapeOnce } from './scrape-once';
 import { type ScrapeOptions, scrapeOptionsFrom } from './scrape-options';
-import { differences, expositionLine, loadTable, scrapeTable } from './scrape-report';
+import { differences, expositionLine, loadTable, overlapTable, scrapeTable } from './scrape-report';
 import { type Scraper, startScraper } from './scraper';
 import { spreadSeries } from './spread-series';
 
@@ -81,8 +81,8 @@ function roundLine(round: number, scenario: Scenario, result: ScenarioRound): st
   const scrapes =
     result.scrapes === undefined
       ? ''
-      : `; ${result.scrapes.durationsMs.length} scrapes, p50 ${p(
-          [...result.scrapes.durationsMs].sort((a, b) => a - b),
+      : `; ${result.scrapes.windows.length} scrapes, p50 ${p(
+          result.scrapes.windows.map((window) => window.durationMs).sort((a, b) => a - b),
           0.5,
         )} ms`;
   return (
@@ -204,6 +204,10 @@ export async function runScrapeBench(args: readonly string[]): Promise<void> {
     process.stdout.write(
       'latencies in ms from when each request was due; p50/p99/max over every request of every round; ' +
         `loop p99: the gateway's event loop lag, worst round; orders queued ${queuedBefore} -> ${queuedAfter}\n\n`,
+    );
+    process.stdout.write(`${overlapTable(results)}\n`);
+    process.stdout.write(
+      "during a scrape: requests that fell due between a scrape's request sent and its last byte read\n\n",
     );
     process.stdout.write(`${scrapeTable(results, idle.figures)}\n`);
     process.stdout.write(`${expositionLine(expositionFigures(idle.text))}\n\n`);

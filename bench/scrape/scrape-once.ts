@@ -4,6 +4,8 @@ import { performance } from 'node:perf_hooks';
 const SCRAPE_TIMEOUT_MS = 10_000;
 
 export interface ScrapeAnswer {
+  /** When the request was sent, in ms since the epoch (`performance.timeOrigin` based, as the paced load's). */
+  readonly startedAtMs: number;
   /** From the request sent to the last byte of the exposition read. */
   readonly durationMs: number;
   readonly bytes: number;
@@ -20,5 +22,5 @@ export async function scrapeOnce(url: string): Promise<ScrapeAnswer> {
   const text = await answer.text();
   const durationMs = performance.now() - started;
   if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}: ${text.slice(0, 200)}`);
-  return { durationMs, bytes: Buffer.byteLength(text), text };
+  return { startedAtMs: performance.timeOrigin + started, durationMs, bytes: Buffer.byteLength(text), text };
 }

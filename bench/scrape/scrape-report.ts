@@ -1,6 +1,12 @@
 import { table } from '../gateway/report';
 import type { ExpositionFigures } from './exposition';
-import { type LatencyFigures, medianRoundP99, type ScenarioFigures, type ScrapeFigures } from './scenario-figures';
+import {
+  type LatencyFigures,
+  type LatencySummary,
+  medianRoundP99,
+  type ScenarioFigures,
+  type ScrapeFigures,
+} from './scenario-figures';
 
 const ms = (value: number): string => value.toFixed(1);
 
@@ -68,6 +74,36 @@ export function scrapeTable(results: readonly ScenarioFigures[], idle: ScrapeFig
       ),
       scrapeRow('idle gateway, one after another', idle),
     ],
+  );
+}
+
+function summaryCells(summary: LatencySummary): string[] {
+  return [String(summary.count), ms(summary.p50Ms), ms(summary.p99Ms), ms(summary.maxMs)];
+}
+
+/**
+ * Within each scrape scenario, the requests that fell due while a scrape ran against the others: the direct answer to "does a
+ * scrape slow the API", untouched by what the rest of the machine does between rounds.
+ */
+export function overlapTable(results: readonly ScenarioFigures[]): string {
+  return table(
+    ['requests', 'during a scrape', 'p50 ms', 'p99 ms', 'max ms', 'others', 'p50 ms', 'p99 ms', 'max ms'],
+    results.flatMap((result) => {
+      const { overlap } = result;
+      if (overlap === undefined) return [];
+      return [
+        [
+          `${result.scenario.name}: polls`,
+          ...summaryCells(overlap.polls.duringScrape),
+          ...summaryCells(overlap.polls.others),
+        ],
+        [
+          `${result.scenario.name}: acceptances`,
+          ...summaryCells(overlap.accepts.duringScrape),
+          ...summaryCells(overlap.accepts.others),
+        ],
+      ];
+    }),
   );
 }
 

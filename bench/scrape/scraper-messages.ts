@@ -13,11 +13,17 @@ export interface StopScraping {
 
 export type ScraperCommand = StartScraping | StopScraping;
 
+/** When one scrape ran: from its request sent (ms since the epoch) to its last byte read. */
+export interface ScrapeWindow {
+  readonly startMs: number;
+  readonly durationMs: number;
+}
+
 /** What the scrapes since the last start gave. */
 export interface ScrapesDone {
   readonly kind: 'stopped';
-  /** Duration of each scrape that succeeded, in ms, in the order run. */
-  readonly durationsMs: readonly number[];
+  /** Every scrape that succeeded, in the order run (one client: they never overlap). */
+  readonly windows: readonly ScrapeWindow[];
   /** Size of the last exposition read, in bytes (0 if none succeeded). */
   readonly lastBytes: number;
   /** Scrapes refused, failed or timed out; the first error's message. */
@@ -35,6 +41,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+function isScrapeWindow(value: unknown): value is ScrapeWindow {
+  return isObject(value) && typeof value.startMs === 'number' && typeof value.durationMs === 'number';
+}
+
 export function isScraperCommand(value: unknown): value is ScraperCommand {
   if (!isObject(value)) return false;
   if (value.kind === 'stop') return true;
@@ -46,8 +56,8 @@ export function isScraperReport(value: unknown): value is ScraperReport {
   if (value.kind === 'ready') return true;
   return (
     value.kind === 'stopped' &&
-    Array.isArray(value.durationsMs) &&
-    value.durationsMs.every((duration) => typeof duration === 'number') &&
+    Array.isArray(value.windows) &&
+    value.windows.every(isScrapeWindow) &&
     typeof value.lastBytes === 'number' &&
     typeof value.failures === 'number' &&
     (value.firstFailure === undefined || typeof value.firstFailure === 'string')

@@ -3,7 +3,13 @@
 // event loop. Its parent leaving ends it.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { scrapeOnce } from './scrape-once';
-import { isScraperCommand, type ScraperReport, type ScrapesDone, type StartScraping } from './scraper-messages';
+import {
+  isScraperCommand,
+  type ScraperReport,
+  type ScrapesDone,
+  type ScrapeWindow,
+  type StartScraping,
+} from './scraper-messages';
 
 function send(report: ScraperReport): void {
   process.send?.(report);
@@ -15,7 +21,7 @@ async function waitUnlessStopped(ms: number, signal: AbortSignal): Promise<void>
 }
 
 async function scrapeUntilStopped(command: StartScraping, stop: AbortSignal): Promise<ScrapesDone> {
-  const durationsMs: number[] = [];
+  const windows: ScrapeWindow[] = [];
   let lastBytes = 0;
   let failures = 0;
   let firstFailure: string | undefined;
@@ -27,14 +33,14 @@ async function scrapeUntilStopped(command: StartScraping, stop: AbortSignal): Pr
     if (stop.aborted) break;
     try {
       const answer = await scrapeOnce(command.url);
-      durationsMs.push(answer.durationMs);
+      windows.push({ startMs: answer.startedAtMs, durationMs: answer.durationMs });
       lastBytes = answer.bytes;
     } catch (error: unknown) {
       failures += 1;
       firstFailure ??= error instanceof Error ? error.message : String(error);
     }
   }
-  return { kind: 'stopped', durationsMs, lastBytes, failures, firstFailure };
+  return { kind: 'stopped', windows, lastBytes, failures, firstFailure };
 }
 
 let current: { readonly stop: AbortController; readonly finished: Promise<ScrapesDone> } | undefined;
