@@ -54,8 +54,8 @@ export interface LatencySummary {
 }
 
 /**
- * In a scrape scenario, the requests that fell due while a scrape ran against the others of the same rounds: the same process,
- * the same moments of a shared machine, so the difference is the scrape's.
+ * In a scrape scenario, the requests that fell due while a scrape ran against the others of the same rounds: the
+ * same process, the same moments of a shared machine, so the difference is the scrape's.
  */
 export interface OverlapFigures {
   readonly polls: { readonly duringScrape: LatencySummary; readonly others: LatencySummary };
