@@ -23,12 +23,11 @@ import { differences, expositionLine, loadTable, overlapTable, scrapeTable } fro
 import { type Scraper, startScraper } from './scraper';
 import { spreadSeries } from './spread-series';
 
-/** A gateway process with the load aimed at it: its polls and acceptances, and where its metrics are served. */
+/** A gateway process with the load aimed at it: its polls and acceptances. */
 interface LoadedGateway {
   readonly server: ChildServer;
   readonly polls: LoadSpec;
   readonly accepts: LoadSpec;
-  readonly metricsUrl: string | undefined;
 }
 
 function scenariosOf(options: ScrapeOptions): readonly Scenario[] {
@@ -51,8 +50,9 @@ function rotated<T>(scenarios: readonly T[], round: number): T[] {
 }
 
 function metricsUrlOf(gateway: LoadedGateway): string {
-  if (gateway.metricsUrl === undefined) throw new Error(`${gateway.server.name} serves no metrics`);
-  return gateway.metricsUrl;
+  const { metricsUrl, name } = gateway.server;
+  if (metricsUrl === undefined) throw new Error(`${name} serves no metrics`);
+  return metricsUrl;
 }
 
 /** Polls and acceptances together, each at its paced rate, while the scraper (if any) scrapes. */
@@ -159,12 +159,16 @@ export async function runScrapeBench(args: readonly string[]): Promise<void> {
       server,
       polls: polling(targetOf(server), protocolos),
       accepts: acceptance(targetOf(server)),
-      metricsUrl: server.metricsUrl,
     });
     const gateways = { off: loaded(plain), on: loaded(instrumented) };
     const firstProtocolo = protocolos[0] ?? '1';
     for (const gateway of [gateways.off, gateways.on]) {
-      await spreadSeries(gateway.server.url, { client: bearer, admin: adminToken }, firstProtocolo);
+      const statuses = await spreadSeries(gateway.server.url, { client: bearer, admin: adminToken }, firstProtocolo);
+      if (gateway === gateways.on) {
+        process.stdout.write(
+          `series:     one request per route and refusal before the load, answered ${statuses.join(' ')}\n\n`,
+        );
+      }
     }
     const metricsUrl = metricsUrlOf(gateways.on);
 
@@ -172,13 +176,14 @@ export async function runScrapeBench(args: readonly string[]): Promise<void> {
     for (const gateway of [gateways.off, gateways.on]) {
       process.stdout.write(`  ${gateway.server.name}: ${options.warmupS} s\n`);
       if (options.warmupS === 0) continue;
-      if (gateway.metricsUrl !== undefined) scraper.start(gateway.metricsUrl, 0);
+      const { metricsUrl } = gateway.server;
+      if (metricsUrl !== undefined) scraper.start(metricsUrl, 0);
       const shape = { connections: options.connections, durationS: options.warmupS };
       await Promise.all([
         runPacedLoad(gateway.polls, { ...shape, ratePerSecond: options.pollRate }),
         runPacedLoad(gateway.accepts, { ...shape, ratePerSecond: options.acceptRate }),
       ]);
-      if (gateway.metricsUrl !== undefined) await scraper.stop();
+      if (metricsUrl !== undefined) await scraper.stop();
     }
     await sleep(500);
 
