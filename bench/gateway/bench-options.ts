@@ -63,7 +63,8 @@ export const DEFAULT_BENCH_OPTIONS: Omit<BenchOptions, 'adminUrl' | 'rateLimitLe
   acceptRate: 100,
 });
 
-function integer(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
+/** `text` as a whole number within [min, max], `fallback` when absent or empty; a UsageError otherwise. */
+export function integer(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < min || value > max) {

@@ -10,6 +10,8 @@ const START_TIMEOUT_MS = 30_000;
 export interface ChildServer {
   readonly name: string;
   readonly url: string;
+  /** `GET /metrics` of the server's metrics listener, when it has one (the gateway with BENCH_METRICS=1). */
+  readonly metricsUrl: string | undefined;
   readonly pid: number;
   /** The counters; `resetLoopDelay` starts a new window of event loop delay. */
   counters(resetLoopDelay?: boolean): Promise<ServerCounters>;
@@ -24,15 +26,20 @@ export interface ChildServer {
 /** The message a server entry sends once it listens. */
 interface ReadyMessage {
   readonly url: string;
+  readonly metricsUrl?: string;
 }
 
 function isReadyMessage(value: unknown): value is ReadyMessage {
-  return typeof value === 'object' && value !== null && 'url' in value && typeof value.url === 'string';
+  if (typeof value !== 'object' || value === null || !('url' in value) || typeof value.url !== 'string') return false;
+  return !('metricsUrl' in value) || typeof value.metricsUrl === 'string';
 }
 
-/** Called by a server entry once it listens. Its parent leaving ends it (no orphan keeps a port or a pool). */
-export function announceReady(url: string): void {
-  const message: ReadyMessage = { url };
+/**
+ * Called by a server entry once it listens, with the URL of its metrics if it serves them. Its parent leaving ends it
+ * (no orphan keeps a port or a pool).
+ */
+export function announceReady(url: string, metricsUrl?: string): void {
+  const message: ReadyMessage = metricsUrl === undefined ? { url } : { url, metricsUrl };
   process.send?.(message);
   process.once('disconnect', () => process.exit(0));
   // An orderly exit on SIGTERM, so `--cpu-prof` (BENCH_CPU_PROFILE) gets to write its profile.
@@ -108,6 +115,7 @@ export function startChildServer(
       resolve({
         name,
         url,
+        metricsUrl: message.metricsUrl,
         pid: child.pid,
         counters,
         idle: () => waitIdle(name, counters),

@@ -1,73 +1,16 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type BenchDatabase, createBenchDatabase, queuedOrders } from './bench-database';
+import { createBenchDatabase, queuedOrders } from './bench-database';
 import { type BenchOptions, benchOptionsFrom, type ScenarioKind } from './bench-options';
-import { type ChildServer, startChildServer } from './child-server';
+import { startChildServer } from './child-server';
+import { withCleanup } from './cleanup';
 import { type LoadSpec, runLoad } from './load';
 import { describeMachine } from './machine';
 import { runPacedLoad } from './paced-load';
 import { combineRounds, figuresTable, type ScenarioPair, type ScenarioResult, shareOf, verdicts } from './report';
-import { callJson, firstItemField, SEARCH_BODY, SEARCH_PATH, seedFloor, seedGateway } from './seed';
-
-/** A server under load: its process, its database, and the bearer its API wants (none for the floor). */
-interface Target {
-  readonly label: 'gateway' | 'floor';
-  readonly server: ChildServer;
-  readonly database: BenchDatabase;
-  readonly bearer: string | undefined;
-}
-
-function headersOf(target: Target): Record<string, string> {
-  return {
-    'content-type': 'application/json',
-    ...(target.bearer === undefined ? {} : { authorization: `Bearer ${target.bearer}` }),
-  };
-}
-
-/** POST of a search with a fresh Idempotency-Key each time: every request is a new acceptance. */
-function acceptance(target: Target): LoadSpec {
-  return {
-    url: `${target.server.url}${SEARCH_PATH}`,
-    method: 'POST',
-    headers: headersOf(target),
-    body: SEARCH_BODY,
-    setup: (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': randomUUID() } }),
-  };
-}
-
-/** GET of the orders created beforehand, in turn. */
-function polling(target: Target, protocolos: readonly string[]): LoadSpec {
-  let next = 0;
-  return {
-    url: `${target.server.url}/v1/consultas/${protocolos[0]}`,
-    method: 'GET',
-    headers: headersOf(target),
-    setup: (request) => {
-      next = (next + 1) % protocolos.length;
-      return { ...request, path: `/v1/consultas/${protocolos[next]}` };
-    },
-  };
-}
-
-/** `count` acceptances through the server's own API, a few at a time: the orders the polling scenarios read. */
-async function createOrders(target: Target, count: number): Promise<string[]> {
-  const protocolos: string[] = [];
-  const one = async (): Promise<void> => {
-    const answer = await callJson(`${target.server.url}${SEARCH_PATH}`, {
-      method: 'POST',
-      ...(target.bearer === undefined ? {} : { bearer: target.bearer }),
-      body: SEARCH_BODY,
-      headers: { 'idempotency-key': randomUUID() },
-    });
-    if (answer.status !== 202) throw new Error(`${target.label} refused an order: ${JSON.stringify(answer.body)}`);
-    protocolos.push(firstItemField(answer, 'protocolo'));
-  };
-  const workers = Array.from({ length: 10 }, async (_, worker) => {
-    for (let i = worker; i < count; i += 10) await one();
-  });
-  await Promise.all(workers);
-  return protocolos;
-}
+import { acceptance, createOrders, polling, type Target } from './requests';
+import { seedFloor, seedGateway } from './seed';
+import { startGatewayServer } from './start-gateway';
 
 async function warmUp(name: string, spec: LoadSpec, options: BenchOptions): Promise<void> {
   process.stdout.write(`  ${name}: ${options.warmupS} s warm-up\n`);
@@ -155,39 +98,13 @@ async function measurePair(
   };
 }
 
-/** Undo steps, last first; run once, on the way out or on Ctrl-C. */
-function createCleanup(): { push(step: () => Promise<void>): void; run(): Promise<void> } {
-  const steps: (() => Promise<void>)[] = [];
-  let running: Promise<void> | undefined;
-  return {
-    push: (step) => {
-      steps.push(step);
-    },
-    run: () => {
-      running ??= (async () => {
-        for (const step of steps.reverse()) {
-          await step().catch((error: unknown) => {
-            process.stderr.write(`cleanup: ${error instanceof Error ? error.message : String(error)}\n`);
-          });
-        }
-      })();
-      return running;
-    },
-  };
-}
-
 /**
  * `pnpm bench gateway` (issue 5): the gateway's acceptance and polling against a bare node:http + pg floor doing the
  * same database work, at a fixed concurrency, each server in its own process over its own throwaway database.
  */
 export async function runGatewayBench(args: readonly string[]): Promise<void> {
   const options = benchOptionsFrom(args);
-  const cleanup = createCleanup();
-  const interrupted = (): void => {
-    void cleanup.run().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  try {
+  await withCleanup(async (cleanup) => {
     const gatewayDb = await createBenchDatabase(options.adminUrl, 'gateway');
     cleanup.push(() => gatewayDb.drop());
     const floorDb = await createBenchDatabase(options.adminUrl, 'floor');
@@ -202,20 +119,16 @@ export async function runGatewayBench(args: readonly string[]): Promise<void> {
     );
 
     const adminToken = randomBytes(24).toString('hex');
-    const common = { BENCH_POOL: String(options.poolSize) };
-    const gatewayServer = await startChildServer('gateway', 'gateway-server.ts', {
-      ...common,
-      BENCH_DATABASE_URL: gatewayDb.url,
-      BENCH_ADMIN_TOKEN: adminToken,
-      BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
-      ...(options.rateLimitLeaseMs === undefined
-        ? {}
-        : { BENCH_RATE_LIMIT_LEASE_MS: String(options.rateLimitLeaseMs) }),
-      LOG_LEVEL: 'silent',
+    const gatewayServer = await startGatewayServer('gateway', {
+      databaseUrl: gatewayDb.url,
+      poolSize: options.poolSize,
+      adminToken,
+      jwtSecret: randomBytes(32).toString('hex'),
+      rateLimitLeaseMs: options.rateLimitLeaseMs,
     });
     cleanup.push(() => gatewayServer.stop());
     const floorServer = await startChildServer('floor', 'floor-server.ts', {
-      ...common,
+      BENCH_POOL: String(options.poolSize),
       BENCH_DATABASE_URL: floorDb.url,
       BENCH_ACCOUNT_ID: await seedFloor(floorDb),
       BENCH_FLOOR_LOCK: options.floorLock,
@@ -269,8 +182,5 @@ export async function runGatewayBench(args: readonly string[]): Promise<void> {
       process.stderr.write('requests failed: these figures do not measure the intended work\n');
       process.exitCode = 1;
     }
-  } finally {
-    process.removeListener('SIGINT', interrupted);
-    await cleanup.run();
-  }
+  });
 }

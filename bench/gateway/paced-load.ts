@@ -8,7 +8,23 @@ export interface PacedShape {
   readonly ratePerSecond: number;
 }
 
-function percentile(sorted: readonly number[], fraction: number): number {
+/** One 2xx answer of a paced run. */
+export interface PacedAnswer {
+  /** When the request was due, in ms since the epoch (`performance.timeOrigin` based: comparable across processes). */
+  readonly dueAtMs: number;
+  readonly latencyMs: number;
+}
+
+/** What a paced run gives beyond LoadFigures: every answer, so runs can be combined exactly and set against events. */
+export interface PacedFigures extends LoadFigures {
+  /** The latency of every 2xx answer in ms, ascending. */
+  readonly latenciesMs: readonly number[];
+  /** Every 2xx answer, in the order answered. */
+  readonly answers: readonly PacedAnswer[];
+}
+
+/** The nearest-rank percentile of `sorted` (ascending); 0 when empty. */
+export function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 }
@@ -20,10 +36,10 @@ function percentile(sorted: readonly number[], fraction: number): number {
  * each connection's share of a second back to back at the top of the second (bursts of `rate` requests) and corrects
  * its histogram with an expected interval of ceil(1 / rate) ms.
  */
-export async function runPacedLoad(spec: LoadSpec, shape: PacedShape): Promise<LoadFigures> {
+export async function runPacedLoad(spec: LoadSpec, shape: PacedShape): Promise<PacedFigures> {
   const agent = new Agent({ keepAlive: true, maxSockets: shape.connections });
   const target = new URL(spec.url);
-  const latencies: number[] = [];
+  const answers: PacedAnswer[] = [];
   const failedStatuses: Record<string, number> = {};
   let ok = 0;
   let non2xx = 0;
@@ -50,7 +66,7 @@ export async function runPacedLoad(spec: LoadSpec, shape: PacedShape): Promise<L
             const status = res.statusCode ?? 0;
             if (status >= 200 && status < 300) {
               ok += 1;
-              latencies.push(performance.now() - dueAt);
+              answers.push({ dueAtMs: performance.timeOrigin + dueAt, latencyMs: performance.now() - dueAt });
             } else {
               non2xx += 1;
               failedStatuses[String(status)] = (failedStatuses[String(status)] ?? 0) + 1;
@@ -78,7 +94,7 @@ export async function runPacedLoad(spec: LoadSpec, shape: PacedShape): Promise<L
   await Promise.all(inFlight);
   const elapsedS = (performance.now() - started) / 1000;
   agent.destroy();
-  const sorted = latencies.sort((a, b) => a - b);
+  const sorted = answers.map((answer) => answer.latencyMs).sort((a, b) => a - b);
   return {
     requestsPerSecond: ok / elapsedS,
     p50Ms: Math.round(percentile(sorted, 0.5)),
@@ -87,5 +103,7 @@ export async function runPacedLoad(spec: LoadSpec, shape: PacedShape): Promise<L
     non2xx,
     errors,
     failedStatuses,
+    latenciesMs: sorted,
+    answers,
   };
 }

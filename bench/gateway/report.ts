@@ -70,7 +70,8 @@ function perRequest(total: number, answered: number): string {
   return answered === 0 ? '-' : (total / answered).toFixed(1);
 }
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** Columns aligned: the first to the left, the others to the right. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
