@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { createTestDatabase, type TestDatabase, writeBehindTriggers } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { debitOrder, refundOrder, verifyLedger, verifyRecentLedger } from '../src';
 import { fundedAccount, newOrder } from './support/fixtures';
@@ -15,14 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.drop();
 });
-
-/** Writes as a bug or a hand-edit would: around the ledger's triggers. */
-async function behindTheTriggers(statement: ReturnType<typeof sql>): Promise<void> {
-  await database.db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
-    await statement.execute(trx);
-  });
-}
 
 test('a ledger that holds: nothing found, since any time', async () => {
   const account = await fundedAccount(database.db, 10_000);
@@ -46,9 +38,12 @@ test('a recent unbalanced entry is found; an older one is left to verifyLedger',
     .execute((trx) =>
       debitOrder(trx, { accountId: account.id, ...order, fonte: 'certidao-inteiro-teor', amountCentavos: 3_000 }),
     );
-  await behindTheTriggers(sql`
+  await writeBehindTriggers(
+    database.db,
+    sql`
     INSERT INTO ledger_posting (transaction_id, system_account, amount_centavos)
-    SELECT id, 'platform:adjustments', 7 FROM ledger_transaction WHERE order_id = ${order.orderId}`);
+    SELECT id, 'platform:adjustments', 7 FROM ledger_transaction WHERE order_id = ${order.orderId}`,
+  );
   const found = await verifyRecentLedger(database.db, new Date(0));
   expect(found).toEqual([expect.objectContaining({ check: 'recent_entry_balanced' })]);
   // Since a time after every entry, only the per-account balances are checked: this one still matches.
@@ -58,7 +53,7 @@ test('a recent unbalanced entry is found; an older one is left to verifyLedger',
 
 test('a balance changed without an entry is found whatever the window', async () => {
   const account = await fundedAccount(database.db, 5_000);
-  await behindTheTriggers(sql`UPDATE account SET balance_centavos = 1 WHERE id = ${account.id}`);
+  await writeBehindTriggers(database.db, sql`UPDATE account SET balance_centavos = 1 WHERE id = ${account.id}`);
   const found = await verifyRecentLedger(database.db, new Date(Date.now() + 60_000));
   expect(found).toEqual([
     { check: 'balance_matches_last_entry', subject: account.id, detail: 'balance 1, newest entry left 5000' },

@@ -13,7 +13,7 @@ export { POSTGRES_EXPORTER_BINARY, type PostgresExporter, startPostgresExporter 
 export { type ScrapeTarget, type StartPrometheusOptions, startPrometheus, type TestPrometheus } from './prometheus';
 export { openRawConnection, type RawAnswer, type RawConnection } from './raw-http';
 export { createTcpProxy, type TcpProxy } from './tcp-proxy';
-export { createTestDatabase, TEST_PG_URL, type TestDatabase } from './test-database';
+export { createTestDatabase, TEST_PG_URL, type TestDatabase, writeBehindTriggers } from './test-database';
 export { startTestS3, type TestS3 } from './test-s3';
 export { amqpUrlForVhost, createTestVhost, TEST_AMQP_URL, type TestVhost } from './test-vhost';
 export { waitFor } from './wait-for';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createDb, type DbHandle, migrateToLatest } from '@regapi/db';
+import { createDb, type Database, type DbHandle, migrateToLatest } from '@regapi/db';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 
 /** The server tests run against. CI and the developer machine: local PostgreSQL with trust auth. */
@@ -47,4 +48,15 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
+}
+
+/**
+ * Runs `statement` as a bug or a hand-edit would write: around the database's triggers (`session_replication_role =
+ * replica` for its transaction), so a test can corrupt what the triggers otherwise guard (the ledger's invariant).
+ */
+export async function writeBehindTriggers(db: Kysely<Database>, statement: RawBuilder<unknown>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    await statement.execute(trx);
+  });
 }

@@ -1,5 +1,5 @@
 import { ManualClock } from '@regapi/calendar';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { createTestDatabase, type TestDatabase, writeBehindTriggers } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { computeSnapshot } from '../src';
 import { acceptPaidOrder, fundedAccount, SNAPSHOT_SETTINGS } from './support/snapshot-fixtures';
@@ -20,13 +20,6 @@ afterAll(async () => {
   await database.drop();
 });
 
-async function behindTheTriggers(statement: ReturnType<typeof sql>): Promise<void> {
-  await database.db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
-    await statement.execute(trx);
-  });
-}
-
 test('the cheap check sees a recent corruption at once; the full one counts old ones at its own cadence', async () => {
   const account = await fundedAccount(database.db, 50_000);
   const order = await acceptPaidOrder(database.db, {
@@ -41,7 +34,10 @@ test('the cheap check sees a recent corruption at once; the full one counts old 
 
   // A balance moved without an entry: the balance no longer is what the newest entry left.
   clock.advance(MINUTE);
-  await behindTheTriggers(sql`UPDATE account SET balance_centavos = balance_centavos + 100 WHERE id = ${account}`);
+  await writeBehindTriggers(
+    database.db,
+    sql`UPDATE account SET balance_centavos = balance_centavos + 100 WHERE id = ${account}`,
+  );
   const second = await computeSnapshot(database.db, clock, SNAPSHOT_SETTINGS, first.figures);
   // Within 10 minutes of the full check, it is not run again: its count is carried, the cheap one sees the problem.
   expect(second.figures.ledger).toEqual({ ...first.figures.ledger, recentProblems: 1 });
@@ -49,9 +45,12 @@ test('the cheap check sees a recent corruption at once; the full one counts old 
   // Half an hour later the debit entry is outside the cheap check's window (two full intervals); give it a third
   // leg, so it no longer sums to zero: only a full verification reads that far back.
   clock.advance(30 * MINUTE);
-  await behindTheTriggers(sql`
+  await writeBehindTriggers(
+    database.db,
+    sql`
     INSERT INTO ledger_posting (transaction_id, system_account, amount_centavos)
-    SELECT id, 'platform:adjustments', 1 FROM ledger_transaction WHERE order_id = ${order.id}`);
+    SELECT id, 'platform:adjustments', 1 FROM ledger_transaction WHERE order_id = ${order.id}`,
+  );
   const third = await computeSnapshot(database.db, clock, SNAPSHOT_SETTINGS, second.figures);
   expect(third.figures.ledger.recentProblems).toBe(1);
   // The full check ran (its last run is 31 minutes old): the balance and the unbalanced entry.
