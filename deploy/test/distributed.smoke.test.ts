@@ -4,8 +4,6 @@ import path from 'node:path';
 import {
   createTestDatabase,
   createTestVhost,
-  freePort,
-  freePortRange,
   type Spawned,
   spawnCaptured,
   type TestDatabase,
@@ -14,6 +12,7 @@ import {
 } from '@regapi/testkit';
 import { SERVICES } from '../src/distributed/services';
 import { buildWorkspace, ROOT } from './build-once';
+import { spawnDistributedRunner } from './support/distributed-runner';
 
 jest.setTimeout(120_000);
 
@@ -36,23 +35,9 @@ afterAll(async () => {
 });
 
 test('every service runs in its own process, becomes ready on PostgreSQL + RabbitMQ + S3, and all stop on SIGTERM', async () => {
-  const base = await freePortRange(SERVICES.length);
-  const internalBase = await freePortRange(SERVICES.length);
-  const metricsBase = await freePortRange(SERVICES.length);
-  runner = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/distributed/main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      AMQP_URL: vhost.url,
-      DATA_DIR: dataDir,
-      S3_PORT: String(await freePort()),
-      PORT_BASE: String(base),
-      INTERNAL_PORT_BASE: String(internalBase),
-      METRICS_PORT_BASE: String(metricsBase),
-      SIM_PORT: String(await freePort()),
-    },
-  });
+  const started = await spawnDistributedRunner({ databaseUrl: database.url, amqpUrl: vhost.url, dataDir });
+  runner = started.process;
+  const { publicBase: base, internalBase, metricsBase } = started;
   await runner.waitForOutput(/migrations applied: 0001-outbox/);
 
   for (const [index, name] of SERVICES.entries()) {

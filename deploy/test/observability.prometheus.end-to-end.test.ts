@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { lastCatalogSync } from '@regapi/catalog';
 import type { OriginSample } from '@regapi/origin';
-import { createSimulatorControl, magicCpf, propertyRequest } from '@regapi/origin-simulator';
+import { createSimulatorControl, magicCpf, magicMatricula, propertyRequest } from '@regapi/origin-simulator';
 import {
   callJson,
   createTestDatabase,
   createTestVhost,
-  freePort,
-  freePortRange,
   type JsonAnswer,
   type PostgresExporter,
   type Spawned,
@@ -23,13 +21,21 @@ import {
   waitFor,
 } from '@regapi/testkit';
 import { SERVICES } from '../src/distributed/services';
+import { renderDashboardImages } from '../src/observability/snapshot/render-dashboards';
 import { buildWorkspace, ROOT } from './build-once';
+import { spawnDistributedRunner } from './support/distributed-runner';
 
 // Issue 13, "proven for real": a REAL Prometheus scrapes the distributed runner's services, the RabbitMQ plugin and
 // the PostgreSQL exporter while orders of every product run (one refunded); then EVERY dashboard panel's query and
 // every rule's expression is evaluated through Prometheus's HTTP API. A metric renamed in code breaks this test.
+// The main panels of the run are then drawn as PNG charts: into DASHBOARD_IMAGES_DIR when set (`pnpm
+// dashboards:snapshot` writes docs/images/dashboards), else into a temporary folder. DASHBOARD_TRAFFIC_S adds that
+// many seconds of a steady mix of orders first, so the pictures show rates rather than a few seconds of a run.
 
-jest.setTimeout(300_000);
+/** Seconds of extra traffic (0 in the suite: the four orders prove every panel; pictures want more). */
+const TRAFFIC_S = Number(process.env.DASHBOARD_TRAFFIC_S ?? '0');
+
+jest.setTimeout(300_000 + TRAFFIC_S * 1000);
 
 const RULES_FILE = path.join(ROOT, 'deploy/observability/rules/regapi.rules.yml');
 const PANEL_QUERIES = path.join(ROOT, 'deploy/observability/panel-queries.json');
@@ -60,34 +66,23 @@ let apiUrl: string;
 let metricsUrls: string[];
 let token: string;
 let accountId: string;
+const startedAt = Date.now();
 
 beforeAll(async () => {
   buildWorkspace();
   database = await createTestDatabase({ migrate: false });
   vhost = await createTestVhost();
-  const base = await freePortRange(SERVICES.length);
-  const internalBase = await freePortRange(SERVICES.length);
-  const metricsBase = await freePortRange(SERVICES.length);
+  const started = await spawnDistributedRunner({
+    databaseUrl: database.url,
+    amqpUrl: vhost.url,
+    dataDir,
+    // The origin answers in milliseconds, and the pipeline gauges are recomputed every second.
+    env: { SIM_TIME_SCALE: '0.001', METRICS_SNAPSHOT_INTERVAL_S: '1', LOG_LEVEL: 'warn' },
+  });
+  runner = started.process;
+  const { publicBase: base, internalBase, metricsBase } = started;
   apiUrl = `http://127.0.0.1:${base}`;
   metricsUrls = SERVICES.map((_service, index) => `http://127.0.0.1:${metricsBase + index}/metrics`);
-  runner = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/distributed/main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      AMQP_URL: vhost.url,
-      DATA_DIR: dataDir,
-      S3_PORT: String(await freePort()),
-      PORT_BASE: String(base),
-      INTERNAL_PORT_BASE: String(internalBase),
-      METRICS_PORT_BASE: String(metricsBase),
-      SIM_PORT: String(await freePort()),
-      // The origin answers in milliseconds, and the pipeline gauges are recomputed every second.
-      SIM_TIME_SCALE: '0.001',
-      METRICS_SNAPSHOT_INTERVAL_S: '1',
-      LOG_LEVEL: 'warn',
-    },
-  });
   for (const index of SERVICES.keys()) {
     await waitFor(
       async () =>
@@ -98,7 +93,11 @@ beforeAll(async () => {
     });
   }
   // Orders are refused (602) until origin-session's first catalog sync has filled the offices.
-  await waitFor(() => lastCatalogSync(database.db), { timeoutMs: 30_000, what: 'the first catalog sync' });
+  await waitFor(() => lastCatalogSync(database.db), { timeoutMs: 60_000, what: 'the first catalog sync' }).catch(
+    (error: unknown) => {
+      throw new Error(`${String(error)}\n--- runner output ---\n${runner?.output().slice(-4000)}`);
+    },
+  );
   postgresExporter = await startPostgresExporter(database.url);
   prometheus = await startPrometheus({
     scrapeIntervalS: 1,
@@ -137,7 +136,7 @@ async function customer(adminUrl: string): Promise<{ accountId: string; token: s
     return JSON.parse(cli.output()) as Record<string, string>;
   };
   const { account_id: created = '' } = await ops('account', 'create', '--name', 'Observabilidade S.A.');
-  await ops('account', 'credit', '--account', created, '--amount', '500.00');
+  await ops('account', 'credit', '--account', created, '--amount', TRAFFIC_S > 0 ? '50000.00' : '500.00');
   const scopes = 'consultas:pesquisa-previa-bens,consultas:visualizacao-matricula,consultas:certidao-inteiro-teor';
   const { token: issued = '' } = await ops('token', 'issue', '--account', created, '--scopes', scopes);
   return { accountId: created, token: issued };
@@ -154,7 +153,12 @@ async function api(pathname: string, body?: unknown): Promise<JsonAnswer> {
 const protocolos: string[] = [];
 
 /** Executes an order and polls it as a client would until `done` says so. */
-async function run(fonte: string, body: unknown, done: (answer: JsonAnswer) => boolean): Promise<JsonAnswer> {
+async function run(
+  fonte: string,
+  body: unknown,
+  done: (answer: JsonAnswer) => boolean,
+  pollEveryMs = 200,
+): Promise<JsonAnswer> {
   const accepted = await api(`/v1/consultas/${fonte}`, body);
   expect({ status: accepted.status, body: accepted.status === 202 ? {} : accepted.body }).toEqual({
     status: 202,
@@ -167,13 +171,63 @@ async function run(fonte: string, body: unknown, done: (answer: JsonAnswer) => b
       const answer = await api(`/v1/consultas/${protocolo}`);
       return done(answer) ? answer : undefined;
     },
-    { timeoutMs: 60_000, intervalMs: 200, what: `${fonte} ${protocolo}` },
+    { timeoutMs: 60_000, intervalMs: pollEveryMs, what: `${fonte} ${protocolo}` },
   );
 }
 
 const finalAndSettled = (answer: JsonAnswer): boolean =>
   answer.status === 200 &&
   (answer.body.data[0]?.cobranca as { estorno_pendente?: boolean } | undefined)?.estorno_pendente !== true;
+
+/**
+ * An order every 2.5 s for `seconds`, from a mix like a day's (found, nothing found, record views, an office that
+ * cannot issue online, an overloaded origin refunded), each polled every second to its end. Half are searches: 3
+ * minutes stay under the 50 searches of the rolling hour (spec 8), past which searches would wait for the hour.
+ */
+async function steadyTraffic(samples: readonly OriginSample[], seconds: number): Promise<void> {
+  // A record is viewed once (the origin refuses the same record for 7 days): each owner's properties in turn, then
+  // records the office does not hold (nothing found, kept).
+  const unviewed = samples.flatMap((owner, ownerIndex) =>
+    owner.imoveis.flatMap((_property, which) => (ownerIndex === 0 && which === 0 ? [] : [{ owner, which }])),
+  );
+  const view = (owner: OriginSample, index: number): Record<string, unknown> => {
+    const next = unviewed.shift();
+    return next === undefined
+      ? propertyRequest(owner, { matricula: String(900_000 + index) })
+      : propertyRequest(next.owner, { which: next.which });
+  };
+  const order = (owner: OriginSample, index: number): [string, Record<string, unknown>] => {
+    const search = (cpfCnpj: string): [string, Record<string, unknown>] => [
+      'pesquisa-previa-bens',
+      { cpf_cnpj: cpfCnpj, uf: owner.uf },
+    ];
+    switch (index % 6) {
+      case 0:
+        return search(owner.cpfCnpj);
+      case 1:
+      case 3:
+        return ['visualizacao-matricula', view(owner, index)];
+      case 2:
+        return search(magicCpf('nothing-found', index));
+      case 4: {
+        const cannotIssue = magicMatricula('cannot-issue-online', Math.floor(index / 6));
+        return ['visualizacao-matricula', propertyRequest(owner, { matricula: cannotIssue })];
+      }
+      default:
+        return search(magicCpf('overloaded', index));
+    }
+  };
+  const until = Date.now() + seconds * 1000;
+  const running: Promise<JsonAnswer>[] = [];
+  for (let index = 0; Date.now() < until; index += 1) {
+    const owner = samples[index % samples.length];
+    if (owner === undefined) throw new Error('no samples');
+    const [fonte, body] = order(owner, index);
+    running.push(run(fonte, body, finalAndSettled, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+  }
+  await Promise.all(running);
+}
 
 /** One instant query through Prometheus's HTTP API: its status, and how many series it returned. */
 async function evaluate(expr: string): Promise<{ status: string; series: number; error?: string }> {
@@ -217,6 +271,8 @@ test('orders of every product, one refunded, show on every panel and leave every
     const exposition = await (await fetch(url)).text();
     expect({ url, leaked: secrets.filter((secret) => exposition.includes(secret)) }).toEqual({ url, leaked: [] });
   }
+
+  if (TRAFFIC_S > 0) await steadyTraffic(samples, TRAFFIC_S);
 
   // Scraped every second: wait until the refund and the snapshot after it are in Prometheus, then a few more scrapes
   // so every rate window holds two samples after the traffic.
@@ -263,4 +319,18 @@ test('orders of every product, one refunded, show on every panel and leave every
     .filter((rule) => rule.state !== undefined && rule.state !== 'inactive')
     .map((rule) => `${rule.name}: ${rule.state}`);
   expect(active).toEqual([]);
+
+  // A picture of this run: each dashboard's main panels, queried over the run and drawn.
+  const wanted = process.env.DASHBOARD_IMAGES_DIR;
+  const outDir = wanted === undefined || wanted === '' ? path.join(dataDir, 'images') : path.resolve(ROOT, wanted);
+  mkdirSync(outDir, { recursive: true });
+  const rendered = await renderDashboardImages({
+    prometheusUrl: prometheus?.url ?? '',
+    outDir,
+    start: Math.floor(startedAt / 1000),
+    end: Math.ceil(Date.now() / 1000),
+    stepS: Math.max(1, Math.round(TRAFFIC_S / 150)),
+  });
+  expect(rendered.map((dashboard) => dashboard.dashboard)).toEqual(['orders-origin', 'money', 'platform', 'slo']);
+  for (const dashboard of rendered) expect(existsSync(dashboard.file)).toBe(true);
 });
