@@ -5,6 +5,7 @@ import { createDb, migrateToLatest } from '@regapi/db';
 import { simulatorConfig } from '@regapi/origin-simulator';
 import { localSecretVariables } from '../local-secrets';
 import { DEFAULT_METRICS_PORT_BASE, SERVICES } from './services';
+import { waitForPort } from './wait-for-port';
 
 /**
  * The developer's local S3 server (s3rver, a test tool: decision 0059), loaded only when no S3_ENDPOINT is given, so
@@ -124,6 +125,14 @@ async function main(): Promise<void> {
           ? `${name}: http://127.0.0.1:${port}\n`
           : `${name}: internal http://127.0.0.1:${port}${metrics}\n`,
     );
+    // origin-session syncs the catalog from the origin as it starts, and a failed sync waits 15 minutes: the services
+    // start once the simulator listens.
+    if (name === 'origin-simulator') {
+      await waitForPort(port, 30_000).catch(async (error: unknown) => {
+        process.stderr.write(`${error instanceof Error ? error.message : String(error)}; stopping\n`);
+        await stopAll(1);
+      });
+    }
   }
   process.once('SIGTERM', () => void stopAll(0));
   process.once('SIGINT', () => void stopAll(0));
