@@ -1,0 +1,4 @@
+export { isK8sObject, type K8sObject } from './k8s-object';
+export { type PolicyOptions, policyViolations } from './policy';
+export { K8S_DIR, OVERLAYS, type OverlayName, RenderError, renderKustomization, renderOverlay } from './render';
+export { type Container, type EnvVar, type PodSpec, type Probe, podSpecOf, workloadsOf } from './workloads';
