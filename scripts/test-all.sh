@@ -47,13 +47,15 @@ if ! port_open 15692; then as_root rabbitmq-plugins -q enable rabbitmq_prometheu
 for _ in $(seq 1 30); do port_open 15692 && break; sleep 1; done
 port_open 15692 || { echo "RabbitMQ's Prometheus plugin did not open port 15692"; exit 1; }
 
-log "Prometheus, promtool, the PostgreSQL exporter, fonts"
+log "Prometheus, promtool, the PostgreSQL exporter, fonts, kubectl"
 # Tests start their own Prometheus and exporter as processes; the packages' own daemons are not needed (a started
 # Debian service would hold ports 9090 and 9187: stopped). Fonts: the dashboard images' text.
 missing=()
 command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
 command -v prometheus-postgres-exporter >/dev/null 2>&1 || missing+=(prometheus-postgres-exporter)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+# kubectl renders the Kubernetes overlays offline (kustomize built in; deploy/test/k8s.*.test.ts).
+command -v kubectl >/dev/null 2>&1 || missing+=(kubectl)
 if [ "${#missing[@]}" -gt 0 ]; then
   apt_install "${missing[@]}"
 fi

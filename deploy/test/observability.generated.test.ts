@@ -37,9 +37,9 @@ const allExprs = [...panelExprs, ...ruleExprs];
 
 describe('the generated dashboards and rules', () => {
   it.each(generatedFiles().map((file) => [file.path, file.text]))(
-    'deploy/observability/%s is what the generator writes (run `pnpm observability`)',
+    '%s is what the generator writes (run `pnpm observability`)',
     (relative, text) => {
-      expect(readFileSync(path.join(OUTPUT_DIR, relative), 'utf8')).toBe(text);
+      expect(readFileSync(path.join(ROOT, relative), 'utf8')).toBe(text);
     },
   );
 

@@ -1,11 +1,11 @@
 // `pnpm observability`: writes the Grafana dashboards, the panel-query list and the Prometheus rules under
-// deploy/observability from this folder's TypeScript. With --check it writes nothing and fails when a checked-in
+// deploy/observability, and their Kubernetes objects under k8s/base/observability, from this folder's TypeScript. With --check it writes nothing and fails when a checked-in
 // file is not what the generator gives (as `pnpm openapi --check` does for the OpenAPI document).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generatedFiles } from './generated-files';
 
-const OUTPUT_DIR = path.resolve(__dirname, '..', '..', 'observability');
+const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 function readOrEmpty(file: string): string {
   try {
@@ -17,13 +17,13 @@ function readOrEmpty(file: string): string {
 
 function main(check: boolean): void {
   for (const { path: relative, text } of generatedFiles()) {
-    const file = path.join(OUTPUT_DIR, relative);
+    const file = path.join(ROOT, relative);
     if (!check) {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, text);
       console.log(`wrote ${path.relative(process.cwd(), file)}`);
     } else if (readOrEmpty(file) !== text) {
-      console.log(`deploy/observability/${relative} is not current: run \`pnpm observability\``);
+      console.log(`${relative} is not current: run \`pnpm observability\``);
       process.exitCode = 1;
     }
   }

@@ -10,7 +10,7 @@ const POSTGRES_EXPORTER_TARGET = '127.0.0.1:9187';
 /**
  * A Prometheus configuration for `pnpm start:distributed` on one machine, with the jobs and labels the dashboards and
  * rules expect (`job="regapi"` with a `service` label per target, `rabbitmq`, `postgres`). In Kubernetes the same
- * jobs come from service discovery (deploy/k8s); `promtool check config` checks this one in the test suite.
+ * jobs come from the ServiceMonitor in k8s/base/monitoring; `promtool check config` checks this one in the test suite.
  */
 export function prometheusConfigYaml(): string {
   const config = {

@@ -10,6 +10,7 @@ export {
   superuserAccepts,
 } from './embedded-postgres';
 export { MigrationError, migrateToLatest } from './migrate';
+export { migrateConfig } from './migrate-config';
 export { PG_ERROR, pgErrorCode } from './pg-errors';
 export { MAX_NAMED_STATEMENTS, prepareStatements, StatementNames } from './prepared-statements';
 export { useReachableBinaries } from './reachable-binaries';

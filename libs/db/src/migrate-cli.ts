@@ -1,10 +1,11 @@
-import { commonConfig, configOrExit, loadConfig } from '@regapi/config';
+import { configOrExit, loadConfig } from '@regapi/config';
 import { createDb } from './create-db';
 import { migrateToLatest } from './migrate';
+import { migrateConfig } from './migrate-config';
 
 /** `pnpm migrate`: brings DATABASE_URL to the newest schema and prints what it applied. */
 async function main(): Promise<void> {
-  const config = configOrExit(() => loadConfig({ DATABASE_URL: commonConfig.DATABASE_URL }));
+  const config = configOrExit(() => loadConfig(migrateConfig));
   const handle = createDb(config.DATABASE_URL, { max: 1, applicationName: 'migrate' });
   try {
     const applied = await migrateToLatest(handle.db);

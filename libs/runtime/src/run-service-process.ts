@@ -1,25 +1,24 @@
 import { createOutboxRelay, createRabbitBus } from '@regapi/bus';
-import { type ConfigShape, commonConfig, configOrExit, env, loadConfig } from '@regapi/config';
+import { type ConfigShape, configOrExit, loadConfig } from '@regapi/config';
 import { createDb, isDbReachable } from '@regapi/db';
-import { createHttpApp, healthRouter, listen, loadServerLimits } from '@regapi/http';
+import { createHttpApp, healthRouter, listen, serverLimitsOf } from '@regapi/http';
 import { createLogger, type Telemetry } from '@regapi/telemetry';
-import { metricsApp, metricsListenerConfig } from './metrics-listener';
+import { metricsApp } from './metrics-listener';
+import { baseProcessConfig, type ServiceProcessConfig } from './process-config';
 import { type Service, type ServiceDeps, servesPublicRoutes } from './service';
 import { exitOnSignal } from './shutdown';
 import { startWhenReachable } from './start-when-reachable';
 
 export interface ServiceProcessOptions<S extends ConfigShape> {
   name: string;
-  /** Port of the public listener, opened only by a service with public routes (the gateway's API). */
-  defaultPort: number;
-  /** Port of the internal listener: /healthz, /readyz, the service's internal routes (docs/decisions/0054). */
-  defaultInternalPort: number;
-  /** Port of the metrics listener: GET /metrics only (docs/decisions/0062). */
-  defaultMetricsPort: number;
+  /**
+   * Its default ports and its own variables (serviceProcessConfig). The public listener is opened only by a service
+   * with public routes (the gateway's API); the internal one serves /healthz, /readyz and the service's internal
+   * routes (docs/decisions/0054); the metrics one GET /metrics only (docs/decisions/0062).
+   */
+  config: ServiceProcessConfig<S>;
   /** Started by the service's instrument.ts before anything else loads; flushed last on shutdown. */
   telemetry: Telemetry;
-  /** Variables of this service beyond the common ones. */
-  config?: S;
   create(deps: ServiceDeps, config: { readonly [K in keyof S]: ReturnType<S[K]> }): Service | Promise<Service>;
 }
 
@@ -33,18 +32,9 @@ export interface ServiceProcessOptions<S extends ConfigShape> {
  * at start is waited for, the process alive and unready (docs/decisions/0058).
  */
 export async function runServiceProcess<S extends ConfigShape>(options: ServiceProcessOptions<S>): Promise<void> {
-  const base = configOrExit(() =>
-    loadConfig({
-      ...commonConfig,
-      PORT: env.port(options.defaultPort),
-      HOST: env.string('127.0.0.1'),
-      INTERNAL_PORT: env.port(options.defaultInternalPort),
-      INTERNAL_HOST: env.string('127.0.0.1'),
-      ...metricsListenerConfig(options.defaultMetricsPort),
-    }),
-  );
-  const own = configOrExit(() => loadConfig(options.config ?? ({} as S)));
-  const limits = configOrExit(() => loadServerLimits());
+  const base = configOrExit(() => loadConfig(baseProcessConfig(options.config.ports)));
+  const own = configOrExit(() => loadConfig(options.config.own));
+  const limits = configOrExit(() => serverLimitsOf(base));
   const logger = createLogger({ service: options.name, level: base.LOG_LEVEL });
   const db = createDb(base.DATABASE_URL, { applicationName: options.name });
   const bus = createRabbitBus({ url: base.AMQP_URL, logger });

@@ -1,5 +1,6 @@
 import { env } from '@regapi/config';
 import { s3Config } from '@regapi/documents';
+import { serviceProcessConfig } from '@regapi/runtime';
 
 /** Variables of the archive beyond the common ones (README, Configuration). */
 export const archiveConfig = {
@@ -12,3 +13,9 @@ export const archiveConfig = {
   /** Upper bound of one download from the origin. Default 60 s. */
   ARCHIVE_DOWNLOAD_TIMEOUT_MS: env.integer({ min: 1_000, max: 600_000, default: 60_000 }),
 };
+
+/** Everything the archive process reads: main.ts runs it, the Kubernetes drift test checks its Deployment. */
+export const archiveProcessConfig = serviceProcessConfig(
+  { port: 8084, internalPort: 9084, metricsPort: 9184 },
+  archiveConfig,
+);

@@ -3,17 +3,14 @@ import './instrument';
 import { createS3Storage, s3SettingsFrom } from '@regapi/documents';
 import { createOriginDocumentDownloader } from '@regapi/origin';
 import { runServiceProcess } from '@regapi/runtime';
-import { archiveConfig } from './config';
+import { archiveProcessConfig } from './config';
 import { telemetry } from './instrument';
 import { createArchive } from './service';
 
 runServiceProcess({
   name: 'archive',
-  defaultPort: 8084,
-  defaultInternalPort: 9084,
-  defaultMetricsPort: 9184,
+  config: archiveProcessConfig,
   telemetry,
-  config: archiveConfig,
   create: (deps, config) =>
     createArchive({
       ...deps,

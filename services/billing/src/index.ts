@@ -1,3 +1,4 @@
+export { billingProcessConfig } from './config';
 export {
   type DailyTotal,
   type DayRange,

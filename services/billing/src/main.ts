@@ -1,14 +1,13 @@
 // A bare import first: instrumentation must wrap express, pg and amqplib before they load; sorting never moves it.
 import './instrument';
 import { runServiceProcess } from '@regapi/runtime';
+import { billingProcessConfig } from './config';
 import { telemetry } from './instrument';
 import { createBilling } from './service';
 
 runServiceProcess({
   name: 'billing',
-  defaultPort: 8082,
-  defaultInternalPort: 9082,
-  defaultMetricsPort: 9182,
+  config: billingProcessConfig,
   telemetry,
   create: (deps) => createBilling(deps),
 }).catch((error: unknown) => {

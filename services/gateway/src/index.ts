@@ -16,5 +16,6 @@ export {
   gatewaySettingsFrom,
   MAX_TOKEN_CACHE_MS,
 } from './config/gateway-config';
+export { gatewayProcessConfig } from './config/gateway-process-config';
 export { getProductStatus, isProductEnabled, type ProductStatus, setProductEnabled } from './products/product-status';
 export { createGateway, type GatewayDeps } from './service';

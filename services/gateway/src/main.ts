@@ -1,19 +1,17 @@
 // A bare import first: instrumentation must wrap express, pg and amqplib before they load; sorting never moves it.
 import './instrument';
 import { configOrExit } from '@regapi/config';
-import { createS3Storage, s3Config, s3SettingsFrom } from '@regapi/documents';
+import { createS3Storage, s3SettingsFrom } from '@regapi/documents';
 import { runServiceProcess } from '@regapi/runtime';
-import { gatewayConfig, gatewaySettingsFrom } from './config/gateway-config';
+import { gatewaySettingsFrom } from './config/gateway-config';
+import { gatewayProcessConfig } from './config/gateway-process-config';
 import { telemetry } from './instrument';
 import { createGateway } from './service';
 
 runServiceProcess({
   name: 'gateway',
-  defaultPort: 8080,
-  defaultInternalPort: 9080,
-  defaultMetricsPort: 9180,
+  config: gatewayProcessConfig,
   telemetry,
-  config: { ...gatewayConfig, ...s3Config },
   // A key list that parses but cannot be used (active kid missing) stops the process like any bad variable (78).
   create: (deps, config) =>
     createGateway({

@@ -1,4 +1,5 @@
 import { env } from '@regapi/config';
+import { serviceProcessConfig } from '@regapi/runtime';
 
 /** Variables of origin-session beyond the common ones (README, Configuration). */
 export const originSessionConfig = {
@@ -11,6 +12,12 @@ export const originSessionConfig = {
   /** Spec 8: preliminary searches per rolling hour, the real limit of the account. */
   HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
 };
+
+/** Everything the origin-session process reads: main.ts runs it, the Kubernetes drift test checks its Deployment. */
+export const originSessionProcessConfig = serviceProcessConfig(
+  { port: 8081, internalPort: 9081, metricsPort: 9181 },
+  originSessionConfig,
+);
 
 /** What a composition root that starts the origin itself (standalone) still reads: no URL, no credentials. */
 export const originSessionLocalConfig = {

@@ -1,5 +1,5 @@
 export { type AlertCounts, type Alerts, createAlerts, type ProductOutage } from './alerts/alerts';
-export { originSessionConfig, originSessionLocalConfig } from './config';
+export { originSessionConfig, originSessionLocalConfig, originSessionProcessConfig } from './config';
 export { type OrderInput, parseOrderInput } from './orders/order-request';
 export {
   OFFICE_OUT_OF_SERVICE_CODE,

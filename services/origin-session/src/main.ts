@@ -3,17 +3,14 @@ import './instrument';
 import { systemClock } from '@regapi/calendar';
 import { createHttpOriginPortal } from '@regapi/origin';
 import { runServiceProcess } from '@regapi/runtime';
-import { originSessionConfig } from './config';
+import { originSessionProcessConfig } from './config';
 import { telemetry } from './instrument';
 import { createOriginSession } from './service';
 
 runServiceProcess({
   name: 'origin-session',
-  defaultPort: 8081,
-  defaultInternalPort: 9081,
-  defaultMetricsPort: 9181,
+  config: originSessionProcessConfig,
   telemetry,
-  config: originSessionConfig,
   create: (deps, config) =>
     createOriginSession({
       ...deps,

@@ -1,4 +1,5 @@
 import { env } from '@regapi/config';
+import { serviceProcessConfig } from '@regapi/runtime';
 
 /** Variables of the reconciler beyond the common ones (README, Configuration; docs/operations.md). */
 export const reconcilerConfig = {
@@ -12,3 +13,9 @@ export const reconcilerConfig = {
   /** Spec 8, the same setting origin-session enforces: the snapshot's ceiling gauge and expected waits read it. */
   HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
 };
+
+/** Everything the reconciler process reads: main.ts runs it, the Kubernetes drift test checks its Deployment. */
+export const reconcilerProcessConfig = serviceProcessConfig(
+  { port: 8083, internalPort: 9083, metricsPort: 9183 },
+  reconcilerConfig,
+);

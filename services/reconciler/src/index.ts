@@ -1,6 +1,6 @@
 export type { AlertName, ReconcilerAlert, ReconcilerAlerts } from './alerts/reconciler-alerts';
 export { nextCheckAt, stepAfterCheck, watchSchedule } from './certificates/watch-schedule';
-export { reconcilerConfig } from './config';
+export { reconcilerConfig, reconcilerProcessConfig } from './config';
 export { type HandledEvent, RECONCILER_CONSUMER } from './events/events-consumer';
 export { computeSnapshot, type SnapshotSettings } from './metrics-snapshot/compute-snapshot';
 export type {

@@ -2,17 +2,14 @@
 import './instrument';
 import { systemClock } from '@regapi/calendar';
 import { runServiceProcess } from '@regapi/runtime';
-import { reconcilerConfig } from './config';
+import { reconcilerProcessConfig } from './config';
 import { telemetry } from './instrument';
 import { createReconciler } from './service';
 
 runServiceProcess({
   name: 'reconciler',
-  defaultPort: 8083,
-  defaultInternalPort: 9083,
-  defaultMetricsPort: 9183,
+  config: reconcilerProcessConfig,
   telemetry,
-  config: reconcilerConfig,
   create: (deps, config) =>
     createReconciler({
       ...deps,
