@@ -49,8 +49,9 @@ function sentence(error: ErrorObject, value: unknown): { extra?: string; message
     case 'format':
       return { message: `must be in format ${String(params.format)}, got ${describeValue(value)}` };
     default:
+      // a list's or an object's own problem is told by the message; a scalar's by its value
       return {
-        message: `${error.message ?? error.keyword}${value === undefined ? '' : `, got ${describeValue(value)}`}`,
+        message: `${error.message ?? error.keyword}${value === undefined || typeof value === 'object' ? '' : `, got ${describeValue(value)}`}`,
       };
   }
 }

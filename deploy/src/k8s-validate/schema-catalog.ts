@@ -2,6 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import ajvFormats, { type FormatsPlugin } from 'ajv-formats';
 import { isJsonObject, type JsonObject } from './json-object';
 import { customResourceSchema, KUBERNETES_SCHEMA_ID, kubernetesApiDocument } from './strict-json-schema';
+import { addUniqueItemKeys } from './unique-item-keys';
 import type { VendoredCrd, VendoredKubernetesApi } from './vendored-schemas';
 
 // Under nodenext the default import is typed as the module namespace; at run time it is the plugin function.
@@ -43,6 +44,7 @@ export class SchemaCatalog {
 
   constructor(kubernetes: VendoredKubernetesApi, crds: readonly VendoredCrd[]) {
     addFormats(this.ajv, ['byte', 'date-time', 'int32', 'int64', 'double']);
+    addUniqueItemKeys(this.ajv);
     this.ajv.addSchema(kubernetesApiDocument(kubernetes.definitions));
     for (const [name, definition] of Object.entries(kubernetes.definitions))
       for (const key of builtInKinds(definition))

@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject } from './json-object';
 import { type ChildPosition, mapSubschemas } from './schema-walk';
+import { UNIQUE_ITEM_KEYS } from './unique-item-keys';
 
 /** Where the Kubernetes API definitions live in the validator: `$ref`s to `#/definitions/X` are pointed there. */
 export const KUBERNETES_SCHEMA_ID = 'urn:regapi:k8s-api';
@@ -74,6 +75,11 @@ function convert(schema: JsonObject, dialect: SchemaDialect, inJunctor: boolean)
   }
   if (schema.nullable === true && typeof kept.type === 'string') kept.type = [kept.type, 'null'];
   if (isClosedObject(schema, dialect, inJunctor)) kept.additionalProperties = false;
+  // A CRD's list types are validation (duplicates refused); the built-in API's only steer server-side apply merges.
+  if (dialect === 'crd-structural' && schema['x-kubernetes-list-type'] === 'set') kept.uniqueItems = true;
+  const mapKeys = schema['x-kubernetes-list-map-keys'];
+  if (dialect === 'crd-structural' && schema['x-kubernetes-list-type'] === 'map' && Array.isArray(mapKeys))
+    kept[UNIQUE_ITEM_KEYS] = mapKeys;
   if (schema['x-kubernetes-embedded-resource'] === true && kept.additionalProperties === false)
     kept.properties = {
       apiVersion: { type: 'string' },
