@@ -24,10 +24,15 @@ RUN apt-get update \
   && apt-get install --yes --no-install-recommends tini \
   && rm -rf /var/lib/apt/lists/* \
   && rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack /opt/yarn-* \
-  && rm -f /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg
+  && rm -f /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg \
+  && groupadd --system --gid 10001 regapi \
+  && useradd --system --uid 10001 --gid 10001 --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin regapi
 # Listening on every interface: in a pod the network policy, not the loopback, is the boundary. Nothing is written
-# to the filesystem (logs go to stdout): the root filesystem can be read-only, with an emptyDir on /tmp.
+# to the filesystem (logs go to stdout): the root filesystem can be read-only, with an emptyDir on /tmp. HOME is set
+# whatever user the pod runs as: the AWS SDK asks for the home folder (to look for ~/.aws) and a process whose uid
+# has no home stops there; none exists, so it finds no files and uses the S3_* variables.
 ENV NODE_ENV=production \
+  HOME=/nonexistent \
   HOST=0.0.0.0 \
   INTERNAL_HOST=0.0.0.0 \
   METRICS_HOST=0.0.0.0 \
