@@ -187,6 +187,16 @@ test('every service starts from the tree as the image runs it, becomes ready, se
     return spawned;
   };
 
+  // As in the image (read-only root filesystem, files owned by root): nothing a service does can write to the tree,
+  // so a service that tried would fail below.
+  const write = spawnCaptured(
+    process.execPath,
+    ['-e', "require('node:fs').writeFileSync('services/probe', '')"],
+    asImageProcess(tree, imageEnv),
+  );
+  expect(await write.exited).toBe(1);
+  expect(write.output()).toMatch(/EACCES|EROFS/);
+
   const origin = { username: 'regapi', password: randomBytes(12).toString('base64url') };
   const simulatorPort = await freePort();
   const simulator = start('origin-simulator', {

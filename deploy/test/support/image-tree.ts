@@ -3,9 +3,15 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../build-once';
+import { argsOf, finalStage, readDockerfile } from './dockerfile';
 
-/** The user the image's processes run as (the Dockerfile's `USER`): the tree's files are not theirs. */
-export const IMAGE_UID = 10001;
+/** The uid and gid the image's processes run as: the Dockerfile's last `USER uid:gid`. The tree's files are not theirs. */
+function imageUser(): { uid: number; gid: number } {
+  const [user = ''] = argsOf(finalStage(readDockerfile()), 'USER').slice(-1);
+  const match = /^(\d+):(\d+)$/.exec(user);
+  if (match === null) throw new Error(`Dockerfile: USER ${user} is not numeric uid:gid`);
+  return { uid: Number(match[1]), gid: Number(match[2]) };
+}
 
 export interface ImageTree {
   /** The folder that is the image's /app. */
@@ -20,7 +26,7 @@ export interface ImageTree {
  */
 export function assembleImageTree(): ImageTree {
   const parent = mkdtempSync(path.join(tmpdir(), 'regapi-image-'));
-  // Traversable by the image's user when the test runs as root and the services run as IMAGE_UID.
+  // Traversable by the image's user, whom the services run as when the test runs as root.
   chmodSync(parent, 0o755);
   const dir = path.join(parent, 'app');
   execFileSync('bash', [path.join(ROOT, 'scripts/assemble-image-tree.sh'), dir], { cwd: ROOT, stdio: 'inherit' });
@@ -35,13 +41,13 @@ export function assembleImageTree(): ImageTree {
 }
 
 /**
- * Options that make a child process run as the image's would: as IMAGE_UID when the test runs as root (so the
+ * Options that make a child process run as the image's would: as the image's user when the test runs as root (so the
  * root-owned tree is read-only to it, whatever its modes), with exactly `env` and the tree as its working folder.
  */
 export function asImageProcess(
   tree: ImageTree,
   env: Readonly<Record<string, string>>,
 ): { cwd: string; env: Record<string, string>; uid?: number; gid?: number } {
-  const runAsImageUser = process.getuid?.() === 0 ? { uid: IMAGE_UID, gid: IMAGE_UID } : {};
+  const runAsImageUser = process.getuid?.() === 0 ? imageUser() : {};
   return { cwd: tree.dir, env: { ...env }, ...runAsImageUser };
 }
