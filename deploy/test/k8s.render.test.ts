@@ -94,6 +94,16 @@ describe('the policy checks', () => {
       metadata: { name: 'bad' },
       spec: { template: { spec: { containers: [{ name: 'app', image: 'example/app:latest' }] } } },
     },
+    {
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: { name: 'no-init' },
+      spec: {
+        template: {
+          spec: { containers: [{ name: 'migrate', image: 'ghcr.io/regapi/regapi:0.1.0', command: ['node', 'x.js'] }] },
+        },
+      },
+    },
     { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'leaked' }, stringData: { password: 'x' } },
     {
       apiVersion: 'networking.k8s.io/v1',
@@ -127,6 +137,7 @@ describe('the policy checks', () => {
       'Secret/leaked carries secret values',
       'routes /admin/v1',
       'port other than the named port http',
+      "Job/no-init container migrate sets command, which replaces the image's init (tini)",
     ]) {
       expect(found).toContain(expected);
     }

@@ -116,7 +116,10 @@ export function configDrift(objects: readonly K8sObject[], processes: ProcessCon
         const at = `${object.kind}/${object.metadata.name} container ${container.name}`;
         const script = scriptOf(container);
         const shape = script === undefined ? undefined : processes[script];
-        if (shape === undefined) return [`${at} runs ${JSON.stringify(container.command)}, no known process`];
+        if (shape === undefined)
+          return [
+            `${at} runs ${JSON.stringify([...(container.command ?? []), ...(container.args ?? [])])}, no known process`,
+          ];
         return containerDrift(objects, at, container, shape);
       }),
   );

@@ -8,6 +8,8 @@ export interface PolicyOptions {
 
 /** Paths the Ingress must never route: the admin API, status routes, probes and metrics live on internal ports. */
 const FORBIDDEN_INGRESS_PATHS = /^\/(admin|healthz|readyz|metrics|status)(\/|$)/;
+/** The platform's own image (the Dockerfile); other images (PostgreSQL, RabbitMQ, MinIO) keep their entrypoints. */
+const REGAPI_IMAGE = /^ghcr\.io\/regapi\/regapi[:@]/;
 /** The only port name an Ingress may reach: the gateway's public listener. */
 const PUBLIC_PORT_NAME = 'http';
 
@@ -28,6 +30,10 @@ function containerViolations(object: K8sObject, pod: PodSpec, container: Contain
   const out: string[] = [];
   const problem = imageProblem(container.image);
   if (problem !== undefined) out.push(`${at} ${problem}`);
+  // Our image's entrypoint is tini (PID 1 reaps and forwards signals, decision 0066): `command` would replace it.
+  if (REGAPI_IMAGE.test(container.image ?? '') && container.command !== undefined) {
+    out.push(`${at} sets command, which replaces the image's init (tini): give the process as args`);
+  }
   const { requests, limits } = container.resources ?? {};
   if (requests?.cpu === undefined || requests.memory === undefined) out.push(`${at} sets no cpu and memory requests`);
   if (limits?.cpu === undefined || limits.memory === undefined) out.push(`${at} sets no cpu and memory limits`);
