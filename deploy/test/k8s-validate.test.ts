@@ -136,6 +136,22 @@ describe('custom resources are checked against their operators’ CRD schemas', 
     ]);
   });
 
+  it('a CloudNativePG ScheduledBackup naming its cluster with `clusterName`, and an owner that is not an option', () => {
+    const backup = broken(samples.cnpgScheduledBackup(), (b) => {
+      const spec = b.spec as Record<string, unknown>;
+      spec.clusterName = 'regapi-db';
+      delete spec.cluster;
+      spec.backupOwnerReference = 'owner';
+    });
+    expect(problemsOf(backup)).toEqual([
+      expect.stringMatching(
+        /^postgresql\.cnpg\.io\/v1 ScheduledBackup regapi\/regapi-db-daily spec\.backupOwnerReference: must be one of/,
+      ),
+      'postgresql.cnpg.io/v1 ScheduledBackup regapi/regapi-db-daily spec.cluster: required field is missing',
+      'postgresql.cnpg.io/v1 ScheduledBackup regapi/regapi-db-daily spec.clusterName: unknown field (not in the schema)',
+    ]);
+  });
+
   it('a RabbitmqCluster with `replica` for `replicas`, and a typo deep in its StatefulSet override', () => {
     const rabbit = broken(samples.rabbitmqCluster(), (r) => {
       const spec = r.spec as Record<string, unknown>;
@@ -163,6 +179,21 @@ describe('custom resources are checked against their operators’ CRD schemas', 
       'monitoring.coreos.com/v1 PrometheusRule regapi/regapi spec.groups[0].rules[0].expr: required field is missing',
       expect.stringMatching(
         /^monitoring\.coreos\.com\/v1 PrometheusRule regapi\/regapi spec\.groups\[0\]\.rules\[1\]\.for: must match pattern/,
+      ),
+    ]);
+  });
+
+  it('an ExternalSecret with a misspelt remoteRef field and a store kind External Secrets does not know', () => {
+    const external = broken(samples.externalSecret(), (e) => {
+      const remoteRef = e.spec.data[0]?.remoteRef as Record<string, unknown>;
+      remoteRef.proprety = remoteRef.property;
+      delete remoteRef.property;
+      e.spec.secretStoreRef.kind = 'SecretStores';
+    });
+    expect(problemsOf(external)).toEqual([
+      'external-secrets.io/v1 ExternalSecret regapi/regapi-amqp spec.data[0].remoteRef.proprety: unknown field (not in the schema)',
+      expect.stringMatching(
+        /^external-secrets\.io\/v1 ExternalSecret regapi\/regapi-amqp spec\.secretStoreRef\.kind: must be one of/,
       ),
     ]);
   });

@@ -8,6 +8,7 @@ import {
   renderKustomization,
   renderOverlay,
 } from '../src/k8s';
+import { describeProblem, validateObjects } from '../src/k8s-validate';
 
 const SERVICES = ['archive', 'billing', 'gateway', 'origin-session', 'reconciler'];
 
@@ -44,12 +45,20 @@ describe('k8s/base', () => {
   it('passes the policy checks', () => {
     expect(policyViolations(objects)).toEqual([]);
   });
+
+  it("validates against the Kubernetes 1.32 API and the operators' CRD schemas", () => {
+    expect(validateObjects(objects).map(describeProblem)).toEqual([]);
+  });
 });
 
 describe.each(OVERLAYS.map((name) => [name]))('k8s/overlays/%s', (name: OverlayName) => {
   let objects: K8sObject[];
   beforeAll(async () => {
     objects = await renderOverlay(name);
+  });
+
+  it("validates every object against the Kubernetes 1.32 API and the operators' CRD schemas (decision 0068)", () => {
+    expect(validateObjects(objects).map(describeProblem)).toEqual([]);
   });
 
   it('renders every service into the regapi namespace', () => {

@@ -290,6 +290,15 @@ export function cnpgCluster() {
   };
 }
 
+export function cnpgScheduledBackup() {
+  return {
+    apiVersion: 'postgresql.cnpg.io/v1',
+    kind: 'ScheduledBackup',
+    metadata: { name: 'regapi-db-daily', namespace: 'regapi' },
+    spec: { schedule: '0 0 3 * * *', backupOwnerReference: 'self', cluster: { name: 'regapi-db' } },
+  };
+}
+
 export function rabbitmqCluster() {
   return {
     apiVersion: 'rabbitmq.com/v1beta1',
@@ -367,6 +376,26 @@ export function prometheusRule() {
   };
 }
 
+export function externalSecret() {
+  return {
+    apiVersion: 'external-secrets.io/v1',
+    kind: 'ExternalSecret',
+    metadata: { name: 'regapi-amqp', namespace: 'regapi' },
+    spec: {
+      refreshInterval: '1h',
+      secretStoreRef: { kind: 'ClusterSecretStore', name: 'regapi-secrets' },
+      target: {
+        name: 'regapi-amqp',
+        template: { data: { AMQP_URL: 'amqp://{{ .username | urlquery }}:{{ .password | urlquery }}@regapi-mq:5672' } },
+      },
+      data: [
+        { secretKey: 'username', remoteRef: { key: 'regapi/rabbitmq', property: 'username' } },
+        { secretKey: 'password', remoteRef: { key: 'regapi/rabbitmq', property: 'password' } },
+      ],
+    },
+  };
+}
+
 /** One valid object of every kind above, by name for the test titles. */
 export const VALID_SAMPLES: Readonly<Record<string, () => Record<string, unknown>>> = {
   deployment,
@@ -384,8 +413,10 @@ export const VALID_SAMPLES: Readonly<Record<string, () => Record<string, unknown
   role,
   roleBinding,
   cnpgCluster,
+  cnpgScheduledBackup,
   rabbitmqCluster,
   serviceMonitor,
   podMonitor,
   prometheusRule,
+  externalSecret,
 };
