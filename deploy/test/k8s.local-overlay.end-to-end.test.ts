@@ -18,9 +18,9 @@ import {
 import { type K8sObject, renderOverlay, type StandIn } from '../src/k8s';
 import { buildWorkspace, ROOT } from './build-once';
 import {
-  isReady,
   type LocalOverlay,
   planLocalPods,
+  probePasses,
   type RunningPod,
   runPod,
   startLocalOverlay,
@@ -178,7 +178,17 @@ test('every pod of the overlay runs with the manifests environment, changed only
   ]);
   expect(overlay?.jobs.map((job) => [job.pod.name, job.exit])).toEqual([['regapi-migrate-0', 0]]);
   for (const pod of running) {
-    expect({ pod: pod.name, ready: await isReady(pod) }).toEqual({ pod: pod.name, ready: true });
+    // Every probe the manifest declares (path and named port from it) passes.
+    const { startupProbe, livenessProbe, readinessProbe } = pod.process.container;
+    const probes = Object.entries({ startupProbe, livenessProbe, readinessProbe });
+    for (const [kind, probe] of probes) {
+      if (probe === undefined) continue;
+      expect({ pod: pod.name, kind, passes: await probePasses(pod, probe) }).toEqual({
+        pod: pod.name,
+        kind,
+        passes: true,
+      });
+    }
     // No variable added or dropped; the values changed are exactly the listed ones.
     expect(Object.keys(pod.env).sort()).toEqual(Object.keys(pod.process.env).sort());
     const changed = Object.keys(pod.env).filter((name) => pod.env[name] !== pod.process.env[name]);

@@ -6,6 +6,7 @@ import {
   localEnv,
   localMap,
   type PodProcess,
+  type Probe,
   podProcessesOf,
   probeTarget,
   type StandIn,
@@ -81,14 +82,19 @@ function tcpAccepts(port: number): Promise<boolean> {
   });
 }
 
-/** Does the pod's readiness probe, as the manifest writes it, pass right now? */
-export async function isReady(pod: LocalPod): Promise<boolean> {
-  const probe = pod.process.container.readinessProbe;
-  if (probe === undefined) throw new Error(`${pod.name} has no readiness probe`);
+/** Does `probe` of the pod, as the manifest writes it, pass right now? */
+export async function probePasses(pod: LocalPod, probe: Probe): Promise<boolean> {
   const target = probeTarget(pod.process, probe, pod.ports);
   if (target.kind === 'tcp') return tcpAccepts(target.port);
   const answer = await fetch(`http://127.0.0.1:${target.port}${target.path}`).catch(() => undefined);
   return answer?.status === 200;
+}
+
+/** Does the pod's readiness probe pass right now? */
+export function isReady(pod: LocalPod): Promise<boolean> {
+  const probe = pod.process.container.readinessProbe;
+  if (probe === undefined) throw new Error(`${pod.name} has no readiness probe`);
+  return probePasses(pod, probe);
 }
 
 export interface RunningPod extends LocalPod {
