@@ -1,6 +1,7 @@
 import { ConfigError, type ConfigShape } from '@regapi/config';
 import { type ResolvedEnv, resolveEnv } from './env-resolution';
 import type { K8sObject } from './k8s-object';
+import { containerPortOf } from './local-mapping';
 import { type Container, type Probe, workloadsOf } from './workloads';
 
 /** The processes the image runs, by the script its container command names (`node <script>`). */
@@ -40,9 +41,7 @@ function listeningPort(shape: ConfigShape, env: ReadonlyMap<string, ResolvedEnv>
 }
 
 function probePort(container: Container, probe: Probe): number | undefined {
-  const port = probe.httpGet?.port ?? probe.tcpSocket?.port;
-  if (typeof port === 'number') return port;
-  return container.ports?.find((p) => p.name === port)?.containerPort;
+  return containerPortOf(container, probe.httpGet?.port ?? probe.tcpSocket?.port);
 }
 
 /** Named container ports and the variable that says where each listener opens (decisions 0054, 0062). */

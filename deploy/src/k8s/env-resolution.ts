@@ -1,5 +1,5 @@
 import type { K8sObject } from './k8s-object';
-import type { EnvVar } from './workloads';
+import type { Container, EnvVar } from './workloads';
 
 /** What a pod's variable will hold: a known value, a value only the cluster knows (a secret), or nothing. */
 export type ResolvedEnv =
@@ -70,4 +70,47 @@ export function resolveEnv(objects: readonly K8sObject[], entry: EnvVar): Resolv
     return value === undefined ? { kind: 'secret' } : { kind: 'value', value };
   }
   return { kind: 'missing', problem: 'has neither a value nor a reference this check knows' };
+}
+
+interface EnvFromSource {
+  readonly prefix?: string;
+  readonly configMapRef?: { readonly name: string; readonly optional?: boolean };
+  readonly secretRef?: { readonly name: string; readonly optional?: boolean };
+}
+
+/** The variables an envFrom source gives, or a problem when the source will not exist or holds unknown values. */
+function resolveEnvFrom(objects: readonly K8sObject[], source: EnvFromSource): Record<string, ResolvedEnv> {
+  const prefix = source.prefix ?? '';
+  const out: Record<string, ResolvedEnv> = {};
+  if (source.configMapRef !== undefined) {
+    const data = find(objects, 'ConfigMap', source.configMapRef.name)?.data as Record<string, string> | undefined;
+    if (data === undefined && source.configMapRef.optional !== true) {
+      return { [`envFrom ConfigMap ${source.configMapRef.name}`]: { kind: 'missing', problem: 'no such ConfigMap' } };
+    }
+    for (const [key, value] of Object.entries(data ?? {})) out[`${prefix}${key}`] = { kind: 'value', value };
+  }
+  if (source.secretRef !== undefined) {
+    const secret = secretKeys(objects, source.secretRef.name);
+    if (secret === undefined && source.secretRef.optional !== true) {
+      return { [`envFrom Secret ${source.secretRef.name}`]: { kind: 'missing', problem: 'no such Secret will exist' } };
+    }
+    for (const key of secret?.keys ?? []) {
+      const value = secret?.values?.[key];
+      out[`${prefix}${key}`] = value === undefined ? { kind: 'secret' } : { kind: 'value', value };
+    }
+  }
+  return out;
+}
+
+/**
+ * Every variable the pod's manifest gives `container` (envFrom first, then env, which wins, as the kubelet does), each
+ * resolved from the rendered objects: what a process started from this container would see, beyond its image's ENV.
+ */
+export function containerEnv(objects: readonly K8sObject[], container: Container): Map<string, ResolvedEnv> {
+  const out = new Map<string, ResolvedEnv>();
+  for (const source of (container.envFrom ?? []) as EnvFromSource[]) {
+    for (const [name, resolved] of Object.entries(resolveEnvFrom(objects, source))) out.set(name, resolved);
+  }
+  for (const entry of container.env ?? []) out.set(entry.name, resolveEnv(objects, entry));
+  return out;
 }

@@ -1,10 +1,6 @@
 import type { K8sObject } from './k8s-object';
+import { labelsOf, matches, type ServiceSpec } from './k8s-services';
 import { type Container, workloadsOf } from './workloads';
-
-interface ServiceSpec {
-  readonly selector?: Record<string, string>;
-  readonly ports?: readonly { readonly name?: string; readonly port: number; readonly targetPort?: number | string }[];
-}
 
 interface ServiceMonitorSpec {
   readonly jobLabel?: string;
@@ -14,12 +10,6 @@ interface ServiceMonitorSpec {
     readonly relabelings?: readonly { readonly sourceLabels?: readonly string[]; readonly targetLabel?: string }[];
   }[];
 }
-
-const labelsOf = (object: { readonly metadata?: { readonly [key: string]: unknown } }) =>
-  (object.metadata?.labels ?? {}) as Record<string, string>;
-
-const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
-  Object.entries(selector).every(([key, value]) => labels[key] === value);
 
 /**
  * Every container port named `metrics` in a workload of `image` must be scraped as job `job` with a `service` label:
