@@ -17,6 +17,7 @@ import {
 } from '@regapi/testkit';
 import { type K8sObject, renderOverlay, type StandIn } from '../src/k8s';
 import { buildWorkspace, ROOT } from './build-once';
+import { assembleImageTree, type ImageTree } from './support/image-tree';
 import {
   type LocalOverlay,
   planLocalPods,
@@ -41,6 +42,7 @@ let vhost: TestVhost;
 let s3: TestS3;
 let standIns: StandIn[];
 let overlay: LocalOverlay | undefined;
+let tree: ImageTree | undefined;
 let gateways: RunningPod[];
 let token: string;
 let simulatorUrl: string;
@@ -69,7 +71,9 @@ beforeAll(async () => {
     { service: 'rabbitmq', port: 'amqp', url: vhost.url },
     { service: 'minio', url: s3.endpoint, account: { username: 'S3RVER', password: 'S3RVER' } },
   ];
-  overlay = await startLocalOverlay(objects, standIns);
+  // The containers run what the image holds: its file tree, assembled by the Dockerfile's own script.
+  tree = assembleImageTree();
+  overlay = await startLocalOverlay(objects, standIns, tree);
   gateways = overlay.replicasOf('gateway');
   const [simulator] = overlay.replicasOf('origin-simulator');
   if (simulator === undefined) throw new Error('no simulator pod');
@@ -88,6 +92,7 @@ afterAll(async () => {
   await s3?.close();
   await vhost?.delete();
   await database?.drop();
+  tree?.remove();
 });
 
 /** An account with money and every scope, through the ops CLI with the admin token the rendered Secret holds. */
@@ -285,7 +290,8 @@ test('a manifest whose gateway names its key variable wrongly stops the gateway 
   });
   const gateway = (await planLocalPods(renamed, standIns)).find((pod) => pod.process.name === 'gateway');
   if (gateway === undefined) throw new Error('no gateway pod');
-  const spawned = runPod(gateway);
+  if (tree === undefined) throw new Error('no image tree');
+  const spawned = runPod(gateway, tree);
   expect(await spawned.exited).toBe(78);
   expect(spawned.output()).toContain('config: JWT_KEYS');
 });

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../build-once';
-import { argsOf, finalStage, readDockerfile } from './dockerfile';
+import { argsOf, envOf, finalStage, readDockerfile } from './dockerfile';
 
 /** The uid and gid the image's processes run as: the Dockerfile's last `USER uid:gid`. The tree's files are not theirs. */
 function imageUser(): { uid: number; gid: number } {
@@ -38,6 +38,11 @@ export function assembleImageTree(): ImageTree {
       rmSync(parent, { recursive: true, force: true });
     },
   };
+}
+
+/** The Dockerfile's `ENV`: what a container of the image has before its pod's own variables (which win). */
+export function imageEnv(): Record<string, string> {
+  return envOf(finalStage(readDockerfile()));
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   probeTarget,
   type StandIn,
 } from '../../src/k8s';
-import { ROOT } from '../build-once';
+import { asImageProcess, type ImageTree, imageEnv } from './image-tree';
 
 /** The image every Deployment and Job of ours runs. */
 export const IMAGE = 'ghcr.io/regapi/regapi';
@@ -64,11 +64,14 @@ export async function planLocalPods(objects: readonly K8sObject[], standIns: rea
   }));
 }
 
-/** Starts the pod's command from the repository root (the image's working folder), with only its environment. */
-export function runPod(pod: LocalPod): Spawned {
+/**
+ * Starts the pod's command as its container would: from the image's file tree (its working folder, read-only, as the
+ * image's user when the test runs as root), with the image's `ENV` under the pod's own variables, and nothing else.
+ */
+export function runPod(pod: LocalPod, tree: ImageTree): Spawned {
   const [program, ...args] = pod.process.argv;
   if (program !== 'node') throw new Error(`${pod.name}: runs ${program}, not node`);
-  return spawnCaptured(process.execPath, args, { cwd: ROOT, env: { ...pod.env } });
+  return spawnCaptured(process.execPath, args, asImageProcess(tree, { ...imageEnv(), ...pod.env }));
 }
 
 function tcpAccepts(port: number): Promise<boolean> {
@@ -132,12 +135,13 @@ async function untilReady(pod: RunningPod, timeoutMs: number): Promise<void> {
 export async function startLocalOverlay(
   objects: readonly K8sObject[],
   standIns: readonly StandIn[],
+  tree: ImageTree,
   timeoutMs = 60_000,
 ): Promise<LocalOverlay> {
   const planned = await planLocalPods(objects, standIns);
   const jobs: { pod: LocalPod; exit: number | string }[] = [];
   for (const pod of planned.filter((p) => p.process.kind === 'Job')) {
-    const spawned = runPod(pod);
+    const spawned = runPod(pod, tree);
     const exit = await spawned.exited;
     if (exit !== 0) throw new Error(`${pod.name} exited ${exit}:\n${spawned.output()}`);
     jobs.push({ pod, exit });
@@ -156,7 +160,7 @@ export async function startLocalOverlay(
   };
   try {
     for (const wave of [deployments.filter(reached), deployments.filter((pod) => !reached(pod))]) {
-      const started = wave.map((pod) => ({ ...pod, spawned: runPod(pod) }));
+      const started = wave.map((pod) => ({ ...pod, spawned: runPod(pod, tree) }));
       pods.push(...started);
       await Promise.all(started.map((pod) => untilReady(pod, timeoutMs)));
     }
