@@ -47,7 +47,7 @@ if ! port_open 15692; then as_root rabbitmq-plugins -q enable rabbitmq_prometheu
 for _ in $(seq 1 30); do port_open 15692 && break; sleep 1; done
 port_open 15692 || { echo "RabbitMQ's Prometheus plugin did not open port 15692"; exit 1; }
 
-log "Prometheus, promtool, the PostgreSQL exporter, fonts, kubectl"
+log "Prometheus, promtool, the PostgreSQL exporter, fonts, kubectl, Chromium"
 # Tests start their own Prometheus and exporter as processes; the packages' own daemons are not needed (a started
 # Debian service would hold ports 9090 and 9187: stopped). Fonts: the dashboard images' text.
 missing=()
@@ -56,6 +56,9 @@ command -v prometheus-postgres-exporter >/dev/null 2>&1 || missing+=(prometheus-
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 # kubectl renders the Kubernetes overlays offline (kustomize built in; deploy/test/k8s.*.test.ts).
 command -v kubectl >/dev/null 2>&1 || missing+=(kubectl)
+# Browser tests drive Debian's Chromium through playwright-core, which never downloads a browser (docs/decisions/0071).
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 if [ "${#missing[@]}" -gt 0 ]; then
   apt_install "${missing[@]}"
 fi
@@ -63,6 +66,7 @@ for daemon in /usr/bin/prometheus /usr/bin/prometheus-postgres-exporter; do
   if pgrep -f "^$daemon( |$)" -u prometheus >/dev/null 2>&1; then as_root pkill -f "^$daemon( |$)" -u prometheus || true; fi
 done
 prometheus --version 2>&1 | head -n 1
+chromium --version 2>&1 | head -n 1
 
 log "install"
 pnpm install --frozen-lockfile
