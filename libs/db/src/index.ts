@@ -15,6 +15,10 @@ export { PG_ERROR, pgErrorCode } from './pg-errors';
 export { MAX_NAMED_STATEMENTS, prepareStatements, StatementNames } from './prepared-statements';
 export { useReachableBinaries } from './reachable-binaries';
 export type {
+  ConsoleAuditTable,
+  ConsoleRoleColumn,
+  ConsoleSessionTable,
+  ConsoleUserTable,
   Database,
   DeadLetterTable,
   DocumentKindColumn,

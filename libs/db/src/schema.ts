@@ -390,6 +390,48 @@ export interface MetricsSnapshotTable {
   duration_ms: number | null;
 }
 
+export type ConsoleRoleColumn = 'administrador' | 'desenvolvimento' | 'financeiro' | 'consulta';
+
+/** A person of a customer account who signs in to the console (migration 0019, docs/decisions/0070). */
+export interface ConsoleUserTable {
+  id: ColumnType<string, string | undefined, never>;
+  account_id: ColumnType<string, string, never>;
+  /** Lowercased; unique across accounts. */
+  email: string;
+  role: ConsoleRoleColumn;
+  /** argon2id PHC string; null while an invited user has not chosen a password. */
+  password_hash: string | null;
+  totp_secret: string | null;
+  failed_attempts: ColumnType<number, number | undefined, number>;
+  last_failed_at: Date | null;
+  locked_until: Date | null;
+  created_at: ColumnType<Date, Date, never>;
+  disabled_at: Date | null;
+}
+
+/** A console session (migration 0019): `id` is the SHA-256 (hex) of the browser's token, never the token. */
+export interface ConsoleSessionTable {
+  id: ColumnType<string, string, never>;
+  user_id: ColumnType<string, string, never>;
+  csrf_secret: ColumnType<Buffer, Buffer, never>;
+  created_at: ColumnType<Date, Date, never>;
+  last_seen_at: Date;
+  expires_at: ColumnType<Date, Date, never>;
+  revoked_at: Date | null;
+}
+
+/** One thing a console user did or had refused (migration 0019). Append-only. */
+export interface ConsoleAuditTable {
+  id: Generated<string>;
+  account_id: ColumnType<string, string, never>;
+  user_id: ColumnType<string | null, string | null | undefined, never>;
+  /** `auth.sign-in`, `auth.refused`, `auth.lockout`, `auth.sign-out`, ... */
+  action: ColumnType<string, string, never>;
+  target: ColumnType<string | null, string | null | undefined, never>;
+  at: ColumnType<Date, Date, never>;
+  params: ColumnType<Record<string, unknown>, string | undefined, never>;
+}
+
 export interface Database {
   outbox: OutboxTable;
   processed_message: ProcessedMessageTable;
@@ -420,4 +462,7 @@ export interface Database {
   admin_audit: AdminAuditTable;
   order_sweep: OrderSweepTable;
   metrics_snapshot: MetricsSnapshotTable;
+  console_user: ConsoleUserTable;
+  console_session: ConsoleSessionTable;
+  console_audit: ConsoleAuditTable;
 }
