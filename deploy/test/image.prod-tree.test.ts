@@ -15,13 +15,12 @@ import {
 } from '@regapi/testkit';
 import { SERVICES } from '../src/distributed/services';
 import { buildWorkspace } from './build-once';
-import { envOf, finalStage, readDockerfile } from './support/dockerfile';
-import { asImageProcess, assembleImageTree, type ImageTree } from './support/image-tree';
+import { asImageProcess, assembleImageTree, imageEnv as dockerfileEnv, type ImageTree } from './support/image-tree';
 
 jest.setTimeout(120_000);
 
 /** The image's environment (its final stage's ENV: NODE_ENV=production, the listen addresses) and a PATH. */
-const imageEnv = { PATH: '/usr/local/bin:/usr/bin:/bin', ...envOf(finalStage(readDockerfile())) };
+const imageEnv = dockerfileEnv();
 
 /** Toolchain and test packages that must never reach the image, named so a failure reads plainly. */
 const NEVER_SHIPPED = [

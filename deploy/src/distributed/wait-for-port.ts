@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-function accepts(port: number): Promise<boolean> {
+/** Whether something accepts a TCP connection on 127.0.0.1:`port` right now. */
+export function acceptsConnections(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ port, host: '127.0.0.1' });
     socket.once('connect', () => {
@@ -15,7 +16,7 @@ function accepts(port: number): Promise<boolean> {
 /** Resolves once something accepts connections on 127.0.0.1:`port`; rejects after `timeoutMs`. */
 export async function waitForPort(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await accepts(port))) {
+  while (!(await acceptsConnections(port))) {
     if (Date.now() > deadline) throw new Error(`nothing listens on 127.0.0.1:${port} after ${timeoutMs} ms`);
     await sleep(100);
   }

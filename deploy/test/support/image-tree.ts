@@ -40,9 +40,12 @@ export function assembleImageTree(): ImageTree {
   };
 }
 
-/** The Dockerfile's `ENV`: what a container of the image has before its pod's own variables (which win). */
+/** The base image's own `PATH` (Debian's default, which node:*-bookworm-slim keeps). */
+const BASE_IMAGE_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** What a container of the image has before its pod's own variables (which win): the base's PATH, our `ENV`. */
 export function imageEnv(): Record<string, string> {
-  return envOf(finalStage(readDockerfile()));
+  return { PATH: BASE_IMAGE_PATH, ...envOf(finalStage(readDockerfile())) };
 }
 
 /**

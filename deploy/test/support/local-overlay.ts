@@ -1,5 +1,5 @@
-import { connect } from 'node:net';
 import { freePort, type Spawned, spawnCaptured, waitFor } from '@regapi/testkit';
+import { acceptsConnections } from '../../src/distributed/wait-for-port';
 import {
   type EnvChange,
   type K8sObject,
@@ -74,21 +74,10 @@ export function runPod(pod: LocalPod, tree: ImageTree): Spawned {
   return spawnCaptured(process.execPath, args, asImageProcess(tree, { ...imageEnv(), ...pod.env }));
 }
 
-function tcpAccepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** Does `probe` of the pod, as the manifest writes it, pass right now? */
 export async function probePasses(pod: LocalPod, probe: Probe): Promise<boolean> {
   const target = probeTarget(pod.process, probe, pod.ports);
-  if (target.kind === 'tcp') return tcpAccepts(target.port);
+  if (target.kind === 'tcp') return acceptsConnections(target.port);
   const answer = await fetch(`http://127.0.0.1:${target.port}${target.path}`).catch(() => undefined);
   return answer?.status === 200;
 }
