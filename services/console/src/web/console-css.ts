@@ -1,0 +1,22 @@
+/**
+ * The console's only stylesheet, served at /estilo.css from the package itself (no CDN, works offline). Contrast of
+ * text and controls is at least 4.5:1 (WCAG AA); focus is always visible.
+ */
+export const CONSOLE_CSS = `
+:root { color-scheme: light; font-family: system-ui, sans-serif; color: #1b1b1b; background: #f6f7f9; }
+body { margin: 0; }
+header { background: #0b3d5c; color: #ffffff; padding: 0.75rem 1.5rem; display: flex; align-items: center; justify-content: space-between; }
+header a, header .marca { color: #ffffff; font-weight: 600; text-decoration: none; }
+main { max-width: 40rem; margin: 2rem auto; padding: 0 1.5rem; }
+h1 { font-size: 1.6rem; margin: 0 0 1rem; }
+form.entrar { display: grid; gap: 0.75rem; background: #ffffff; padding: 1.5rem; border-radius: 0.5rem; border: 1px solid #c9ced6; }
+label { font-weight: 600; }
+input[type=email], input[type=password] { font: inherit; padding: 0.5rem; border: 1px solid #5a6270; border-radius: 0.25rem; }
+button { font: inherit; padding: 0.5rem 1rem; border: 0; border-radius: 0.25rem; background: #0b5cad; color: #ffffff; cursor: pointer; }
+header button { background: #ffffff; color: #0b3d5c; }
+:focus-visible { outline: 3px solid #f2a900; outline-offset: 2px; }
+.aviso { background: #fdecea; color: #7a1c12; border: 1px solid #d9534f; padding: 0.75rem; border-radius: 0.25rem; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.5rem 1rem; background: #ffffff; padding: 1.5rem; border-radius: 0.5rem; border: 1px solid #c9ced6; }
+dt { font-weight: 600; }
+dd { margin: 0; }
+`;

@@ -1,0 +1,56 @@
+import { type Clock, systemClock } from '@regapi/calendar';
+import type { DbHandle } from '@regapi/db';
+import type { HttpApp } from '@regapi/http';
+import type { Service } from '@regapi/runtime';
+import type { Logger } from '@regapi/telemetry';
+import express from 'express';
+import type { LockoutPolicy, SessionLifetime } from '../auth';
+import { createConsoleRouter } from './console-router';
+import { createThrottle, DEFAULT_SIGN_IN_THROTTLE, type ThrottlePolicy } from './throttle';
+
+export interface ConsoleDeps {
+  readonly db: DbHandle;
+  readonly logger: Logger;
+  /** Default the system clock; tests pass a ManualClock. */
+  readonly clock?: Clock;
+  readonly signInThrottle?: ThrottlePolicy;
+  readonly lockout?: LockoutPolicy;
+  readonly sessionLifetime?: SessionLifetime;
+}
+
+/**
+ * The customer console's pages (issue 15, docs/decisions/0072) as a service: one router that answers every request
+ * it gets in HTML, its own 404 and error pages included, so it never falls through to the API's JSON envelopes.
+ */
+export function createConsole(deps: ConsoleDeps): Service {
+  const clock = deps.clock ?? systemClock;
+  const router = createConsoleRouter({
+    db: deps.db.db,
+    clock,
+    logger: deps.logger,
+    signInThrottle: createThrottle(clock, deps.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE),
+    ...(deps.lockout === undefined ? {} : { lockout: deps.lockout }),
+    ...(deps.sessionLifetime === undefined ? {} : { sessionLifetime: deps.sessionLifetime }),
+  });
+  return {
+    name: 'console',
+    routers: [router],
+    readiness: {},
+    start: async () => {},
+    stop: async () => {},
+  };
+}
+
+/**
+ * An express app for the console's routers alone, for libs/http `listen` (its timeouts and connection cap). Not
+ * createHttpApp: that one's 404, error handler and answer headers are the API's JSON envelope.
+ */
+export function createConsoleHttpApp(service: Pick<Service, 'routers'>): HttpApp {
+  const app = express();
+  // Whatever NODE_ENV says: express's last-resort page never carries a stack.
+  app.set('env', 'production');
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  for (const router of service.routers) app.use(router);
+  return app;
+}

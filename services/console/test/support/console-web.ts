@@ -1,0 +1,72 @@
+import type { ManualClock } from '@regapi/calendar';
+import { listen, type RunningServer } from '@regapi/http';
+import { silentLogger } from '@regapi/telemetry';
+import type { TestDatabase } from '@regapi/testkit';
+import { createConsole, createConsoleHttpApp, type ThrottlePolicy } from '../../src';
+
+export async function startConsole(
+  database: TestDatabase,
+  clock: ManualClock,
+  signInThrottle?: ThrottlePolicy,
+): Promise<RunningServer> {
+  const service = createConsole({
+    db: database,
+    logger: silentLogger(),
+    clock,
+    ...(signInThrottle === undefined ? {} : { signInThrottle }),
+  });
+  return listen(createConsoleHttpApp(service), 0);
+}
+
+/** A browser's cookie jar for one origin, as far as these tests need: names and values, Set-Cookie lines kept. */
+export class ConsoleVisitor {
+  readonly cookies = new Map<string, string>();
+  lastSetCookies: string[] = [];
+
+  constructor(readonly baseUrl: string) {}
+
+  async request(path: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    let body: string | undefined;
+    if (init.form !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(init.form).toString();
+    }
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      ...(body === undefined ? {} : { body }),
+      redirect: 'manual',
+    });
+    this.lastSetCookies = response.headers.getSetCookie();
+    for (const line of this.lastSetCookies) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at);
+      const value = pair.slice(at + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** GET /entrar and the CSRF token its form carries. */
+  async openSignInForm(): Promise<string> {
+    const page = await (await this.request('/entrar')).text();
+    return csrfOf(page);
+  }
+
+  async signIn(email: string, password: string): Promise<Response> {
+    const csrf = await this.openSignInForm();
+    return this.request('/entrar', { form: { csrf, email, senha: password } });
+  }
+}
+
+export function csrfOf(page: string): string {
+  const match = /name="csrf" value="([^"]+)"/.exec(page);
+  if (match?.[1] === undefined) throw new Error('the page has no CSRF field');
+  return match[1];
+}
