@@ -1,3 +1,4 @@
+export { addressKey, clientAddressKey } from './client-address';
 export { createHttpApp, type HttpApp, type HttpAppOptions } from './create-app';
 export type { DirectRoute, DirectRouteParams } from './direct-route';
 export { DEPENDENCY_RETRY_AFTER_S, errorHandler, notFoundHandler, sendError } from './error-handler';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '@regapi/calendar';
 import type { Database } from '@regapi/db';
+import { clientAddressKey } from '@regapi/http';
 import { getAccount } from '@regapi/ledger';
 import type { Logger } from '@regapi/telemetry';
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
@@ -105,7 +106,8 @@ export function createConsoleRouter(deps: ConsoleRouterDeps): Router {
   router.post(
     '/entrar',
     (req, res, next) => {
-      const verdict = deps.signInThrottle.attempt(clientAddress(req));
+      // Keyed as every per-client limit is (an IPv6 host by its /64); the audit keeps the connection's own address.
+      const verdict = deps.signInThrottle.attempt(clientAddressKey(req));
       if (verdict.allowed) {
         next();
         return;

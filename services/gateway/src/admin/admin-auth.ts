@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '@regapi/calendar';
-import { contextOf, HttpError } from '@regapi/http';
+import { clientAddressKey, contextOf, HttpError } from '@regapi/http';
 import type { Db } from '@regapi/ledger';
 import type { Request, RequestHandler } from 'express';
 import { carriesTokenInQuery } from '../auth/bearer';
 import { sameSecret } from '../auth/same-secret';
 import { UnauthorizedError } from '../auth/token-errors';
-import { clientAddressKey } from '../rate-limit/client-address';
 import { type AdminIdentity, clientAddressOf, recordAdminAct } from './admin-audit';
 import { invalidField } from './admin-errors';
 import type { AdminThrottle } from './admin-throttle';

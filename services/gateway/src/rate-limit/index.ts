@@ -1,6 +1,5 @@
 export { dropFullAllowances } from './allowance-store';
 export { type AllowanceSweeper, startAllowanceSweeper } from './allowance-sweeper';
-export { addressKey, clientAddressKey } from './client-address';
 export { RateLimitedError } from './rate-limit-error';
 export { limitRefusals, rateLimit } from './rate-limit-guard';
 export {

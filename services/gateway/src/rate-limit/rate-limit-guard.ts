@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { contextOf, type RequestGuard } from '@regapi/http';
+import { clientAddressKey, contextOf, type RequestGuard } from '@regapi/http';
 import { authOf } from '../auth/auth-context';
 import { UnauthorizedError } from '../auth/token-errors';
-import { clientAddressKey } from './client-address';
 import { RateLimitedError } from './rate-limit-error';
 import { rateLimitHeaders, secondsUntilNextToken } from './rate-limit-headers';
 import type { RateLimitDecision, RateLimiter } from './rate-limiter';

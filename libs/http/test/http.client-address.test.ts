@@ -1,4 +1,4 @@
-import { addressKey } from '../src/rate-limit';
+import { addressKey } from '@regapi/http';
 
 // Decision 0055: refused credentials are counted per client address; an IPv6 host is counted by its /64.
 

@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { isIPv6 } from 'node:net';
 
 /**
- * The key of a client's address for the limit on refused credentials (docs/decisions/0055): the peer address of the
- * connection (the gateway trusts no forwarding header), an IPv4-mapped IPv6 address as its IPv4, and an IPv6 address
+ * The key of a client's address for every per-client limit (the gateway's refused credentials, docs/decisions/0055; the
+ * admin and console sign-in throttles): the peer address of the connection (no forwarding header is trusted), an IPv4-mapped IPv6 address as its IPv4, and an IPv6 address
  * by its /64 — one host usually holds a whole /64, so counting single addresses would let it rotate through them.
  */
 export function clientAddressKey(req: IncomingMessage): string {
