@@ -287,6 +287,16 @@ export interface ApiTokenTable {
   expires_at: ColumnType<Date, Date, never>;
   revoked_at: ColumnType<Date | null, never, Date>;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** Migration 0020: the customer's name for it; null for a token issued by an operator or the console itself. */
+  name: ColumnType<string | null, string | null | undefined, never>;
+  /** The console user who created it; null when an operator issued it. */
+  created_by: ColumnType<string | null, string | null | undefined, never>;
+  /** When the gateway last accepted it (at most once a minute per token per replica). */
+  last_used_at: ColumnType<Date | null, never, Date>;
+  /** CIDRs the gateway accepts it from, as PostgreSQL prints them (`10.0.0.0/8`, `203.0.113.7/32`); null: any. */
+  allowed_networks: ColumnType<string[] | null, string[] | null | undefined, never>;
+  /** Set on the token the console calls the API with for one session (docs/decisions/0073); never a customer's token. */
+  console_session_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Whether a product is in service (migration 0004): taken out on 602/603 (spec 7.5) or by an operator. */

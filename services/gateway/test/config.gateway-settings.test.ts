@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '@regapi/config';
+import { InvalidTtlError, parseTtl } from '@regapi/tokens';
 import { gatewayConfig, gatewaySettingsFrom } from '../src';
-import { InvalidTtlError, parseTtl } from '../src/auth/ttl';
 
 // The gateway's secrets are validated at start (README, configuration): a bad one stops it with one line (exit 78).
 

@@ -17,6 +17,7 @@ import * as m0016 from './0016-rate-limit-allowance';
 import * as m0017 from './0017-order-sweep';
 import * as m0018 from './0018-metrics-snapshot';
 import * as m0019 from './0019-console-auth';
+import * as m0020 from './0020-api-token-console';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017-order-sweep': m0017,
   '0018-metrics-snapshot': m0018,
   '0019-console-auth': m0019,
+  '0020-api-token-console': m0020,
 };

@@ -7,11 +7,11 @@ export const CONSOLE_CSS = `
 body { margin: 0; }
 header { background: #0b3d5c; color: #ffffff; padding: 0.75rem 1.5rem; display: flex; align-items: center; justify-content: space-between; }
 header a, header .marca { color: #ffffff; font-weight: 600; text-decoration: none; }
-main { max-width: 40rem; margin: 2rem auto; padding: 0 1.5rem; }
+main { max-width: 64rem; margin: 2rem auto; padding: 0 1.5rem; }
 h1 { font-size: 1.6rem; margin: 0 0 1rem; }
-form.entrar { display: grid; gap: 0.75rem; background: #ffffff; padding: 1.5rem; border-radius: 0.5rem; border: 1px solid #c9ced6; }
+form.cartao { display: grid; max-width: 36rem; gap: 0.75rem; background: #ffffff; padding: 1.5rem; border-radius: 0.5rem; border: 1px solid #c9ced6; }
 label { font-weight: 600; }
-input[type=email], input[type=password] { font: inherit; padding: 0.5rem; border: 1px solid #5a6270; border-radius: 0.25rem; }
+input, select, textarea { font: inherit; padding: 0.5rem; border: 1px solid #5a6270; border-radius: 0.25rem; }
 button { font: inherit; padding: 0.5rem 1rem; border: 0; border-radius: 0.25rem; background: #0b5cad; color: #ffffff; cursor: pointer; }
 header button { background: #ffffff; color: #0b3d5c; }
 :focus-visible { outline: 3px solid #f2a900; outline-offset: 2px; }
@@ -19,4 +19,14 @@ header button { background: #ffffff; color: #0b3d5c; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.5rem 1rem; background: #ffffff; padding: 1.5rem; border-radius: 0.5rem; border: 1px solid #c9ced6; }
 dt { font-weight: 600; }
 dd { margin: 0; }
+nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; margin: 0; padding: 0; }
+nav a[aria-current=page] { text-decoration: underline; text-underline-offset: 0.3em; }
+table { border-collapse: collapse; width: 100%; background: #ffffff; border: 1px solid #c9ced6; }
+th, td { text-align: left; padding: 0.5rem; border-bottom: 1px solid #dde1e6; vertical-align: top; }
+th { background: #eef1f4; }
+td.valor, th.valor { text-align: right; font-variant-numeric: tabular-nums; }
+.sucesso { background: #e7f4ea; color: #1d5a2c; border: 1px solid #3c8f52; padding: 0.75rem; border-radius: 0.25rem; }
+.filtros { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: end; margin-bottom: 1rem; }
+.filtros label { display: grid; gap: 0.25rem; font-weight: 600; }
+a { color: #0b5cad; }
 `;

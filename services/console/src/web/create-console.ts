@@ -6,6 +6,7 @@ import type { Logger } from '@regapi/telemetry';
 import express from 'express';
 import type { LockoutPolicy, SessionLifetime } from '../auth';
 import { createConsoleRouter } from './console-router';
+import { createSessionGuard } from './session-guard';
 import { createThrottle, DEFAULT_SIGN_IN_THROTTLE, type ThrottlePolicy } from './throttle';
 
 export interface ConsoleDeps {
@@ -28,6 +29,7 @@ export function createConsole(deps: ConsoleDeps): Service {
     db: deps.db.db,
     clock,
     logger: deps.logger,
+    guard: createSessionGuard(deps.db.db, clock, deps.sessionLifetime),
     signInThrottle: createThrottle(clock, deps.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE),
     ...(deps.lockout === undefined ? {} : { lockout: deps.lockout }),
     ...(deps.sessionLifetime === undefined ? {} : { sessionLifetime: deps.sessionLifetime }),

@@ -1,6 +1,6 @@
 import { contractsAjv, type FieldError, FONTES, type ProductScope, scopeOf, type Validation } from '@regapi/contracts';
+import { DEFAULT_TTL, InvalidTtlError, parseTtl } from '@regapi/tokens';
 import type { ValidateFunction } from 'ajv';
-import { DEFAULT_TTL, InvalidTtlError, parseTtl } from '../auth/ttl';
 import { InvalidAmountError, parseReais } from '../money/reais';
 import { adminFieldErrors } from './body-errors';
 

@@ -12,10 +12,9 @@ import {
   UnknownPlanError,
 } from '@regapi/ledger';
 import { getOrderByProtocolo } from '@regapi/orders';
+import type { JwtKeyring } from '@regapi/tokens';
+import { issueToken, listAccountTokens, revokeApiToken } from '@regapi/tokens';
 import { type Response, Router } from 'express';
-import { listAccountTokens, revokeApiToken } from '../auth/api-token-store';
-import { issueToken } from '../auth/issue-token';
-import type { JwtKeyring } from '../auth/jwt-keyring';
 import type { TokenAuthority } from '../auth/token-authority';
 import { formatReais } from '../money/reais';
 import { setProductEnabled } from '../products/product-status';

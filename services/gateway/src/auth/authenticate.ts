@@ -1,8 +1,9 @@
 import { contextOf, originalUrlOf, type RequestGuard } from '@regapi/http';
+import { InvalidTokenError } from '@regapi/tokens';
 import { setAuth } from './auth-context';
 import { bearerToken, carriesTokenInQuery } from './bearer';
 import type { TokenAuthority } from './token-authority';
-import { InvalidTokenError, UnauthorizedError } from './token-errors';
+import { UnauthorizedError } from './token-errors';
 
 /**
  * Spec 5: every /v1 endpoint. Refuses a token in the query string, then requires `Authorization: Bearer <token>` that

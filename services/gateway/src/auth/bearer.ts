@@ -1,5 +1,4 @@
-import { COMPACT_JWT } from './access-token';
-import { InvalidTokenError } from './token-errors';
+import { COMPACT_JWT, InvalidTokenError } from '@regapi/tokens';
 
 /** Query parameters that name a credential (RFC 6750 2.3 `access_token`, and the common `token`). */
 const CREDENTIAL_PARAMS: ReadonlySet<string> = new Set(['access_token', 'token']);

@@ -1,10 +1,14 @@
 import type { Clock } from '@regapi/calendar';
 import type { Db } from '@regapi/ledger';
-import { type AccessClaims, verifyAccessToken } from './access-token';
-import { type ApiTokenRecord, findApiToken } from './api-token-store';
+import type { JwtKeyring } from '@regapi/tokens';
+import {
+  type AccessClaims,
+  type ApiTokenRecord,
+  findApiToken,
+  InvalidTokenError,
+  verifyAccessToken,
+} from '@regapi/tokens';
 import type { AuthContext } from './auth-context';
-import type { JwtKeyring } from './jwt-keyring';
-import { InvalidTokenError } from './token-errors';
 import { createTtlCache } from './ttl-cache';
 
 export interface TokenAuthorityOptions {

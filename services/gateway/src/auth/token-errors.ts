@@ -1,21 +1,8 @@
 import { transportMessage } from '@regapi/contracts';
 import { HttpError } from '@regapi/http';
+import type { TokenRefusal } from '@regapi/tokens';
 
-/**
- * Why a request's credentials were refused. Logged, and answered in `code_message` so a client can tell "get a new
- * token" (expired, revoked) from "fix the call" (missing, malformed, in the query string).
- */
-export type TokenRefusal =
-  | 'missing'
-  | 'malformed'
-  | 'in_query_string'
-  | 'unsupported_algorithm'
-  | 'unknown_kid'
-  | 'bad_signature'
-  | 'expired'
-  | 'revoked'
-  | 'unknown_token'
-  | 'admin_token_invalid';
+export type { TokenRefusal };
 
 const MESSAGES: Readonly<Record<TokenRefusal, string>> = {
   missing: 'Token ausente. Envie o cabeçalho Authorization: Bearer <token>.',
@@ -54,13 +41,5 @@ export class InsufficientScopeError extends HttpError {
     super(403, transportMessage(403).replace('consultas:{fonte}', scope), [], {
       'WWW-Authenticate': `Bearer realm="regapi", error="insufficient_scope", scope="${scope}"`,
     });
-  }
-}
-
-/** A token the verifier refused, before it becomes an HTTP answer. */
-export class InvalidTokenError extends Error {
-  override readonly name = 'InvalidTokenError';
-  constructor(readonly refusal: TokenRefusal) {
-    super(`token refused: ${refusal}`);
   }
 }

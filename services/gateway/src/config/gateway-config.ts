@@ -1,11 +1,5 @@
 import { ConfigError, env, type Reader } from '@regapi/config';
-import {
-  createKeyring,
-  InvalidKeyringError,
-  type JwtKeyring,
-  MIN_SECRET_LENGTH,
-  parseJwtKeys,
-} from '../auth/jwt-keyring';
+import { createKeyring, InvalidKeyringError, type JwtKeyring, MIN_SECRET_LENGTH, parseJwtKeys } from '@regapi/tokens';
 import {
   DEFAULT_RATE_LIMIT_BURST,
   DEFAULT_RATE_LIMIT_PER_SECOND,

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_TTL, InvalidTtlError, parseTtl } from '../auth/ttl';
+import { DEFAULT_TTL, InvalidTtlError, parseTtl } from '@regapi/tokens';
 import { formatReais, InvalidAmountError, parseReais } from '../money/reais';
 import { UsageError } from './ops-errors';
 

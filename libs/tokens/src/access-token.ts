@@ -1,7 +1,7 @@
 import { FONTES, isUuid, type ProductScope, scopeOf } from '@regapi/contracts';
 import { decode, JsonWebTokenError, type JwtPayload, sign, TokenExpiredError, verify } from 'jsonwebtoken';
 import type { JwtKeyring } from './jwt-keyring';
-import { InvalidTokenError } from './token-errors';
+import { InvalidTokenError } from './token-refusal';
 
 /**
  * The access token (docs/decisions/0015): a JWT (RFC 7519) in the access-token profile of RFC 9068 (`typ: at+jwt`),

@@ -1,0 +1,38 @@
+import { formatBrasiliaTime } from '../format';
+import { html } from '../html';
+import { consolePage } from '../page-frame';
+
+export interface SignInPageOptions {
+  readonly csrfToken: string;
+  /** What the person typed, shown back after a refusal (never the password). */
+  readonly email?: string;
+  /** A refusal or lock, shown above the form and announced to screen readers. */
+  readonly problem?: string;
+}
+
+export function signInPage(options: SignInPageOptions): string {
+  const problem =
+    options.problem === undefined ? '' : html`<p class="aviso" role="alert" id="problema">${options.problem}</p>`;
+  return consolePage(
+    'Entrar',
+    html`<h1>Entrar no console</h1>
+!${problem}
+<form class="cartao" method="post" action="/entrar">
+<input type="hidden" name="csrf" value="${options.csrfToken}">
+<label for="email">E-mail</label>
+<input id="email" name="email" type="email" autocomplete="username" required maxlength="254" value="${options.email ?? ''}">
+<label for="senha">Senha</label>
+<input id="senha" name="senha" type="password" autocomplete="current-password" required maxlength="256">
+<button type="submit">Entrar</button>
+</form>`,
+  );
+}
+
+/** One message for every refusal, so the page never tells which e-mails have an account. */
+export const REFUSED_MESSAGE = 'E-mail ou senha incorretos.';
+
+export function lockedMessage(until: Date): string {
+  return `Acesso bloqueado por excesso de tentativas. Tente novamente após ${formatBrasiliaTime(until)} (horário de Brasília).`;
+}
+
+export const THROTTLED_MESSAGE = 'Muitas tentativas a partir deste endereço. Aguarde um minuto e tente novamente.';

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { clientAddressKey } from '@regapi/http';
+import type { Request, Response } from 'express';
+import { csrfTokenFor, signIn, signOut, verifyCsrf } from '../../auth';
+import type { ConsoleArea } from '../console-context';
+import { COOKIE_OPTIONS, cookieOf, PRE_SESSION_COOKIE, SESSION_COOKIE } from '../cookies';
+import { messagePage } from '../page-frame';
+import { FORM_BODY, formField, refuseForm, sendPage } from '../respond';
+import { lockedMessage, REFUSED_MESSAGE, signInPage, THROTTLED_MESSAGE } from './sign-in-pages';
+
+function clientAddress(req: Request): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * The secret behind the sign-in form's CSRF token, from the pre-session cookie or freshly drawn (and set): without
+ * it a third-party page could sign the browser in to an account of the attacker's choosing (login CSRF).
+ */
+function preSessionSecret(req: Request, res: Response): Buffer {
+  const stored = cookieOf(req, PRE_SESSION_COOKIE);
+  if (stored !== undefined && /^[A-Za-z0-9_-]{43}$/.test(stored)) return Buffer.from(stored, 'base64url');
+  const secret = randomBytes(32);
+  res.cookie(PRE_SESSION_COOKIE, secret.toString('base64url'), COOKIE_OPTIONS);
+  return secret;
+}
+
+/** GET/POST /entrar and POST /sair (docs/decisions/0070, 0072). */
+export const signInArea: ConsoleArea = (router, context) => {
+  const authDeps = {
+    db: context.db,
+    clock: context.clock,
+    ...(context.lockout === undefined ? {} : { lockout: context.lockout }),
+    ...(context.sessionLifetime === undefined ? {} : { sessionLifetime: context.sessionLifetime }),
+  };
+
+  router.get('/entrar', async (req, res) => {
+    if ((await context.guard.current(req)) !== undefined) {
+      res.redirect(303, '/');
+      return;
+    }
+    sendPage(res, 200, signInPage({ csrfToken: csrfTokenFor(preSessionSecret(req, res)) }));
+  });
+
+  router.post(
+    '/entrar',
+    (req, res, next) => {
+      // Keyed as every per-client limit is (an IPv6 host by its /64); the audit keeps the connection's own address.
+      const verdict = context.signInThrottle.attempt(clientAddressKey(req));
+      if (verdict.allowed) {
+        next();
+        return;
+      }
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
+      sendPage(res, 429, messagePage('Aguarde', THROTTLED_MESSAGE));
+    },
+    FORM_BODY,
+    async (req, res) => {
+      const stored = cookieOf(req, PRE_SESSION_COOKIE);
+      const secret = stored === undefined ? undefined : Buffer.from(stored, 'base64url');
+      if (secret === undefined || !verifyCsrf({ csrfSecret: secret }, formField(req, 'csrf'))) {
+        refuseForm(res);
+        return;
+      }
+      const email = formField(req, 'email') ?? '';
+      const password = formField(req, 'senha') ?? '';
+      const formAgain = (status: number, problem: string) =>
+        sendPage(res, status, signInPage({ csrfToken: csrfTokenFor(secret), email, problem }));
+      if (email === '' || password === '') {
+        formAgain(401, REFUSED_MESSAGE);
+        return;
+      }
+      const result = await signIn(authDeps, email, password, clientAddress(req));
+      if (result.kind === 'signed-in') {
+        res.clearCookie(PRE_SESSION_COOKIE, COOKIE_OPTIONS);
+        res.cookie(SESSION_COOKIE, result.session.token, { ...COOKIE_OPTIONS, expires: result.session.expiresAt });
+        res.redirect(303, '/');
+      } else if (result.kind === 'locked') {
+        const retryAfterS = Math.ceil((result.until.getTime() - context.clock.now().getTime()) / 1000);
+        res.setHeader('Retry-After', String(Math.max(1, retryAfterS)));
+        formAgain(429, lockedMessage(result.until));
+      } else {
+        formAgain(401, REFUSED_MESSAGE);
+      }
+    },
+  );
+
+  router.post('/sair', FORM_BODY, async (req, res) => {
+    const token = cookieOf(req, SESSION_COOKIE);
+    const session = await context.guard.current(req);
+    if (token === undefined || session === undefined) {
+      res.clearCookie(SESSION_COOKIE, COOKIE_OPTIONS);
+      res.redirect(303, '/entrar');
+      return;
+    }
+    if (!verifyCsrf(session, formField(req, 'csrf'))) {
+      refuseForm(res);
+      return;
+    }
+    await signOut(context.db, context.clock, token);
+    res.clearCookie(SESSION_COOKIE, COOKIE_OPTIONS);
+    res.redirect(303, '/entrar');
+  });
+};

@@ -1,0 +1,23 @@
+import type { Clock } from '@regapi/calendar';
+import type { Database } from '@regapi/db';
+import type { Logger } from '@regapi/telemetry';
+import type { Router } from 'express';
+import type { Kysely } from 'kysely';
+import type { LockoutPolicy, SessionLifetime } from '../auth';
+import type { SessionGuard } from './session-guard';
+import type { Throttle } from './throttle';
+
+/** What every area of the console reads and writes through. */
+export interface ConsoleContext {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly signInThrottle: Throttle;
+  readonly lockout?: LockoutPolicy;
+  readonly sessionLifetime?: SessionLifetime;
+  /** Loads the signed-in session and checks a permission; see session-guard. */
+  readonly guard: SessionGuard;
+}
+
+/** One part of the console (sign-in, tokens, orders, ...): adds its routes to the console's router. */
+export type ConsoleArea = (router: Router, context: ConsoleContext) => void;

@@ -1,0 +1,58 @@
+import type { ConsoleSession } from '../auth';
+import { html } from './html';
+import { navigationFor } from './navigation';
+
+export interface PageOptions {
+  /** The signed-in person: the menu of their role and the sign-out button. None on the sign-in pages. */
+  readonly viewer?: ConsoleSession;
+  /** The menu entry to mark as the current page (`aria-current`). */
+  readonly current?: string;
+  /** Scripts served by the console itself (CSP `script-src 'self'`), e.g. `/recursos/copiar.js`. */
+  readonly scripts?: readonly string[];
+}
+
+function header(viewer: ConsoleSession | undefined, current: string | undefined): string {
+  if (viewer === undefined) return html`<header><span class="marca">Console regapi</span></header>`;
+  const links = navigationFor(viewer).map((entry) =>
+    entry.href === current
+      ? html`<li><a href="${entry.href}" aria-current="page">${entry.label}</a></li>`
+      : html`<li><a href="${entry.href}">${entry.label}</a></li>`,
+  );
+  return html`<header><span class="marca">Console regapi</span>
+<nav aria-label="Menu principal"><ul>!${links.join('')}</ul></nav>
+<form method="post" action="/sair">
+<input type="hidden" name="csrf" value="${viewer.csrfToken}">
+<button type="submit">Sair</button>
+</form></header>`;
+}
+
+/** The frame of every page: pt-BR, the local stylesheet, the menu of the viewer's role, scripts only from the console. */
+export function consolePage(title: string, body: string, options: PageOptions = {}): string {
+  const scripts = (options.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`).join('');
+  return html`<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Console regapi</title>
+<link rel="stylesheet" href="/estilo.css">
+!${scripts}
+</head>
+<body>
+!${header(options.viewer, options.current)}
+<main>
+!${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** A refusal or failure with no form to show again: the status says what, the text tells the person what to do. */
+export function messagePage(title: string, message: string, viewer?: ConsoleSession): string {
+  return consolePage(
+    title,
+    html`<h1>${title}</h1><p>${message} <a href="/">Voltar ao início</a>.</p>`,
+    viewer === undefined ? {} : { viewer },
+  );
+}
