@@ -1,5 +1,6 @@
 import type { ProductScope } from '@regapi/contracts';
 import type { Db } from '@regapi/ledger';
+import { sql } from 'kysely';
 import { isProductScope } from './access-token';
 
 /** A token's row (migration 0004): what it allows and whether it still holds. Never the token itself. */
@@ -11,9 +12,29 @@ export interface ApiTokenRecord {
   readonly expiresAt: Date;
   readonly revokedAt: Date | null;
   readonly createdAt: Date;
+  readonly name: string | null;
+  readonly createdBy: string | null;
+  readonly lastUsedAt: Date | null;
+  /** CIDRs as PostgreSQL prints them; null: any address. */
+  readonly allowedNetworks: readonly string[] | null;
+  readonly consoleSessionId: string | null;
 }
 
-const COLUMNS = ['id', 'account_id', 'kid', 'scopes', 'expires_at', 'revoked_at', 'created_at'] as const;
+const COLUMNS = [
+  'id',
+  'account_id',
+  'kid',
+  'scopes',
+  'expires_at',
+  'revoked_at',
+  'created_at',
+  'name',
+  'created_by',
+  'last_used_at',
+  // cidr[] has no parser in node-postgres: read as text[].
+  sql<string[] | null>`allowed_networks::text[]`.as('allowed_networks'),
+  'console_session_id',
+] as const;
 
 function toRecord(row: {
   id: string;
@@ -23,6 +44,11 @@ function toRecord(row: {
   expires_at: Date;
   revoked_at: Date | null;
   created_at: Date;
+  name: string | null;
+  created_by: string | null;
+  last_used_at: Date | null;
+  allowed_networks: string[] | null;
+  console_session_id: string | null;
 }): ApiTokenRecord {
   return {
     id: row.id,
@@ -33,10 +59,18 @@ function toRecord(row: {
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
     createdAt: row.created_at,
+    name: row.name,
+    createdBy: row.created_by,
+    lastUsedAt: row.last_used_at,
+    allowedNetworks: row.allowed_networks,
+    consoleSessionId: row.console_session_id,
   };
 }
 
-export async function insertApiToken(db: Db, token: Omit<ApiTokenRecord, 'revokedAt'>): Promise<ApiTokenRecord> {
+export async function insertApiToken(
+  db: Db,
+  token: Omit<ApiTokenRecord, 'revokedAt' | 'lastUsedAt'>,
+): Promise<ApiTokenRecord> {
   const row = await db
     .insertInto('api_token')
     .values({
@@ -46,6 +80,10 @@ export async function insertApiToken(db: Db, token: Omit<ApiTokenRecord, 'revoke
       scopes: [...token.scopes],
       expires_at: token.expiresAt,
       created_at: token.createdAt,
+      name: token.name,
+      created_by: token.createdBy,
+      allowed_networks: token.allowedNetworks === null ? null : [...token.allowedNetworks],
+      console_session_id: token.consoleSessionId,
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();

@@ -10,6 +10,14 @@ export interface IssueTokenInput {
   readonly accountId: string;
   readonly scopes: readonly ProductScope[];
   readonly ttlSeconds: number;
+  /** The customer's name for it (console); none for an operator's token. */
+  readonly name?: string;
+  /** The console user who created it. */
+  readonly createdBy?: string;
+  /** CIDRs the gateway accepts it from (e.g. `203.0.113.0/24`); none: any address. */
+  readonly allowedNetworks?: readonly string[];
+  /** The console session this token acts for (docs/decisions/0073). */
+  readonly consoleSessionId?: string;
 }
 
 export interface IssuedToken {
@@ -42,6 +50,10 @@ export async function issueToken(
     scopes,
     expiresAt,
     createdAt: issuedAt,
+    name: input.name ?? null,
+    createdBy: input.createdBy ?? null,
+    allowedNetworks: input.allowedNetworks === undefined ? null : [...input.allowedNetworks],
+    consoleSessionId: input.consoleSessionId ?? null,
   });
   const token = signAccessToken(keyring, {
     tokenId: row.id,

@@ -9,7 +9,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  server = await startConsole(database, clock, { limit: 3, windowMs: 60_000, maxAddresses: 100 });
+  server = await startConsole(database, clock, { signInThrottle: { limit: 3, windowMs: 60_000, maxAddresses: 100 } });
 });
 afterAll(async () => {
   await server?.close();

@@ -72,10 +72,15 @@ test('the token itself is never stored: only its id', async () => {
   expect(JSON.stringify(row)).not.toContain(token.split('.')[2]);
   expect(Object.keys(row).sort()).toEqual([
     'account_id',
+    'allowed_networks',
+    'console_session_id',
     'created_at',
+    'created_by',
     'expires_at',
     'id',
     'kid',
+    'last_used_at',
+    'name',
     'revoked_at',
     'scopes',
   ]);

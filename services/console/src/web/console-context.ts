@@ -1,6 +1,7 @@
 import type { Clock } from '@regapi/calendar';
 import type { Database } from '@regapi/db';
 import type { Logger } from '@regapi/telemetry';
+import type { JwtKeyring } from '@regapi/tokens';
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { LockoutPolicy, SessionLifetime } from '../auth';
@@ -15,6 +16,9 @@ export interface ConsoleContext {
   readonly signInThrottle: Throttle;
   readonly lockout?: LockoutPolicy;
   readonly sessionLifetime?: SessionLifetime;
+  readonly keyring: JwtKeyring;
+  /** The gateway's public listener (docs/decisions/0073). */
+  readonly apiBaseUrl: string;
   /** Loads the signed-in session and checks a permission; see session-guard. */
   readonly guard: SessionGuard;
 }

@@ -3,6 +3,7 @@ import type { DbHandle } from '@regapi/db';
 import type { HttpApp } from '@regapi/http';
 import type { Service } from '@regapi/runtime';
 import type { Logger } from '@regapi/telemetry';
+import type { JwtKeyring } from '@regapi/tokens';
 import express from 'express';
 import type { LockoutPolicy, SessionLifetime } from '../auth';
 import { createConsoleRouter } from './console-router';
@@ -12,6 +13,10 @@ import { createThrottle, DEFAULT_SIGN_IN_THROTTLE, type ThrottlePolicy } from '.
 export interface ConsoleDeps {
   readonly db: DbHandle;
   readonly logger: Logger;
+  /** Signs the tokens the console issues (the gateway's keyring, JWT_KEYS). */
+  readonly keyring: JwtKeyring;
+  /** The gateway's public listener, e.g. `http://127.0.0.1:8080`: quotes, executions, polling and documents (docs/decisions/0073). */
+  readonly apiBaseUrl: string;
   /** Default the system clock; tests pass a ManualClock. */
   readonly clock?: Clock;
   readonly signInThrottle?: ThrottlePolicy;
@@ -30,6 +35,8 @@ export function createConsole(deps: ConsoleDeps): Service {
     clock,
     logger: deps.logger,
     guard: createSessionGuard(deps.db.db, clock, deps.sessionLifetime),
+    keyring: deps.keyring,
+    apiBaseUrl: deps.apiBaseUrl,
     signInThrottle: createThrottle(clock, deps.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE),
     ...(deps.lockout === undefined ? {} : { lockout: deps.lockout }),
     ...(deps.sessionLifetime === undefined ? {} : { sessionLifetime: deps.sessionLifetime }),

@@ -2,18 +2,34 @@ import type { ManualClock } from '@regapi/calendar';
 import { listen, type RunningServer } from '@regapi/http';
 import { silentLogger } from '@regapi/telemetry';
 import type { TestDatabase } from '@regapi/testkit';
+import { createKeyring, type JwtKeyring } from '@regapi/tokens';
 import { createConsole, createConsoleHttpApp, type ThrottlePolicy } from '../../src';
+
+/** The keyring of console tests that run without a gateway; a test with a gateway passes the gateway's. */
+export const TEST_CONSOLE_KEYRING = createKeyring(
+  new Map([['c1', 'test-console-secret-c1-0123456789abcdef0123456789']]),
+  'c1',
+);
+
+export interface StartConsoleOptions {
+  readonly signInThrottle?: ThrottlePolicy;
+  readonly keyring?: JwtKeyring;
+  /** The gateway's public URL; default a port nothing listens on (tests that never reach the API). */
+  readonly apiBaseUrl?: string;
+}
 
 export async function startConsole(
   database: TestDatabase,
   clock: ManualClock,
-  signInThrottle?: ThrottlePolicy,
+  options: StartConsoleOptions = {},
 ): Promise<RunningServer> {
   const service = createConsole({
     db: database,
     logger: silentLogger(),
     clock,
-    ...(signInThrottle === undefined ? {} : { signInThrottle }),
+    keyring: options.keyring ?? TEST_CONSOLE_KEYRING,
+    apiBaseUrl: options.apiBaseUrl ?? 'http://127.0.0.1:9',
+    ...(options.signInThrottle === undefined ? {} : { signInThrottle: options.signInThrottle }),
   });
   return listen(createConsoleHttpApp(service), 0);
 }
