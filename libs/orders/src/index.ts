@@ -1,8 +1,10 @@
 export { type AcceptOrderInput, acceptOrder } from './accept-order';
+export { type AccountOrderFilter, type AccountOrderPage, listAccountOrders } from './account-orders';
 export { claimedNumeros } from './claimed-numeros';
 export { InvalidTransitionError, OrderNotFoundError } from './errors';
 export { failureResultData } from './failure-result';
 export { finishOrder, type OrderEnd } from './finish-order';
+export { newOrderWaitSeconds, readyAtFromFacts, secondsUntil } from './new-order-wait';
 export { type Order, POLLED_COLUMNS, type PolledOrder, toOrder, toPolledOrder } from './order';
 export {
   firstOfficeDayFrom,

@@ -17,6 +17,7 @@ export {
   listAccountTokens,
   revokeApiToken,
 } from './api-token-store';
+export { type ConsoleSessionRef, consoleSessionToken, revokeConsoleSessionTokens } from './console-session-token';
 export { type IssuedToken, type IssueTokenInput, issueToken } from './issue-token';
 export {
   createKeyring,

@@ -15,10 +15,8 @@ export function pollingPath(protocolo: string): string {
   return `/v1/consultas/${protocolo}`;
 }
 
-/** Seconds until `at`, whole and at least 1: a client told 0 would poll in a loop. */
-export function secondsUntil(at: Date, now: Date): number {
-  return Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
-}
+/** Moved to libs/orders (the console's status page shows the same wait); re-exported for the gateway's imports. */
+export { secondsUntil } from '@regapi/orders';
 
 export function queueAck(protocolo: string, consultarDaquiS: number): QueueAck {
   return { protocolo, estado: 'processando', consultar_em: pollingPath(protocolo), consultar_daqui_s: consultarDaquiS };

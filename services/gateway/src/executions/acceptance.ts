@@ -11,8 +11,8 @@ import {
   newOrderInQueue,
   ORDER_BLOCK_LOOKBACK_MS,
   orderBlockEnd,
-  startFromFacts,
-  TYPICAL_RUN_MS,
+  readyAtFromFacts,
+  secondsUntil,
 } from '@regapi/orders';
 import type { PlatformMetrics } from '@regapi/telemetry';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -20,7 +20,7 @@ import type { AuthContext } from '../auth/auth-context';
 import type { PlanLookup } from '../quotes/plan-cache';
 import { computeQuote, type Quote, type QuotedOffice, type QuoteRequest } from '../quotes/quote';
 import { quoteAnswer } from '../quotes/quote-view';
-import { acceptedEnvelope, blockedItem, queueAck, secondsUntil } from './acceptance-answers';
+import { acceptedEnvelope, blockedItem, queueAck } from './acceptance-answers';
 import { claimKey, findStoredAnswer, type KeyRef, type StoredAnswer } from './idempotency/idempotency-store';
 
 export interface AcceptanceDeps {
@@ -163,8 +163,7 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
   // Read before the transaction, in one statement: the protocolo and the queue the order joins (the estimate), so the
   // answer is whole when the key is claimed and the account's row lock is never held while the queue is read.
   const { protocolo, queue } = await newOrderInQueue(db, request.fonte, now);
-  const estimate = startFromFacts(request.fonte, queue, now, { hourlySearchCeiling: deps.hourlySearchCeiling });
-  const readyAt = new Date(estimate.startAt.getTime() + TYPICAL_RUN_MS[request.fonte]);
+  const readyAt = readyAtFromFacts(request.fonte, queue, now, { hourlySearchCeiling: deps.hourlySearchCeiling });
   const orderId = randomUUID();
   const uf = 'cartorio' in quote.target ? quote.target.cartorio.uf : quote.target.uf;
   const priceCentavos = quote.price.totalCentavos;

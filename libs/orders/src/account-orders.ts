@@ -1,0 +1,51 @@
+import type { Database } from '@regapi/db';
+import type { Kysely, Transaction } from 'kysely';
+import { type Order, toOrder } from './order';
+import type { OrderState } from './order-state';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a customer may narrow their orders by (the console's order list). Every filter is optional. */
+export interface AccountOrderFilter {
+  readonly fonte?: string;
+  readonly state?: OrderState;
+  /** The result code (`orders.code`): 200, a 6xx. */
+  readonly code?: number;
+  readonly protocolo?: string;
+  /** Accepted at or after. */
+  readonly from?: Date;
+  /** Accepted before. */
+  readonly until?: Date;
+}
+
+export interface AccountOrderPage {
+  readonly orders: readonly Order[];
+  /** True when another page follows. */
+  readonly more: boolean;
+}
+
+/**
+ * One page of ONE account's orders, newest first (acceptance order breaks a tie of the same instant). The account is
+ * the first condition of the statement, whatever the filters: no filter can reach another account's rows.
+ */
+export async function listAccountOrders(
+  db: Db,
+  accountId: string,
+  filter: AccountOrderFilter,
+  page: { readonly offset: number; readonly limit: number },
+): Promise<AccountOrderPage> {
+  let query = db.selectFrom('orders').selectAll().where('account_id', '=', accountId);
+  if (filter.fonte !== undefined) query = query.where('fonte', '=', filter.fonte);
+  if (filter.state !== undefined) query = query.where('state', '=', filter.state);
+  if (filter.code !== undefined) query = query.where('code', '=', filter.code);
+  if (filter.protocolo !== undefined) query = query.where('protocolo', '=', filter.protocolo);
+  if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
+  if (filter.until !== undefined) query = query.where('created_at', '<', filter.until);
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('acceptance_seq', 'desc')
+    .offset(page.offset)
+    .limit(page.limit + 1)
+    .execute();
+  return { orders: rows.slice(0, page.limit).map(toOrder), more: rows.length > page.limit };
+}

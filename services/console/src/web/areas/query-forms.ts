@@ -1,0 +1,186 @@
+import { FINALIDADE_DESCRICAO, FINALIDADES, type Fonte, PRODUCTS } from '@regapi/contracts';
+import { html } from '../html';
+
+/** One input of a product's form: exactly the request fields of spec 2.3, by their API names. */
+export interface QueryField {
+  readonly name: string;
+  readonly label: string;
+  readonly hint?: string;
+  readonly required: boolean;
+  readonly kind: 'text' | 'integer' | 'finalidade';
+  readonly maxLength: number;
+  readonly autocomplete?: string;
+}
+
+const ENQUIRER_HINT =
+  'De quem consulta (a quem a consulta fica vinculada na conta), não do proprietário. Com ou sem máscara.';
+const PROPERTY_FIELDS: readonly QueryField[] = [
+  {
+    name: 'cpf_cnpj',
+    label: 'CPF/CNPJ do solicitante',
+    hint: ENQUIRER_HINT,
+    required: true,
+    kind: 'text',
+    maxLength: 18,
+  },
+  {
+    name: 'imovel_matricula',
+    label: 'Matrícula',
+    hint: 'Número da matrícula ou código nacional da matrícula.',
+    required: true,
+    kind: 'text',
+    maxLength: 40,
+  },
+  {
+    name: 'imovel_cartorio',
+    label: 'Número do cartório',
+    hint: 'O número do ofício de registro (1 para o primeiro), não o nome.',
+    required: true,
+    kind: 'integer',
+    maxLength: 6,
+  },
+  {
+    name: 'imovel_municipio',
+    label: 'Município do cartório',
+    hint: 'Do cartório, não do imóvel.',
+    required: true,
+    kind: 'text',
+    maxLength: 120,
+  },
+  { name: 'imovel_uf', label: 'UF do cartório', required: true, kind: 'text', maxLength: 2 },
+];
+
+/** Spec 2.3, per product. */
+export const QUERY_FIELDS: Readonly<Record<Fonte, readonly QueryField[]>> = {
+  'pesquisa-previa-bens': [
+    {
+      name: 'cpf_cnpj',
+      label: 'CPF/CNPJ pesquisado',
+      hint: 'Com ou sem máscara.',
+      required: true,
+      kind: 'text',
+      maxLength: 18,
+    },
+    {
+      name: 'uf',
+      label: 'UF',
+      hint: 'Uma UF por consulta; cada UF é uma cobrança.',
+      required: true,
+      kind: 'text',
+      maxLength: 2,
+    },
+    {
+      name: 'nome',
+      label: 'Nome (opcional)',
+      hint: 'Ajuda a desambiguar.',
+      required: false,
+      kind: 'text',
+      maxLength: 200,
+    },
+    {
+      name: 'finalidade',
+      label: 'Finalidade declarada ao registro',
+      required: false,
+      kind: 'finalidade',
+      maxLength: 1,
+    },
+  ],
+  'visualizacao-matricula': [
+    ...PROPERTY_FIELDS,
+    {
+      name: 'imovel_finalidade',
+      label: 'Finalidade declarada ao registro',
+      required: false,
+      kind: 'finalidade',
+      maxLength: 1,
+    },
+  ],
+  'certidao-inteiro-teor': PROPERTY_FIELDS,
+};
+
+export const PRODUCT_BLURB: Readonly<Record<Fonte, string>> = {
+  'pesquisa-previa-bens':
+    'Por CPF/CNPJ, em UMA UF: os cartórios onde o documento aparece em uma matrícula. É indício, nunca confirmação de propriedade.',
+  'visualizacao-matricula':
+    'O conteúdo de uma matrícula (proprietário, ônus, área, atos) em PDF. São dados, sem fé pública.',
+  'certidao-inteiro-teor':
+    'A certidão oficial da matrícula, assinada pelo registrador, com fé pública. Entregue em horário de expediente dos cartórios.',
+};
+
+/** The product's name as the console shows it, with "(beta)" for spec 9.6's beta products. */
+export function productName(fonte: Fonte): string {
+  const product = PRODUCTS[fonte];
+  return product.beta ? `${product.nome} (beta)` : product.nome;
+}
+
+/** The form's values by field name, as typed (trimmed); absent fields are empty. */
+export type QueryValues = Readonly<Record<string, string>>;
+
+/**
+ * The API request body of the values: an empty optional field is left out; a number field typed as digits travels
+ * as a number, anything else as typed, so the API (not the console) refuses it with its own message (spec 2.3).
+ */
+export function requestBodyOf(fonte: Fonte, values: QueryValues): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of QUERY_FIELDS[fonte]) {
+    const value = values[field.name] ?? '';
+    if (value === '' && !field.required) continue;
+    body[field.name] = field.kind !== 'text' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+  }
+  return body;
+}
+
+function finalidadeOptions(selected: string): string {
+  const options = [
+    html`<option value=""!${selected === '' ? ' selected' : ''}>Padrão (2, investigação jurídica)</option>`,
+  ];
+  for (const finalidade of FINALIDADES) {
+    const value = String(finalidade);
+    options.push(
+      value === selected
+        ? html`<option value="${value}" selected>${value} — ${FINALIDADE_DESCRICAO[finalidade]}</option>`
+        : html`<option value="${value}">${value} — ${FINALIDADE_DESCRICAO[finalidade]}</option>`,
+    );
+  }
+  return options.join('');
+}
+
+/** The inputs of a product's form, with the API's message under each field it refused. */
+export function queryInputs(fonte: Fonte, values: QueryValues, fieldErrors: ReadonlyMap<string, string>): string {
+  return QUERY_FIELDS[fonte]
+    .map((field) => {
+      const id = `campo-${field.name}`;
+      const problem = fieldErrors.get(field.name);
+      const described = [field.hint === undefined ? '' : `${id}-dica`, problem === undefined ? '' : `${id}-erro`]
+        .filter((part) => part !== '')
+        .join(' ');
+      const hint = field.hint === undefined ? '' : html`<small id="${id}-dica">${field.hint}</small>`;
+      const error = problem === undefined ? '' : html`<small class="erro-campo" id="${id}-erro">${problem}</small>`;
+      const value = values[field.name] ?? '';
+      const aria = described === '' ? '' : html` aria-describedby="${described}"`;
+      const invalid = problem === undefined ? '' : ' aria-invalid="true"';
+      const control =
+        field.kind === 'finalidade'
+          ? html`<select id="${id}" name="${field.name}"!${aria}!${invalid}>!${finalidadeOptions(value)}</select>`
+          : html`<input id="${id}" name="${field.name}" type="text"!${
+              field.kind === 'integer' ? ' inputmode="numeric"' : ''
+            } maxlength="${field.maxLength}" value="${value}"!${field.required ? ' required' : ''}!${aria}!${invalid}>`;
+      return html`<label for="${id}">${field.label}</label>!${hint}!${control}!${error}`;
+    })
+    .join('\n');
+}
+
+/** The inputs again as hidden fields (the confirmation page carries them to the execution). */
+export function hiddenInputs(fonte: Fonte, values: QueryValues): string {
+  return QUERY_FIELDS[fonte]
+    .map((field) => html`<input type="hidden" name="${field.name}" value="${values[field.name] ?? ''}">`)
+    .join('\n');
+}
+
+/** What the person asked for, as a definition list (the confirmation page). */
+export function inputsSummary(fonte: Fonte, values: QueryValues): string {
+  const rows = QUERY_FIELDS[fonte]
+    .filter((field) => (values[field.name] ?? '') !== '')
+    .map((field) => html`<dt>${field.label}</dt><dd>${values[field.name] ?? ''}</dd>`);
+  return html`<dl>!${rows.join('')}</dl>`;
+}
