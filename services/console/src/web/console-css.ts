@@ -29,4 +29,17 @@ td.valor, th.valor { text-align: right; font-variant-numeric: tabular-nums; }
 .filtros { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: end; margin-bottom: 1rem; }
 .filtros label { display: grid; gap: 0.25rem; font-weight: 600; }
 a { color: #0b5cad; }
+a.botao { display: inline-block; padding: 0.4rem 0.8rem; border-radius: 0.25rem; background: #0b5cad; color: #ffffff; text-decoration: none; margin: 0.1rem 0; }
+td.acoes { white-space: nowrap; }
+ul.produtos { list-style: none; padding: 0; display: grid; gap: 1rem; }
+ul.produtos li { background: #ffffff; border: 1px solid #c9ced6; border-radius: 0.5rem; padding: 1rem 1.5rem; }
+ul.produtos h2 { font-size: 1.2rem; margin: 0 0 0.5rem; }
+small { color: #3d4451; }
+.erro-campo { color: #7a1c12; font-weight: 600; }
+.preco { font-size: 1.2rem; }
+pre.conteudo { white-space: pre-wrap; background: #ffffff; border: 1px solid #c9ced6; padding: 1rem; border-radius: 0.25rem; }
+.em-servico { color: #1d5a2c; font-weight: 600; }
+.fora-de-servico { color: #7a1c12; font-weight: 600; }
+section#resultado { margin-top: 1.5rem; }
+nav.paginas { margin-top: 1rem; display: flex; gap: 1rem; }
 `;
