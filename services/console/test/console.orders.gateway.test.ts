@@ -273,3 +273,25 @@ describe('service status', () => {
     }
   });
 });
+
+describe('an API that does not answer', () => {
+  it('is a pt-BR page (502), never the console 500', async () => {
+    const offline = await startConsole(database, clock, { keyring: gateway.keyring, apiBaseUrl: 'http://127.0.0.1:9' });
+    try {
+      const { accountId } = await signedIn('consulta');
+      const user = await createTestUser(database.db, clock, { accountId, role: 'consulta' });
+      const visitor = new ConsoleVisitor(offline.url);
+      await visitor.signIn(user.email, user.password);
+      const { csrf, nonce } = await openForm(visitor);
+      const answer = await visitor.request('/consultar/pesquisa-previa-bens/orcamento', {
+        form: { csrf, nonce, ...SEARCH },
+      });
+      expect(answer.status).toBe(502);
+      const page = await answer.text();
+      expect(page).toContain('<h1>API indisponível</h1>');
+      expect(page).toContain('Não foi possível falar com a API.');
+    } finally {
+      await offline.close();
+    }
+  });
+});
