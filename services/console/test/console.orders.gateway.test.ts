@@ -29,9 +29,9 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function signedIn(role: ConsoleRole, accountId?: string) {
+async function signedIn(role: ConsoleRole, accountId?: string, centavos = 100_000) {
   const account = accountId ?? (await createAccount(database.db, { name: `Conta ${role}` })).id;
-  await database.db.transaction().execute((trx) => topUp(trx, { accountId: account, amountCentavos: 100_000 }));
+  await database.db.transaction().execute((trx) => topUp(trx, { accountId: account, amountCentavos: centavos }));
   const user = await createTestUser(database.db, clock, { accountId: account, role });
   const visitor = new ConsoleVisitor(server.url);
   expect((await visitor.signIn(user.email, user.password)).status).toBe(303);
@@ -138,6 +138,34 @@ describe('running a query from the console', () => {
       form: { csrf, nonce, cpf_cnpj: '123', uf: 'SP' },
     });
     expect(executed.status).toBe(422);
+    expect(await debits(accountId)).toBe(0);
+  });
+
+  it("shows the API's refusals in its own words: an office out of service (602, no charge), a balance too low (402)", async () => {
+    const { visitor, accountId } = await signedIn('consulta', undefined, 500);
+    const office = await openForm(visitor, 'visualizacao-matricula');
+    // Office 3 of Campinas is marked out of service in the quote catalog.
+    const property = {
+      cpf_cnpj: '123.456.789-09',
+      imovel_matricula: '012345',
+      imovel_cartorio: '3',
+      imovel_municipio: 'Campinas',
+      imovel_uf: 'SP',
+    };
+    const unavailable = await visitor.request('/consultar/visualizacao-matricula/orcamento', {
+      form: { csrf: office.csrf, nonce: office.nonce, ...property },
+    });
+    expect(unavailable.status).toBe(200);
+    const unavailablePage = await unavailable.text();
+    expect(unavailablePage).toContain('id="problema"');
+    expect(unavailablePage).not.toContain('Confirmar e pagar');
+
+    const search = await openForm(visitor);
+    const poor = await visitor.request('/consultar/pesquisa-previa-bens/executar', {
+      form: { csrf: search.csrf, nonce: search.nonce, ...SEARCH },
+    });
+    expect(poor.status).toBe(402);
+    expect(await poor.text()).toContain('<h1>Consulta não executada</h1>');
     expect(await debits(accountId)).toBe(0);
   });
 
