@@ -11,10 +11,22 @@ export {
   verifyAccessToken,
 } from './access-token';
 export {
+  type AllowedNetworksResult,
+  allowedNetworkMatcher,
+  connectionAddress,
+  MAX_ALLOWED_NETWORKS,
+  type NetworkProblem,
+  parseAllowedNetworks,
+  parseNetwork,
+} from './allowed-networks';
+export {
   type ApiTokenRecord,
+  findAccountToken,
   findApiToken,
   insertApiToken,
   listAccountTokens,
+  recordTokenUse,
+  revokeAccountToken,
   revokeApiToken,
 } from './api-token-store';
 export { type IssuedToken, type IssueTokenInput, issueToken } from './issue-token';
@@ -27,4 +39,14 @@ export {
   parseJwtKeys,
 } from './jwt-keyring';
 export { InvalidTokenError, type TokenRefusal } from './token-refusal';
+export {
+  checkTokenRequest,
+  MAX_TOKEN_NAME_LENGTH,
+  type TokenRequest,
+  type TokenRequestField,
+  type TokenRequestInput,
+  type TokenRequestProblem,
+  type TokenRequestResult,
+  tokenTtl,
+} from './token-request';
 export { DEFAULT_TTL, InvalidTtlError, MAX_TTL_DAYS, parseTtl } from './ttl';
