@@ -72,7 +72,8 @@ export function tokenTtl(expiry: string, now: Date): number | string {
     const end = new Date(`${text}${BRASILIA_END_OF_DAY}`);
     // `2026-02-30` parses in some engines by rolling over: the date must print back as typed.
     if (Number.isNaN(end.getTime()) || !sameBrasiliaDay(end, text)) return `"${text}" não é uma data válida.`;
-    const seconds = Math.floor((end.getTime() - now.getTime()) / 1000);
+    // From the whole second the token is issued at (issueToken's `iat`), so the day ends at 23:59:59 exactly.
+    const seconds = Math.floor(end.getTime() / 1000) - Math.floor(now.getTime() / 1000);
     if (seconds < 60) return 'A data de validade deve ser futura.';
     if (seconds > MAX_TTL_DAYS * 86_400) return `A validade máxima é de ${MAX_TTL_DAYS} dias a partir de hoje.`;
     return seconds;
