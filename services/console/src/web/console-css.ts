@@ -40,6 +40,7 @@ label.opcao { font-weight: 400; }
 input.segredo { width: 100%; box-sizing: border-box; font-family: ui-monospace, monospace; font-size: 0.85rem; }
 div.cartao { display: grid; gap: 0.75rem; background: #ffffff; padding: 1.5rem; border-radius: 0.5rem; border: 1px solid #c9ced6; margin-bottom: 1rem; }
 button.perigo { background: #a32a1e; }
+div.cartao button { justify-self: start; }
 td.estado-ativo { color: #1d5a2c; font-weight: 600; }
 td.estado-revogado, td.estado-expirado { color: #3f4752; }
 nav.paginas { display: flex; gap: 1rem; margin-top: 1rem; }

@@ -29,11 +29,20 @@ const DETAILS: readonly (readonly [string, string])[] = [
   ['until', 'até'],
 ];
 
+/** Parameters holding an instant (ISO 8601): shown in Brasília's time like every other date of the console. */
+const WHEN_KEYS: ReadonlySet<string> = new Set(['expira_em', 'until']);
+
+function instantText(value: string): string {
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value : formatBrasiliaTime(at);
+}
+
 function detailsOf(row: ConsoleAuditRow): string {
   const parts = DETAILS.flatMap(([key, label]) => {
     const value = row.params[key];
     if (value === null || value === undefined || typeof value === 'object') return [];
-    return [html`<li>${label}: ${String(value)}</li>`];
+    const text = WHEN_KEYS.has(key) && typeof value === 'string' ? instantText(value) : String(value);
+    return [html`<li>${label}: ${text}</li>`];
   });
   return parts.length === 0 ? '' : html`<ul class="redes">!${parts.join('')}</ul>`;
 }
