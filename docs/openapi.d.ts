@@ -53,7 +53,7 @@ export interface paths {
         put?: never;
         /**
          * Orçar: Pesquisa prévia de bens
-         * @description Preço e disponibilidade do alvo real, de graça: não executa, não cobra (header.billable false, header.price 0), nunca chama a origem (o preço vem do catálogo local mais a margem do plano). O orçamento é o único número que bate com a cobrança. Ordem das verificações: token (401) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo (422, campo a campo) → orçamento (200 ou 602).
+         * @description Preço e disponibilidade do alvo real, de graça: não executa, não cobra (header.billable false, header.price 0), nunca chama a origem (o preço vem do catálogo local mais a margem do plano). O orçamento é o único número que bate com a cobrança. Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo (422, campo a campo) → orçamento (200 ou 602).
          */
         post: operations["orcarPesquisaPreviaBens"];
         delete?: never;
@@ -73,7 +73,7 @@ export interface paths {
         put?: never;
         /**
          * Executar: Pesquisa prévia de bens (pago)
-         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 180 s (spec 8). Ordem das verificações: token (401) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa.
+         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 180 s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa.
          */
         post: operations["executarPesquisaPreviaBens"];
         delete?: never;
@@ -93,7 +93,7 @@ export interface paths {
         put?: never;
         /**
          * Orçar: Visualização de matrícula
-         * @description Preço e disponibilidade do alvo real, de graça: não executa, não cobra (header.billable false, header.price 0), nunca chama a origem (o preço vem do catálogo local mais a margem do plano). O orçamento é o único número que bate com a cobrança. Ordem das verificações: token (401) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo (422, campo a campo) → orçamento (200 ou 602). Produto em BETA (spec 9.6).
+         * @description Preço e disponibilidade do alvo real, de graça: não executa, não cobra (header.billable false, header.price 0), nunca chama a origem (o preço vem do catálogo local mais a margem do plano). O orçamento é o único número que bate com a cobrança. Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo (422, campo a campo) → orçamento (200 ou 602). Produto em BETA (spec 9.6).
          */
         post: operations["orcarVisualizacaoMatricula"];
         delete?: never;
@@ -113,7 +113,7 @@ export interface paths {
         put?: never;
         /**
          * Executar: Visualização de matrícula (pago)
-         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (spec 8). Ordem das verificações: token (401) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (spec 9.6).
+         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (spec 9.6).
          */
         post: operations["executarVisualizacaoMatricula"];
         delete?: never;
@@ -133,7 +133,7 @@ export interface paths {
         put?: never;
         /**
          * Orçar: Certidão de inteiro teor
-         * @description Preço e disponibilidade do alvo real, de graça: não executa, não cobra (header.billable false, header.price 0), nunca chama a origem (o preço vem do catálogo local mais a margem do plano). O orçamento é o único número que bate com a cobrança. Ordem das verificações: token (401) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo (422, campo a campo) → orçamento (200 ou 602). Produto em BETA (spec 9.6).
+         * @description Preço e disponibilidade do alvo real, de graça: não executa, não cobra (header.billable false, header.price 0), nunca chama a origem (o preço vem do catálogo local mais a margem do plano). O orçamento é o único número que bate com a cobrança. Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo (422, campo a campo) → orçamento (200 ou 602). Produto em BETA (spec 9.6).
          */
         post: operations["orcarCertidaoInteiroTeor"];
         delete?: never;
@@ -153,7 +153,7 @@ export interface paths {
         put?: never;
         /**
          * Executar: Certidão de inteiro teor (pago)
-         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (spec 8). Ordem das verificações: token (401) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (spec 9.6).
+         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (spec 9.6).
          */
         post: operations["executarCertidaoInteiroTeor"];
         delete?: never;
@@ -877,7 +877,7 @@ export interface components {
                 };
             };
         };
-        /** @description Token sem o escopo consultas:{fonte} do produto, no orçamento ou na execução desse produto. code_message: "O token não tem o escopo deste produto (consultas:{fonte})." */
+        /** @description Token sem o escopo consultas:{fonte} do produto, no orçamento ou na execução desse produto; ou, em qualquer rota /v1, um token com lista de redes permitidas usado de um endereço fora dela (code_message: "O endereço de origem desta conexão não está na lista de redes permitidas deste token...", sem WWW-Authenticate nem RateLimit: vem antes do limite; decisão 0074). code_message: "O token não tem o escopo deste produto (consultas:{fonte})." */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1114,6 +1114,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1152,6 +1153,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -1492,6 +1494,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
@@ -1569,6 +1572,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description Protocolo inexistente, de outra conta ou não numérico; ou uma consulta sua sem documento (ainda em andamento, falha, nada encontrado). Envelope JSON. */
             404: {
                 headers: {
@@ -1662,6 +1666,17 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Token sem o escopo consultas:{fonte} do produto, no orçamento ou na execução desse produto; ou, em qualquer rota /v1, um token com lista de redes permitidas usado de um endereço fora dela (code_message: "O endereço de origem desta conexão não está na lista de redes permitidas deste token...", sem WWW-Authenticate nem RateLimit: vem antes do limite; decisão 0074). code_message: "O token não tem o escopo deste produto (consultas:{fonte})." Sem corpo (HEAD). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };

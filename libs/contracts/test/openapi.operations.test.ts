@@ -66,9 +66,19 @@ test('the statuses of each endpoint (docs/api.md)', () => {
       ['200', '202', '401', '402', '403', '409', '413', '422', '429', '500', '503'].sort(),
     );
   }
-  expect(statuses('/v1/consultas/{protocolo}', 'get')).toEqual(['200', '202', '401', '404', '429', '500', '503']);
+  // 403 on every /v1 route: a token used from outside its IP allow-list (decision 0074).
+  expect(statuses('/v1/consultas/{protocolo}', 'get')).toEqual([
+    '200',
+    '202',
+    '401',
+    '403',
+    '404',
+    '429',
+    '500',
+    '503',
+  ]);
   expect(statuses('/v1/consultas/{protocolo}/documento', 'get')).toEqual(
-    ['200', '206', '304', '401', '404', '416', '429', '500', '503'].sort(),
+    ['200', '206', '304', '401', '403', '404', '416', '429', '500', '503'].sort(),
   );
   // HEAD of the document: the same statuses, no body in any of them (RFC 9110 9.3.2).
   const head = DOCUMENT.paths['/v1/consultas/{protocolo}/documento']?.head?.responses ?? {};
@@ -76,8 +86,8 @@ test('the statuses of each endpoint (docs/api.md)', () => {
   for (const response of Object.values(head)) {
     if (typeof response.$ref !== 'string') expect(response.content).toBeUndefined();
   }
-  expect(statuses('/v1/token', 'get')).toEqual(['200', '401', '429', '500', '503']);
-  expect(statuses('/v1/extrato', 'get')).toEqual(['200', '401', '422', '429', '500', '503']);
+  expect(statuses('/v1/token', 'get')).toEqual(['200', '401', '403', '429', '500', '503']);
+  expect(statuses('/v1/extrato', 'get')).toEqual(['200', '401', '403', '422', '429', '500', '503']);
 });
 
 test('503 carries Retry-After: a dependency that is down (decision 0058)', () => {

@@ -95,14 +95,39 @@ export async function findApiToken(db: Db, tokenId: string): Promise<ApiTokenRec
   return row === undefined ? undefined : toRecord(row);
 }
 
+/**
+ * The account's tokens, oldest first: the ones its people and operators issued. A console session's own token
+ * (`console_session_id`, docs/decisions/0073) is never listed: it is the console's, not the customer's.
+ */
 export async function listAccountTokens(db: Db, accountId: string): Promise<ApiTokenRecord[]> {
   const rows = await db
     .selectFrom('api_token')
     .select(COLUMNS)
     .where('account_id', '=', accountId)
+    .where('console_session_id', 'is', null)
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
   return rows.map(toRecord);
+}
+
+/**
+ * One of the account's listed tokens, or undefined: another account's token and a console session's token are both
+ * "no such token" here, so a guessed id learns nothing.
+ */
+export async function findAccountToken(
+  db: Db,
+  accountId: string,
+  tokenId: string,
+): Promise<ApiTokenRecord | undefined> {
+  const row = await db
+    .selectFrom('api_token')
+    .select(COLUMNS)
+    .where('id', '=', tokenId)
+    .where('account_id', '=', accountId)
+    .where('console_session_id', 'is', null)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toRecord(row);
 }
 
 /**
@@ -118,4 +143,38 @@ export async function revokeApiToken(db: Db, tokenId: string, now: Date): Promis
     .returning(COLUMNS)
     .executeTakeFirst();
   return revoked === undefined ? findApiToken(db, tokenId) : toRecord(revoked);
+}
+
+/**
+ * `revokeApiToken` within one account (the console): another account's token, or a console session's, is undefined
+ * and untouched, whatever id is sent. `revokedNow` tells a first revocation from a repeated one.
+ */
+export async function revokeAccountToken(
+  db: Db,
+  accountId: string,
+  tokenId: string,
+  now: Date,
+): Promise<{ readonly token: ApiTokenRecord; readonly revokedNow: boolean } | undefined> {
+  const revoked = await db
+    .updateTable('api_token')
+    .set({ revoked_at: now })
+    .where('id', '=', tokenId)
+    .where('account_id', '=', accountId)
+    .where('console_session_id', 'is', null)
+    .where('revoked_at', 'is', null)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  if (revoked !== undefined) return { token: toRecord(revoked), revokedNow: true };
+  const token = await findAccountToken(db, accountId, tokenId);
+  return token === undefined ? undefined : { token, revokedNow: false };
+}
+
+/** Records that the gateway accepted the token at `at`; never moves the date backwards (replicas race). */
+export async function recordTokenUse(db: Db, tokenId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('api_token')
+    .set({ last_used_at: at })
+    .where('id', '=', tokenId)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
+    .execute();
 }

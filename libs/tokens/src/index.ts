@@ -11,10 +11,22 @@ export {
   verifyAccessToken,
 } from './access-token';
 export {
+  type AllowedNetworksResult,
+  allowedNetworkMatcher,
+  connectionAddress,
+  MAX_ALLOWED_NETWORKS,
+  type NetworkProblem,
+  parseAllowedNetworks,
+  parseNetwork,
+} from './allowed-networks';
+export {
   type ApiTokenRecord,
+  findAccountToken,
   findApiToken,
   insertApiToken,
   listAccountTokens,
+  recordTokenUse,
+  revokeAccountToken,
   revokeApiToken,
 } from './api-token-store';
 export { type ConsoleSessionRef, consoleSessionToken, revokeConsoleSessionTokens } from './console-session-token';
@@ -28,4 +40,14 @@ export {
   parseJwtKeys,
 } from './jwt-keyring';
 export { InvalidTokenError, type TokenRefusal } from './token-refusal';
+export {
+  checkTokenRequest,
+  MAX_TOKEN_NAME_LENGTH,
+  type TokenRequest,
+  type TokenRequestField,
+  type TokenRequestInput,
+  type TokenRequestProblem,
+  type TokenRequestResult,
+  tokenTtl,
+} from './token-request';
 export { DEFAULT_TTL, InvalidTtlError, MAX_TTL_DAYS, parseTtl } from './ttl';

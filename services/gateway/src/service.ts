@@ -7,8 +7,10 @@ import { noPlatformMetrics } from '@regapi/telemetry';
 import type { JwtKeyring } from '@regapi/tokens';
 import { adminRouter } from './admin/admin-router';
 import { type AdminThrottleSettings, createAdminThrottle, DEFAULT_ADMIN_THROTTLE } from './admin/admin-throttle';
+import { allowedNetwork } from './auth/allowed-network';
 import { authenticate } from './auth/authenticate';
 import { createTokenAuthority } from './auth/token-authority';
+import { recordTokenUseGuard } from './auth/token-use';
 import { DEFAULT_TOKEN_CACHE_MS } from './config/gateway-config';
 import { documentRouter } from './documents/document-router';
 import { executionRouter } from './executions/execution-router';
@@ -64,8 +66,8 @@ export interface GatewayDeps extends ServiceDeps {
  * tokens, scopes, `GET /v1/token`), the free quote (`POST /v1/orcamento/{fonte}`), the paid execution
  * (`POST /v1/consultas/{fonte}`), polling (`GET /v1/consultas/{protocolo}`), the customer's statement
  * (`GET /v1/extrato`) on the public listener; the admin API the ops CLI talks to on the internal one (decision 0054).
- * Every /v1 route passes the same guards: the token (its refusals limited per client address), then its account's rate
- * limit. Polling is also served before express, with the same guards (docs/decisions/0044).
+ * Every /v1 route passes the same guards: the token (its refusals limited per client address), its IP allow-list, then
+ * its account's rate limit. Polling is also served before express, with the same guards (docs/decisions/0044).
  */
 export function createGateway(deps: GatewayDeps): Service {
   const db = deps.db.db;
@@ -87,7 +89,14 @@ export function createGateway(deps: GatewayDeps): Service {
     { ...(deps.refusalRateLimit ?? DEFAULT_REFUSAL_RATE_LIMIT), ...lease },
     { db, clock },
   );
-  const guards = [limitRefusals(authenticate(authority), refusalLimiter), rateLimit(accountLimiter)];
+  // The token (401, its refusals limited per address), its IP allow-list (403), its last use noted in the background,
+  // then the account's rate limit (docs/decisions/0074).
+  const guards = [
+    limitRefusals(authenticate(authority), refusalLimiter),
+    allowedNetwork(),
+    recordTokenUseGuard({ db, clock, logger: deps.logger }),
+    rateLimit(accountLimiter),
+  ];
   const middleware = guards.map(guardMiddleware);
   const polling = { db, clock, hourlySearchCeiling };
   let sweeper: AllowanceSweeper | undefined;

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { FONTES, type Fonte } from '@regapi/contracts';
+import { systemClock } from '@regapi/calendar';
+import { FONTES, type Fonte, scopeOf } from '@regapi/contracts';
 import { createDb } from '@regapi/db';
 import { documentKey, upsertOrderDocument } from '@regapi/documents';
 import { failureResultData, getOrderByProtocolo, transition } from '@regapi/orders';
@@ -13,6 +14,7 @@ import {
   type TestDatabase,
   type TestS3,
 } from '@regapi/testkit';
+import { issueToken } from '@regapi/tokens';
 import { holdKey } from './support/held-key';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
@@ -63,6 +65,8 @@ let accountId: string;
 let token: string;
 let tightToken: string;
 let poorToken: string;
+/** A token of the main account allowed only from 203.0.113.0/24: the tests call from 127.0.0.1 (decision 0074). */
+let elsewhereToken: string;
 const scoped = new Map<string, string>();
 const scopedTo = (scope: string): string => scoped.get(scope) ?? '';
 
@@ -150,6 +154,12 @@ beforeAll(async () => {
   const poor = await newAccount(gateway.adminUrl, 'Sem Saldo');
   ({ token: poorToken } = await newToken(gateway.adminUrl, poor, ALL_SCOPES));
   for (const scope of ALL_SCOPES) scoped.set(scope, (await newToken(gateway.adminUrl, accountId, [scope])).token);
+  ({ token: elsewhereToken } = await issueToken(database.db, gateway.keyring, systemClock, {
+    accountId,
+    scopes: FONTES.map(scopeOf),
+    ttlSeconds: 3600,
+    allowedNetworks: ['203.0.113.0/24', '2001:db8::/32'],
+  }));
 });
 
 afterAll(async () => {
@@ -251,6 +261,25 @@ test('the archived document, GET and HEAD: whole, ranged, not modified, out of r
     // A gateway whose document bucket does not answer: 503 for a document that is archived.
     expect((await send(method, `${bucketDown.url}${path}`, { token })).status).toBe(503);
     await tooMany(method, path);
+  }
+});
+
+test('every /v1 endpoint refuses a token used outside its allowed networks: 403, before anything else', async () => {
+  const refused: [string, string, Request][] = [
+    ['GET', '/v1/token', {}],
+    ['GET', '/v1/extrato', {}],
+    ['GET', '/v1/consultas/1', {}],
+    ['GET', '/v1/consultas/1/documento', {}],
+    ['HEAD', '/v1/consultas/1/documento', {}],
+    ...FONTES.flatMap((fonte): [string, string, Request][] => [
+      ['POST', `/v1/orcamento/${fonte}`, { body: BODY[fonte] }],
+      ['POST', `/v1/consultas/${fonte}`, { body: BODY[fonte], headers: { 'idempotency-key': randomUUID() } }],
+    ]),
+  ];
+  for (const [method, path, request] of refused) {
+    const answer = await send(method, `${gateway.url}${path}`, { ...request, token: elsewhereToken });
+    expect([method, path, answer.status]).toEqual([method, path, 403]);
+    if (method !== 'HEAD') expect(JSON.stringify(answer.body)).toContain('lista de redes permitidas');
   }
 });
 

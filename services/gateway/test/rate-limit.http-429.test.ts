@@ -23,7 +23,13 @@ const fakeAuth: RequestHandler = (req, res, next) => {
   const tokenId = req.get('x-test-token');
   if (tokenId === undefined) throw new HttpError(401, transportMessage(401));
   const accountId = req.get('x-test-account') ?? ACCOUNT;
-  setAuth(res, { accountId, tokenId, scopes: [], expiresAt: new Date('2030-01-01T00:00:00Z') });
+  setAuth(res, {
+    accountId,
+    tokenId,
+    scopes: [],
+    expiresAt: new Date('2030-01-01T00:00:00Z'),
+    allowedNetworks: null,
+  });
   next();
 };
 

@@ -20,7 +20,7 @@ const tokenOperation: Operation = {
       headers: GUARDED_HEADERS,
       content: { 'application/json': { schema: envelopeOf({ code: { const: 200 }, item: ref('Token') }) } },
     },
-    ...refusals(401, 429, 500, 503),
+    ...refusals(401, 403, 429, 500, 503),
   },
 };
 
@@ -42,7 +42,7 @@ const extratoOperation: Operation = {
         'text/csv': { schema: { type: 'string' } },
       },
     },
-    ...refusals(401, 422, 429, 500, 503),
+    ...refusals(401, 403, 422, 429, 500, 503),
   },
 };
 

@@ -40,6 +40,6 @@ export const SECURITY_SCHEMES: Readonly<Record<string, JsonObject>> = {
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description:
-      'Authorization: Bearer <token> em toda chamada (spec 5). Cada token pertence a uma conta, tem os escopos consultas:{fonte} dos produtos que pode chamar e expira. Um token na query string é recusado (401) mesmo com um token válido no cabeçalho. Numa operação de produto, a lista de papéis do requisito de segurança é o escopo exigido (403 sem ele).',
+      'Authorization: Bearer <token> em toda chamada (spec 5). Cada token pertence a uma conta, tem os escopos consultas:{fonte} dos produtos que pode chamar e expira. Um token na query string é recusado (401) mesmo com um token válido no cabeçalho. Numa operação de produto, a lista de papéis do requisito de segurança é o escopo exigido (403 sem ele). Um token criado no console pode ter uma lista de redes permitidas (IPv4/IPv6, CIDR): usado de um endereço fora dela, 403 em qualquer rota /v1.',
   },
 };

@@ -39,14 +39,14 @@ const pollOperation: Operation = {
         'application/json': { schema: envelopeOf({ code: { const: 202 }, item: ref('ConsultaEmAndamento') }) },
       },
     },
-    ...refusals(401, 404, 429, 500, 503),
+    ...refusals(401, 403, 404, 429, 500, 503),
   },
 };
 
 const documentHeaders = headerRefs('ETag', 'Last-Modified', 'Accept-Ranges', 'Cache-Control');
 
 /** The shared refusals of the document endpoint; its own answers are DOCUMENT_ANSWERS. */
-const DOCUMENT_REFUSALS: readonly RefusalStatus[] = [401, 416, 429, 500, 503];
+const DOCUMENT_REFUSALS: readonly RefusalStatus[] = [401, 403, 416, 429, 500, 503];
 
 const DOCUMENT_ANSWERS: Operation['responses'] = {
   '200': {

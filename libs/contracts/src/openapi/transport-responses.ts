@@ -27,7 +27,7 @@ export const REFUSALS = {
   },
   403: {
     name: 'Forbidden',
-    when: 'Token sem o escopo consultas:{fonte} do produto, no orçamento ou na execução desse produto.',
+    when: 'Token sem o escopo consultas:{fonte} do produto, no orçamento ou na execução desse produto; ou, em qualquer rota /v1, um token com lista de redes permitidas usado de um endereço fora dela (code_message: "O endereço de origem desta conexão não está na lista de redes permitidas deste token...", sem WWW-Authenticate nem RateLimit: vem antes do limite; decisão 0074).',
     headers: ['WWW-Authenticate'],
   },
   404: {

@@ -1,4 +1,11 @@
-export { type ConsoleAuditEntry, type ConsoleAuthAction, writeConsoleAudit } from './audit';
+export {
+  type ConsoleAuditEntry,
+  type ConsoleAuditRow,
+  type ConsoleAuthAction,
+  type ConsoleTokenAction,
+  readConsoleAudit,
+  writeConsoleAudit,
+} from './audit';
 export { csrfTokenFor, verifyCsrf } from './csrf';
 export { DEFAULT_LOCKOUT_POLICY, type LockoutPolicy, lockDurationMs } from './lockout';
 export { hashPassword, PASSWORD_HASH_PARAMETERS, PASSWORD_LENGTH, verifyPassword } from './password';

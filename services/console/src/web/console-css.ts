@@ -42,4 +42,19 @@ pre.conteudo { white-space: pre-wrap; background: #ffffff; border: 1px solid #c9
 .fora-de-servico { color: #7a1c12; font-weight: 600; }
 section#resultado { margin-top: 1.5rem; }
 nav.paginas { margin-top: 1rem; display: flex; gap: 1rem; }
+/* Tokens and audit (docs/decisions/0074) */
+.oculto { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+ul.redes { margin: 0; padding-left: 1.1rem; }
+a.botao { display: inline-block; padding: 0.5rem 1rem; border-radius: 0.25rem; background: #0b5cad; color: #ffffff; text-decoration: none; }
+fieldset { border: 1px solid #c9ced6; border-radius: 0.25rem; display: grid; gap: 0.4rem; }
+label.opcao { font-weight: 400; }
+.dica { margin: -0.4rem 0 0; color: #3f4752; font-size: 0.9rem; }
+.erro-campo { margin: 0; color: #7a1c12; font-weight: 600; }
+input.segredo { width: 100%; box-sizing: border-box; font-family: ui-monospace, monospace; font-size: 0.85rem; }
+div.cartao { display: grid; gap: 0.75rem; background: #ffffff; padding: 1.5rem; border-radius: 0.5rem; border: 1px solid #c9ced6; margin-bottom: 1rem; }
+button.perigo { background: #a32a1e; }
+div.cartao button { justify-self: start; }
+td.estado-ativo { color: #1d5a2c; font-weight: 600; }
+td.estado-revogado, td.estado-expirado { color: #3f4752; }
+nav.paginas { display: flex; gap: 1rem; margin-top: 1rem; }
 `;

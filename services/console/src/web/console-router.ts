@@ -1,9 +1,11 @@
 import express, { type ErrorRequestHandler, type Router } from 'express';
+import { auditArea } from './areas/audit';
 import { consultarArea } from './areas/consultar';
 import { homeArea } from './areas/home';
 import { pedidosArea } from './areas/pedidos';
 import { signInArea } from './areas/sign-in';
 import { statusArea } from './areas/status';
+import { tokensArea } from './areas/tokens';
 import type { ConsoleArea, ConsoleContext } from './console-context';
 import { CONSOLE_CSS } from './console-css';
 import { messagePage } from './page-frame';
@@ -11,7 +13,15 @@ import { notFound, sendPage } from './respond';
 import { setConsoleSecurityHeaders } from './security-headers';
 
 /** The console's parts, each adding its own routes (docs/decisions/0072). A new area is one line here. */
-const AREAS: readonly ConsoleArea[] = [signInArea, homeArea, consultarArea, pedidosArea, statusArea];
+const AREAS: readonly ConsoleArea[] = [
+  signInArea,
+  homeArea,
+  consultarArea,
+  pedidosArea,
+  statusArea,
+  tokensArea,
+  auditArea,
+];
 
 /** The routes of the console's pages (docs/decisions/0072): HTML for every answer, refusals and failures included. */
 export function createConsoleRouter(context: ConsoleContext): Router {

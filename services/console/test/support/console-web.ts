@@ -41,7 +41,10 @@ export class ConsoleVisitor {
 
   constructor(readonly baseUrl: string) {}
 
-  async request(path: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    path: string,
+    init: { method?: string; form?: Record<string, string> | readonly (readonly [string, string])[] } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = {};
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -49,7 +52,11 @@ export class ConsoleVisitor {
     let body: string | undefined;
     if (init.form !== undefined) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(init.form).toString();
+      // Pairs for a repeated field (checkboxes): `[['escopos', 'a'], ['escopos', 'b']]`.
+      const pairs: [string, string][] = Array.isArray(init.form)
+        ? init.form.map(([name, value]): [string, string] => [name, value])
+        : Object.entries(init.form);
+      body = new URLSearchParams(pairs).toString();
     }
     const response = await fetch(new URL(path, this.baseUrl), {
       method: init.method ?? (body === undefined ? 'GET' : 'POST'),

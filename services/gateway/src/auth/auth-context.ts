@@ -7,13 +7,22 @@ export interface AuthContext {
   readonly tokenId: string;
   readonly scopes: readonly ProductScope[];
   readonly expiresAt: Date;
+  /** The token's IP allow-list as stored; null: any address (docs/decisions/0074). */
+  readonly allowedNetworks: readonly string[] | null;
 }
 
 // Keyed by the response object rather than kept in `res.locals`: typed, and no handler can overwrite it by accident.
 const contexts = new WeakMap<ServerResponse, AuthContext>();
 
 export function setAuth(res: ServerResponse, auth: AuthContext): void {
-  contexts.set(res, Object.freeze({ ...auth, scopes: Object.freeze([...auth.scopes]) }));
+  contexts.set(
+    res,
+    Object.freeze({
+      ...auth,
+      scopes: Object.freeze([...auth.scopes]),
+      allowedNetworks: auth.allowedNetworks === null ? null : Object.freeze([...auth.allowedNetworks]),
+    }),
+  );
 }
 
 /** The caller of this request. Throws when `authenticate` did not run: a route wired without it is a bug (500). */

@@ -52,5 +52,11 @@ function authorize(claims: AccessClaims, row: ApiTokenRecord | undefined, now: D
   if (row === undefined || row.accountId !== claims.accountId) throw new InvalidTokenError('unknown_token');
   if (row.revokedAt !== null) throw new InvalidTokenError('revoked');
   if (row.expiresAt.getTime() <= now.getTime()) throw new InvalidTokenError('expired');
-  return { accountId: row.accountId, tokenId: row.id, scopes: row.scopes, expiresAt: row.expiresAt };
+  return {
+    accountId: row.accountId,
+    tokenId: row.id,
+    scopes: row.scopes,
+    expiresAt: row.expiresAt,
+    allowedNetworks: row.allowedNetworks,
+  };
 }

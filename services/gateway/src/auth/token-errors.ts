@@ -43,3 +43,17 @@ export class InsufficientScopeError extends HttpError {
     });
   }
 }
+
+/** The pt-BR message of a refusal by the token's IP allow-list (docs/decisions/0074). */
+export const NETWORK_NOT_ALLOWED_MESSAGE =
+  'O endereço de origem desta conexão não está na lista de redes permitidas deste token. Chame a API de uma rede permitida ou ajuste a lista no console.';
+
+/**
+ * 403 (docs/decisions/0074): a valid token used from an address outside its allow-list, on any /v1 route. No
+ * `WWW-Authenticate`: another token would not help, another network would.
+ */
+export class NetworkNotAllowedError extends HttpError {
+  constructor() {
+    super(403, NETWORK_NOT_ALLOWED_MESSAGE);
+  }
+}
