@@ -9,7 +9,14 @@ import { configOrExit, loadConfig } from '@regapi/config';
 import { createDb, isDbReachable, migrateToLatest, startEmbeddedPostgres } from '@regapi/db';
 import { createFileStorage } from '@regapi/documents';
 import { createGateway } from '@regapi/gateway';
-import { createHttpApp, healthRouter, listen, loadServerLimits, type ReadinessCheck } from '@regapi/http';
+import {
+  createHttpApp,
+  healthRouter,
+  listen,
+  loadServerLimits,
+  NO_TRUSTED_PROXIES,
+  type ReadinessCheck,
+} from '@regapi/http';
 import { createHttpOriginPortal, createOriginDocumentDownloader } from '@regapi/origin';
 import { createOriginSession, originSessionLocalConfig } from '@regapi/origin-session';
 import { createOriginSimulator, simulatorConfig } from '@regapi/origin-simulator';
@@ -29,6 +36,8 @@ import { standaloneConfig } from './standalone-config';
 async function main(): Promise<void> {
   const config = configOrExit(() => loadConfig(standaloneConfig));
   const limits = configOrExit(() => loadServerLimits());
+  // Forwarded addresses are believed on the public listener only: nothing fronts the internal and metrics ones.
+  const directLimits = { ...limits, trustedProxies: NO_TRUSTED_PROXIES };
   const simConfig = configOrExit(() => loadConfig(simulatorConfig));
   const originConfig = configOrExit(() => loadConfig(originSessionLocalConfig));
   const reconcilerSettings = configOrExit(() => loadConfig(reconcilerConfig));
@@ -120,13 +129,13 @@ async function main(): Promise<void> {
   });
   for (const service of services) await service.start();
   relay.start();
-  const internal = await listen(internalApp, config.INTERNAL_PORT, config.INTERNAL_HOST, limits);
+  const internal = await listen(internalApp, config.INTERNAL_PORT, config.INTERNAL_HOST, directLimits);
   const server = await listen(publicApp, config.PORT, config.HOST, limits);
   const metricsServer = await listen(
     metricsApp(telemetry.serveMetrics),
     config.METRICS_PORT,
     config.METRICS_HOST,
-    limits,
+    directLimits,
   );
   const metricsUrl = `${metricsServer.url}/metrics`;
   logger.info(

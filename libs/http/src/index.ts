@@ -1,4 +1,11 @@
-export { addressKey, clientAddressKey } from './client-address';
+export {
+  addressKey,
+  clientAddress,
+  clientAddressKey,
+  NO_TRUSTED_PROXIES,
+  type TrustedProxies,
+  trustedProxies,
+} from './client-address';
 export { createHttpApp, type HttpApp, type HttpAppOptions } from './create-app';
 export type { DirectRoute, DirectRouteParams } from './direct-route';
 export { DEPENDENCY_RETRY_AFTER_S, errorHandler, notFoundHandler, sendError } from './error-handler';

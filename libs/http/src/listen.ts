@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTrustedProxies } from './client-address';
 import { answerClientError } from './client-error';
 import type { HttpApp } from './create-app';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits';
@@ -39,7 +40,10 @@ export function listen(
         keepAliveTimeout: limits.keepAliveTimeoutMs,
         connectionsCheckingInterval: checkingIntervalOf(limits),
       },
-      app,
+      (req, res) => {
+        setTrustedProxies(req, limits.trustedProxies);
+        app(req, res);
+      },
     );
     server.maxConnections = limits.maxConnections;
     // With no 'timeout' listener, node destroys the socket that stayed idle this long.

@@ -1,4 +1,5 @@
 import { ConfigError, type ConfigOf, env, loadConfig } from '@regapi/config';
+import { type TrustedProxies, trustedProxies } from './client-address';
 
 /** What bounds a client's hold on a server (docs/decisions/0053). */
 export interface ServerLimits {
@@ -12,6 +13,11 @@ export interface ServerLimits {
   readonly idleTimeoutMs: number;
   /** Connections held at once; one more is closed on arrival, so the process keeps descriptors for its own pools. */
   readonly maxConnections: number;
+  /**
+   * Whose `X-Forwarded-For` names the client (docs/decisions/0075): the per-client limits and a token's allow-list
+   * count the client, not the load balancer in front of it. Default: nobody's.
+   */
+  readonly trustedProxies: TrustedProxies;
 }
 
 /**
@@ -24,7 +30,22 @@ export const httpServerConfig = {
   HTTP_KEEP_ALIVE_TIMEOUT_MS: env.integer({ min: 100, max: 600_000, default: 5_000 }),
   HTTP_IDLE_TIMEOUT_MS: env.integer({ min: 1_000, max: 3_600_000, default: 60_000 }),
   HTTP_MAX_CONNECTIONS: env.integer({ min: 1, max: 1_000_000, default: 2_000 }),
+  /** Addresses or CIDR networks of the proxies in front of the server, comma-separated (e.g. the ingress's pods). */
+  HTTP_TRUSTED_PROXIES: env.string(''),
 };
+
+function trustedProxiesOf(text: string): TrustedProxies {
+  const list = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  try {
+    return trustedProxies(list);
+  } catch (error: unknown) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError('HTTP_TRUSTED_PROXIES', `must be addresses or CIDR networks, comma-separated: ${reason}`);
+  }
+}
 
 /** The limits the variables say; a headers timeout longer than the request timeout could never apply: refused. */
 export function serverLimitsOf(config: ConfigOf<typeof httpServerConfig>): ServerLimits {
@@ -37,6 +58,7 @@ export function serverLimitsOf(config: ConfigOf<typeof httpServerConfig>): Serve
     keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     idleTimeoutMs: config.HTTP_IDLE_TIMEOUT_MS,
     maxConnections: config.HTTP_MAX_CONNECTIONS,
+    trustedProxies: trustedProxiesOf(config.HTTP_TRUSTED_PROXIES),
   });
 }
 

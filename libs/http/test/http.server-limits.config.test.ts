@@ -1,5 +1,5 @@
 import { ConfigError } from '@regapi/config';
-import { DEFAULT_SERVER_LIMITS, loadServerLimits } from '@regapi/http';
+import { DEFAULT_SERVER_LIMITS, loadServerLimits, NO_TRUSTED_PROXIES } from '@regapi/http';
 
 // docs/decisions/0053: the HTTP_* variables, validated at start like every other.
 
@@ -10,6 +10,7 @@ test('unset, the limits are the documented defaults', () => {
     keepAliveTimeoutMs: 5_000,
     idleTimeoutMs: 60_000,
     maxConnections: 2_000,
+    trustedProxies: NO_TRUSTED_PROXIES,
   });
   expect(DEFAULT_SERVER_LIMITS).toEqual(loadServerLimits({}));
 });
@@ -29,6 +30,7 @@ test('each variable is read', () => {
     keepAliveTimeoutMs: 1000,
     idleTimeoutMs: 9000,
     maxConnections: 50,
+    trustedProxies: NO_TRUSTED_PROXIES,
   });
 });
 

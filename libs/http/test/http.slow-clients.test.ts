@@ -46,6 +46,7 @@ beforeAll(async () => {
     HTTP_KEEP_ALIVE_TIMEOUT_MS: 500,
     HTTP_IDLE_TIMEOUT_MS: 5_000,
     HTTP_MAX_CONNECTIONS: 100,
+    HTTP_TRUSTED_PROXIES: '',
   });
   tight = await listen(app, 0, '127.0.0.1', limits);
 });

@@ -1,7 +1,7 @@
 import { createOutboxRelay, createRabbitBus } from '@regapi/bus';
 import { type ConfigShape, configOrExit, loadConfig } from '@regapi/config';
 import { createDb, isDbReachable } from '@regapi/db';
-import { createHttpApp, healthRouter, listen, serverLimitsOf } from '@regapi/http';
+import { createHttpApp, healthRouter, listen, NO_TRUSTED_PROXIES, serverLimitsOf } from '@regapi/http';
 import { createLogger, type Telemetry } from '@regapi/telemetry';
 import { metricsApp } from './metrics-listener';
 import { baseProcessConfig, type ServiceProcessConfig } from './process-config';
@@ -35,6 +35,8 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
   const base = configOrExit(() => loadConfig(baseProcessConfig(options.config.ports)));
   const own = configOrExit(() => loadConfig(options.config.own));
   const limits = configOrExit(() => serverLimitsOf(base));
+  // Forwarded addresses are believed on the public listener only: nothing fronts the internal and metrics ones.
+  const directLimits = { ...limits, trustedProxies: NO_TRUSTED_PROXIES };
   const logger = createLogger({ service: options.name, level: base.LOG_LEVEL });
   const db = createDb(base.DATABASE_URL, { applicationName: options.name });
   const bus = createRabbitBus({ url: base.AMQP_URL, logger });
@@ -44,7 +46,7 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
     metricsApp(options.telemetry.serveMetrics),
     base.METRICS_PORT,
     base.METRICS_HOST,
-    limits,
+    directLimits,
   );
   const service = await options.create({ db, bus, logger, metrics }, own);
   let started = false;
@@ -60,7 +62,7 @@ export async function runServiceProcess<S extends ConfigShape>(options: ServiceP
       ...(service.internalRouters ?? []),
     ],
   });
-  const internal = await listen(internalApp, base.INTERNAL_PORT, base.INTERNAL_HOST, limits);
+  const internal = await listen(internalApp, base.INTERNAL_PORT, base.INTERNAL_HOST, directLimits);
   const publicApp = servesPublicRoutes(service)
     ? createHttpApp({ logger, routers: service.routers, directRoutes: service.directRoutes ?? [], metrics })
     : undefined;

@@ -1,5 +1,5 @@
 import type { RequestGuard } from '@regapi/http';
-import { contextOf } from '@regapi/http';
+import { clientAddress, contextOf } from '@regapi/http';
 import { allowedNetworkMatcher } from '@regapi/tokens';
 import { authOf } from './auth-context';
 import { NetworkNotAllowedError } from './token-errors';
@@ -10,7 +10,7 @@ const MAX_MATCHERS = 1000;
 /**
  * A token's IP allow-list (docs/decisions/0074), on every /v1 route: pass it right after `authenticate`, before the
  * account's rate limit, so a stolen token used from elsewhere spends none of the account's allowance. The address is
- * the connection's own (no forwarding header is trusted, as for every per-client limit); outside the list → 403.
+ * the connection's own (or, behind a trusted proxy, the client it names: docs/decisions/0075); outside the list → 403.
  */
 export function allowedNetwork(): RequestGuard {
   const matchers = new Map<string, (address: string) => boolean>();
@@ -31,7 +31,7 @@ export function allowedNetwork(): RequestGuard {
     check(req, res) {
       const { allowedNetworks, tokenId } = authOf(res);
       if (allowedNetworks === null) return;
-      const address = req.socket.remoteAddress ?? '';
+      const address = clientAddress(req);
       if (matcherOf(allowedNetworks)(address)) return;
       contextOf(res).logger.info({ tokenId, address }, 'token used outside its allowed networks');
       throw new NetworkNotAllowedError();

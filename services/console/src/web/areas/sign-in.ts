@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { clientAddressKey } from '@regapi/http';
+import { clientAddress, clientAddressKey } from '@regapi/http';
 import type { Request, Response } from 'express';
 import { csrfTokenFor, signIn, signOut, verifyCsrf } from '../../auth';
 import type { ConsoleArea } from '../console-context';
@@ -7,10 +7,6 @@ import { COOKIE_OPTIONS, cookieOf, PRE_SESSION_COOKIE, SESSION_COOKIE } from '..
 import { messagePage } from '../page-frame';
 import { FORM_BODY, formField, refuseForm, sendPage } from '../respond';
 import { lockedMessage, REFUSED_MESSAGE, signInPage, THROTTLED_MESSAGE } from './sign-in-pages';
-
-function clientAddress(req: Request): string {
-  return req.socket.remoteAddress ?? 'unknown';
-}
 
 /**
  * The secret behind the sign-in form's CSRF token, from the pre-session cookie or freshly drawn (and set): without
@@ -44,7 +40,7 @@ export const signInArea: ConsoleArea = (router, context) => {
   router.post(
     '/entrar',
     (req, res, next) => {
-      // Keyed as every per-client limit is (an IPv6 host by its /64); the audit keeps the connection's own address.
+      // Keyed as every per-client limit is (an IPv6 host by its /64); the audit keeps the client's own address.
       const verdict = context.signInThrottle.attempt(clientAddressKey(req));
       if (verdict.allowed) {
         next();
