@@ -1,5 +1,7 @@
 import express, { type ErrorRequestHandler, type Router } from 'express';
+import { chartsArea } from './areas/charts';
 import { homeArea } from './areas/home';
+import { moneyArea } from './areas/money';
 import { signInArea } from './areas/sign-in';
 import type { ConsoleArea, ConsoleContext } from './console-context';
 import { CONSOLE_CSS } from './console-css';
@@ -8,7 +10,7 @@ import { notFound, sendPage } from './respond';
 import { setConsoleSecurityHeaders } from './security-headers';
 
 /** The console's parts, each adding its own routes (docs/decisions/0072). A new area is one line here. */
-const AREAS: readonly ConsoleArea[] = [signInArea, homeArea];
+const AREAS: readonly ConsoleArea[] = [signInArea, homeArea, moneyArea, chartsArea];
 
 /** The routes of the console's pages (docs/decisions/0072): HTML for every answer, refusals and failures included. */
 export function createConsoleRouter(context: ConsoleContext): Router {

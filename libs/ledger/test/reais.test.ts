@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatReais, InvalidAmountError, parseReais, reaisNumber } from '../src/money/reais';
+import { formatReais, InvalidAmountError, parseReais, reaisNumber } from '../src/reais';
 
 // Operator amounts become integer centavos exactly, or not at all (ARCHITECTURE 3).
 
