@@ -29,4 +29,8 @@ td.valor, th.valor { text-align: right; font-variant-numeric: tabular-nums; }
 .filtros { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: end; margin-bottom: 1rem; }
 .filtros label { display: grid; gap: 0.25rem; font-weight: 600; }
 a { color: #0b5cad; }
+.filtros .campo { display: grid; gap: 0.25rem; margin: 0; }
+figure.grafico { margin: 0 0 0.5rem; }
+figure.grafico img { max-width: 100%; height: auto; background: #ffffff; border: 1px solid #c9ced6; }
+.paginas { display: flex; flex-wrap: wrap; gap: 1rem; align-items: baseline; }
 `;

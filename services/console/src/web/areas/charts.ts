@@ -14,7 +14,15 @@ import { viewerOf } from '../session-guard';
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 const CHARTS: Readonly<Record<string, (data: ChartData) => string>> = {
-  'gasto-por-dia': (data) => barChartSvg({ points: data.spendPerDay, unit: 'centavos' }),
+  'gasto-por-dia': (data) =>
+    barChartSvg({
+      // `2026-11-24` → `24/11`: the axis is the period's days.
+      points: data.spendPerDay.map((point) => ({
+        ...point,
+        label: `${point.label.slice(8)}/${point.label.slice(5, 7)}`,
+      })),
+      unit: 'centavos',
+    }),
   'gasto-por-produto': (data) => barChartSvg({ points: data.spendPerProduct, unit: 'centavos', horizontal: true }),
   'pedidos-por-classe': (data) => barChartSvg({ points: data.ordersPerClass, unit: 'pedidos', horizontal: true }),
 };

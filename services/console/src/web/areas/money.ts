@@ -61,6 +61,8 @@ async function renderStatement(
     return;
   }
   const filters = parsed.value;
+  // The form shows the range it applied, the defaults included.
+  const shown = { ...input, de: filters.range.de, ate: filters.range.ate };
   const lines = await linesOf(context, viewer.accountId, filters);
   const pages = Math.max(1, Math.ceil(lines.length / STATEMENT_PAGE_SIZE));
   const page = Math.min(filters.pagina, pages);
@@ -70,7 +72,7 @@ async function renderStatement(
     status ?? 200,
     statementPage(viewer, {
       alert,
-      input,
+      input: shown,
       errors: [],
       result: { filters: { ...filters, pagina: page }, pageLines, totalLines: lines.length, totals: totalsOf(lines) },
       threshold,

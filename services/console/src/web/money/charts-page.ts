@@ -23,7 +23,7 @@ function figure(figureOf: Figure, days: number): string {
   const totalText = figureOf.money ? formatBrl(total) : String(total);
   return html`<section aria-labelledby="titulo-${figureOf.id}">
 <h2 id="titulo-${figureOf.id}">${figureOf.title}</h2>
-<figure>
+<figure class="grafico">
 <img id="grafico-${figureOf.id}" src="/graficos/${figureOf.id}.svg?dias=${days}" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" alt="${figureOf.title} nos últimos ${days} dias: total ${totalText}. Os números estão na tabela abaixo.">
 <figcaption>${figureOf.description} Total: ${totalText}.</figcaption>
 </figure>
@@ -74,7 +74,7 @@ export function chartsPage(viewer: ConsoleSession, data: ChartData): string {
     'Gráficos',
     html`<h1>Gráficos</h1>
 <form method="get" action="/graficos" class="filtros" aria-label="Período dos gráficos">
-<label>Período <select name="dias">!${periods.join('')}</select></label>
+<p class="campo"><label for="periodo">Período</label><select id="periodo" name="dias">!${periods.join('')}</select></p>
 <button type="submit">Mostrar</button>
 </form>
 !${figures.map((item) => figure(item, data.days)).join('')}`,

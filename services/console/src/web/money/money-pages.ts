@@ -111,10 +111,10 @@ function filterForm(input: StatementFilterInput, errors: readonly FieldError[]):
   const invalid = (campo: string) => errors.some((error) => error.campo === campo);
   const attrs = (campo: string) => (invalid(campo) ? html` aria-invalid="true" aria-describedby="erros"` : '');
   return html`<form method="get" action="/extrato" class="filtros" aria-label="Filtros do extrato">
-<label>De <input type="date" name="de" value="${input.de}"!${attrs('de')}></label>
-<label>Até <input type="date" name="ate" value="${input.ate}"!${attrs('ate')}></label>
-<label>Tipo <select name="tipo"!${attrs('tipo')}>!${option('', 'Todos', input.tipo)}!${TIPO_OPTIONS.map((o) => option(o.value, o.label, input.tipo)).join('')}</select></label>
-<label>Produto <select name="produto"!${attrs('produto')}>!${option('', 'Todos', input.produto)}!${PRODUTO_OPTIONS.map((o) => option(o.value, o.label, input.produto)).join('')}</select></label>
+<p class="campo"><label for="filtro-de">De</label><input type="date" id="filtro-de" name="de" value="${input.de}"!${attrs('de')}></p>
+<p class="campo"><label for="filtro-ate">Até</label><input type="date" id="filtro-ate" name="ate" value="${input.ate}"!${attrs('ate')}></p>
+<p class="campo"><label for="filtro-tipo">Tipo</label><select id="filtro-tipo" name="tipo"!${attrs('tipo')}>!${option('', 'Todos', input.tipo)}!${TIPO_OPTIONS.map((o) => option(o.value, o.label, input.tipo)).join('')}</select></p>
+<p class="campo"><label for="filtro-produto">Produto</label><select id="filtro-produto" name="produto"!${attrs('produto')}>!${option('', 'Todos', input.produto)}!${PRODUTO_OPTIONS.map((o) => option(o.value, o.label, input.produto)).join('')}</select></p>
 <button type="submit">Filtrar</button>
 </form>`;
 }
