@@ -1,6 +1,5 @@
 import { type Account, type BalanceAlert, balanceAlert, getAccount } from '@regapi/ledger';
-import type { ConsoleSession } from '../../auth';
-import { can } from '../../auth';
+import { type ConsoleSession, can } from '../../auth';
 import type { ConsoleArea } from '../console-context';
 import { formatBrl } from '../format';
 import { html } from '../html';
