@@ -189,6 +189,8 @@ export interface AccountTable {
   plan_id: ColumnType<string, string | undefined, string>;
   balance_centavos: ColumnType<number, never, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** Migration 0021: the console warns while the balance is below it; NULL when the customer set none. */
+  low_balance_threshold_centavos: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type LedgerTransactionKind = 'topup' | 'order_debit' | 'order_refund' | 'adjustment';

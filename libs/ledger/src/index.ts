@@ -11,19 +11,43 @@ export {
   UnknownAccountError,
   UnknownPlanError,
 } from './errors';
+export { csvRow, defuseFormula } from './extrato/csv';
+export {
+  DEFAULT_SPAN_DAYS,
+  EXTRATO_TIME_ZONE,
+  type ExtratoRange,
+  extratoMonthRange,
+  MAX_SPAN_DAYS,
+  parseExtratoRange,
+} from './extrato/date-range';
+export { EXTRATO_CSV_CONTENT_TYPE, extratoCsv, extratoCsvDisposition } from './extrato/extrato-csv';
+export { CSV_COLUMNS, type ExtratoLine, TIPO_LANCAMENTO, toCsvCells, toExtratoLine } from './extrato/extrato-line';
 export { SYSTEM_ACCOUNTS, type SystemAccount } from './journal';
+export { type BalanceAlert, balanceAlert, isBalanceLow, setLowBalanceThreshold } from './low-balance';
 export { getPlan, listPlans, type Plan, type PlanMargin } from './plans';
 export { type Price, priceWithMargin } from './price-with-margin';
+export {
+  formatReais,
+  formatReaisBrasil,
+  InvalidAmountError,
+  parseReais,
+  parseReaisBrasil,
+  reaisNumber,
+} from './reais';
 export { type RefundOrderInput, type RefundOrderResult, refundOrder } from './refund-order';
+export { type DailySpend, dailySpend } from './spend';
 export { LEDGER_SQLSTATE, type LedgerSqlState } from './sqlstate';
 export {
+  balanceBefore,
   type LedgerEntryKind,
   type OrderCharge,
   orderCharge,
   orderLedgerEntries,
   type StatementLine,
+  type StatementMonth,
   type StatementQuery,
   statement,
+  statementMonths,
 } from './statement';
 export { type TopUpInput, type TopUpResult, topUp } from './top-up';
 export { type LedgerProblem, verifyLedger } from './verify-ledger';

@@ -1,5 +1,5 @@
 import type { Database } from '@regapi/db';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { type Db, isUuid } from './db';
 
 export type LedgerEntryKind = Selectable<Database['ledger_transaction']>['kind'];
@@ -50,6 +50,10 @@ export interface StatementQuery {
   readonly from?: Date;
   /** Exclusive. */
   readonly to?: Date;
+  /** Only these kinds of entry (the console's filter); all when absent. */
+  readonly kinds?: readonly LedgerEntryKind[];
+  /** Only entries of this product (`fonte`); all when absent. */
+  readonly fonte?: string;
 }
 
 /**
@@ -64,7 +68,44 @@ export async function statement(db: Db, query: StatementQuery): Promise<Statemen
     .where('account_id', '=', query.accountId);
   if (query.from !== undefined) select = select.where('created_at', '>=', query.from);
   if (query.to !== undefined) select = select.where('created_at', '<', query.to);
+  if (query.kinds !== undefined) {
+    if (query.kinds.length === 0) return [];
+    select = select.where('kind', 'in', query.kinds);
+  }
+  if (query.fonte !== undefined) select = select.where('fonte', '=', query.fonte);
   return select.orderBy('seq').execute();
+}
+
+/** The balance right after the account's last entry before `at` (0 before its first): a monthly statement's opening. */
+export async function balanceBefore(db: Db, accountId: string, at: Date): Promise<number> {
+  if (!isUuid(accountId)) return 0;
+  const row = await db
+    .selectFrom('finance_account_statement')
+    .select('balance_after_centavos')
+    .where('account_id', '=', accountId)
+    .where('created_at', '<', at)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.balance_after_centavos ?? 0;
+}
+
+/** A month (`AAAA-MM`, Brasília) in which the account has entries, newest first, with how many. */
+export interface StatementMonth {
+  readonly month: string;
+  readonly lines: number;
+}
+
+export async function statementMonths(db: Db, accountId: string): Promise<StatementMonth[]> {
+  if (!isUuid(accountId)) return [];
+  const rows = await db
+    .selectFrom('finance_account_statement')
+    .select([sql<string>`to_char(day, 'YYYY-MM')`.as('month'), sql<string>`count(*)`.as('lines')])
+    .where('account_id', '=', accountId)
+    .groupBy(sql`to_char(day, 'YYYY-MM')`)
+    .orderBy(sql`to_char(day, 'YYYY-MM')`, 'desc')
+    .execute();
+  return rows.map((row) => ({ month: row.month, lines: Number(row.lines) }));
 }
 
 /** The ledger entries of one order (its debit and refund), by order id or by protocolo. */

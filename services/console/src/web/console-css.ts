@@ -57,4 +57,8 @@ div.cartao button { justify-self: start; }
 td.estado-ativo { color: #1d5a2c; font-weight: 600; }
 td.estado-revogado, td.estado-expirado { color: #3f4752; }
 nav.paginas { display: flex; gap: 1rem; margin-top: 1rem; }
+.filtros .campo { display: grid; gap: 0.25rem; margin: 0; }
+figure.grafico { margin: 0 0 0.5rem; }
+figure.grafico img { max-width: 100%; height: auto; background: #ffffff; border: 1px solid #c9ced6; }
+.paginas { display: flex; flex-wrap: wrap; gap: 1rem; align-items: baseline; }
 `;

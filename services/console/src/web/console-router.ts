@@ -1,7 +1,9 @@
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import { auditArea } from './areas/audit';
+import { chartsArea } from './areas/charts';
 import { consultarArea } from './areas/consultar';
 import { homeArea } from './areas/home';
+import { moneyArea } from './areas/money';
 import { pedidosArea } from './areas/pedidos';
 import { signInArea } from './areas/sign-in';
 import { statusArea } from './areas/status';
@@ -20,6 +22,8 @@ const AREAS: readonly ConsoleArea[] = [
   pedidosArea,
   statusArea,
   tokensArea,
+  moneyArea,
+  chartsArea,
   auditArea,
 ];
 

@@ -1,7 +1,7 @@
 import { contractsAjv, type FieldError, FONTES, type ProductScope, scopeOf, type Validation } from '@regapi/contracts';
+import { InvalidAmountError, parseReais } from '@regapi/ledger';
 import { DEFAULT_TTL, InvalidTtlError, parseTtl } from '@regapi/tokens';
 import type { ValidateFunction } from 'ajv';
-import { InvalidAmountError, parseReais } from '../money/reais';
 import { adminFieldErrors } from './body-errors';
 
 /** Bodies of the admin API, validated at the edge into typed values (STYLE 4). Unknown fields are refused. */

@@ -4,6 +4,7 @@ import { HttpError, readJsonBody, sendEnvelope } from '@regapi/http';
 import {
   createAccount,
   type Db,
+  formatReais,
   getAccount,
   getPlan,
   listPlans,
@@ -16,7 +17,6 @@ import type { JwtKeyring } from '@regapi/tokens';
 import { issueToken, listAccountTokens, revokeApiToken } from '@regapi/tokens';
 import { type Response, Router } from 'express';
 import type { TokenAuthority } from '../auth/token-authority';
-import { formatReais } from '../money/reais';
 import { setProductEnabled } from '../products/product-status';
 import { type AdminAct, audited } from './admin-audit';
 import { adminAuth } from './admin-auth';

@@ -1,7 +1,6 @@
-import type { Account, Plan, StatementLine } from '@regapi/ledger';
+import { type Account, formatReais, type Plan, type StatementLine } from '@regapi/ledger';
 import type { Order } from '@regapi/orders';
 import type { ApiTokenRecord } from '@regapi/tokens';
-import { formatReais } from '../money/reais';
 import type { ProductStatus } from '../products/product-status';
 
 /**

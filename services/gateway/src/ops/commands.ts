@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
+import { formatReais, InvalidAmountError, parseReais } from '@regapi/ledger';
 import { DEFAULT_TTL, InvalidTtlError, parseTtl } from '@regapi/tokens';
-import { formatReais, InvalidAmountError, parseReais } from '../money/reais';
 import { UsageError } from './ops-errors';
 
 /** One admin API call a command line stands for. */

@@ -1,8 +1,9 @@
-import { type Account, getAccount } from '@regapi/ledger';
-import type { ConsoleSession } from '../../auth';
+import { type Account, type BalanceAlert, balanceAlert, getAccount } from '@regapi/ledger';
+import { type ConsoleSession, can } from '../../auth';
 import type { ConsoleArea } from '../console-context';
 import { formatBrl } from '../format';
 import { html } from '../html';
+import { lowBalanceWarning } from '../money/money-pages';
 import { consolePage } from '../page-frame';
 import { sendPage } from '../respond';
 import { viewerOf } from '../session-guard';
@@ -18,10 +19,11 @@ export function roleName(role: ConsoleSession['role']): string {
   return ROLE_NAMES[role];
 }
 
-function homePage(session: ConsoleSession, account: Account): string {
+function homePage(session: ConsoleSession, account: Account, alert: BalanceAlert | undefined): string {
   return consolePage(
     'Início',
     html`<h1>${account.name}</h1>
+!${lowBalanceWarning(alert, can(session.role, 'money:read'))}
 <dl>
 <dt>E-mail</dt><dd id="email">${session.email}</dd>
 <dt>Perfil</dt><dd id="perfil">${roleName(session.role)}</dd>
@@ -37,6 +39,6 @@ export const homeArea: ConsoleArea = (router, context) => {
     const session = viewerOf(res);
     const account = await getAccount(context.db, session.accountId);
     if (account === undefined) throw new Error(`console user's account ${session.accountId} is missing`);
-    sendPage(res, 200, homePage(session, account));
+    sendPage(res, 200, homePage(session, account, await balanceAlert(context.db, session.accountId)));
   });
 };

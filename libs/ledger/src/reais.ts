@@ -47,3 +47,28 @@ export function reaisNumber(centavos: number): number {
   wholeCentavos(centavos);
   return centavos / 100;
 }
+
+// As people type money in Brazil: comma for the centavos, optionally dots between thousands ("1.234,56"), optionally
+// "R$" in front. Thousands dots, when used, group every three digits; a bare dot is never read as a decimal point.
+const REAIS_BRASIL = /^(?:R\$\s?)?((?:[1-9][0-9]{0,2}(?:\.[0-9]{3})+)|0|[1-9][0-9]*)(?:,([0-9]{1,2}))?$/;
+
+/**
+ * "150,00" → 15000, "1.234,56" → 123456, "R$ 10" → 1000: a positive amount a person typed in a form, as centavos;
+ * undefined for anything else (a dot as decimal point, three decimals, a sign, zero).
+ */
+export function parseReaisBrasil(input: string): number | undefined {
+  const match = REAIS_BRASIL.exec(input.trim());
+  if (match === null) return undefined;
+  const [, whole = '', fraction = ''] = match;
+  const centavos = Number(whole.replaceAll('.', '')) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(centavos) && centavos > 0 ? centavos : undefined;
+}
+
+/** 123456 → "1.234,56": centavos as a Brazilian form shows them back (no "R$", for an input's value). */
+export function formatReaisBrasil(centavos: number): string {
+  wholeCentavos(centavos);
+  const sign = centavos < 0 ? '-' : '';
+  const abs = Math.abs(centavos);
+  const whole = String(Math.trunc(abs / 100)).replace(/\B(?=([0-9]{3})+$)/g, '.');
+  return `${sign}${whole},${String(abs % 100).padStart(2, '0')}`;
+}

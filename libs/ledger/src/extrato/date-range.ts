@@ -81,3 +81,20 @@ export function parseExtratoRange(
     },
   };
 }
+
+/** The range of one calendar month in Brasília from `AAAA-MM` (the monthly statement), or undefined if it is not one. */
+export function extratoMonthRange(month: string): ExtratoRange | undefined {
+  const match = /^([0-9]{4})-(0[1-9]|1[0-2])$/.exec(month);
+  if (match === null) return undefined;
+  const year = Number(match[1]);
+  const monthNumber = Number(match[2]);
+  if (year < 2000) return undefined;
+  const first = civilDate(year, monthNumber, 1);
+  const next = monthNumber === 12 ? civilDate(year + 1, 1, 1) : civilDate(year, monthNumber + 1, 1);
+  return {
+    de: formatCivilDate(first),
+    ate: formatCivilDate(addDays(next, -1)),
+    from: fromLocalDateTime(first, 0, EXTRATO_TIME_ZONE),
+    to: fromLocalDateTime(next, 0, EXTRATO_TIME_ZONE),
+  };
+}

@@ -1,5 +1,5 @@
-import type { LedgerEntryKind, StatementLine } from '@regapi/ledger';
-import { formatReais, reaisNumber } from '../money/reais';
+import { formatReais, reaisNumber } from '../reais';
+import type { LedgerEntryKind, StatementLine } from '../statement';
 import { defuseFormula } from './csv';
 
 /** The kind of an entry, in the customer's words. */

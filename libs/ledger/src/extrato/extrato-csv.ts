@@ -1,0 +1,19 @@
+import type { StatementLine } from '../statement';
+import { csvRow } from './csv';
+import { CSV_COLUMNS, toCsvCells } from './extrato-line';
+
+/** The extrato as CSV text (docs/decisions/0018): the header row, then one row per line. The API and the console both write it here. */
+export function extratoCsv(lines: readonly StatementLine[]): string {
+  const rows = lines.map((line) => {
+    const cells = toCsvCells(line);
+    return csvRow(CSV_COLUMNS.map((column) => cells[column]));
+  });
+  return [csvRow(CSV_COLUMNS), ...rows].join('');
+}
+
+export const EXTRATO_CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';
+
+/** `attachment; filename="extrato-2026-01-01-2026-01-31.csv"`. */
+export function extratoCsvDisposition(range: { readonly de: string; readonly ate: string }): string {
+  return `attachment; filename="extrato-${range.de}-${range.ate}.csv"`;
+}

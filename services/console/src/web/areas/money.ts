@@ -1,0 +1,180 @@
+import {
+  type BalanceAlert,
+  balanceAlert,
+  balanceBefore,
+  EXTRATO_CSV_CONTENT_TYPE,
+  extratoCsv,
+  extratoCsvDisposition,
+  extratoMonthRange,
+  parseReaisBrasil,
+  setLowBalanceThreshold,
+  statement,
+  statementMonths,
+} from '@regapi/ledger';
+import type { Request, Response } from 'express';
+import { writeConsoleAudit } from '../../auth';
+import type { ConsoleArea, ConsoleContext } from '../console-context';
+import { formatBrl } from '../format';
+import { monthPage, monthsPage, statementPage, type ThresholdFormState, totalsOf } from '../money/money-pages';
+import {
+  filterInputOf,
+  parseStatementFilters,
+  STATEMENT_PAGE_SIZE,
+  type StatementFilters,
+} from '../money/statement-filters';
+import { messagePage } from '../page-frame';
+import { formField, notFound, sendPage } from '../respond';
+import { viewerOf } from '../session-guard';
+
+/** Highest threshold accepted: R$ 10 milhões (a typo guard; no customer keeps that much prepaid). */
+const MAX_THRESHOLD_CENTAVOS = 1_000_000_000;
+
+async function alertOf(context: ConsoleContext, accountId: string): Promise<BalanceAlert> {
+  const alert = await balanceAlert(context.db, accountId);
+  if (alert === undefined) throw new Error(`console user's account ${accountId} is missing`);
+  return alert;
+}
+
+function linesOf(context: ConsoleContext, accountId: string, filters: StatementFilters) {
+  return statement(context.db, {
+    accountId,
+    from: filters.range.from,
+    to: filters.range.to,
+    ...(filters.tipo === undefined ? {} : { kinds: [filters.tipo] }),
+    ...(filters.produto === undefined ? {} : { fonte: filters.produto }),
+  });
+}
+
+async function renderStatement(
+  context: ConsoleContext,
+  req: Request,
+  res: Response,
+  threshold: ThresholdFormState,
+  status?: number,
+): Promise<void> {
+  const viewer = viewerOf(res);
+  const alert = await alertOf(context, viewer.accountId);
+  const input = filterInputOf(req.query);
+  const parsed = parseStatementFilters(req.query, context.clock.now());
+  if (!parsed.ok) {
+    sendPage(res, status ?? 400, statementPage(viewer, { alert, input, errors: parsed.errors, threshold }));
+    return;
+  }
+  const filters = parsed.value;
+  // The form shows the range it applied, the defaults included.
+  const shown = { ...input, de: filters.range.de, ate: filters.range.ate };
+  const lines = await linesOf(context, viewer.accountId, filters);
+  const pages = Math.max(1, Math.ceil(lines.length / STATEMENT_PAGE_SIZE));
+  const page = Math.min(filters.pagina, pages);
+  const pageLines = lines.slice((page - 1) * STATEMENT_PAGE_SIZE, page * STATEMENT_PAGE_SIZE);
+  sendPage(
+    res,
+    status ?? 200,
+    statementPage(viewer, {
+      alert,
+      input: shown,
+      errors: [],
+      result: { filters: { ...filters, pagina: page }, pageLines, totalLines: lines.length, totals: totalsOf(lines) },
+      threshold,
+    }),
+  );
+}
+
+function sendCsv(res: Response, range: { de: string; ate: string }, body: string): void {
+  res.status(200);
+  res.setHeader('Content-Type', EXTRATO_CSV_CONTENT_TYPE);
+  res.setHeader('Content-Disposition', extratoCsvDisposition(range));
+  res.send(body);
+}
+
+/**
+ * Balance and statement (issue 15; docs/decisions/0076, 0077), for roles with `money:read`:
+ * - GET /extrato: balance, low-balance threshold, the statement filtered by date range, kind and product, paged;
+ * - GET /extrato.csv: the same filters as CSV, written by the API's own writer (libs/ledger): for a date range alone,
+ *   byte for byte what `GET /v1/extrato` answers with `Accept: text/csv`;
+ * - GET /extrato/mensal and /extrato/mensal/AAAA-MM[.csv]: calendar months in Brasília;
+ * - POST /extrato/limite: sets or clears the low-balance threshold.
+ */
+export const moneyArea: ConsoleArea = (router, context) => {
+  router.get('/extrato', ...context.guard.page('money:read'), async (req, res) => {
+    await renderStatement(context, req, res, { saved: req.query.limite === 'salvo' });
+  });
+
+  router.get('/extrato.csv', ...context.guard.page('money:read'), async (req, res) => {
+    const viewer = viewerOf(res);
+    const parsed = parseStatementFilters(req.query, context.clock.now());
+    if (!parsed.ok) {
+      await renderStatement(context, req, res, {});
+      return;
+    }
+    const lines = await linesOf(context, viewer.accountId, parsed.value);
+    sendCsv(res, parsed.value.range, extratoCsv(lines));
+  });
+
+  router.get('/extrato/mensal', ...context.guard.page('money:read'), async (_req, res) => {
+    const viewer = viewerOf(res);
+    sendPage(res, 200, monthsPage(viewer, await statementMonths(context.db, viewer.accountId)));
+  });
+
+  // Before the page's route: `:mes` alone would also match `2026-11.csv`.
+  router.get('/extrato/mensal/:mes.csv', ...context.guard.page('money:read'), async (req, res) => {
+    const viewer = viewerOf(res);
+    const range = extratoMonthRange(String(req.params.mes));
+    if (range === undefined) {
+      notFound(res);
+      return;
+    }
+    const lines = await statement(context.db, { accountId: viewer.accountId, from: range.from, to: range.to });
+    sendCsv(res, range, extratoCsv(lines));
+  });
+
+  router.get('/extrato/mensal/:mes', ...context.guard.page('money:read'), async (req, res) => {
+    const viewer = viewerOf(res);
+    const month = String(req.params.mes);
+    const range = extratoMonthRange(month);
+    if (range === undefined) {
+      notFound(res);
+      return;
+    }
+    const lines = await statement(context.db, { accountId: viewer.accountId, from: range.from, to: range.to });
+    const first = lines[0];
+    const last = lines.at(-1);
+    // The API's own rule: the balance before a line is its balance after minus its amount.
+    const opening =
+      first === undefined
+        ? await balanceBefore(context.db, viewer.accountId, range.from)
+        : first.balance_after_centavos - first.amount_centavos;
+    const closing = last === undefined ? opening : last.balance_after_centavos;
+    sendPage(res, 200, monthPage(viewer, { month, lines, openingCentavos: opening, closingCentavos: closing }));
+  });
+
+  router.post('/extrato/limite', ...context.guard.form('money:read'), async (req, res) => {
+    const viewer = viewerOf(res);
+    const typed = (formField(req, 'limite') ?? '').trim();
+    let threshold: number | null = null;
+    if (typed !== '') {
+      const centavos = parseReaisBrasil(typed);
+      if (centavos === undefined || centavos > MAX_THRESHOLD_CENTAVOS) {
+        const error =
+          centavos === undefined
+            ? 'Informe o valor em reais, como 150,00 ou 1.234,56 (vírgula antes dos centavos), maior que zero.'
+            : `O limite pode ser no máximo ${formatBrl(MAX_THRESHOLD_CENTAVOS)}.`;
+        await renderStatement(context, req, res, { typed, error }, 422);
+        return;
+      }
+      threshold = centavos;
+    }
+    if (!(await setLowBalanceThreshold(context.db, viewer.accountId, threshold))) {
+      sendPage(res, 404, messagePage('Conta não encontrada', 'A conta desta sessão não existe mais.', viewer));
+      return;
+    }
+    await writeConsoleAudit(context.db, {
+      accountId: viewer.accountId,
+      userId: viewer.userId,
+      action: 'money.threshold',
+      at: context.clock.now(),
+      params: { limite_centavos: threshold },
+    });
+    res.redirect(303, '/extrato?limite=salvo');
+  });
+};

@@ -1,0 +1,48 @@
+import * as echarts from 'echarts';
+import type { ChartPoint } from './chart-data';
+
+export const CHART_WIDTH = 720;
+export const CHART_HEIGHT = 320;
+
+const REAIS = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+export interface BarChart {
+  readonly points: readonly ChartPoint[];
+  /** Money in centavos (shown in reais) or a count. */
+  readonly unit: 'centavos' | 'pedidos';
+  /** Long category labels read better on a horizontal bar. */
+  readonly horizontal?: boolean;
+}
+
+/**
+ * A bar chart as an SVG document, rendered on the server by echarts' SSR renderer (no DOM, no script; docs/decisions/0077).
+ * echarts' SVG carries `style` attributes and a `<style>` element, which the page's CSP forbids inline, so the page
+ * shows it through `<img src>` and the route serves it with its own CSP.
+ */
+export function barChartSvg(chart: BarChart): string {
+  const values = chart.points.map((point) => (chart.unit === 'centavos' ? point.value / 100 : point.value));
+  const labels = chart.points.map((point) => point.label);
+  const valueAxis = {
+    type: 'value' as const,
+    minInterval: chart.unit === 'pedidos' ? 1 : 0,
+    axisLabel: {
+      color: '#1b1b1b',
+      formatter: (value: number) => (chart.unit === 'centavos' ? `R$ ${REAIS.format(value)}` : String(value)),
+    },
+  };
+  const categoryAxis = { type: 'category' as const, data: labels, axisLabel: { color: '#1b1b1b' } };
+  const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width: CHART_WIDTH, height: CHART_HEIGHT });
+  try {
+    instance.setOption({
+      animation: false,
+      backgroundColor: '#ffffff',
+      grid: { left: chart.horizontal === true ? 200 : 80, right: 24, top: 24, bottom: 48 },
+      xAxis: chart.horizontal === true ? valueAxis : categoryAxis,
+      yAxis: chart.horizontal === true ? { ...categoryAxis, inverse: true } : valueAxis,
+      series: [{ type: 'bar', data: values, itemStyle: { color: '#0b5cad' } }],
+    });
+    return instance.renderToSVGString();
+  } finally {
+    instance.dispose();
+  }
+}
