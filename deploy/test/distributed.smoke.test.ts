@@ -84,6 +84,21 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
   expect((await fetch(`http://127.0.0.1:${base}/admin/v1/accounts/${accountId}`)).status).toBe(404);
   expect((await fetch(`http://127.0.0.1:${base}/readyz`)).status).toBe(404);
 
+  // The console is its own process on its own public listener (decision 0080): its pages in HTML, its probes on its
+  // internal listener only, and no demo account or user (standalone alone seeds one, decision 0081).
+  const consolePort = base + SERVICES.indexOf('console');
+  expect(runner.output()).toContain(`console: http://127.0.0.1:${consolePort} (console)`);
+  const signInPage = await fetch(`http://127.0.0.1:${consolePort}/entrar`);
+  expect({ status: signInPage.status, type: signInPage.headers.get('content-type') }).toEqual({
+    status: 200,
+    type: expect.stringContaining('text/html'),
+  });
+  expect(await signInPage.text()).toContain('name="csrf"');
+  expect((await fetch(`http://127.0.0.1:${consolePort}/healthz`)).status).toBe(404);
+  expect((await fetch(`http://127.0.0.1:${internalBase + SERVICES.indexOf('console')}/healthz`)).status).toBe(200);
+  const users = await database.db.selectFrom('console_user').select('id').execute();
+  expect(users).toEqual([]);
+
   // Every service serves its metrics on a port of its own (decision 0062), and only there: the gateway's request
   // just made is counted by route template, method and status; the process and runtime metrics are in every one.
   for (const [index, name] of SERVICES.entries()) {
@@ -101,6 +116,12 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
     /^http_server_request_duration_count\{[^}]*http_route="\/v1\/token"[^}]*http_response_status_code="200"[^}]*\} 1$/m,
   );
   expect(gatewayMetrics).not.toContain(accountId);
+  const consoleMetrics = await (
+    await fetch(`http://127.0.0.1:${metricsBase + SERVICES.indexOf('console')}/metrics`)
+  ).text();
+  expect(consoleMetrics).toMatch(
+    /^http_server_request_duration_count\{[^}]*http_route="\/entrar"[^}]*http_response_status_code="200"[^}]*\} 1$/m,
+  );
   expect((await fetch(`http://127.0.0.1:${base}/metrics`)).status).toBe(404);
 
   const { exit, ms } = await runner.stop('SIGTERM');

@@ -6,6 +6,7 @@ import { createBilling } from '@regapi/billing';
 import { createDeadLetterTable, createInProcessBus, createOutboxRelay } from '@regapi/bus';
 import { systemClock } from '@regapi/calendar';
 import { configOrExit, loadConfig } from '@regapi/config';
+import { createConsole, createConsoleHttpApp } from '@regapi/console';
 import { createDb, isDbReachable, migrateToLatest, startEmbeddedPostgres } from '@regapi/db';
 import { createFileStorage } from '@regapi/documents';
 import { createGateway } from '@regapi/gateway';
@@ -17,6 +18,7 @@ import { createReconciler, reconcilerConfig } from '@regapi/reconciler';
 import { exitOnSignal, metricsApp, type Service } from '@regapi/runtime';
 import { createLogger } from '@regapi/telemetry';
 import { embeddedDbPassword, loadOrCreateLocalSecrets } from '../local-secrets';
+import { createDemoAccountOnFirstStart, DEMO_ACCOUNT_NAME, FIRST_USER_HINT } from './demo-account';
 import { ensureDatabase } from './ensure-database';
 import { telemetry } from './instrument';
 import { standaloneConfig } from './standalone-config';
@@ -47,6 +49,8 @@ async function main(): Promise<void> {
   const db = createDb(await ensureDatabase(postgres.url, 'regapi'), { applicationName: 'standalone' });
   const applied = await migrateToLatest(db.db);
   logger.info({ applied }, 'database ready');
+  // A newcomer signs in to the console at once (decision 0081): standalone alone seeds this, on its first start.
+  const demo = await createDemoAccountOnFirstStart(db.db, systemClock);
 
   // Documents on the local disk, behind the same port as S3 (decision 0059): a store that opens no port, so
   // standalone listens on nothing but the API (and the simulator standing in for the external origin).
@@ -128,18 +132,41 @@ async function main(): Promise<void> {
     config.METRICS_HOST,
     limits,
   );
+  // The console on its own listener (decision 0080), acting through this process's API listener (decision 0073).
+  const consoleService = createConsole({ db, logger, keyring: gatewaySecrets.keyring, apiBaseUrl: server.url });
+  const consoleServer = await listen(
+    createConsoleHttpApp(consoleService, { metrics: telemetry.metrics }),
+    config.CONSOLE_PORT,
+    config.HOST,
+    limits,
+  );
   const metricsUrl = `${metricsServer.url}/metrics`;
   logger.info(
-    { url: server.url, internal_url: internal.url, metrics_url: metricsUrl, data_dir: dataDir },
+    {
+      url: server.url,
+      console_url: consoleServer.url,
+      internal_url: internal.url,
+      metrics_url: metricsUrl,
+      data_dir: dataDir,
+    },
     'standalone listening',
   );
   process.stdout.write(`regapi standalone listening on ${server.url}\n`);
+  process.stdout.write(`console on ${consoleServer.url}/entrar\n`);
+  // The password goes to the terminal only, never through the logger (whose lines may be shipped elsewhere).
+  process.stdout.write(
+    demo === undefined
+      ? `  sign in as the demo administrator created at the first start (its password was shown then); ` +
+          `first administrator of another account: ${FIRST_USER_HINT}\n`
+      : `  first start: account "${DEMO_ACCOUNT_NAME}" with R$ 500,00 and its administrator, shown this once:\n` +
+          `    e-mail: ${demo.email}\n    senha:  ${demo.password}\n`,
+  );
   process.stdout.write(`internal listener (admin API, /healthz, /readyz, status) on ${internal.url}\n`);
   process.stdout.write(`metrics (Prometheus) on ${metricsUrl}\n`);
   process.stdout.write(`origin simulator on ${origin.url}\n`);
 
   exitOnSignal(async () => {
-    await Promise.all([server.close(3000), internal.close(3000), metricsServer.close(1000)]);
+    await Promise.all([server.close(3000), consoleServer.close(3000), internal.close(3000), metricsServer.close(1000)]);
     for (const service of [...services].reverse()) await service.stop();
     await relay.stop();
     await bus.close();

@@ -26,5 +26,6 @@ export {
   MIN_SECRET_LENGTH,
   parseJwtKeys,
 } from './jwt-keyring';
+export { jwtKeysConfig, keyringFromConfig } from './keyring-config';
 export { InvalidTokenError, type TokenRefusal } from './token-refusal';
 export { DEFAULT_TTL, InvalidTtlError, MAX_TTL_DAYS, parseTtl } from './ttl';
