@@ -15,6 +15,8 @@ export const DEMO_ACCOUNT_NAME = 'Conta de demonstração';
 export const DEMO_ADMIN_EMAIL = 'administrador@demonstracao.local';
 /** R$ 500,00: enough for a newcomer's first orders of every product. */
 export const DEMO_CREDIT_CENTAVOS = 50_000;
+/** The same amount as the start lines print it. */
+export const DEMO_CREDIT_TEXT = 'R$ 500,00';
 /** The top-up's reference: the demo credit is recorded once, as any payment. */
 const DEMO_CREDIT_REFERENCE = 'standalone-demo';
 

@@ -18,7 +18,7 @@ import { createReconciler, reconcilerConfig } from '@regapi/reconciler';
 import { exitOnSignal, metricsApp, type Service } from '@regapi/runtime';
 import { createLogger } from '@regapi/telemetry';
 import { embeddedDbPassword, loadOrCreateLocalSecrets } from '../local-secrets';
-import { createDemoAccountOnFirstStart, DEMO_ACCOUNT_NAME, FIRST_USER_HINT } from './demo-account';
+import { createDemoAccountOnFirstStart, DEMO_ACCOUNT_NAME, DEMO_CREDIT_TEXT, FIRST_USER_HINT } from './demo-account';
 import { ensureDatabase } from './ensure-database';
 import { telemetry } from './instrument';
 import { standaloneConfig } from './standalone-config';
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     demo === undefined
       ? `  sign in as the demo administrator created at the first start (its password was shown then); ` +
           `first administrator of another account: ${FIRST_USER_HINT}\n`
-      : `  first start: account "${DEMO_ACCOUNT_NAME}" with R$ 500,00 and its administrator, shown this once:\n` +
+      : `  first start: account "${DEMO_ACCOUNT_NAME}" with ${DEMO_CREDIT_TEXT} and its administrator, shown this once:\n` +
           `    e-mail: ${demo.email}\n    senha:  ${demo.password}\n`,
   );
   process.stdout.write(`internal listener (admin API, /healthz, /readyz, status) on ${internal.url}\n`);
