@@ -11,6 +11,7 @@ import {
   waitFor,
 } from '@regapi/testkit';
 import { SERVICES } from '../src/distributed/services';
+import { FIRST_USER_HINT } from '../src/first-user-hint';
 import { buildWorkspace, ROOT } from './build-once';
 import { spawnDistributedRunner } from './support/distributed-runner';
 
@@ -88,6 +89,7 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
   // internal listener only, and no demo account or user (standalone alone seeds one, decision 0081).
   const consolePort = base + SERVICES.indexOf('console');
   expect(runner.output()).toContain(`console: http://127.0.0.1:${consolePort} (console)`);
+  expect(runner.output()).toContain(`console users: ${FIRST_USER_HINT}`);
   const signInPage = await fetch(`http://127.0.0.1:${consolePort}/entrar`);
   expect({ status: signInPage.status, type: signInPage.headers.get('content-type') }).toEqual({
     status: 200,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { rootClusterFolder, superuserAccepts } from '@regapi/db';
 import { freePort, listeningPorts, type Spawned, spawnCaptured } from '@regapi/testkit';
 import { ConsoleVisitor } from '../../services/console/test/support/console-web';
-import { DEMO_ACCOUNT_NAME, FIRST_USER_HINT } from '../src/standalone/demo-account';
+import { FIRST_USER_HINT } from '../src/first-user-hint';
+import { DEMO_ACCOUNT_NAME } from '../src/standalone/demo-account';
 import { buildWorkspace, ROOT } from './build-once';
 
 jest.setTimeout(120_000);

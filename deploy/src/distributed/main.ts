@@ -3,6 +3,7 @@ import path from 'node:path';
 import { commonConfig, configOrExit, env, loadConfig } from '@regapi/config';
 import { createDb, migrateToLatest } from '@regapi/db';
 import { simulatorConfig } from '@regapi/origin-simulator';
+import { FIRST_USER_HINT } from '../first-user-hint';
 import { localSecretVariables } from '../local-secrets';
 import { DEFAULT_METRICS_PORT_BASE, PUBLIC_LISTENERS, SERVICES } from './services';
 import { waitForPort } from './wait-for-port';
@@ -137,6 +138,8 @@ async function main(): Promise<void> {
           ? `${name}: http://127.0.0.1:${port}\n`
           : `${name}: internal http://127.0.0.1:${port}${metrics}\n`,
     );
+    // No demo account here (decision 0081): an operator creates accounts and their administrators.
+    if (name === 'console') process.stdout.write(`  console users: ${FIRST_USER_HINT}\n`);
     // origin-session syncs the catalog from the origin as it starts, and a failed sync waits 15 minutes: the services
     // start once the simulator listens.
     if (name === 'origin-simulator') {

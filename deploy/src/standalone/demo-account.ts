@@ -5,12 +5,6 @@ import type { Database } from '@regapi/db';
 import { createAccount, topUp } from '@regapi/ledger';
 import { type Kysely, sql } from 'kysely';
 
-/**
- * How an operator gives a customer account its first console administrator, as the console's start lines tell it.
- * PLACEHOLDER until the `pnpm ops` command for console users lands (issue 15): the one place to update then.
- */
-export const FIRST_USER_HINT = 'pnpm ops (console users: see docs/console.md, "Running the console")';
-
 export const DEMO_ACCOUNT_NAME = 'Conta de demonstração';
 export const DEMO_ADMIN_EMAIL = 'administrador@demonstracao.local';
 /** R$ 500,00: enough for a newcomer's first orders of every product. */

@@ -17,8 +17,9 @@ import { createOriginSimulator, simulatorConfig } from '@regapi/origin-simulator
 import { createReconciler, reconcilerConfig } from '@regapi/reconciler';
 import { exitOnSignal, metricsApp, type Service } from '@regapi/runtime';
 import { createLogger } from '@regapi/telemetry';
+import { FIRST_USER_HINT } from '../first-user-hint';
 import { embeddedDbPassword, loadOrCreateLocalSecrets } from '../local-secrets';
-import { createDemoAccountOnFirstStart, DEMO_ACCOUNT_NAME, DEMO_CREDIT_TEXT, FIRST_USER_HINT } from './demo-account';
+import { createDemoAccountOnFirstStart, DEMO_ACCOUNT_NAME, DEMO_CREDIT_TEXT } from './demo-account';
 import { ensureDatabase } from './ensure-database';
 import { telemetry } from './instrument';
 import { standaloneConfig } from './standalone-config';
