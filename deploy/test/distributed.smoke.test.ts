@@ -140,3 +140,20 @@ test('a service with a bad variable stops at once with one line naming it', asyn
   expect(await gateway.exited).toBe(78);
   expect(gateway.output().trim()).toBe('config: PORT must be an integer, got "eighty"');
 });
+
+test('the console without its keys, or with two and no active one, stops at once naming the variable', async () => {
+  const consoleProcess = (env: Record<string, string>) => {
+    const { JWT_KEYS: _keys, JWT_ACTIVE_KID: _kid, ...inherited } = process.env;
+    const spawned = spawnCaptured(process.execPath, [path.join(ROOT, 'services/console/dist/main.js')], {
+      cwd: ROOT,
+      env: { ...inherited, DATABASE_URL: database.url, PORT: '0', INTERNAL_PORT: '0', METRICS_PORT: '0', ...env },
+    });
+    return spawned.exited.then((exit) => ({ exit, output: spawned.output().trim() }));
+  };
+  expect(await consoleProcess({})).toEqual({ exit: 78, output: 'config: JWT_KEYS is required but not set' });
+  const secret = 'a-secret-of-at-least-thirty-two-characters';
+  expect(await consoleProcess({ JWT_KEYS: `a:${secret},b:${secret}` })).toEqual({
+    exit: 78,
+    output: 'config: JWT_ACTIVE_KID is required when JWT_KEYS holds more than one key',
+  });
+});
