@@ -50,8 +50,6 @@ async function main(): Promise<void> {
   const db = createDb(await ensureDatabase(postgres.url, 'regapi'), { applicationName: 'standalone' });
   const applied = await migrateToLatest(db.db);
   logger.info({ applied }, 'database ready');
-  // A newcomer signs in to the console at once (decision 0081): standalone alone seeds this, on its first start.
-  const demo = await createDemoAccountOnFirstStart(db.db, systemClock);
 
   // Documents on the local disk, behind the same port as S3 (decision 0059): a store that opens no port, so
   // standalone listens on nothing but the API (and the simulator standing in for the external origin).
@@ -141,6 +139,9 @@ async function main(): Promise<void> {
     config.HOST,
     limits,
   );
+  // A newcomer signs in to the console at once (decision 0081): standalone alone seeds this, on its first start, once
+  // every listener is open, so a start that fails (a port taken) has not used up the one showing of the password.
+  const demo = await createDemoAccountOnFirstStart(db.db, systemClock);
   const metricsUrl = `${metricsServer.url}/metrics`;
   logger.info(
     {
@@ -157,8 +158,8 @@ async function main(): Promise<void> {
   // The password goes to the terminal only, never through the logger (whose lines may be shipped elsewhere).
   process.stdout.write(
     demo === undefined
-      ? `  sign in as the demo administrator created at the first start (its password was shown then); ` +
-          `first administrator of another account: ${FIRST_USER_HINT}\n`
+      ? `  sign in with a console user (the demo administrator's password was shown at the first start); ` +
+          `first administrator of an account: ${FIRST_USER_HINT}\n`
       : `  first start: account "${DEMO_ACCOUNT_NAME}" with ${DEMO_CREDIT_TEXT} and its administrator, shown this once:\n` +
           `    e-mail: ${demo.email}\n    senha:  ${demo.password}\n`,
   );
