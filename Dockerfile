@@ -1,5 +1,5 @@
 # One image for every regapi process in distributed mode (docs/decisions/0066). Each is a command of it:
-#   node services/<gateway|origin-session|billing|reconciler|archive|origin-simulator>/dist/main.js
+#   node services/<gateway|origin-session|billing|reconciler|archive|console|origin-simulator>/dist/main.js
 #   node libs/db/dist/migrate-cli.js        (the migration Job)
 # The final stage is exactly the tree scripts/assemble-image-tree.sh writes; deploy/test/image.prod-tree.test.ts
 # assembles the same tree on a machine with no container engine and starts every service from it.

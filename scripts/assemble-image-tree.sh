@@ -45,5 +45,31 @@ done
 # the workspace install filled, never from the network.
 cp package.json pnpm-workspace.yaml pnpm-lock.yaml "$out/"
 (cd "$out" && pnpm install --prod --frozen-lockfile --offline --no-optional --filter-prod "$selector" --reporter=silent)
+# Native bindings: a package that loads a prebuilt binary finds it in a per-platform optional dependency, which
+# --no-optional left out. For each one listed, the platform packages the workspace's own install chose for this
+# machine (the image's platform when the Dockerfile runs this) are copied from the workspace and linked as pnpm links
+# them. The console's password hashing needs @node-rs/argon2's (decision 0080).
+native_bindings=(@node-rs/argon2)
+for binding in "${native_bindings[@]}"; do
+  found=0
+  for owner in "$out"/node_modules/.pnpm/"${binding/\//+}"@*; do
+    [ -d "$owner" ] || continue
+    entry=$(basename "$owner")
+    for link in node_modules/.pnpm/"$entry"/node_modules/"$binding"-*; do
+      [ -L "$link" ] || continue
+      target=$(readlink "$link")
+      # ../../../<store entry>/node_modules/<name>: the store entry is the fourth path segment.
+      store_entry=$(echo "$target" | cut -d/ -f4)
+      cp -R "node_modules/.pnpm/$store_entry" "$out/node_modules/.pnpm/"
+      ln -s "$target" "$out/node_modules/.pnpm/$entry/node_modules/$binding-${link##*/"${binding#*/}"-}"
+      found=1
+    done
+  done
+  if [ "$found" -eq 0 ]; then
+    echo "assemble-image-tree: no platform package of $binding in the workspace install" >&2
+    exit 1
+  fi
+done
+
 # Inputs of the install, not of the running services.
 rm "$out/pnpm-workspace.yaml" "$out/pnpm-lock.yaml"

@@ -11,6 +11,7 @@ import {
   waitFor,
 } from '@regapi/testkit';
 import { SERVICES } from '../src/distributed/services';
+import { FIRST_USER_HINT } from '../src/first-user-hint';
 import { buildWorkspace, ROOT } from './build-once';
 import { spawnDistributedRunner } from './support/distributed-runner';
 
@@ -84,6 +85,22 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
   expect((await fetch(`http://127.0.0.1:${base}/admin/v1/accounts/${accountId}`)).status).toBe(404);
   expect((await fetch(`http://127.0.0.1:${base}/readyz`)).status).toBe(404);
 
+  // The console is its own process on its own public listener (decision 0080): its pages in HTML, its probes on its
+  // internal listener only, and no demo account or user (standalone alone seeds one, decision 0081).
+  const consolePort = base + SERVICES.indexOf('console');
+  expect(runner.output()).toContain(`console: http://127.0.0.1:${consolePort} (console)`);
+  expect(runner.output()).toContain(`console users: ${FIRST_USER_HINT}`);
+  const signInPage = await fetch(`http://127.0.0.1:${consolePort}/entrar`);
+  expect({ status: signInPage.status, type: signInPage.headers.get('content-type') }).toEqual({
+    status: 200,
+    type: expect.stringContaining('text/html'),
+  });
+  expect(await signInPage.text()).toContain('name="csrf"');
+  expect((await fetch(`http://127.0.0.1:${consolePort}/healthz`)).status).toBe(404);
+  expect((await fetch(`http://127.0.0.1:${internalBase + SERVICES.indexOf('console')}/healthz`)).status).toBe(200);
+  const users = await database.db.selectFrom('console_user').select('id').execute();
+  expect(users).toEqual([]);
+
   // Every service serves its metrics on a port of its own (decision 0062), and only there: the gateway's request
   // just made is counted by route template, method and status; the process and runtime metrics are in every one.
   for (const [index, name] of SERVICES.entries()) {
@@ -101,6 +118,12 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
     /^http_server_request_duration_count\{[^}]*http_route="\/v1\/token"[^}]*http_response_status_code="200"[^}]*\} 1$/m,
   );
   expect(gatewayMetrics).not.toContain(accountId);
+  const consoleMetrics = await (
+    await fetch(`http://127.0.0.1:${metricsBase + SERVICES.indexOf('console')}/metrics`)
+  ).text();
+  expect(consoleMetrics).toMatch(
+    /^http_server_request_duration_count\{[^}]*http_route="\/entrar"[^}]*http_response_status_code="200"[^}]*\} 1$/m,
+  );
   expect((await fetch(`http://127.0.0.1:${base}/metrics`)).status).toBe(404);
 
   const { exit, ms } = await runner.stop('SIGTERM');
@@ -116,4 +139,21 @@ test('a service with a bad variable stops at once with one line naming it', asyn
   });
   expect(await gateway.exited).toBe(78);
   expect(gateway.output().trim()).toBe('config: PORT must be an integer, got "eighty"');
+});
+
+test('the console without its keys, or with two and no active one, stops at once naming the variable', async () => {
+  const consoleProcess = (env: Record<string, string>) => {
+    const { JWT_KEYS: _keys, JWT_ACTIVE_KID: _kid, ...inherited } = process.env;
+    const spawned = spawnCaptured(process.execPath, [path.join(ROOT, 'services/console/dist/main.js')], {
+      cwd: ROOT,
+      env: { ...inherited, DATABASE_URL: database.url, PORT: '0', INTERNAL_PORT: '0', METRICS_PORT: '0', ...env },
+    });
+    return spawned.exited.then((exit) => ({ exit, output: spawned.output().trim() }));
+  };
+  expect(await consoleProcess({})).toEqual({ exit: 78, output: 'config: JWT_KEYS is required but not set' });
+  const secret = 'a-secret-of-at-least-thirty-two-characters';
+  expect(await consoleProcess({ JWT_KEYS: `a:${secret},b:${secret}` })).toEqual({
+    exit: 78,
+    output: 'config: JWT_ACTIVE_KID is required when JWT_KEYS holds more than one key',
+  });
 });

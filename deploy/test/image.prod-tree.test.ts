@@ -206,9 +206,10 @@ test('every service starts from the tree as the image runs it, becomes ready, se
   await simulator.waitForOutput(/"origin simulator listening"/);
 
   const common = { DATABASE_URL: database.url, AMQP_URL: vhost.url, LOG_LEVEL: 'warn' };
+  const jwtKeys = `image-test:${randomBytes(48).toString('base64url')}`;
   const own: Record<(typeof SERVICES)[number], Record<string, string>> = {
     gateway: {
-      JWT_KEYS: `image-test:${randomBytes(48).toString('base64url')}`,
+      JWT_KEYS: jwtKeys,
       ADMIN_TOKEN: randomBytes(32).toString('base64url'),
       S3_ENDPOINT: s3.endpoint,
       S3_BUCKET: s3.bucket,
@@ -221,6 +222,8 @@ test('every service starts from the tree as the image runs it, becomes ready, se
     billing: {},
     reconciler: {},
     archive: { S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket },
+    // No AMQP_URL read; its password hashing (@node-rs/argon2) needs its native binding in the tree.
+    console: { JWT_KEYS: jwtKeys },
   };
   const services: { name: string; spawned: Spawned; internalPort: number; metricsPort: number }[] = [];
   for (const name of SERVICES) {

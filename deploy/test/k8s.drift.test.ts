@@ -1,6 +1,7 @@
 import { archiveProcessConfig } from '@regapi/archive';
 import { billingProcessConfig } from '@regapi/billing';
 import { env } from '@regapi/config';
+import { consoleProcessConfig } from '@regapi/console';
 import { migrateConfig } from '@regapi/db';
 import { gatewayProcessConfig } from '@regapi/gateway';
 import { originSessionProcessConfig } from '@regapi/origin-session';
@@ -26,6 +27,7 @@ const PROCESSES: ProcessConfigs = {
   'services/billing/dist/main.js': billingProcessConfig.shape,
   'services/reconciler/dist/main.js': reconcilerProcessConfig.shape,
   'services/archive/dist/main.js': archiveProcessConfig.shape,
+  'services/console/dist/main.js': consoleProcessConfig.shape,
   'libs/db/dist/migrate-cli.js': migrateConfig,
   'services/origin-simulator/dist/main.js': simulatorConfig,
 };
@@ -116,6 +118,6 @@ describe('the drift check', () => {
 
   it('fails when a metrics port is not scraped', () => {
     const withoutMonitor = objects.filter((object) => object.kind !== 'ServiceMonitor');
-    expect(unscrapedMetrics(withoutMonitor, IMAGE, 'regapi')).toHaveLength(5);
+    expect(unscrapedMetrics(withoutMonitor, IMAGE, 'regapi')).toHaveLength(6);
   });
 });

@@ -63,6 +63,7 @@ test('every Deployment and the migration Job of the image run, as many pods as t
   expect(processes.map((p) => [p.workload, p.replicas, p.argv.join(' ')])).toEqual([
     ['Deployment/archive', 1, 'node services/archive/dist/main.js'],
     ['Deployment/billing', 1, 'node services/billing/dist/main.js'],
+    ['Deployment/console', 1, 'node services/console/dist/main.js'],
     // The HPA's minimum, not the Deployment's (which leaves replicas to the HPA).
     ['Deployment/gateway', 2, 'node services/gateway/dist/main.js'],
     ['Deployment/origin-session', 2, 'node services/origin-session/dist/main.js'],
@@ -75,9 +76,9 @@ test('every Deployment and the migration Job of the image run, as many pods as t
 test('the gateway gets its manifest values with hosts, store accounts and listener ports mapped, nothing else', () => {
   const gateway = planOf(objects).byName('gateway');
   expect(gateway.changes).toEqual([
-    { variable: 'PORT', rule: 'listener port', from: '8080', to: '22080' },
-    { variable: 'INTERNAL_PORT', rule: 'listener port', from: '9080', to: '22080' },
-    { variable: 'METRICS_PORT', rule: 'listener port', from: '9180', to: '22180' },
+    { variable: 'PORT', rule: 'listener port', from: '8080', to: '23080' },
+    { variable: 'INTERNAL_PORT', rule: 'listener port', from: '9080', to: '23080' },
+    { variable: 'METRICS_PORT', rule: 'listener port', from: '9180', to: '23180' },
     {
       variable: 'DATABASE_URL',
       rule: 'service host',

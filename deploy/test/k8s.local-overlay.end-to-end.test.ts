@@ -174,6 +174,7 @@ test('every pod of the overlay runs with the manifests environment, changed only
   expect(running.map((pod) => pod.name).sort()).toEqual([
     'archive-0',
     'billing-0',
+    'console-0',
     'gateway-0',
     'gateway-1',
     'origin-session-0',
@@ -207,12 +208,31 @@ test('every pod of the overlay runs with the manifests environment, changed only
     'listener port PORT',
     'listener port SIM_PORT',
     'service host AMQP_URL',
+    'service host CONSOLE_API_URL',
     'service host DATABASE_URL',
     'service host ORIGIN_URL',
     'service host S3_ENDPOINT',
     'store account S3_ACCESS_KEY_ID',
     'store account S3_SECRET_ACCESS_KEY',
   ]);
+});
+
+test('the console pod serves its sign-in page and reaches a gateway through the Service its manifest names', async () => {
+  const [consolePod] = overlay?.replicasOf('console') ?? [];
+  if (consolePod === undefined) throw new Error('no console pod');
+  const page = await fetch(`http://127.0.0.1:${portOf(consolePod, 'http')}/entrar`);
+  expect({ status: page.status, type: page.headers.get('content-type') }).toEqual({
+    status: 200,
+    type: expect.stringContaining('text/html'),
+  });
+  expect(await page.text()).toContain('name="csrf"');
+  // CONSOLE_API_URL names the gateway's Service (http://gateway:8080): here, the first gateway replica's public port.
+  const [gateway] = gateways;
+  expect(consolePod.env.CONSOLE_API_URL).toBe(
+    `http://127.0.0.1:${gateway === undefined ? 0 : portOf(gateway, 'http')}`,
+  );
+  const unauthenticated = await fetch(`${consolePod.env.CONSOLE_API_URL}/v1/token`);
+  expect(unauthenticated.status).toBe(401);
 });
 
 test('one order of each product completes, accepted and followed through both gateways', async () => {

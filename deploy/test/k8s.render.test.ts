@@ -10,7 +10,7 @@ import {
 } from '../src/k8s';
 import { describeProblem, validateObjects } from '../src/k8s-validate';
 
-const SERVICES = ['archive', 'billing', 'gateway', 'origin-session', 'reconciler'];
+const SERVICES = ['archive', 'billing', 'console', 'gateway', 'origin-session', 'reconciler'];
 
 const named = (objects: readonly K8sObject[], kind: string) =>
   objects.filter((object) => object.kind === kind).map((object) => object.metadata.name);
@@ -160,5 +160,18 @@ describe('the policy checks', () => {
       spec: { template: { spec: { containers: [{ name: 'app', image: 'ghcr.io/regapi/regapi' }] } } },
     };
     expect(policyViolations([untagged]).join()).toContain('image ghcr.io/regapi/regapi has no tag');
+  });
+
+  it('route / only to the console, whose public port is a site of its own (decision 0080)', () => {
+    const ingress = (service: string): K8sObject => ({
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'Ingress',
+      metadata: { name: service },
+      spec: {
+        rules: [{ http: { paths: [{ path: '/', backend: { service: { name: service, port: { name: 'http' } } } }] } }],
+      },
+    });
+    expect(policyViolations([ingress('console')])).toEqual([]);
+    expect(policyViolations([ingress('gateway')])).toEqual(['Ingress/gateway routes /']);
   });
 });

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rootClusterFolder, superuserAccepts } from '@regapi/db';
 import { freePort, listeningPorts, type Spawned, spawnCaptured } from '@regapi/testkit';
+import { ConsoleVisitor } from '../../services/console/test/support/console-web';
+import { FIRST_USER_HINT } from '../src/first-user-hint';
+import { DEMO_ACCOUNT_NAME } from '../src/standalone/demo-account';
 import { buildWorkspace, ROOT } from './build-once';
 
 jest.setTimeout(120_000);
@@ -14,6 +17,8 @@ const clusterDir = path.join(dataDir, 'pg', 'cluster');
 const asRoot = process.getuid?.() === 0;
 let pgPort = 0;
 let running: Spawned | undefined;
+/** The demo administrator the first start printed. */
+let demoAdmin = { email: '', password: '' };
 
 beforeAll(() => {
   buildWorkspace();
@@ -32,13 +37,20 @@ afterAll(async () => {
 const logsIn = (password: string) =>
   superuserAccepts(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`);
 
-async function startStandalone(): Promise<{ process: Spawned; url: string; internalUrl: string; metricsUrl: string }> {
+async function startStandalone(): Promise<{
+  process: Spawned;
+  url: string;
+  consoleUrl: string;
+  internalUrl: string;
+  metricsUrl: string;
+}> {
   pgPort = await freePort();
   const env = {
     ...process.env,
     PORT: '0',
     INTERNAL_PORT: '0',
     METRICS_PORT: '0',
+    CONSOLE_PORT: '0',
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
     SIM_PORT: String(await freePort()),
@@ -51,13 +63,30 @@ async function startStandalone(): Promise<{ process: Spawned; url: string; inter
   const [, url] = await started.waitForOutput(/regapi standalone listening on (http:\/\/\S+)/, 90_000);
   const [, internalUrl] = await started.waitForOutput(/internal listener \S.* on (http:\/\/\S+)/);
   const [, metricsUrl] = await started.waitForOutput(/metrics \(Prometheus\) on (http:\/\/\S+)/);
-  return { process: started, url: url ?? '', internalUrl: internalUrl ?? '', metricsUrl: metricsUrl ?? '' };
+  const [, consoleUrl] = await started.waitForOutput(/console on (http:\/\/\S+)\/entrar/);
+  return {
+    process: started,
+    url: url ?? '',
+    consoleUrl: consoleUrl ?? '',
+    internalUrl: internalUrl ?? '',
+    metricsUrl: metricsUrl ?? '',
+  };
 }
 
 test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s', async () => {
-  const { process: standalone, url, internalUrl, metricsUrl } = await startStandalone();
+  const { process: standalone, url, consoleUrl, internalUrl, metricsUrl } = await startStandalone();
   if (!asRoot) expect(existsSync(path.join(clusterDir, 'PG_VERSION'))).toBe(true);
   expect(standalone.output()).toContain('"applied":["0001-outbox"');
+  // The first start creates the demo account's administrator and shows its password once, on the terminal only:
+  // the JSON log lines never carry it.
+  const [, email = '', password = ''] = await standalone.waitForOutput(/e-mail: (\S+)\n\s+senha:\s+(\S+)/);
+  demoAdmin = { email, password };
+  expect(
+    standalone
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(password)),
+  ).toEqual([expect.stringMatching(/^\s+senha:/)]);
 
   const ready = await fetch(`${internalUrl}/readyz`);
   expect(ready.status).toBe(200);
@@ -84,9 +113,11 @@ test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s',
   expect(await exposition.text()).toMatch(/^nodejs_eventloop_delay_p99/m);
   expect((await fetch(new URL('/healthz', metricsUrl))).status).toBe(404);
 
-  // Nothing but the API, the internal and metrics listeners and the simulator (it stands in for the external origin)
-  // listens: no document store port.
-  const ports = [url, internalUrl, metricsUrl, originUrl ?? ''].map((address) => Number(new URL(address).port));
+  // Nothing but the API, the console, the internal and metrics listeners and the simulator (it stands in for the
+  // external origin) listens: no document store port.
+  const ports = [url, consoleUrl, internalUrl, metricsUrl, originUrl ?? ''].map((address) =>
+    Number(new URL(address).port),
+  );
   expect(listeningPorts(standalone.child.pid ?? 0)).toEqual(ports.sort((a, b) => a - b));
 
   // The database's superuser password was generated, is kept 0600, and is the only one the cluster accepts.
@@ -105,10 +136,39 @@ test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s',
   expect(ms).toBeLessThan(10_000);
 });
 
+test('the console listens, and the administrator the first start printed signs in and sees the demo account', async () => {
+  const { process: standalone, url, consoleUrl, metricsUrl } = await startStandalone();
+  const visitor = new ConsoleVisitor(consoleUrl);
+  const signIn = await visitor.signIn(demoAdmin.email, demoAdmin.password);
+  expect({ status: signIn.status, location: signIn.headers.get('location') }).toEqual({ status: 303, location: '/' });
+  const home = await visitor.request('/');
+  expect(home.status).toBe(200);
+  const page = await home.text();
+  expect(page).toContain(DEMO_ACCOUNT_NAME);
+  expect(page).toMatch(/R\$\s500,00/);
+  // The console answers in HTML, its 404 included; the API's listener does not serve its pages.
+  const missing = await fetch(`${consoleUrl}/nada`);
+  expect({ status: missing.status, type: missing.headers.get('content-type') }).toEqual({
+    status: 404,
+    type: expect.stringContaining('text/html'),
+  });
+  expect((await fetch(`${url}/entrar`)).status).toBe(404);
+  // Its requests are counted by route template on the one metrics listener.
+  expect(await (await fetch(metricsUrl)).text()).toMatch(
+    /http_server_request_duration_count\{[^}]*http_route="\/entrar"/,
+  );
+
+  const { exit } = await standalone.stop('SIGTERM');
+  expect({ exit, output: exit === 0 ? '' : standalone.output() }).toEqual({ exit: 0, output: '' });
+});
+
 test('a second start reuses the data: nothing left to migrate, ready again', async () => {
   const { process: standalone, internalUrl } = await startStandalone();
   expect(standalone.output()).toContain('"applied":[]');
   expect((await fetch(`${internalUrl}/readyz`)).status).toBe(200);
+  // The demo administrator is created once: no second account, no password printed again.
+  expect(standalone.output()).not.toContain('senha:');
+  expect(standalone.output()).toContain(FIRST_USER_HINT);
   const { exit, ms } = await standalone.stop('SIGTERM');
   // The output is in the expectation so that a failed shutdown shows why.
   expect({ exit, output: exit === 0 ? '' : standalone.output() }).toEqual({ exit: 0, output: '' });

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { commonConfig, configOrExit, env, loadConfig } from '@regapi/config';
 import { createDb, migrateToLatest } from '@regapi/db';
 import { simulatorConfig } from '@regapi/origin-simulator';
+import { FIRST_USER_HINT } from '../first-user-hint';
 import { localSecretVariables } from '../local-secrets';
-import { DEFAULT_METRICS_PORT_BASE, SERVICES } from './services';
+import { DEFAULT_METRICS_PORT_BASE, PUBLIC_LISTENERS, SERVICES } from './services';
 import { waitForPort } from './wait-for-port';
 
 /**
@@ -58,11 +59,14 @@ async function main(): Promise<void> {
   // The gateway's keys and admin token: from the environment, else generated once under DATA_DIR (as standalone),
   // so `pnpm ops` works against this runner with no setup.
   const secrets = localSecretVariables(path.resolve(config.DATA_DIR), process.env);
-  const gatewayEnv = {
+  const keysEnv = {
     JWT_KEYS: secrets.JWT_KEYS,
-    ADMIN_TOKEN: secrets.ADMIN_TOKEN,
     ...(secrets.JWT_ACTIVE_KID === undefined ? {} : { JWT_ACTIVE_KID: secrets.JWT_ACTIVE_KID }),
   };
+  const gatewayEnv = { ...keysEnv, ADMIN_TOKEN: secrets.ADMIN_TOKEN };
+  // The console signs tokens with the gateway's keys and acts through the gateway's public listener (decision 0073).
+  const gatewayUrl = `http://127.0.0.1:${config.PORT_BASE + SERVICES.indexOf('gateway')}`;
+  const consoleEnv = { ...keysEnv, CONSOLE_API_URL: gatewayUrl };
 
   const children = new Map<string, ChildProcess>();
   let stopping = false;
@@ -85,11 +89,18 @@ async function main(): Promise<void> {
     ORIGIN_USERNAME: config.SIM_USERNAME,
     ORIGIN_PASSWORD: config.SIM_PASSWORD,
   };
-  const processes: { name: string; port: number; metricsPort?: number; env: Record<string, string> }[] = [
+  const processes: {
+    name: string;
+    port: number;
+    publicPort?: number;
+    metricsPort?: number;
+    env: Record<string, string>;
+  }[] = [
     { name: 'origin-simulator', port: config.SIM_PORT, env: { SIM_PORT: String(config.SIM_PORT) } },
     ...SERVICES.map((name, index) => ({
       name,
       port: config.INTERNAL_PORT_BASE + index,
+      ...(PUBLIC_LISTENERS[name] === undefined ? {} : { publicPort: config.PORT_BASE + index }),
       metricsPort: config.METRICS_PORT_BASE + index,
       env: {
         PORT: String(config.PORT_BASE + index),
@@ -97,10 +108,11 @@ async function main(): Promise<void> {
         METRICS_PORT: String(config.METRICS_PORT_BASE + index),
         ...(name === 'origin-session' ? originEnv : {}),
         ...(name === 'gateway' ? gatewayEnv : {}),
+        ...(name === 'console' ? consoleEnv : {}),
       },
     })),
   ];
-  for (const { name, port, metricsPort, env: own } of processes) {
+  for (const { name, port, publicPort, metricsPort, env: own } of processes) {
     const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], {
       // Production mode for any library that reads it; createHttpApp sets express's regardless (decision 0052).
       env: {
@@ -118,13 +130,16 @@ async function main(): Promise<void> {
       void stopAll(1);
     });
     const metrics = metricsPort === undefined ? '' : `, metrics http://127.0.0.1:${metricsPort}/metrics`;
+    const served = name === 'origin-simulator' ? undefined : PUBLIC_LISTENERS[name as (typeof SERVICES)[number]];
     process.stdout.write(
-      name === 'gateway'
-        ? `${name}: http://127.0.0.1:${config.PORT_BASE} (API), internal http://127.0.0.1:${port}${metrics}\n`
+      publicPort !== undefined
+        ? `${name}: http://127.0.0.1:${publicPort} (${served}), internal http://127.0.0.1:${port}${metrics}\n`
         : name === 'origin-simulator'
           ? `${name}: http://127.0.0.1:${port}\n`
           : `${name}: internal http://127.0.0.1:${port}${metrics}\n`,
     );
+    // No demo account here (decision 0081): an operator creates accounts and their administrators.
+    if (name === 'console') process.stdout.write(`  console users: ${FIRST_USER_HINT}\n`);
     // origin-session syncs the catalog from the origin as it starts, and a failed sync waits 15 minutes: the services
     // start once the simulator listens.
     if (name === 'origin-simulator') {

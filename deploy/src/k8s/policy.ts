@@ -10,8 +10,13 @@ export interface PolicyOptions {
 const FORBIDDEN_INGRESS_PATHS = /^\/(admin|healthz|readyz|metrics|status)(\/|$)/;
 /** The platform's own image (the Dockerfile); other images (PostgreSQL, RabbitMQ, MinIO) keep their entrypoints. */
 const REGAPI_IMAGE = /^ghcr\.io\/regapi\/regapi[:@]/;
-/** The only port name an Ingress may reach: the gateway's public listener. */
+/** The only port name an Ingress may reach: a service's public listener (the gateway's API, the console's pages). */
 const PUBLIC_PORT_NAME = 'http';
+/**
+ * Services whose public listener is a site of its own, routed from `/` on a host of its own (the console,
+ * decision 0080); any other Ingress path must name what it routes (the gateway's `/v1`).
+ */
+const WHOLE_SITE_SERVICES = new Set(['console']);
 
 const where = (object: K8sObject, container?: Container) =>
   `${object.kind}/${object.metadata.name}${container === undefined ? '' : ` container ${container.name}`}`;
@@ -80,7 +85,8 @@ function ingressViolations(object: K8sObject): string[] {
   if (spec?.defaultBackend !== undefined) out.push(`${where(object)} has a default backend`);
   for (const entry of (spec?.rules ?? []).flatMap((rule) => rule.http?.paths ?? [])) {
     const path = entry.path ?? '/';
-    if (path === '/' || FORBIDDEN_INGRESS_PATHS.test(path)) out.push(`${where(object)} routes ${path}`);
+    const wholeSite = WHOLE_SITE_SERVICES.has(entry.backend?.service?.name ?? '');
+    if ((path === '/' && !wholeSite) || FORBIDDEN_INGRESS_PATHS.test(path)) out.push(`${where(object)} routes ${path}`);
     if (entry.backend?.service?.port?.name !== PUBLIC_PORT_NAME) {
       out.push(`${where(object)} routes ${path} to a port other than the named port ${PUBLIC_PORT_NAME}`);
     }

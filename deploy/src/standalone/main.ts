@@ -6,6 +6,7 @@ import { createBilling } from '@regapi/billing';
 import { createDeadLetterTable, createInProcessBus, createOutboxRelay } from '@regapi/bus';
 import { systemClock } from '@regapi/calendar';
 import { configOrExit, loadConfig } from '@regapi/config';
+import { createConsole, createConsoleHttpApp } from '@regapi/console';
 import { createDb, isDbReachable, migrateToLatest, startEmbeddedPostgres } from '@regapi/db';
 import { createFileStorage } from '@regapi/documents';
 import { createGateway } from '@regapi/gateway';
@@ -23,7 +24,9 @@ import { createOriginSimulator, simulatorConfig } from '@regapi/origin-simulator
 import { createReconciler, reconcilerConfig } from '@regapi/reconciler';
 import { exitOnSignal, metricsApp, type Service } from '@regapi/runtime';
 import { createLogger } from '@regapi/telemetry';
+import { FIRST_USER_HINT } from '../first-user-hint';
 import { embeddedDbPassword, loadOrCreateLocalSecrets } from '../local-secrets';
+import { createDemoAccountOnFirstStart, DEMO_ACCOUNT_NAME, DEMO_CREDIT_TEXT } from './demo-account';
 import { ensureDatabase } from './ensure-database';
 import { telemetry } from './instrument';
 import { standaloneConfig } from './standalone-config';
@@ -137,18 +140,44 @@ async function main(): Promise<void> {
     config.METRICS_HOST,
     directLimits,
   );
+  // The console on its own listener (decision 0080), acting through this process's API listener (decision 0073).
+  const consoleService = createConsole({ db, logger, keyring: gatewaySecrets.keyring, apiBaseUrl: server.url });
+  const consoleServer = await listen(
+    createConsoleHttpApp(consoleService, { metrics: telemetry.metrics }),
+    config.CONSOLE_PORT,
+    config.HOST,
+    limits,
+  );
+  // A newcomer signs in to the console at once (decision 0081): standalone alone seeds this, on its first start, once
+  // every listener is open, so a start that fails (a port taken) has not used up the one showing of the password.
+  const demo = await createDemoAccountOnFirstStart(db.db, systemClock);
   const metricsUrl = `${metricsServer.url}/metrics`;
   logger.info(
-    { url: server.url, internal_url: internal.url, metrics_url: metricsUrl, data_dir: dataDir },
+    {
+      url: server.url,
+      console_url: consoleServer.url,
+      internal_url: internal.url,
+      metrics_url: metricsUrl,
+      data_dir: dataDir,
+    },
     'standalone listening',
   );
   process.stdout.write(`regapi standalone listening on ${server.url}\n`);
+  process.stdout.write(`console on ${consoleServer.url}/entrar\n`);
+  // The password goes to the terminal only, never through the logger (whose lines may be shipped elsewhere).
+  process.stdout.write(
+    demo === undefined
+      ? `  sign in with a console user (the demo administrator's password was shown at the first start); ` +
+          `first administrator of an account: ${FIRST_USER_HINT}\n`
+      : `  first start: account "${DEMO_ACCOUNT_NAME}" with ${DEMO_CREDIT_TEXT} and its administrator, shown this once:\n` +
+          `    e-mail: ${demo.email}\n    senha:  ${demo.password}\n`,
+  );
   process.stdout.write(`internal listener (admin API, /healthz, /readyz, status) on ${internal.url}\n`);
   process.stdout.write(`metrics (Prometheus) on ${metricsUrl}\n`);
   process.stdout.write(`origin simulator on ${origin.url}\n`);
 
   exitOnSignal(async () => {
-    await Promise.all([server.close(3000), internal.close(3000), metricsServer.close(1000)]);
+    await Promise.all([server.close(3000), consoleServer.close(3000), internal.close(3000), metricsServer.close(1000)]);
     for (const service of [...services].reverse()) await service.stop();
     await relay.stop();
     await bus.close();

@@ -8,6 +8,8 @@ export const standaloneConfig = {
   /** The internal listener: probes, admin API, status routes (docs/decisions/0054). Never expose it. */
   INTERNAL_PORT: env.port(9080),
   INTERNAL_HOST: env.string('127.0.0.1'),
+  /** The console's own listener (its pages), on HOST beside the API (docs/decisions/0080). */
+  CONSOLE_PORT: env.port(8085),
   /** The metrics listener: GET /metrics for Prometheus (docs/decisions/0062). */
   ...metricsListenerConfig(9180),
   /** Everything the standalone system keeps: the PostgreSQL cluster, the documents, the gateway's secrets. */

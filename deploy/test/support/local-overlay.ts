@@ -118,8 +118,10 @@ async function untilReady(pod: RunningPod, timeoutMs: number): Promise<void> {
 
 /**
  * Runs a rendered overlay's pods here, in the order a rollout gives them: each Job to completion (k8s/README.md:
- * the migration Job first), then the Deployments other pods reach through a Service (the origin simulator) until
- * ready, then the rest until every readiness probe passes.
+ * the migration Job first), then the Deployments other pods reach through a Service and that reach none themselves
+ * (the origin simulator) until ready, then the rest until every readiness probe passes. A pod reached that reaches
+ * others (the gateway, which the console calls) starts with the rest: its readiness may wait for them (the gateway's
+ * for the bucket the archive creates).
  */
 export async function startLocalOverlay(
   objects: readonly K8sObject[],
@@ -142,7 +144,9 @@ export async function startLocalOverlay(
       pod.changes.filter((c) => c.rule === 'service host').map((c) => Number(new URL(c.to).port)),
     ),
   );
-  const reached = (pod: LocalPod) => [...pod.ports.values()].some((port) => reachedPorts.has(port));
+  const reached = (pod: LocalPod) =>
+    [...pod.ports.values()].some((port) => reachedPorts.has(port)) &&
+    !pod.changes.some((change) => change.rule === 'service host');
   const pods: RunningPod[] = [];
   const stop = async () => {
     await Promise.all(pods.map((pod) => pod.spawned.stop('SIGTERM')));

@@ -1,11 +1,14 @@
 export { metricsApp, metricsListenerConfig } from './metrics-listener';
 export {
+  type BaseConfigOf,
   type BaseProcessConfig,
+  type BrokerlessProcessConfig,
   baseProcessConfig,
+  brokerlessProcessConfig,
   type ServicePorts,
   type ServiceProcessConfig,
   serviceProcessConfig,
 } from './process-config';
-export { runServiceProcess, type ServiceProcessOptions } from './run-service-process';
+export { type ProcessDeps, runServiceProcess, type ServiceProcessOptions } from './run-service-process';
 export { type Service, type ServiceDeps, servesPublicRoutes } from './service';
 export { exitOnSignal, SHUTDOWN_DEADLINE_MS } from './shutdown';

@@ -39,6 +39,7 @@ export {
   MIN_SECRET_LENGTH,
   parseJwtKeys,
 } from './jwt-keyring';
+export { jwtKeysConfig, keyringFromConfig } from './keyring-config';
 export { InvalidTokenError, type TokenRefusal } from './token-refusal';
 export {
   checkTokenRequest,

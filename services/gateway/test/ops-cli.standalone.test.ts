@@ -42,6 +42,7 @@ async function startStandalone(): Promise<string> {
       PORT: '0',
       INTERNAL_PORT: '0',
       METRICS_PORT: '0',
+      CONSOLE_PORT: '0',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },

@@ -1,8 +1,8 @@
 import { type Clock, systemClock } from '@regapi/calendar';
 import type { DbHandle } from '@regapi/db';
-import type { HttpApp } from '@regapi/http';
+import { expressRouteOf, type HttpApp, observeRequest } from '@regapi/http';
 import type { Service } from '@regapi/runtime';
-import type { Logger } from '@regapi/telemetry';
+import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { JwtKeyring } from '@regapi/tokens';
 import express from 'express';
 import type { LockoutPolicy, SessionLifetime } from '../auth';
@@ -52,14 +52,23 @@ export function createConsole(deps: ConsoleDeps): Service {
 
 /**
  * An express app for the console's routers alone, for libs/http `listen` (its timeouts and connection cap). Not
- * createHttpApp: that one's 404, error handler and answer headers are the API's JSON envelope.
+ * createHttpApp: that one's 404, error handler and answer headers are the API's JSON envelope. With `metrics`, each
+ * request's duration is recorded by route template (`/pedidos/:protocolo`), never by path, as the API's are.
  */
-export function createConsoleHttpApp(service: Pick<Service, 'routers'>): HttpApp {
+export function createConsoleHttpApp(
+  service: Pick<Service, 'routers'>,
+  options: { readonly metrics?: Pick<PlatformMetrics, 'httpRequest'> } = {},
+): HttpApp {
   const app = express();
   // Whatever NODE_ENV says: express's last-resort page never carries a stack.
   app.set('env', 'production');
   app.disable('x-powered-by');
   app.set('etag', false);
   for (const router of service.routers) app.use(router);
-  return app;
+  const { metrics } = options;
+  if (metrics === undefined) return app;
+  return (req, res) => {
+    app(req, res);
+    observeRequest(metrics, req, res, () => expressRouteOf(req));
+  };
 }

@@ -1,5 +1,5 @@
 import { ConfigError, env, type Reader } from '@regapi/config';
-import { createKeyring, InvalidKeyringError, type JwtKeyring, MIN_SECRET_LENGTH, parseJwtKeys } from '@regapi/tokens';
+import { type JwtKeyring, jwtKeysConfig, keyringFromConfig, MIN_SECRET_LENGTH } from '@regapi/tokens';
 import {
   DEFAULT_RATE_LIMIT_BURST,
   DEFAULT_RATE_LIMIT_PER_SECOND,
@@ -31,10 +31,8 @@ const adminToken: Reader<string> = (source, name) => {
 
 /** Variables of the gateway beyond the common ones (README, configuration). */
 export const gatewayConfig = {
-  /** `kid1:secret1,kid2:secret2`: every key that verifies tokens (docs/decisions/0015). Required. */
-  JWT_KEYS: env.string(),
-  /** The kid that signs new tokens; optional when JWT_KEYS holds one key. */
-  JWT_ACTIVE_KID: env.optionalString(),
+  /** JWT_KEYS (required) and JWT_ACTIVE_KID, read as the console reads them (libs/tokens; docs/decisions/0015). */
+  ...jwtKeysConfig,
   /** Bearer secret of the admin API (`/admin/v1`), which the ops CLI uses. Required. */
   ADMIN_TOKEN: adminToken,
   /** How long a token's row may be served from memory; 0 reads the database on every request. */
@@ -88,15 +86,10 @@ export function gatewaySettingsFrom(config: {
     config.RATE_LIMIT_BURST ?? DEFAULT_RATE_LIMIT_BURST,
     config.RATE_LIMIT_PER_SECOND ?? DEFAULT_RATE_LIMIT_PER_SECOND,
   );
-  try {
-    return {
-      keyring: createKeyring(parseJwtKeys(config.JWT_KEYS), config.JWT_ACTIVE_KID),
-      adminToken: config.ADMIN_TOKEN,
-      tokenCacheMs: config.TOKEN_CACHE_MS,
-      rateLimit,
-    };
-  } catch (error: unknown) {
-    if (error instanceof InvalidKeyringError) throw new ConfigError(error.variable, error.problem);
-    throw error;
-  }
+  return {
+    keyring: keyringFromConfig(config),
+    adminToken: config.ADMIN_TOKEN,
+    tokenCacheMs: config.TOKEN_CACHE_MS,
+    rateLimit,
+  };
 }

@@ -1,0 +1,24 @@
+import { env } from '@regapi/config';
+import { serviceProcessConfig } from '@regapi/runtime';
+import { jwtKeysConfig } from '@regapi/tokens';
+
+/** The console's default ports: public 8085, internal 9085, metrics 9185 (docs/decisions/0080). */
+export const CONSOLE_PORTS = { port: 8085, internalPort: 9085, metricsPort: 9185 } as const;
+
+/**
+ * Variables of the console beyond the common ones. No AMQP_URL: the console uses no bus. No switch for the cookies'
+ * `Secure` flag: they are `__Host-` cookies, which browsers take only with it; browsers treat http://127.0.0.1 and
+ * http://localhost as secure, and anywhere else the console is behind TLS (docs/decisions/0080).
+ */
+export const consoleConfig = {
+  /** The same keys as the gateway (libs/tokens reads both): the console signs the tokens it issues with them. */
+  ...jwtKeysConfig,
+  /**
+   * The gateway's public listener, which the console calls for quotes, executions, polling and documents
+   * (docs/decisions/0073), e.g. `http://gateway:8080` in a cluster.
+   */
+  CONSOLE_API_URL: env.url(['http:', 'https:'], 'http://127.0.0.1:8080'),
+};
+
+/** Everything the console process reads: main.ts runs it, the Kubernetes drift test checks its Deployment. */
+export const consoleProcessConfig = serviceProcessConfig(CONSOLE_PORTS, consoleConfig, { broker: false });

@@ -1,0 +1,27 @@
+// A bare import first: instrumentation must wrap express and pg before they load; sorting never moves it.
+import './instrument';
+import { configOrExit } from '@regapi/config';
+import { runServiceProcess } from '@regapi/runtime';
+import { keyringFromConfig } from '@regapi/tokens';
+import { consoleProcessConfig } from './config/console-config';
+import { telemetry } from './instrument';
+import { createConsole, createConsoleHttpApp } from './web';
+
+runServiceProcess({
+  name: 'console',
+  config: consoleProcessConfig,
+  telemetry,
+  // A key list that parses but cannot be used (active kid missing) stops the process like any bad variable (78).
+  create: (deps, config) =>
+    createConsole({
+      db: deps.db,
+      logger: deps.logger,
+      keyring: configOrExit(() => keyringFromConfig(config)),
+      apiBaseUrl: config.CONSOLE_API_URL,
+    }),
+  // Its own pages, 404 and error pages in HTML, never the API's JSON envelope; requests timed by route template.
+  publicApp: (service, { metrics }) => createConsoleHttpApp(service, { metrics }),
+}).catch((error: unknown) => {
+  process.stderr.write(`console: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
