@@ -1,6 +1,43 @@
 export { type ConsoleAuditEntry, type ConsoleAuthAction, writeConsoleAudit } from './audit';
 export { csrfTokenFor, verifyCsrf } from './csrf';
+export {
+  acceptInvitation,
+  type Invitation,
+  inviteUser,
+  type LinkActor,
+  requestPasswordReset,
+  resendInvitation,
+  resetPassword,
+  type SetPasswordResult,
+} from './invitations';
 export { DEFAULT_LOCKOUT_POLICY, type LockoutPolicy, lockDurationMs } from './lockout';
+export {
+  type ConsoleMail,
+  DEFAULT_MAIL_RETRY,
+  listUnsentMail,
+  type MailRetryPolicy,
+  type MailTransport,
+  mailRetryDelayMs,
+  queueMail,
+  sendDueMail,
+  type UnsentMail,
+} from './mail-outbox';
+export {
+  changeOwnPassword,
+  confirmTotp,
+  disableTotp,
+  type MyAccountResult,
+  pendingTotpSecret,
+  totpEnabled,
+} from './my-account';
+export {
+  LINK_LIFETIME_MS,
+  LINK_PATH,
+  type LinkPurpose,
+  type LinkState,
+  linkState,
+  mintLink,
+} from './one-time-links';
 export { hashPassword, PASSWORD_HASH_PARAMETERS, PASSWORD_LENGTH, verifyPassword } from './password';
 export {
   CONSOLE_PERMISSIONS,
@@ -10,6 +47,7 @@ export {
   can,
   isConsoleRole,
 } from './permissions';
+export { completeSecondFactor, SECOND_FACTOR_LIFETIME_MS, type SecondFactorResult } from './second-factor';
 export { sessionIdOf } from './session-token';
 export {
   type ConsoleSession,
@@ -23,10 +61,21 @@ export {
 } from './sessions';
 export { type ConsoleAuthDeps, type SignInResult, signIn } from './sign-in';
 export { signOut } from './sign-out';
+export { type MailSender, type SmtpSettings, smtpTransport, startMailSender } from './smtp';
+export { acceptedTotpStep, newTotpSecret, totpCodeAt, totpStep, totpUri } from './totp';
+export {
+  type AccountUser,
+  accountUser,
+  changeUserRole,
+  disableUser,
+  listAccountUsers,
+  type UserChangeResult,
+} from './user-admin';
 export {
   type ConsoleUser,
   createUser,
   InvalidConsoleUserError,
   type NewConsoleUser,
   normalizeEmail,
+  passwordProblem,
 } from './users';

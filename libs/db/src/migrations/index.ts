@@ -18,6 +18,7 @@ import * as m0017 from './0017-order-sweep';
 import * as m0018 from './0018-metrics-snapshot';
 import * as m0019 from './0019-console-auth';
 import * as m0020 from './0020-api-token-console';
+import * as m0023 from './0023-console-links-mail-totp';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0018-metrics-snapshot': m0018,
   '0019-console-auth': m0019,
   '0020-api-token-console': m0020,
+  '0023-console-links-mail-totp': m0023,
 };
