@@ -19,6 +19,12 @@ export interface ConsoleContext {
   readonly keyring: JwtKeyring;
   /** The gateway's public listener (docs/decisions/0073). */
   readonly apiBaseUrl: string;
+  /** The console's own public URL (no trailing slash): the links of invitations and resets start with it. */
+  readonly publicUrl: string;
+  /** Whether SMTP sends the console's mail; without it messages wait for an operator (docs/decisions/0082). */
+  readonly smtpConfigured: boolean;
+  /** Password-reset requests per e-mail address and per client address (docs/decisions/0082). */
+  readonly resetThrottle: { readonly perEmail: Throttle; readonly perClient: Throttle };
   /** Loads the signed-in session and checks a permission; see session-guard. */
   readonly guard: SessionGuard;
 }

@@ -29,4 +29,6 @@ td.valor, th.valor { text-align: right; font-variant-numeric: tabular-nums; }
 .filtros { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: end; margin-bottom: 1rem; }
 .filtros label { display: grid; gap: 0.25rem; font-weight: 600; }
 a { color: #0b5cad; }
+.qr svg { width: 12rem; height: 12rem; display: block; }
+td form { margin: 0 0 0.25rem; }
 `;

@@ -1,6 +1,10 @@
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import { homeArea } from './areas/home';
+import { oneTimeLinksArea } from './areas/one-time-links';
+import { secondFactorArea } from './areas/second-factor-page';
+import { securityArea } from './areas/security';
 import { signInArea } from './areas/sign-in';
+import { usersArea } from './areas/users';
 import type { ConsoleArea, ConsoleContext } from './console-context';
 import { CONSOLE_CSS } from './console-css';
 import { messagePage } from './page-frame';
@@ -8,7 +12,14 @@ import { notFound, sendPage } from './respond';
 import { setConsoleSecurityHeaders } from './security-headers';
 
 /** The console's parts, each adding its own routes (docs/decisions/0072). A new area is one line here. */
-const AREAS: readonly ConsoleArea[] = [signInArea, homeArea];
+const AREAS: readonly ConsoleArea[] = [
+  signInArea,
+  homeArea,
+  secondFactorArea,
+  oneTimeLinksArea,
+  usersArea,
+  securityArea,
+];
 
 /** The routes of the console's pages (docs/decisions/0072): HTML for every answer, refusals and failures included. */
 export function createConsoleRouter(context: ConsoleContext): Router {
