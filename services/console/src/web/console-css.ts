@@ -31,4 +31,5 @@ td.valor, th.valor { text-align: right; font-variant-numeric: tabular-nums; }
 a { color: #0b5cad; }
 .qr svg { width: 12rem; height: 12rem; display: block; }
 td form { margin: 0 0 0.25rem; }
+.oculto { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `;

@@ -49,7 +49,7 @@ function userRow(user: AccountUser, viewer: ConsoleSession): string {
   if (user.disabledAt === null && !self) {
     actions.push(html`<form method="post" action="/usuarios/${user.id}/perfil" class="filtros">
 <input type="hidden" name="csrf" value="${viewer.csrfToken}">
-<label for="perfil-${user.id}">Perfil de ${user.email}</label>
+<label for="perfil-${user.id}" class="oculto">Perfil de ${user.email}</label>
 <select id="perfil-${user.id}" name="perfil">!${roleOptions(user.role)}</select>
 <button type="submit">Mudar perfil</button>
 </form>`);
