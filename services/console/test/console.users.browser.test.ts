@@ -11,7 +11,6 @@ import {
   type TestDatabase,
 } from '@regapi/testkit';
 import { TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
 import { listUnsentMail } from '../src';
 import { createTestUser } from './support/console-fixture';
 import { startConsole } from './support/console-web';
@@ -36,6 +35,8 @@ afterAll(async () => {
   await server?.close();
   await database?.drop();
 });
+
+type Page = Awaited<ReturnType<TestChromium['newPage']>>;
 
 async function noSeriousProblems(page: Page): Promise<void> {
   expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
