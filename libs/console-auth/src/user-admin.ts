@@ -17,15 +17,23 @@ export interface AccountUser {
   readonly disabledAt: Date | null;
 }
 
-export async function listAccountUsers(db: Kysely<Database>, accountId: string): Promise<AccountUser[]> {
-  const rows = await db
+function userQuery(db: Kysely<Database>, accountId: string) {
+  return db
     .selectFrom('console_user')
     .select(['id', 'email', 'role', 'totp_secret', 'password_hash', 'created_at', 'disabled_at'])
-    .where('account_id', '=', accountId)
-    .orderBy('created_at')
-    .orderBy('email')
-    .execute();
-  return rows.map((row) => ({
+    .where('account_id', '=', accountId);
+}
+
+function userOfRow(row: {
+  id: string;
+  email: string;
+  role: ConsoleRole;
+  totp_secret: string | null;
+  password_hash: string | null;
+  created_at: Date;
+  disabled_at: Date | null;
+}): AccountUser {
+  return {
     id: row.id,
     email: row.email,
     role: row.role,
@@ -33,7 +41,12 @@ export async function listAccountUsers(db: Kysely<Database>, accountId: string):
     invitationPending: row.password_hash === null,
     createdAt: row.created_at,
     disabledAt: row.disabled_at,
-  }));
+  };
+}
+
+export async function listAccountUsers(db: Kysely<Database>, accountId: string): Promise<AccountUser[]> {
+  const rows = await userQuery(db, accountId).orderBy('created_at').orderBy('email').execute();
+  return rows.map(userOfRow);
 }
 
 /** One user of `accountId`, or undefined (another account's id is as unknown as a made-up one). */
@@ -43,7 +56,8 @@ export async function accountUser(
   userId: string,
 ): Promise<AccountUser | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) return undefined;
-  return (await listAccountUsers(db, accountId)).find((user) => user.id === userId);
+  const row = await userQuery(db, accountId).where('id', '=', userId).executeTakeFirst();
+  return row === undefined ? undefined : userOfRow(row);
 }
 
 export type UserChangeResult = 'done' | 'not-found' | 'self' | 'last-admin';

@@ -17,7 +17,6 @@ import { consolePage, messagePage } from '../page-frame';
 import { checkedPreSession, preSessionCsrf } from '../pre-session';
 import { FORM_BODY, formField, refuseForm, sendPage } from '../respond';
 import { newPasswordFields, newPasswordProblem, noticeAlert, problemAlert } from './password-form';
-import { THROTTLED_MESSAGE } from './sign-in-pages';
 
 const PAGE: Readonly<Record<LinkPurpose, { title: string; intro: string; action: string; button: string }>> = {
   invitation: {
@@ -88,6 +87,8 @@ function resetRequestPage(csrf: string, options: { problem?: string; notice?: st
 <p><a href="/entrar">Voltar para a entrada</a></p>`,
   );
 }
+
+const RESET_THROTTLED = 'Muitos pedidos de nova senha. Aguarde alguns minutos e tente novamente.';
 
 /** One answer whatever the e-mail: the page never tells which e-mails have an account. */
 export const RESET_REQUESTED =
@@ -166,7 +167,7 @@ export const oneTimeLinksArea: ConsoleArea = (router, context) => {
     const refused = !byClient.allowed ? byClient : !byEmail.allowed ? byEmail : undefined;
     if (refused !== undefined) {
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(refused.retryAfterMs / 1000))));
-      sendPage(res, 429, resetRequestPage(csrf, { problem: THROTTLED_MESSAGE, email }));
+      sendPage(res, 429, resetRequestPage(csrf, { problem: RESET_THROTTLED, email }));
       return;
     }
     if (email.trim() !== '') await requestPasswordReset(context.db, context.clock, email, context.publicUrl);
