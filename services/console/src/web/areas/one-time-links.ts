@@ -9,6 +9,7 @@ import {
   requestPasswordReset,
   resetPassword,
   type SetPasswordResult,
+  writeConsoleAudit,
 } from '../../auth';
 import type { ConsoleArea, ConsoleContext } from '../console-context';
 import { COOKIE_OPTIONS, PRE_SESSION_COOKIE, SESSION_COOKIE } from '../cookies';
@@ -135,7 +136,15 @@ function linkRoutes(router: Parameters<ConsoleArea>[0], context: ConsoleContext,
     }
     if (purpose === 'invitation') {
       // The person just proved they hold the link: signed in at once, a fresh session.
-      const session = await createSession(context.db, result.userId, context.clock.now(), context.sessionLifetime);
+      const signedInAt = context.clock.now();
+      const session = await createSession(context.db, result.userId, signedInAt, context.sessionLifetime);
+      await writeConsoleAudit(context.db, {
+        accountId: result.accountId,
+        userId: result.userId,
+        action: 'auth.sign-in',
+        at: signedInAt,
+        params: { client: req.socket.remoteAddress ?? 'unknown', via: 'invitation' },
+      });
       res.clearCookie(PRE_SESSION_COOKIE, COOKIE_OPTIONS);
       res.cookie(SESSION_COOKIE, session.token, { ...COOKIE_OPTIONS, expires: session.expiresAt });
       res.redirect(303, '/');
