@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { writeConsoleAudit } from './audit';
 import { hashPassword, verifyPassword } from './password';
 import { acceptedTotpStep, newTotpSecret } from './totp';
+import { openTotpSecret, sealTotpSecret, type TotpKey } from './totp-secret-box';
 import { passwordProblem } from './users';
 
 /** What a person does to their own access on /seguranca (docs/decisions/0083). */
@@ -22,6 +23,8 @@ interface Me {
   readonly accountId: string;
   /** The session doing it: kept when the other sessions end. */
   readonly sessionId: string;
+  /** Seals the TOTP secret at rest when given (CONSOLE_TOTP_KEY). */
+  readonly totpKey?: TotpKey;
 }
 
 async function checkedPassword(db: Kysely<Database>, userId: string, password: string): Promise<boolean> {
@@ -64,15 +67,15 @@ export async function changeOwnPassword(
 }
 
 /** The secret being enrolled: a new one unless one is pending already (a reload shows the same QR and text). */
-export async function pendingTotpSecret(db: Kysely<Database>, userId: string): Promise<string> {
-  const fresh = newTotpSecret();
+export async function pendingTotpSecret(db: Kysely<Database>, userId: string, totpKey?: TotpKey): Promise<string> {
+  const fresh = sealTotpSecret(totpKey, userId, newTotpSecret());
   const row = await db
     .updateTable('console_user')
     .set({ totp_pending_secret: sql<string>`coalesce(totp_pending_secret, ${fresh})` })
     .where('id', '=', userId)
     .returning('totp_pending_secret')
     .executeTakeFirstOrThrow();
-  return row.totp_pending_secret ?? fresh;
+  return openTotpSecret(totpKey, userId, row.totp_pending_secret ?? fresh);
 }
 
 /** Whether the user has TOTP on. */
@@ -93,11 +96,16 @@ export async function confirmTotp(db: Kysely<Database>, clock: Clock, me: Me, co
     if (row.totp_secret !== null) return 'already-on';
     if (row.totp_pending_secret === null) return 'no-enrolment';
     const now = clock.now();
-    const step = acceptedTotpStep(row.totp_pending_secret, code, now, null);
+    const secret = openTotpSecret(me.totpKey, me.userId, row.totp_pending_secret);
+    const step = acceptedTotpStep(secret, code, now, null);
     if (step === undefined) return 'wrong-code';
     await trx
       .updateTable('console_user')
-      .set({ totp_secret: row.totp_pending_secret, totp_pending_secret: null, totp_last_step: String(step) })
+      .set({
+        totp_secret: sealTotpSecret(me.totpKey, me.userId, secret),
+        totp_pending_secret: null,
+        totp_last_step: String(step),
+      })
       .where('id', '=', me.userId)
       .execute();
     await writeConsoleAudit(trx, { accountId: me.accountId, userId: me.userId, action: 'totp.enable', at: now });
@@ -124,7 +132,8 @@ export async function disableTotp(
     if (row.totp_secret === null) return 'already-off';
     const now = clock.now();
     const lastStep = row.totp_last_step === null ? null : Number(row.totp_last_step);
-    if (acceptedTotpStep(row.totp_secret, code, now, lastStep) === undefined) return 'wrong-code';
+    const secret = openTotpSecret(me.totpKey, me.userId, row.totp_secret);
+    if (acceptedTotpStep(secret, code, now, lastStep) === undefined) return 'wrong-code';
     await trx
       .updateTable('console_user')
       .set({ totp_secret: null, totp_last_step: null, totp_pending_secret: null })

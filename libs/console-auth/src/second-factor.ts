@@ -7,6 +7,7 @@ import { DEFAULT_LOCKOUT_POLICY } from './lockout';
 import { createSession, DEFAULT_SESSION_LIFETIME, type NewSession } from './sessions';
 import type { ConsoleAuthDeps } from './sign-in';
 import { acceptedTotpStep } from './totp';
+import { openTotpSecret } from './totp-secret-box';
 
 /** How long the code page waits after a correct password (docs/decisions/0083). */
 export const SECOND_FACTOR_LIFETIME_MS = 5 * 60_000;
@@ -82,7 +83,7 @@ export async function completeSecondFactor(
     if (user.disabled_at !== null || user.totp_secret === null) return { kind: 'expired' };
     if (user.locked_until !== null && user.locked_until > now) return { kind: 'locked', until: user.locked_until };
     const lastStep = user.totp_last_step === null ? null : Number(user.totp_last_step);
-    const step = acceptedTotpStep(user.totp_secret, code, now, lastStep);
+    const step = acceptedTotpStep(openTotpSecret(deps.totpKey, user.id, user.totp_secret), code, now, lastStep);
     if (step === undefined) return countFailure(trx, policy, user, now, clientKey, 'totp');
     await trx
       .updateTable('console_user')

@@ -7,6 +7,7 @@ import { DEFAULT_LOCKOUT_POLICY, type LockoutPolicy } from './lockout';
 import { PASSWORD_LENGTH, verifyAgainstDummy, verifyPassword } from './password';
 import { newSecondFactorChallenge } from './second-factor';
 import { createSession, DEFAULT_SESSION_LIFETIME, type NewSession, type SessionLifetime } from './sessions';
+import type { TotpKey } from './totp-secret-box';
 import { normalizeEmail } from './users';
 
 export interface ConsoleAuthDeps {
@@ -14,6 +15,8 @@ export interface ConsoleAuthDeps {
   readonly clock: Clock;
   readonly lockout?: LockoutPolicy;
   readonly sessionLifetime?: SessionLifetime;
+  /** Opens TOTP secrets sealed at rest (CONSOLE_TOTP_KEY, docs/decisions/0083). */
+  readonly totpKey?: TotpKey;
 }
 
 /**

@@ -7,6 +7,7 @@ import { ConsoleVisitor, csrfOf, startConsole } from './support/console-web';
 
 // Issue 15: the optional TOTP second factor (docs/decisions/0083): enrol on /seguranca, the code step at sign-in,
 // wrong codes toward the password lockout, ±1 step, no code accepted twice. Codes are computed with the library.
+// The console runs with a TOTP key: secrets are sealed at rest.
 
 const clock = manualClock();
 let database: TestDatabase;
@@ -16,6 +17,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   server = await startConsole(database, clock, {
     lockout: { freeFailures: 3, firstLockMs: 60_000, maxLockMs: 60 * 60_000, forgetAfterMs: 24 * 60 * 60_000 },
+    totpKey: Buffer.alloc(32, 7),
   });
 });
 afterAll(async () => {
@@ -47,6 +49,14 @@ async function enrolled(): Promise<{ email: string; password: string; secret: st
   const confirmed = await visitor.request('/seguranca/2fa/confirmar', { form: { csrf, codigo: codeAt(secret) } });
   expect(confirmed.status).toBe(200);
   expect(await confirmed.text()).toContain('Verificação em duas etapas ativada.');
+  const stored = await database.db
+    .selectFrom('console_user')
+    .select(['totp_secret', 'totp_pending_secret'])
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  expect(stored.totp_secret).toMatch(/^v1\./);
+  expect(stored.totp_secret).not.toContain(secret);
+  expect(stored.totp_pending_secret).toBeNull();
   // Past the confirming code's step and the one after: the tests below may use the step before theirs.
   clock.advance(90_000);
   return { email: user.email, password: user.password, secret, visitor };

@@ -5,7 +5,7 @@ import type { Service } from '@regapi/runtime';
 import type { Logger } from '@regapi/telemetry';
 import type { JwtKeyring } from '@regapi/tokens';
 import express from 'express';
-import type { LockoutPolicy, MailSender, SessionLifetime, SmtpSettings } from '../auth';
+import type { LockoutPolicy, MailSender, SessionLifetime, SmtpSettings, TotpKey } from '../auth';
 import { createConsoleRouter } from './console-router';
 import { startMailDelivery } from './mail-delivery';
 import { createSessionGuard } from './session-guard';
@@ -28,6 +28,8 @@ export interface ConsoleDeps {
   /** SMTP_URL and the From address; without it no message is sent and operators hand links over (docs/decisions/0082). */
   readonly smtp?: SmtpSettings;
   readonly resetThrottle?: { readonly perEmail: ThrottlePolicy; readonly perClient: ThrottlePolicy };
+  /** 32 bytes (CONSOLE_TOTP_KEY, `parseTotpKey`): TOTP secrets are sealed with it at rest; without it, stored in clear. */
+  readonly totpKey?: TotpKey;
 }
 
 /** Password-reset requests: 3 per e-mail address in 15 minutes, 20 per client address a minute. */
@@ -60,6 +62,7 @@ export function createConsole(deps: ConsoleDeps): Service {
     },
     ...(deps.lockout === undefined ? {} : { lockout: deps.lockout }),
     ...(deps.sessionLifetime === undefined ? {} : { sessionLifetime: deps.sessionLifetime }),
+    ...(deps.totpKey === undefined ? {} : { totpKey: deps.totpKey }),
   });
   let mail: MailSender | undefined;
   return {

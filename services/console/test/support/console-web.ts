@@ -21,6 +21,7 @@ export interface StartConsoleOptions {
   readonly lockout?: LockoutPolicy;
   readonly resetThrottle?: { readonly perEmail: ThrottlePolicy; readonly perClient: ThrottlePolicy };
   readonly publicUrl?: string;
+  readonly totpKey?: Buffer;
 }
 
 export async function startConsole(
@@ -38,6 +39,7 @@ export async function startConsole(
     ...(options.lockout === undefined ? {} : { lockout: options.lockout }),
     ...(options.resetThrottle === undefined ? {} : { resetThrottle: options.resetThrottle }),
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    ...(options.totpKey === undefined ? {} : { totpKey: options.totpKey }),
   });
   return listen(createConsoleHttpApp(service), 0);
 }

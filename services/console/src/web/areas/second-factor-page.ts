@@ -52,6 +52,7 @@ export const secondFactorArea: ConsoleArea = (router, context) => {
     clock: context.clock,
     ...(context.lockout === undefined ? {} : { lockout: context.lockout }),
     ...(context.sessionLifetime === undefined ? {} : { sessionLifetime: context.sessionLifetime }),
+    ...(context.totpKey === undefined ? {} : { totpKey: context.totpKey }),
   };
 
   router.get('/entrar/codigo', (req, res) => {

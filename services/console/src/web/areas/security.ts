@@ -103,7 +103,7 @@ const PROBLEMS: Readonly<Record<Exclude<MyAccountResult, 'done'>, string>> = {
 };
 
 async function enrolmentOf(context: ConsoleContext, viewer: ConsoleSession): Promise<Enrolment> {
-  const secret = await pendingTotpSecret(context.db, viewer.userId);
+  const secret = await pendingTotpSecret(context.db, viewer.userId, context.totpKey);
   const uri = totpUri(secret, viewer.email);
   // Drawn on the server as SVG (no script, no CDN, no image request): attributes only, which the CSP allows.
   const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
@@ -120,7 +120,12 @@ export const securityArea: ConsoleArea = (router, context) => {
   };
   const me = (res: Response) => {
     const viewer = viewerOf(res);
-    return { userId: viewer.userId, accountId: viewer.accountId, sessionId: viewer.id };
+    return {
+      userId: viewer.userId,
+      accountId: viewer.accountId,
+      sessionId: viewer.id,
+      ...(context.totpKey === undefined ? {} : { totpKey: context.totpKey }),
+    };
   };
 
   router.get('/seguranca', ...context.guard.page(), async (_req, res) => {
