@@ -1,4 +1,11 @@
 export { type ConsoleAuditEntry, type ConsoleAuthAction, writeConsoleAudit } from './audit';
+export {
+  consoleMailConfig,
+  consoleMailSettingsFrom,
+  DEFAULT_CONSOLE_URL,
+  gatewayConsoleMailConfig,
+  gatewayConsoleMailSettingsFrom,
+} from './console-mail-config';
 export { csrfTokenFor, verifyCsrf } from './csrf';
 export {
   acceptInvitation,
