@@ -414,6 +414,10 @@ export interface ConsoleUserTable {
   /** argon2id PHC string; null while an invited user has not chosen a password. */
   password_hash: string | null;
   totp_secret: string | null;
+  /** Migration 0023: the last accepted TOTP time step (a code is never accepted twice). */
+  totp_last_step: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0023: a secret being enrolled, until a code confirms it. */
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
   failed_attempts: ColumnType<number, number | undefined, number>;
   last_failed_at: Date | null;
   locked_until: Date | null;
@@ -442,6 +446,39 @@ export interface ConsoleAuditTable {
   target: ColumnType<string | null, string | null | undefined, never>;
   at: ColumnType<Date, Date, never>;
   params: ColumnType<Record<string, unknown>, string | undefined, never>;
+}
+
+/** A one-time link (migration 0023): `id` is the SHA-256 (hex) of the link's token. */
+export interface ConsoleLinkTable {
+  id: ColumnType<string, string, never>;
+  user_id: ColumnType<string, string, never>;
+  purpose: ColumnType<'invitation' | 'password-reset', 'invitation' | 'password-reset', never>;
+  created_at: ColumnType<Date, Date, never>;
+  expires_at: ColumnType<Date, Date, never>;
+  used_at: Date | null;
+}
+
+/** The console's mail outbox (migration 0023). */
+export interface ConsoleMailTable {
+  id: Generated<string>;
+  account_id: ColumnType<string, string, never>;
+  recipient: ColumnType<string, string, never>;
+  subject: ColumnType<string, string, never>;
+  body: ColumnType<string, string, never>;
+  created_at: ColumnType<Date, Date, never>;
+  sent_at: Date | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Date;
+  last_error: string | null;
+}
+
+/** Between a correct password and the TOTP code (migration 0023): `id` is the SHA-256 (hex) of the browser's token. */
+export interface ConsoleSignInChallengeTable {
+  id: ColumnType<string, string, never>;
+  user_id: ColumnType<string, string, never>;
+  created_at: ColumnType<Date, Date, never>;
+  expires_at: ColumnType<Date, Date, never>;
+  used_at: Date | null;
 }
 
 export interface Database {
@@ -477,4 +514,7 @@ export interface Database {
   console_user: ConsoleUserTable;
   console_session: ConsoleSessionTable;
   console_audit: ConsoleAuditTable;
+  console_link: ConsoleLinkTable;
+  console_mail: ConsoleMailTable;
+  console_sign_in_challenge: ConsoleSignInChallengeTable;
 }

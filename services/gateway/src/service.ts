@@ -7,6 +7,7 @@ import { noPlatformMetrics } from '@regapi/telemetry';
 import type { JwtKeyring } from '@regapi/tokens';
 import { adminRouter } from './admin/admin-router';
 import { type AdminThrottleSettings, createAdminThrottle, DEFAULT_ADMIN_THROTTLE } from './admin/admin-throttle';
+import type { ConsoleMailSettings } from './admin/console-user-router';
 import { allowedNetwork } from './auth/allowed-network';
 import { authenticate } from './auth/authenticate';
 import { createTokenAuthority } from './auth/token-authority';
@@ -59,6 +60,8 @@ export interface GatewayDeps extends ServiceDeps {
   readonly rateLimitLeaseMs?: number;
   /** Failed admin authentications per client address (docs/decisions/0054). Default 10 free, then 1 s doubling to 15 min. */
   readonly adminThrottle?: AdminThrottleSettings;
+  /** Where console invitation links point and whether SMTP sends them (docs/decisions/0082). Default: standalone URL, no SMTP. */
+  readonly consoleMail?: ConsoleMailSettings;
 }
 
 /**
@@ -129,6 +132,7 @@ export function createGateway(deps: GatewayDeps): Service {
         adminToken: deps.adminToken,
         clock,
         throttle: createAdminThrottle(deps.adminThrottle ?? DEFAULT_ADMIN_THROTTLE, clock),
+        ...(deps.consoleMail === undefined ? {} : { consoleMail: deps.consoleMail }),
       }),
     ],
     // The document endpoint serves from S3: a gateway that cannot reach it is not ready to serve every route.

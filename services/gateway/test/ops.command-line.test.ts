@@ -48,6 +48,17 @@ test.each([
   [['token', 'revoke', '--token-id', 'T1'], { method: 'POST', path: '/admin/v1/tokens/T1/revoke' }],
   [['dead-letters', 'list'], { method: 'GET', path: '/admin/v1/dead-letters' }],
   [
+    ['user', 'invite', '--account', 'A1', '--email', 'a@b.br', '--role', 'administrador'],
+    { method: 'POST', path: '/admin/v1/accounts/A1/users', body: { email: 'a@b.br', role: 'administrador' } },
+  ],
+  [['user', 'list', '--account', 'A1'], { method: 'GET', path: '/admin/v1/accounts/A1/users' }],
+  [
+    ['user', 'reinvite', '--account', 'A1', '--user-id', 'U1'],
+    { method: 'POST', path: '/admin/v1/accounts/A1/users/U1/invitation' },
+  ],
+  [['mail', 'list'], { method: 'GET', path: '/admin/v1/console-mail' }],
+  [['mail', 'list', '--account', 'A1'], { method: 'GET', path: '/admin/v1/console-mail?account=A1' }],
+  [
     ['dead-letters', 'list', '--queue', 'origin.tasks', '--limit', '10'],
     { method: 'GET', path: '/admin/v1/dead-letters?queue=origin.tasks&limit=10' },
   ],

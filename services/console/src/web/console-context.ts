@@ -4,7 +4,7 @@ import type { Logger } from '@regapi/telemetry';
 import type { JwtKeyring } from '@regapi/tokens';
 import type { Router } from 'express';
 import type { Kysely } from 'kysely';
-import type { LockoutPolicy, SessionLifetime } from '../auth';
+import type { LockoutPolicy, SessionLifetime, TotpKey } from '../auth';
 import type { SessionGuard } from './session-guard';
 import type { Throttle } from './throttle';
 
@@ -19,6 +19,14 @@ export interface ConsoleContext {
   readonly keyring: JwtKeyring;
   /** The gateway's public listener (docs/decisions/0073). */
   readonly apiBaseUrl: string;
+  /** The console's own public URL (no trailing slash): the links of invitations and resets start with it. */
+  readonly publicUrl: string;
+  /** Whether SMTP sends the console's mail; without it messages wait for an operator (docs/decisions/0082). */
+  readonly smtpConfigured: boolean;
+  /** Password-reset requests per e-mail address and per client address (docs/decisions/0082). */
+  readonly resetThrottle: { readonly perEmail: Throttle; readonly perClient: Throttle };
+  /** Seals TOTP secrets at rest when set (docs/decisions/0083). */
+  readonly totpKey?: TotpKey;
   /** Loads the signed-in session and checks a permission; see session-guard. */
   readonly guard: SessionGuard;
 }

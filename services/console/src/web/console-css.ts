@@ -61,4 +61,7 @@ nav.paginas { display: flex; gap: 1rem; margin-top: 1rem; }
 figure.grafico { margin: 0 0 0.5rem; }
 figure.grafico img { max-width: 100%; height: auto; background: #ffffff; border: 1px solid #c9ced6; }
 .paginas { display: flex; flex-wrap: wrap; gap: 1rem; align-items: baseline; }
+.qr svg { width: 12rem; height: 12rem; display: block; }
+td form { margin: 0 0 0.25rem; }
+.oculto { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `;

@@ -4,10 +4,14 @@ import { chartsArea } from './areas/charts';
 import { consultarArea } from './areas/consultar';
 import { homeArea } from './areas/home';
 import { moneyArea } from './areas/money';
+import { oneTimeLinksArea } from './areas/one-time-links';
 import { pedidosArea } from './areas/pedidos';
+import { secondFactorArea } from './areas/second-factor-page';
+import { securityArea } from './areas/security';
 import { signInArea } from './areas/sign-in';
 import { statusArea } from './areas/status';
 import { tokensArea } from './areas/tokens';
+import { usersArea } from './areas/users';
 import type { ConsoleArea, ConsoleContext } from './console-context';
 import { CONSOLE_CSS } from './console-css';
 import { messagePage } from './page-frame';
@@ -25,6 +29,10 @@ const AREAS: readonly ConsoleArea[] = [
   moneyArea,
   chartsArea,
   auditArea,
+  secondFactorArea,
+  oneTimeLinksArea,
+  usersArea,
+  securityArea,
 ];
 
 /** The routes of the console's pages (docs/decisions/0072): HTML for every answer, refusals and failures included. */

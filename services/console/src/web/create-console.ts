@@ -5,8 +5,9 @@ import type { Service } from '@regapi/runtime';
 import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { JwtKeyring } from '@regapi/tokens';
 import express from 'express';
-import type { LockoutPolicy, SessionLifetime } from '../auth';
+import type { LockoutPolicy, MailSender, SessionLifetime, SmtpSettings, TotpKey } from '../auth';
 import { createConsoleRouter } from './console-router';
+import { startMailDelivery } from './mail-delivery';
 import { createSessionGuard } from './session-guard';
 import { createThrottle, DEFAULT_SIGN_IN_THROTTLE, type ThrottlePolicy } from './throttle';
 
@@ -22,7 +23,22 @@ export interface ConsoleDeps {
   readonly signInThrottle?: ThrottlePolicy;
   readonly lockout?: LockoutPolicy;
   readonly sessionLifetime?: SessionLifetime;
+  /** The console's own public URL, for the links it mails (CONSOLE_PUBLIC_URL). Default its standalone address. */
+  readonly publicUrl?: string;
+  /** SMTP_URL and the From address; without it no message is sent and operators hand links over (docs/decisions/0082). */
+  readonly smtp?: SmtpSettings;
+  readonly resetThrottle?: { readonly perEmail: ThrottlePolicy; readonly perClient: ThrottlePolicy };
+  /** 32 bytes (CONSOLE_TOTP_KEY, `parseTotpKey`): TOTP secrets are sealed with it at rest; without it, stored in clear. */
+  readonly totpKey?: TotpKey;
 }
+
+/** Password-reset requests: 3 per e-mail address in 15 minutes, 20 per client address a minute. */
+export const DEFAULT_RESET_THROTTLE = Object.freeze({
+  perEmail: Object.freeze({ limit: 3, windowMs: 15 * 60_000, maxAddresses: 10_000 }),
+  perClient: DEFAULT_SIGN_IN_THROTTLE,
+});
+
+export const DEFAULT_CONSOLE_PUBLIC_URL = 'http://127.0.0.1:8085';
 
 /**
  * The customer console's pages (issue 15, docs/decisions/0072) as a service: one router that answers every request
@@ -38,15 +54,28 @@ export function createConsole(deps: ConsoleDeps): Service {
     keyring: deps.keyring,
     apiBaseUrl: deps.apiBaseUrl,
     signInThrottle: createThrottle(clock, deps.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE),
+    publicUrl: (deps.publicUrl ?? DEFAULT_CONSOLE_PUBLIC_URL).replace(/\/+$/, ''),
+    smtpConfigured: deps.smtp !== undefined,
+    resetThrottle: {
+      perEmail: createThrottle(clock, (deps.resetThrottle ?? DEFAULT_RESET_THROTTLE).perEmail),
+      perClient: createThrottle(clock, (deps.resetThrottle ?? DEFAULT_RESET_THROTTLE).perClient),
+    },
     ...(deps.lockout === undefined ? {} : { lockout: deps.lockout }),
     ...(deps.sessionLifetime === undefined ? {} : { sessionLifetime: deps.sessionLifetime }),
+    ...(deps.totpKey === undefined ? {} : { totpKey: deps.totpKey }),
   });
+  let mail: MailSender | undefined;
   return {
     name: 'console',
     routers: [router],
     readiness: {},
-    start: async () => {},
-    stop: async () => {},
+    start: async () => {
+      mail ??= startMailDelivery({ db: deps.db.db, clock, logger: deps.logger, smtp: deps.smtp });
+    },
+    stop: async () => {
+      await mail?.stop();
+      mail = undefined;
+    },
   };
 }
 

@@ -1,9 +1,11 @@
 import type { ManualClock } from '@regapi/calendar';
+import type { Database } from '@regapi/db';
 import { listen, type RunningServer } from '@regapi/http';
 import { silentLogger } from '@regapi/telemetry';
 import type { TestDatabase } from '@regapi/testkit';
 import { createKeyring, type JwtKeyring } from '@regapi/tokens';
-import { createConsole, createConsoleHttpApp, type ThrottlePolicy } from '../../src';
+import type { Kysely } from 'kysely';
+import { createConsole, createConsoleHttpApp, type LockoutPolicy, type ThrottlePolicy } from '../../src';
 
 /** The keyring of console tests that run without a gateway; a test with a gateway passes the gateway's. */
 export const TEST_CONSOLE_KEYRING = createKeyring(
@@ -16,6 +18,10 @@ export interface StartConsoleOptions {
   readonly keyring?: JwtKeyring;
   /** The gateway's public URL; default a port nothing listens on (tests that never reach the API). */
   readonly apiBaseUrl?: string;
+  readonly lockout?: LockoutPolicy;
+  readonly resetThrottle?: { readonly perEmail: ThrottlePolicy; readonly perClient: ThrottlePolicy };
+  readonly publicUrl?: string;
+  readonly totpKey?: Buffer;
 }
 
 export async function startConsole(
@@ -30,6 +36,10 @@ export async function startConsole(
     keyring: options.keyring ?? TEST_CONSOLE_KEYRING,
     apiBaseUrl: options.apiBaseUrl ?? 'http://127.0.0.1:9',
     ...(options.signInThrottle === undefined ? {} : { signInThrottle: options.signInThrottle }),
+    ...(options.lockout === undefined ? {} : { lockout: options.lockout }),
+    ...(options.resetThrottle === undefined ? {} : { resetThrottle: options.resetThrottle }),
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    ...(options.totpKey === undefined ? {} : { totpKey: options.totpKey }),
   });
   return listen(createConsoleHttpApp(service), 0);
 }
@@ -91,5 +101,18 @@ export class ConsoleVisitor {
 export function csrfOf(page: string): string {
   const match = /name="csrf" value="([^"]+)"/.exec(page);
   if (match?.[1] === undefined) throw new Error('the page has no CSRF field');
+  return match[1];
+}
+
+/** The link (path only) in the newest console mail to `recipient`, as the person would click it. */
+export async function linkMailedTo(db: Kysely<Database>, recipient: string): Promise<string> {
+  const row = await db
+    .selectFrom('console_mail')
+    .select('body')
+    .where('recipient', '=', recipient.toLowerCase())
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const match = /https?:\/\/[^/\s]+(\/(?:convite|senha\/nova)\/[A-Za-z0-9_-]{43})/.exec(row?.body ?? '');
+  if (match?.[1] === undefined) throw new Error(`no link mailed to ${recipient}`);
   return match[1];
 }

@@ -24,6 +24,7 @@ import { validateCreateAccount, validateCredit, validateIssueToken, validateProd
 import { invalidField, ledgerErrors, NotFoundError } from './admin-errors';
 import type { AdminThrottle } from './admin-throttle';
 import { accountView, ledgerEntryView, orderView, productStatusView } from './admin-views';
+import { type ConsoleMailSettings, consoleUserRouter, DEFAULT_CONSOLE_MAIL_SETTINGS } from './console-user-router';
 import { deadLetterRouter } from './dead-letter-router';
 
 export interface AdminRouterOptions {
@@ -34,6 +35,8 @@ export interface AdminRouterOptions {
   readonly clock: Clock;
   /** Failed authentications per client address (decision 0054). */
   readonly throttle: AdminThrottle;
+  /** The console's links and mail (docs/decisions/0082); default its standalone URL, no SMTP. */
+  readonly consoleMail?: ConsoleMailSettings;
 }
 
 function valid<T>(validation: Validation<T>): T {
@@ -178,6 +181,15 @@ export function adminRouter(options: AdminRouterOptions): Router {
   );
 
   router.use(deadLetterRouter({ db, act }));
+  router.use(
+    consoleUserRouter({
+      db,
+      clock,
+      act,
+      identityOf: auth.identityOf,
+      mail: options.consoleMail ?? DEFAULT_CONSOLE_MAIL_SETTINGS,
+    }),
+  );
   router.use('/admin/v1', ledgerErrors);
   return router;
 }

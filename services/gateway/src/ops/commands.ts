@@ -21,6 +21,10 @@ export const USAGE = `usage: pnpm --silent ops <command>
   order show PROTOCOLO
   dead-letters list [--queue QUEUE] [--limit 100]
   dead-letters redrive QUEUE [--message-id ID]   (every letter of QUEUE without --message-id)
+  user invite --account ID --email E --role administrador|desenvolvimento|financeiro|consulta
+  user reinvite --account ID --user-id ID       (a new invitation link; the previous one stops working)
+  user list --account ID
+  mail list [--account ID]                      (console mail not sent yet: without SMTP, hand the links over)
 Admin API: REGAPI_ADMIN_URL, the gateway's internal listener (default http://127.0.0.1:9080); token: ADMIN_TOKEN,
 else $DATA_DIR/admin-token (.data); operator named in the audit: REGAPI_OPERATOR, else your login name.`;
 
@@ -157,6 +161,31 @@ export function commandCall(argv: readonly string[]): AdminCall {
       const queue = segment(words[0] ?? '');
       const one = values['message-id'] === undefined ? '' : `/${segment(values['message-id'])}`;
       return { method: 'POST', path: `/admin/v1/dead-letters/${queue}${one}/redrive` };
+    }
+    case 'user invite': {
+      const spec = { account: { required: true }, email: { required: true }, role: { required: true } };
+      const { values } = options(rest, spec, 0);
+      return {
+        method: 'POST',
+        path: `/admin/v1/accounts/${segment(values.account ?? '')}/users`,
+        body: { email: values.email, role: values.role },
+      };
+    }
+    case 'user reinvite': {
+      const { values } = options(rest, { account: { required: true }, 'user-id': { required: true } }, 0);
+      return {
+        method: 'POST',
+        path: `/admin/v1/accounts/${segment(values.account ?? '')}/users/${segment(values['user-id'] ?? '')}/invitation`,
+      };
+    }
+    case 'user list': {
+      const { values } = options(rest, { account: { required: true } }, 0);
+      return { method: 'GET', path: `/admin/v1/accounts/${segment(values.account ?? '')}/users` };
+    }
+    case 'mail list': {
+      const { values } = options(rest, { account: { required: false } }, 0);
+      const search = values.account === undefined ? '' : `?account=${segment(values.account)}`;
+      return { method: 'GET', path: `/admin/v1/console-mail${search}` };
     }
     default:
       throw new UsageError(argv.length === 0 ? 'no command given' : `unknown command: ${argv.slice(0, 2).join(' ')}`);

@@ -7,6 +7,7 @@ import { type PlatformMetrics, silentLogger } from '@regapi/telemetry';
 import { callJson, type JsonAnswer } from '@regapi/testkit';
 import type { Router } from 'express';
 import { type AdminThrottleSettings, createGateway, createKeyring, type JwtKeyring } from '../../src';
+import type { ConsoleMailSettings } from '../../src/admin/console-user-router';
 
 /** Secrets of the test keyring: `k1` signs, `k2` still verifies (a rotation in progress). */
 export const SECRETS = new Map([
@@ -25,6 +26,7 @@ export interface TestGateway {
 }
 
 export interface TestGatewayOptions {
+  readonly consoleMail?: ConsoleMailSettings;
   readonly tokenCacheMs?: number;
   readonly clock?: Clock;
   readonly activeKid?: string;
@@ -67,6 +69,7 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
     ...(options.idempotencyWaitMs === undefined ? {} : { idempotencyWaitMs: options.idempotencyWaitMs }),
     ...(options.adminThrottle === undefined ? {} : { adminThrottle: options.adminThrottle }),
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+    ...(options.consoleMail === undefined ? {} : { consoleMail: options.consoleMail }),
   });
   const app = createHttpApp({
     logger,

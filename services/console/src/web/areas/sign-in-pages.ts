@@ -8,15 +8,20 @@ export interface SignInPageOptions {
   readonly email?: string;
   /** A refusal or lock, shown above the form and announced to screen readers. */
   readonly problem?: string;
+  /** A confirmation (a new password saved), announced politely. */
+  readonly notice?: string;
 }
 
 export function signInPage(options: SignInPageOptions): string {
   const problem =
     options.problem === undefined ? '' : html`<p class="aviso" role="alert" id="problema">${options.problem}</p>`;
+  const notice =
+    options.notice === undefined ? '' : html`<p class="sucesso" role="status" id="aviso">${options.notice}</p>`;
   return consolePage(
     'Entrar',
     html`<h1>Entrar no console</h1>
 !${problem}
+!${notice}
 <form class="cartao" method="post" action="/entrar">
 <input type="hidden" name="csrf" value="${options.csrfToken}">
 <label for="email">E-mail</label>
@@ -24,7 +29,8 @@ export function signInPage(options: SignInPageOptions): string {
 <label for="senha">Senha</label>
 <input id="senha" name="senha" type="password" autocomplete="current-password" required maxlength="256">
 <button type="submit">Entrar</button>
-</form>`,
+</form>
+<p><a href="/senha/esqueci">Esqueci minha senha</a></p>`,
   );
 }
 

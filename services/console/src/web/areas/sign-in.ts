@@ -1,24 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { clientAddress, clientAddressKey } from '@regapi/http';
-import type { Request, Response } from 'express';
 import { csrfTokenFor, signIn, signOut, verifyCsrf } from '../../auth';
 import type { ConsoleArea } from '../console-context';
 import { COOKIE_OPTIONS, cookieOf, PRE_SESSION_COOKIE, SESSION_COOKIE } from '../cookies';
 import { messagePage } from '../page-frame';
+import { preSessionSecret } from '../pre-session';
 import { FORM_BODY, formField, refuseForm, sendPage } from '../respond';
+import { SECOND_FACTOR_COOKIE } from './second-factor-page';
 import { lockedMessage, REFUSED_MESSAGE, signInPage, THROTTLED_MESSAGE } from './sign-in-pages';
-
-/**
- * The secret behind the sign-in form's CSRF token, from the pre-session cookie or freshly drawn (and set): without
- * it a third-party page could sign the browser in to an account of the attacker's choosing (login CSRF).
- */
-function preSessionSecret(req: Request, res: Response): Buffer {
-  const stored = cookieOf(req, PRE_SESSION_COOKIE);
-  if (stored !== undefined && /^[A-Za-z0-9_-]{43}$/.test(stored)) return Buffer.from(stored, 'base64url');
-  const secret = randomBytes(32);
-  res.cookie(PRE_SESSION_COOKIE, secret.toString('base64url'), COOKIE_OPTIONS);
-  return secret;
-}
 
 /** GET/POST /entrar and POST /sair (docs/decisions/0070, 0072). */
 export const signInArea: ConsoleArea = (router, context) => {
@@ -34,7 +22,9 @@ export const signInArea: ConsoleArea = (router, context) => {
       res.redirect(303, '/');
       return;
     }
-    sendPage(res, 200, signInPage({ csrfToken: csrfTokenFor(preSessionSecret(req, res)) }));
+    const csrfToken = csrfTokenFor(preSessionSecret(req, res));
+    const notice = req.query.senha === 'nova' ? 'Nova senha salva. Entre com ela.' : undefined;
+    sendPage(res, 200, signInPage(notice === undefined ? { csrfToken } : { csrfToken, notice }));
   });
 
   router.post(
@@ -66,7 +56,13 @@ export const signInArea: ConsoleArea = (router, context) => {
         return;
       }
       const result = await signIn(authDeps, email, password, clientAddress(req));
-      if (result.kind === 'signed-in') {
+      if (result.kind === 'second-factor') {
+        res.cookie(SECOND_FACTOR_COOKIE, result.challenge.token, {
+          ...COOKIE_OPTIONS,
+          expires: result.challenge.expiresAt,
+        });
+        res.redirect(303, '/entrar/codigo');
+      } else if (result.kind === 'signed-in') {
         res.clearCookie(PRE_SESSION_COOKIE, COOKIE_OPTIONS);
         res.cookie(SESSION_COOKIE, result.session.token, { ...COOKIE_OPTIONS, expires: result.session.expiresAt });
         res.redirect(303, '/');

@@ -2,9 +2,12 @@ import type { Clock } from '@regapi/calendar';
 import type { Database } from '@regapi/db';
 import type { Kysely } from 'kysely';
 import { writeConsoleAudit } from './audit';
-import { DEFAULT_LOCKOUT_POLICY, type LockoutPolicy, lockDurationMs, priorFailures } from './lockout';
+import { countFailure } from './failures';
+import { DEFAULT_LOCKOUT_POLICY, type LockoutPolicy } from './lockout';
 import { PASSWORD_LENGTH, verifyAgainstDummy, verifyPassword } from './password';
+import { newSecondFactorChallenge } from './second-factor';
 import { createSession, DEFAULT_SESSION_LIFETIME, type NewSession, type SessionLifetime } from './sessions';
+import type { TotpKey } from './totp-secret-box';
 import { normalizeEmail } from './users';
 
 export interface ConsoleAuthDeps {
@@ -12,6 +15,8 @@ export interface ConsoleAuthDeps {
   readonly clock: Clock;
   readonly lockout?: LockoutPolicy;
   readonly sessionLifetime?: SessionLifetime;
+  /** Opens TOTP secrets sealed at rest (CONSOLE_TOTP_KEY, docs/decisions/0083). */
+  readonly totpKey?: TotpKey;
 }
 
 /**
@@ -19,9 +24,12 @@ export interface ConsoleAuthDeps {
  * - `refused`: wrong password, unknown e-mail, disabled or not yet activated user: one answer for all, so the page
  *   cannot tell which e-mails have an account.
  * - `locked`: too many failures; no password is looked at until `until`, the right one included.
+ * - `second-factor`: the password was right and the user has TOTP on: no session yet; `challenge.token` goes in a
+ *   short-lived cookie and the code page completes the sign-in (docs/decisions/0083).
  */
 export type SignInResult =
   | { kind: 'signed-in'; userId: string; accountId: string; session: NewSession }
+  | { kind: 'second-factor'; challenge: { token: string; expiresAt: Date } }
   | { kind: 'refused' }
   | { kind: 'locked'; until: Date };
 
@@ -41,7 +49,16 @@ export async function signIn(
   const outcome = await deps.db.transaction().execute(async (trx): Promise<SignInResult | 'no-such-user'> => {
     const user = await trx
       .selectFrom('console_user')
-      .select(['id', 'account_id', 'password_hash', 'failed_attempts', 'last_failed_at', 'locked_until', 'disabled_at'])
+      .select([
+        'id',
+        'account_id',
+        'password_hash',
+        'totp_secret',
+        'failed_attempts',
+        'last_failed_at',
+        'locked_until',
+        'disabled_at',
+      ])
       .where('email', '=', normalizeEmail(email))
       .forUpdate()
       .executeTakeFirst();
@@ -51,6 +68,11 @@ export async function signIn(
 
     const audit = { accountId: user.account_id, userId: user.id, at: now };
     if (await verifyPassword(user.password_hash, password)) {
+      // The failure count is cleared only once the second factor passes too: a known password must not buy
+      // unlimited code guesses.
+      if (user.totp_secret !== null) {
+        return { kind: 'second-factor', challenge: await newSecondFactorChallenge(trx, user.id, now) };
+      }
       await trx
         .updateTable('console_user')
         .set({ failed_attempts: 0, last_failed_at: null, locked_until: null })
@@ -61,23 +83,7 @@ export async function signIn(
       return { kind: 'signed-in', userId: user.id, accountId: user.account_id, session };
     }
 
-    const failures =
-      priorFailures(policy, { failedAttempts: user.failed_attempts, lastFailedAt: user.last_failed_at }, now) + 1;
-    const lockMs = lockDurationMs(policy, failures);
-    const lockedUntil = lockMs > 0 ? new Date(now.getTime() + lockMs) : null;
-    await trx
-      .updateTable('console_user')
-      .set({ failed_attempts: failures, last_failed_at: now, locked_until: lockedUntil })
-      .where('id', '=', user.id)
-      .execute();
-    await writeConsoleAudit(trx, { ...audit, action: 'auth.refused', params: { client: clientKey, failures } });
-    if (lockedUntil === null) return { kind: 'refused' };
-    await writeConsoleAudit(trx, {
-      ...audit,
-      action: 'auth.lockout',
-      params: { client: clientKey, failures, until: lockedUntil.toISOString() },
-    });
-    return { kind: 'locked', until: lockedUntil };
+    return countFailure(trx, policy, user, now, clientKey, 'password');
   });
   if (outcome !== 'no-such-user') return outcome;
   await verifyAgainstDummy(password);
