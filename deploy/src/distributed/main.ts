@@ -63,10 +63,12 @@ async function main(): Promise<void> {
     JWT_KEYS: secrets.JWT_KEYS,
     ...(secrets.JWT_ACTIVE_KID === undefined ? {} : { JWT_ACTIVE_KID: secrets.JWT_ACTIVE_KID }),
   };
-  const gatewayEnv = { ...keysEnv, ADMIN_TOKEN: secrets.ADMIN_TOKEN };
-  // The console signs tokens with the gateway's keys and acts through the gateway's public listener (decision 0073).
+  // The console signs tokens with the gateway's keys and acts through the gateway's public listener (decision 0073);
+  // its links, minted by it and by the gateway's admin API, start with its own URL (decision 0082).
   const gatewayUrl = `http://127.0.0.1:${config.PORT_BASE + SERVICES.indexOf('gateway')}`;
-  const consoleEnv = { ...keysEnv, CONSOLE_API_URL: gatewayUrl };
+  const consoleUrl = `http://127.0.0.1:${config.PORT_BASE + SERVICES.indexOf('console')}`;
+  const gatewayEnv = { ...keysEnv, ADMIN_TOKEN: secrets.ADMIN_TOKEN, CONSOLE_PUBLIC_URL: consoleUrl };
+  const consoleEnv = { ...keysEnv, CONSOLE_API_URL: gatewayUrl, CONSOLE_PUBLIC_URL: consoleUrl };
 
   const children = new Map<string, ChildProcess>();
   let stopping = false;

@@ -7,11 +7,13 @@ import { createDeadLetterTable, createInProcessBus, createOutboxRelay } from '@r
 import { systemClock } from '@regapi/calendar';
 import { configOrExit, loadConfig } from '@regapi/config';
 import { createConsole, createConsoleHttpApp } from '@regapi/console';
+import { consoleMailSettingsFrom } from '@regapi/console-auth';
 import { createDb, isDbReachable, migrateToLatest, startEmbeddedPostgres } from '@regapi/db';
 import { createFileStorage } from '@regapi/documents';
 import { createGateway } from '@regapi/gateway';
 import {
   createHttpApp,
+  type HttpApp,
   healthRouter,
   listen,
   loadServerLimits,
@@ -79,11 +81,25 @@ async function main(): Promise<void> {
   const bus = createInProcessBus({ logger, deadLetters: createDeadLetterTable(db.db) });
   const relay = createOutboxRelay({ db, bus, logger });
   const deps = { db, bus, logger, metrics: telemetry.metrics };
+  // The console's own listener (decision 0080), opened first: its URL goes in the links it and the admin API mint
+  // (decision 0082). It answers 503 until the console is built, once the API listens (it acts through it, 0073).
+  let consoleApp: HttpApp | undefined;
+  const consoleServer = await listen(
+    (req, res) => {
+      if (consoleApp === undefined) res.writeHead(503).end();
+      else consoleApp(req, res);
+    },
+    config.CONSOLE_PORT,
+    config.HOST,
+    limits,
+  );
+  const consolePublicUrl = config.CONSOLE_PUBLIC_URL ?? consoleServer.url;
   const services: Service[] = [
     createGateway({
       ...deps,
       hourlySearchCeiling: originConfig.HOURLY_SEARCH_CEILING,
       ...gatewaySecrets,
+      consoleMail: { consoleUrl: consolePublicUrl, smtpConfigured: config.SMTP_URL !== undefined },
       documents: storage(),
     }),
     createOriginSession({
@@ -140,14 +156,15 @@ async function main(): Promise<void> {
     config.METRICS_HOST,
     directLimits,
   );
-  // The console on its own listener (decision 0080), acting through this process's API listener (decision 0073).
-  const consoleService = createConsole({ db, logger, keyring: gatewaySecrets.keyring, apiBaseUrl: server.url });
-  const consoleServer = await listen(
-    createConsoleHttpApp(consoleService, { metrics: telemetry.metrics }),
-    config.CONSOLE_PORT,
-    config.HOST,
-    limits,
-  );
+  const consoleService = createConsole({
+    db,
+    logger,
+    keyring: gatewaySecrets.keyring,
+    apiBaseUrl: server.url,
+    ...consoleMailSettingsFrom({ ...config, CONSOLE_PUBLIC_URL: consolePublicUrl }),
+  });
+  consoleApp = createConsoleHttpApp(consoleService, { metrics: telemetry.metrics });
+  await consoleService.start();
   // A newcomer signs in to the console at once (decision 0081): standalone alone seeds this, on its first start, once
   // every listener is open, so a start that fails (a port taken) has not used up the one showing of the password.
   const demo = await createDemoAccountOnFirstStart(db.db, systemClock);
@@ -178,6 +195,7 @@ async function main(): Promise<void> {
 
   exitOnSignal(async () => {
     await Promise.all([server.close(3000), consoleServer.close(3000), internal.close(3000), metricsServer.close(1000)]);
+    await consoleService.stop();
     for (const service of [...services].reverse()) await service.stop();
     await relay.stop();
     await bus.close();

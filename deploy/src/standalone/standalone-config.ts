@@ -1,4 +1,5 @@
 import { env } from '@regapi/config';
+import { consoleMailConfig } from '@regapi/console-auth';
 import { gatewayConfig } from '@regapi/gateway';
 import { metricsListenerConfig } from '@regapi/runtime';
 
@@ -10,6 +11,12 @@ export const standaloneConfig = {
   INTERNAL_HOST: env.string('127.0.0.1'),
   /** The console's own listener (its pages), on HOST beside the API (docs/decisions/0080). */
   CONSOLE_PORT: env.port(8085),
+  /** The console's address in its invitation and reset links; unset: the console listener's own URL. */
+  CONSOLE_PUBLIC_URL: env.optionalUrl(['http:', 'https:']),
+  /** Optional: mail the console's links (docs/decisions/0082); unset, they are written to this process's log. */
+  SMTP_URL: consoleMailConfig.SMTP_URL,
+  SMTP_FROM: consoleMailConfig.SMTP_FROM,
+  CONSOLE_TOTP_KEY: consoleMailConfig.CONSOLE_TOTP_KEY,
   /** The metrics listener: GET /metrics for Prometheus (docs/decisions/0062). */
   ...metricsListenerConfig(9180),
   /** Everything the standalone system keeps: the PostgreSQL cluster, the documents, the gateway's secrets. */

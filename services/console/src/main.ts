@@ -1,6 +1,7 @@
 // A bare import first: instrumentation must wrap express and pg before they load; sorting never moves it.
 import './instrument';
 import { configOrExit } from '@regapi/config';
+import { consoleMailSettingsFrom } from '@regapi/console-auth';
 import { runServiceProcess } from '@regapi/runtime';
 import { keyringFromConfig } from '@regapi/tokens';
 import { consoleProcessConfig } from './config/console-config';
@@ -18,6 +19,7 @@ runServiceProcess({
       logger: deps.logger,
       keyring: configOrExit(() => keyringFromConfig(config)),
       apiBaseUrl: config.CONSOLE_API_URL,
+      ...consoleMailSettingsFrom(config),
     }),
   // Its own pages, 404 and error pages in HTML, never the API's JSON envelope; requests timed by route template.
   publicApp: (service, { metrics }) => createConsoleHttpApp(service, { metrics }),

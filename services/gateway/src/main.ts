@@ -1,6 +1,7 @@
 // A bare import first: instrumentation must wrap express, pg and amqplib before they load; sorting never moves it.
 import './instrument';
 import { configOrExit } from '@regapi/config';
+import { gatewayConsoleMailSettingsFrom } from '@regapi/console-auth';
 import { createS3Storage, s3SettingsFrom } from '@regapi/documents';
 import { runServiceProcess } from '@regapi/runtime';
 import { gatewaySettingsFrom } from './config/gateway-config';
@@ -18,6 +19,7 @@ runServiceProcess({
       ...deps,
       ...configOrExit(() => gatewaySettingsFrom(config)),
       hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
+      consoleMail: gatewayConsoleMailSettingsFrom(config),
       // The archive's bucket, read by GET /v1/consultas/{protocolo}/documento.
       documents: createS3Storage(s3SettingsFrom(config)),
     }),

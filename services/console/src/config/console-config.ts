@@ -1,4 +1,5 @@
 import { env } from '@regapi/config';
+import { consoleMailConfig } from '@regapi/console-auth';
 import { serviceProcessConfig } from '@regapi/runtime';
 import { jwtKeysConfig } from '@regapi/tokens';
 
@@ -18,6 +19,8 @@ export const consoleConfig = {
    * (docs/decisions/0073), e.g. `http://gateway:8080` in a cluster.
    */
   CONSOLE_API_URL: env.url(['http:', 'https:'], 'http://127.0.0.1:8080'),
+  /** CONSOLE_PUBLIC_URL (links), SMTP_URL, SMTP_FROM, CONSOLE_TOTP_KEY (docs/decisions/0082, 0083). */
+  ...consoleMailConfig,
 };
 
 /** Everything the console process reads: main.ts runs it, the Kubernetes drift test checks its Deployment. */
