@@ -5,6 +5,8 @@ import type { Container, EnvVar } from './workloads';
 export type ResolvedEnv =
   | { readonly kind: 'value'; readonly value: string }
   | { readonly kind: 'secret' }
+  /** An optional reference to a Secret or key no object of the render provides: the kubelet leaves it unset. */
+  | { readonly kind: 'unset' }
   | { readonly kind: 'missing'; readonly problem: string };
 
 interface ExternalSecretSpec {
@@ -63,7 +65,7 @@ export function resolveEnv(objects: readonly K8sObject[], entry: EnvVar): Resolv
     const secret = secretKeys(objects, fromSecret.name);
     if (secret === undefined || !secret.keys.has(fromSecret.key)) {
       return fromSecret.optional === true
-        ? { kind: 'secret' }
+        ? { kind: 'unset' }
         : { kind: 'missing', problem: `no Secret ${fromSecret.name} with key ${fromSecret.key} will exist` };
     }
     const value = secret.values?.[fromSecret.key];

@@ -45,6 +45,7 @@ function plainEnv(objects: readonly K8sObject[], at: string, container: Containe
   for (const [name, resolved] of containerEnv(objects, container)) {
     if (resolved.kind === 'missing') problems.push(`${name}: ${resolved.problem}`);
     else if (resolved.kind === 'secret') problems.push(`${name}: a secret only the cluster holds`);
+    else if (resolved.kind === 'unset') continue;
     // The kubelet expands $(VAR) in values; no manifest of ours uses it, so it is refused rather than half-done.
     else if (resolved.value.includes('$(')) problems.push(`${name}: $(VAR) expansion is not supported here`);
     else env[name] = resolved.value;
