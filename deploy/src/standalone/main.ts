@@ -161,6 +161,7 @@ async function main(): Promise<void> {
     logger,
     keyring: gatewaySecrets.keyring,
     apiBaseUrl: server.url,
+    hourlySearchCeiling: originConfig.HOURLY_SEARCH_CEILING,
     ...consoleMailSettingsFrom({ ...config, CONSOLE_PUBLIC_URL: consolePublicUrl }),
   });
   consoleApp = createConsoleHttpApp(consoleService, { metrics: telemetry.metrics });

@@ -19,6 +19,7 @@ runServiceProcess({
       logger: deps.logger,
       keyring: configOrExit(() => keyringFromConfig(config)),
       apiBaseUrl: config.CONSOLE_API_URL,
+      hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
       ...consoleMailSettingsFrom(config),
     }),
   // Its own pages, 404 and error pages in HTML, never the API's JSON envelope; requests timed by route template.

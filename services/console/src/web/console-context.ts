@@ -17,6 +17,8 @@ export interface ConsoleContext {
   readonly lockout?: LockoutPolicy;
   readonly sessionLifetime?: SessionLifetime;
   readonly keyring: JwtKeyring;
+  /** Spec 8, the same setting the gateway and origin-session read: the status page's wait for a search. */
+  readonly hourlySearchCeiling: number;
   /** The gateway's public listener (docs/decisions/0073). */
   readonly apiBaseUrl: string;
   /** The console's own public URL (no trailing slash): the links of invitations and resets start with it. */

@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '@regapi/calendar';
 import type { DbHandle } from '@regapi/db';
 import { expressRouteOf, type HttpApp, observeRequest } from '@regapi/http';
+import { DEFAULT_HOURLY_SEARCH_CEILING } from '@regapi/orders';
 import type { Service } from '@regapi/runtime';
 import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { JwtKeyring } from '@regapi/tokens';
@@ -18,6 +19,8 @@ export interface ConsoleDeps {
   readonly keyring: JwtKeyring;
   /** The gateway's public listener, e.g. `http://127.0.0.1:8080`: quotes, executions, polling and documents (docs/decisions/0073). */
   readonly apiBaseUrl: string;
+  /** Spec 8 (HOURLY_SEARCH_CEILING), as the gateway has it: the status page's wait. Default 50. */
+  readonly hourlySearchCeiling?: number;
   /** Default the system clock; tests pass a ManualClock. */
   readonly clock?: Clock;
   readonly signInThrottle?: ThrottlePolicy;
@@ -53,6 +56,7 @@ export function createConsole(deps: ConsoleDeps): Service {
     guard: createSessionGuard(deps.db.db, clock, deps.sessionLifetime),
     keyring: deps.keyring,
     apiBaseUrl: deps.apiBaseUrl,
+    hourlySearchCeiling: deps.hourlySearchCeiling ?? DEFAULT_HOURLY_SEARCH_CEILING,
     signInThrottle: createThrottle(clock, deps.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE),
     publicUrl: (deps.publicUrl ?? DEFAULT_CONSOLE_PUBLIC_URL).replace(/\/+$/, ''),
     smtpConfigured: deps.smtp !== undefined,

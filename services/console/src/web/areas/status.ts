@@ -29,7 +29,11 @@ export const statusArea: ConsoleArea = (router, context) => {
     const lines = await Promise.all(
       FONTES.map(async (fonte) => {
         const status = await getProductStatus(context.db, fonte);
-        const wait = status.enabled ? waitText(await newOrderWaitSeconds(context.db, fonte, now)) : '—';
+        const wait = status.enabled
+          ? waitText(
+              await newOrderWaitSeconds(context.db, fonte, now, { hourlySearchCeiling: context.hourlySearchCeiling }),
+            )
+          : '—';
         const state = status.enabled
           ? html`<td><span class="em-servico">Em serviço</span></td>`
           : html`<td><span class="fora-de-servico">Fora de serviço</span> desde ${formatBrasiliaTime(status.changedAt)}</td>`;
