@@ -43,18 +43,35 @@ export function startMailSender(options: {
   readonly retry?: MailRetryPolicy;
   readonly onError: (error: unknown) => void;
 }): MailSender {
+  return startMailLoop(
+    () =>
+      sendDueMail(options.db, options.now, options.transport, {
+        ...(options.retry === undefined ? {} : { retry: options.retry }),
+      }),
+    options.intervalMs ?? 5_000,
+    options.onError,
+  );
+}
+
+/**
+ * Runs `pass` every `intervalMs` and on `flush()`, one at a time: a flush while a pass runs answers that pass. The
+ * loop outlives a failed pass (reported to `onError`); `stop()` ends it once the pass in flight is over.
+ */
+export function startMailLoop(
+  pass: () => Promise<{ sent: number; failed: number }>,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+): MailSender {
   let running: Promise<{ sent: number; failed: number }> | undefined;
   const flush = (): Promise<{ sent: number; failed: number }> => {
-    running ??= sendDueMail(options.db, options.now, options.transport, {
-      ...(options.retry === undefined ? {} : { retry: options.retry }),
-    }).finally(() => {
+    running ??= pass().finally(() => {
       running = undefined;
     });
     return running;
   };
   const timer = setInterval(() => {
-    flush().catch(options.onError);
-  }, options.intervalMs ?? 5_000);
+    flush().catch(onError);
+  }, intervalMs);
   timer.unref();
   return {
     flush,

@@ -12,6 +12,7 @@ import {
 } from '@regapi/testkit';
 import { createKeyring } from '@regapi/tokens';
 import { startSystem, type TestSystem } from '../../../deploy/test/support/system';
+import { type ConsolePage, cspViolations, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
 import { startConsole } from './support/console-web';
 
@@ -28,7 +29,7 @@ let system: TestSystem;
 let server: RunningServer;
 let chromium: TestChromium;
 let samples: readonly OriginSample[];
-type Page = Awaited<ReturnType<TestChromium['newPage']>>;
+type Page = ConsolePage;
 
 beforeAll(async () => {
   system = await startSystem();
@@ -77,16 +78,9 @@ describe('orders in Chromium', () => {
     const { accountId } = await system.customer('5000.00');
     const user = await createTestUser(system.database.db, clock, { accountId, role: 'consulta' });
     const page = await chromium.newPage();
-    const blocked: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
-    });
+    const blocked = cspViolations(page);
 
-    await page.goto(`${server.url}/entrar`);
-    await page.getByLabel('E-mail').fill(user.email);
-    await page.getByLabel('Senha').fill(user.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await signInThroughForm(page, server.url, { email: user.email, password: user.password });
 
     await page.getByRole('link', { name: 'Nova consulta' }).click();
     await page.waitForURL(`${server.url}/consultar`);

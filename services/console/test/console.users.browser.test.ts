@@ -12,6 +12,7 @@ import {
 } from '@regapi/testkit';
 import { TOTP } from 'otpauth';
 import { listUnsentMail } from '../src';
+import { type ConsolePage, cspViolations, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
 import { startConsole } from './support/console-web';
 
@@ -36,7 +37,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-type Page = Awaited<ReturnType<TestChromium['newPage']>>;
+type Page = ConsolePage;
 
 async function noSeriousProblems(page: Page): Promise<void> {
   expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
@@ -46,16 +47,9 @@ it('invite → link → password → signed in; TOTP on; sign-in asks for the co
   const { id: accountId } = await createAccount(database.db, { name: 'Cartório dos Convites' });
   const admin = await createTestUser(database.db, clock, { accountId, role: 'administrador' });
   const page = await chromium.newPage();
-  const blocked: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
-  });
+  const blocked = cspViolations(page);
 
-  await page.goto(`${server.url}/entrar`);
-  await page.getByLabel('E-mail').fill(admin.email);
-  await page.getByLabel('Senha').fill(admin.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL(`${server.url}/`);
+  await signInThroughForm(page, server.url, { email: admin.email, password: admin.password });
   await page.getByRole('link', { name: 'Usuários' }).click();
   await page.waitForURL(`${server.url}/usuarios`);
   await page.getByLabel('E-mail', { exact: true }).fill('pessoa.convidada@exemplo.com.br');
@@ -74,9 +68,7 @@ it('invite → link → password → signed in; TOTP on; sign-in asks for the co
   const link = /http:\/\/console\.invalid(\/convite\/[A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1];
   expect(link).toBeDefined();
   const person = await chromium.newPage();
-  person.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
-  });
+  const blockedForPerson = cspViolations(person);
   await person.goto(`${server.url}${link}`);
   expect(await person.locator('#email').textContent()).toBe('pessoa.convidada@exemplo.com.br');
   await noSeriousProblems(person);
@@ -136,6 +128,6 @@ it('invite → link → password → signed in; TOTP on; sign-in asks for the co
   const resetLink = /http:\/\/console\.invalid(\/senha\/nova\/[A-Za-z0-9_-]{43})/.exec(reset?.body ?? '')?.[1];
   await person.goto(`${server.url}${resetLink}`);
   await noSeriousProblems(person);
-  expect(blocked).toEqual([]);
+  expect([...blocked, ...blockedForPerson]).toEqual([]);
   await person.context().close();
 });

@@ -11,6 +11,7 @@ import {
   type TestDatabase,
 } from '@regapi/testkit';
 import { SESSION_COOKIE } from '../src';
+import { cspViolations } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
 import { startConsole } from './support/console-web';
 
@@ -37,10 +38,7 @@ describe('console in Chromium', () => {
     await database.db.transaction().execute((trx) => topUp(trx, { accountId, amountCentavos: 250_075 }));
     const user = await createTestUser(database.db, clock, { accountId, role: 'administrador' });
     const page = await chromium.newPage();
-    const blocked: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
-    });
+    const blocked = cspViolations(page);
 
     await page.goto(`${server.url}/entrar`);
     // The local stylesheet applied under the CSP (no CDN): the header's colour is the console's own.

@@ -12,6 +12,7 @@ import {
   type TestChromium,
   type TestDatabase,
 } from '@regapi/testkit';
+import { cspViolations, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
 import { startConsole } from './support/console-web';
 
@@ -62,16 +63,9 @@ it('financeiro reads the statement, downloads its CSV, opens a month and the cha
     .execute();
   const user = await createTestUser(database.db, clock, { accountId, role: 'financeiro' });
   const page = await chromium.newPage({ acceptDownloads: true });
-  const blocked: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
-  });
+  const blocked = cspViolations(page);
 
-  await page.goto(`${server.url}/entrar`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Senha').fill(user.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL(`${server.url}/`);
+  await signInThroughForm(page, server.url, { email: user.email, password: user.password });
   expect(await page.getByRole('status').textContent()).toContain('Saldo abaixo do limite de alerta');
 
   await page.getByRole('link', { name: 'Extrato', exact: true }).click();

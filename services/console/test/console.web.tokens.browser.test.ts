@@ -11,6 +11,7 @@ import {
   type TestDatabase,
 } from '@regapi/testkit';
 import { call, startTestGateway, type TestGateway } from '../../gateway/test/support/test-gateway';
+import { type ConsolePage, cspViolations, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
 import { startConsole } from './support/console-web';
 
@@ -36,7 +37,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-type Page = Awaited<ReturnType<TestChromium['newPage']>>;
+type Page = ConsolePage;
 
 async function accessible(page: Page): Promise<void> {
   expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
@@ -48,16 +49,9 @@ describe('Tokens in Chromium', () => {
     const user = await createTestUser(database.db, clock, { accountId, role: 'administrador' });
     const page = await chromium.newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    const blocked: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
-    });
+    const blocked = cspViolations(page);
 
-    await page.goto(`${server.url}/entrar`);
-    await page.getByLabel('E-mail').fill(user.email);
-    await page.getByLabel('Senha').fill(user.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await signInThroughForm(page, server.url, { email: user.email, password: user.password });
 
     await page.getByRole('link', { name: 'Tokens', exact: true }).click();
     await page.waitForURL(`${server.url}/tokens`);

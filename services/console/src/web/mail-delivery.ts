@@ -2,7 +2,14 @@ import type { Clock } from '@regapi/calendar';
 import type { Database } from '@regapi/db';
 import type { Logger } from '@regapi/telemetry';
 import type { Kysely } from 'kysely';
-import { listUnsentMail, type MailSender, type SmtpSettings, smtpTransport, startMailSender } from '../auth';
+import {
+  listUnsentMail,
+  type MailSender,
+  type SmtpSettings,
+  smtpTransport,
+  startMailLoop,
+  startMailSender,
+} from '../auth';
 
 /**
  * The console's mail (docs/decisions/0082). With SMTP: the sender loop sends `console_mail` and marks each row sent.
@@ -35,32 +42,18 @@ export function startMailDelivery(options: {
     };
   }
   let lastLogged = 0n;
-  let running: Promise<{ sent: number; failed: number }> | undefined;
-  const flush = (): Promise<{ sent: number; failed: number }> => {
-    running ??= (async () => {
-      for (const message of await listUnsentMail(db, { limit: 1000 })) {
-        if (BigInt(message.id) <= lastLogged) continue;
-        lastLogged = BigInt(message.id);
-        logger.warn(
-          { mail_id: message.id, recipient: message.recipient, subject: message.subject, body: message.body },
-          'console mail NOT sent (no SMTP_URL): hand it over to its recipient; see `pnpm ops mail list`',
-        );
-      }
-      return { sent: 0, failed: 0 };
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
+  const logPass = async (): Promise<{ sent: number; failed: number }> => {
+    for (const message of await listUnsentMail(db, { limit: 1000 })) {
+      if (BigInt(message.id) <= lastLogged) continue;
+      lastLogged = BigInt(message.id);
+      logger.warn(
+        { mail_id: message.id, recipient: message.recipient, subject: message.subject, body: message.body },
+        'console mail NOT sent (no SMTP_URL): hand it over to its recipient; see `pnpm ops mail list`',
+      );
+    }
+    return { sent: 0, failed: 0 };
   };
-  const timer = setInterval(() => {
-    flush().catch((error: unknown) => logger.error({ err: error }, 'console mail listing failed'));
-  }, options.intervalMs ?? 5_000);
-  timer.unref();
-  return {
-    flush,
-    stop: async () => {
-      clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return startMailLoop(logPass, options.intervalMs ?? 5_000, (error: unknown) =>
+    logger.error({ err: error }, 'console mail listing failed'),
+  );
 }

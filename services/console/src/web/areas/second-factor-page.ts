@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { clientAddressKey } from '@regapi/http';
 import type { Request } from 'express';
 import { completeSecondFactor, csrfTokenFor, verifyCsrf } from '../../auth';
 import type { ConsoleArea } from '../console-context';
@@ -7,7 +6,7 @@ import { COOKIE_OPTIONS, cookieOf, PRE_SESSION_COOKIE, SESSION_COOKIE } from '..
 import { html } from '../html';
 import { consolePage, messagePage } from '../page-frame';
 import { FORM_BODY, formField, refuseForm, sendPage } from '../respond';
-import { lockedMessage, THROTTLED_MESSAGE } from './sign-in-pages';
+import { lockedMessage, signInThrottleGuard } from './sign-in-pages';
 
 /** Between a correct password and the code: the challenge's token (docs/decisions/0083), never the session. */
 export const SECOND_FACTOR_COOKIE = '__Host-regapi-console-2fa';
@@ -64,50 +63,37 @@ export const secondFactorArea: ConsoleArea = (router, context) => {
     sendPage(res, 200, codePage(challengeCsrf(token)));
   });
 
-  router.post(
-    '/entrar/codigo',
-    (req, res, next) => {
-      const verdict = context.signInThrottle.attempt(clientAddressKey(req));
-      if (verdict.allowed) {
-        next();
-        return;
-      }
-      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
-      sendPage(res, 429, messagePage('Aguarde', THROTTLED_MESSAGE));
-    },
-    FORM_BODY,
-    async (req, res) => {
-      const token = challengeOf(req);
-      if (token === undefined) {
-        sendPage(res, 400, messagePage('Verificação expirada', EXPIRED));
-        return;
-      }
-      const csrf = challengeCsrf(token);
-      if (!verifyCsrf({ csrfSecret: challengeSecret(token) }, formField(req, 'csrf'))) {
-        refuseForm(res);
-        return;
-      }
-      const result = await completeSecondFactor(
-        authDeps,
-        token,
-        formField(req, 'codigo') ?? '',
-        req.socket.remoteAddress ?? 'unknown',
-      );
-      if (result.kind === 'signed-in') {
-        res.clearCookie(SECOND_FACTOR_COOKIE, COOKIE_OPTIONS);
-        res.clearCookie(PRE_SESSION_COOKIE, COOKIE_OPTIONS);
-        res.cookie(SESSION_COOKIE, result.session.token, { ...COOKIE_OPTIONS, expires: result.session.expiresAt });
-        res.redirect(303, '/');
-      } else if (result.kind === 'expired') {
-        res.clearCookie(SECOND_FACTOR_COOKIE, COOKIE_OPTIONS);
-        sendPage(res, 400, messagePage('Verificação expirada', EXPIRED));
-      } else if (result.kind === 'locked') {
-        const retryAfterS = Math.ceil((result.until.getTime() - context.clock.now().getTime()) / 1000);
-        res.setHeader('Retry-After', String(Math.max(1, retryAfterS)));
-        sendPage(res, 429, codePage(csrf, lockedMessage(result.until)));
-      } else {
-        sendPage(res, 401, codePage(csrf, 'Código incorreto ou já usado. Aguarde o próximo código e tente de novo.'));
-      }
-    },
-  );
+  router.post('/entrar/codigo', signInThrottleGuard(context.signInThrottle), FORM_BODY, async (req, res) => {
+    const token = challengeOf(req);
+    if (token === undefined) {
+      sendPage(res, 400, messagePage('Verificação expirada', EXPIRED));
+      return;
+    }
+    const csrf = challengeCsrf(token);
+    if (!verifyCsrf({ csrfSecret: challengeSecret(token) }, formField(req, 'csrf'))) {
+      refuseForm(res);
+      return;
+    }
+    const result = await completeSecondFactor(
+      authDeps,
+      token,
+      formField(req, 'codigo') ?? '',
+      req.socket.remoteAddress ?? 'unknown',
+    );
+    if (result.kind === 'signed-in') {
+      res.clearCookie(SECOND_FACTOR_COOKIE, COOKIE_OPTIONS);
+      res.clearCookie(PRE_SESSION_COOKIE, COOKIE_OPTIONS);
+      res.cookie(SESSION_COOKIE, result.session.token, { ...COOKIE_OPTIONS, expires: result.session.expiresAt });
+      res.redirect(303, '/');
+    } else if (result.kind === 'expired') {
+      res.clearCookie(SECOND_FACTOR_COOKIE, COOKIE_OPTIONS);
+      sendPage(res, 400, messagePage('Verificação expirada', EXPIRED));
+    } else if (result.kind === 'locked') {
+      const retryAfterS = Math.ceil((result.until.getTime() - context.clock.now().getTime()) / 1000);
+      res.setHeader('Retry-After', String(Math.max(1, retryAfterS)));
+      sendPage(res, 429, codePage(csrf, lockedMessage(result.until)));
+    } else {
+      sendPage(res, 401, codePage(csrf, 'Código incorreto ou já usado. Aguarde o próximo código e tente de novo.'));
+    }
+  });
 };

@@ -1,6 +1,10 @@
+import { clientAddressKey } from '@regapi/http';
+import type { RequestHandler } from 'express';
 import { formatBrasiliaTime } from '../format';
 import { html } from '../html';
-import { consolePage } from '../page-frame';
+import { consolePage, messagePage } from '../page-frame';
+import { sendPage } from '../respond';
+import type { Throttle } from '../throttle';
 
 export interface SignInPageOptions {
   readonly csrfToken: string;
@@ -42,3 +46,19 @@ export function lockedMessage(until: Date): string {
 }
 
 export const THROTTLED_MESSAGE = 'Muitas tentativas a partir deste endereço. Aguarde um minuto e tente novamente.';
+
+/**
+ * Before any password or code work: the sign-in throttle by client address (an IPv6 host by its /64), a 429 page
+ * with Retry-After once it is spent. Sign-in and its code step share one budget.
+ */
+export function signInThrottleGuard(throttle: Throttle): RequestHandler {
+  return (req, res, next) => {
+    const verdict = throttle.attempt(clientAddressKey(req));
+    if (verdict.allowed) {
+      next();
+      return;
+    }
+    res.setHeader('Retry-After', String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
+    sendPage(res, 429, messagePage('Aguarde', THROTTLED_MESSAGE));
+  };
+}

@@ -1,12 +1,11 @@
-import { clientAddress, clientAddressKey } from '@regapi/http';
+import { clientAddress } from '@regapi/http';
 import { csrfTokenFor, signIn, signOut, verifyCsrf } from '../../auth';
 import type { ConsoleArea } from '../console-context';
 import { COOKIE_OPTIONS, cookieOf, PRE_SESSION_COOKIE, SESSION_COOKIE } from '../cookies';
-import { messagePage } from '../page-frame';
 import { preSessionSecret } from '../pre-session';
 import { FORM_BODY, formField, refuseForm, sendPage } from '../respond';
 import { SECOND_FACTOR_COOKIE } from './second-factor-page';
-import { lockedMessage, REFUSED_MESSAGE, signInPage, THROTTLED_MESSAGE } from './sign-in-pages';
+import { lockedMessage, REFUSED_MESSAGE, signInPage, signInThrottleGuard } from './sign-in-pages';
 
 /** GET/POST /entrar and POST /sair (docs/decisions/0070, 0072). */
 export const signInArea: ConsoleArea = (router, context) => {
@@ -27,54 +26,40 @@ export const signInArea: ConsoleArea = (router, context) => {
     sendPage(res, 200, signInPage(notice === undefined ? { csrfToken } : { csrfToken, notice }));
   });
 
-  router.post(
-    '/entrar',
-    (req, res, next) => {
-      // Keyed as every per-client limit is (an IPv6 host by its /64); the audit keeps the client's own address.
-      const verdict = context.signInThrottle.attempt(clientAddressKey(req));
-      if (verdict.allowed) {
-        next();
-        return;
-      }
-      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
-      sendPage(res, 429, messagePage('Aguarde', THROTTLED_MESSAGE));
-    },
-    FORM_BODY,
-    async (req, res) => {
-      const stored = cookieOf(req, PRE_SESSION_COOKIE);
-      const secret = stored === undefined ? undefined : Buffer.from(stored, 'base64url');
-      if (secret === undefined || !verifyCsrf({ csrfSecret: secret }, formField(req, 'csrf'))) {
-        refuseForm(res);
-        return;
-      }
-      const email = formField(req, 'email') ?? '';
-      const password = formField(req, 'senha') ?? '';
-      const formAgain = (status: number, problem: string) =>
-        sendPage(res, status, signInPage({ csrfToken: csrfTokenFor(secret), email, problem }));
-      if (email === '' || password === '') {
-        formAgain(401, REFUSED_MESSAGE);
-        return;
-      }
-      const result = await signIn(authDeps, email, password, clientAddress(req));
-      if (result.kind === 'second-factor') {
-        res.cookie(SECOND_FACTOR_COOKIE, result.challenge.token, {
-          ...COOKIE_OPTIONS,
-          expires: result.challenge.expiresAt,
-        });
-        res.redirect(303, '/entrar/codigo');
-      } else if (result.kind === 'signed-in') {
-        res.clearCookie(PRE_SESSION_COOKIE, COOKIE_OPTIONS);
-        res.cookie(SESSION_COOKIE, result.session.token, { ...COOKIE_OPTIONS, expires: result.session.expiresAt });
-        res.redirect(303, '/');
-      } else if (result.kind === 'locked') {
-        const retryAfterS = Math.ceil((result.until.getTime() - context.clock.now().getTime()) / 1000);
-        res.setHeader('Retry-After', String(Math.max(1, retryAfterS)));
-        formAgain(429, lockedMessage(result.until));
-      } else {
-        formAgain(401, REFUSED_MESSAGE);
-      }
-    },
-  );
+  router.post('/entrar', signInThrottleGuard(context.signInThrottle), FORM_BODY, async (req, res) => {
+    const stored = cookieOf(req, PRE_SESSION_COOKIE);
+    const secret = stored === undefined ? undefined : Buffer.from(stored, 'base64url');
+    if (secret === undefined || !verifyCsrf({ csrfSecret: secret }, formField(req, 'csrf'))) {
+      refuseForm(res);
+      return;
+    }
+    const email = formField(req, 'email') ?? '';
+    const password = formField(req, 'senha') ?? '';
+    const formAgain = (status: number, problem: string) =>
+      sendPage(res, status, signInPage({ csrfToken: csrfTokenFor(secret), email, problem }));
+    if (email === '' || password === '') {
+      formAgain(401, REFUSED_MESSAGE);
+      return;
+    }
+    const result = await signIn(authDeps, email, password, clientAddress(req));
+    if (result.kind === 'second-factor') {
+      res.cookie(SECOND_FACTOR_COOKIE, result.challenge.token, {
+        ...COOKIE_OPTIONS,
+        expires: result.challenge.expiresAt,
+      });
+      res.redirect(303, '/entrar/codigo');
+    } else if (result.kind === 'signed-in') {
+      res.clearCookie(PRE_SESSION_COOKIE, COOKIE_OPTIONS);
+      res.cookie(SESSION_COOKIE, result.session.token, { ...COOKIE_OPTIONS, expires: result.session.expiresAt });
+      res.redirect(303, '/');
+    } else if (result.kind === 'locked') {
+      const retryAfterS = Math.ceil((result.until.getTime() - context.clock.now().getTime()) / 1000);
+      res.setHeader('Retry-After', String(Math.max(1, retryAfterS)));
+      formAgain(429, lockedMessage(result.until));
+    } else {
+      formAgain(401, REFUSED_MESSAGE);
+    }
+  });
 
   router.post('/sair', FORM_BODY, async (req, res) => {
     const token = cookieOf(req, SESSION_COOKIE);
