@@ -84,6 +84,7 @@ export {
   changeUserRole,
   disableUser,
   listAccountUsers,
+  resetUserSecondFactor,
   type UserChangeResult,
 } from './user-admin';
 export {

@@ -12,7 +12,8 @@ import { type ConsoleUser, createUser, normalizeEmail, passwordProblem } from '.
 /** Who acts: a console user (an administrator of the account) or an operator through the admin API. */
 export type LinkActor = { readonly userId: string } | { readonly operator: string | null };
 
-function actorAudit(actor: LinkActor): { userId: string | null; params: Record<string, string | null> } {
+/** Who acted, as an audit row says it: the console user's id, or none and the operator's name. */
+export function actorAudit(actor: LinkActor): { userId: string | null; params: Record<string, string | null> } {
   return 'userId' in actor
     ? { userId: actor.userId, params: {} }
     : { userId: null, params: { operator: actor.operator } };

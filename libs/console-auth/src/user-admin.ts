@@ -2,6 +2,7 @@ import type { Clock } from '@regapi/calendar';
 import type { Database } from '@regapi/db';
 import type { Kysely, Transaction } from 'kysely';
 import { writeConsoleAudit } from './audit';
+import { actorAudit, type LinkActor } from './invitations';
 import type { ConsoleRole } from './permissions';
 import { revokeUserSessions } from './sessions';
 
@@ -153,6 +154,48 @@ export async function disableUser(
       target: user.id,
       at: now,
       params: { sessions_revoked: revoked },
+    });
+    return 'done';
+  });
+}
+
+/**
+ * Removes a user's second factor, for a person who lost their authenticator (docs/decisions/0083): the secret, any
+ * enrolment under way and the last step used are cleared, and their sessions end, so the next sign-in is by password
+ * alone and they enrol again from "Minha conta". By an administrator of the account (not for oneself: that is "Minha
+ * conta", with password and code) or an operator (the account's last administrator). Audited `user.totp-reset`.
+ */
+export async function resetUserSecondFactor(
+  db: Kysely<Database>,
+  clock: Clock,
+  change: { accountId: string; userId: string; actor: LinkActor },
+): Promise<UserChangeResult | 'no-second-factor'> {
+  if ('userId' in change.actor && change.userId === change.actor.userId) return 'self';
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('console_user')
+      .select(['id', 'totp_secret', 'disabled_at'])
+      .where('id', '=', change.userId)
+      .where('account_id', '=', change.accountId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (user === undefined || user.disabled_at !== null) return 'not-found';
+    if (user.totp_secret === null) return 'no-second-factor';
+    const now = clock.now();
+    await trx
+      .updateTable('console_user')
+      .set({ totp_secret: null, totp_last_step: null, totp_pending_secret: null })
+      .where('id', '=', user.id)
+      .execute();
+    const revoked = await revokeUserSessions(trx, user.id, now);
+    const actor = actorAudit(change.actor);
+    await writeConsoleAudit(trx, {
+      accountId: change.accountId,
+      userId: actor.userId,
+      action: 'user.totp-reset',
+      target: user.id,
+      at: now,
+      params: { ...actor.params, sessions_revoked: revoked },
     });
     return 'done';
   });

@@ -31,7 +31,14 @@ function codeAt(secret: string, offsetMs = 0): string {
 }
 
 /** A signed-in user who turned TOTP on through the page; answers the secret the page showed. */
-async function enrolled(): Promise<{ email: string; password: string; secret: string; visitor: ConsoleVisitor }> {
+async function enrolled(): Promise<{
+  id: string;
+  accountId: string;
+  email: string;
+  password: string;
+  secret: string;
+  visitor: ConsoleVisitor;
+}> {
   const user = await createTestUser(database.db, clock, { role: 'consulta' });
   const visitor = new ConsoleVisitor(server.url);
   expect((await visitor.signIn(user.email, user.password)).status).toBe(303);
@@ -59,7 +66,7 @@ async function enrolled(): Promise<{ email: string; password: string; secret: st
   expect(stored.totp_pending_secret).toBeNull();
   // Past the confirming code's step and the one after: the tests below may use the step before theirs.
   clock.advance(90_000);
-  return { email: user.email, password: user.password, secret, visitor };
+  return { id: user.id, accountId: user.accountId, email: user.email, password: user.password, secret, visitor };
 }
 
 async function passwordStep(email: string, password: string): Promise<{ visitor: ConsoleVisitor; csrf: string }> {
@@ -203,4 +210,45 @@ it('changes one’s own password: the current one required, the other sessions e
   expect((await visitor.request('/seguranca')).status).toBe(200);
   expect((await other.request('/seguranca')).status).toBe(303);
   expect((await new ConsoleVisitor(server.url).signIn(user.email, next)).status).toBe(303);
+});
+
+it("an administrator removes a user's lost second factor: sessions end, the next sign-in is by password alone", async () => {
+  const user = await enrolled();
+  const admin = await createTestUser(database.db, clock, { accountId: user.accountId, role: 'administrador' });
+  const adminVisitor = new ConsoleVisitor(server.url);
+  expect((await adminVisitor.signIn(admin.email, admin.password)).status).toBe(303);
+  const list = await (await adminVisitor.request('/usuarios')).text();
+  expect(list).toContain(`action="/usuarios/${user.id}/segundo-fator"`);
+  const csrf = csrfOf(list);
+
+  // Another account's administrator: the user does not exist for them.
+  const stranger = await createTestUser(database.db, clock, { role: 'administrador' });
+  const strangerVisitor = new ConsoleVisitor(server.url);
+  expect((await strangerVisitor.signIn(stranger.email, stranger.password)).status).toBe(303);
+  const strangerCsrf = csrfOf(await (await strangerVisitor.request('/usuarios')).text());
+  const refused = await strangerVisitor.request(`/usuarios/${user.id}/segundo-fator`, { form: { csrf: strangerCsrf } });
+  expect(refused.status).toBe(404);
+  // Oneself: that is Minha conta's job, with password and code.
+  const own = await adminVisitor.request(`/usuarios/${admin.id}/segundo-fator`, { form: { csrf } });
+  expect(own.status).toBe(409);
+
+  const reset = await adminVisitor.request(`/usuarios/${user.id}/segundo-fator`, { form: { csrf } });
+  expect(reset.status).toBe(200);
+  expect(await reset.text()).toContain('Segundo fator removido');
+  const again = await adminVisitor.request(`/usuarios/${user.id}/segundo-fator`, { form: { csrf } });
+  expect(again.status).toBe(409);
+
+  // The user's session ended; the password alone signs them in now.
+  const home = await user.visitor.request('/');
+  expect(home.status).toBe(303);
+  expect(home.headers.get('location')).toBe('/entrar');
+  const signIn = await new ConsoleVisitor(server.url).signIn(user.email, user.password);
+  expect(signIn.status).toBe(303);
+  expect(signIn.headers.get('location')).toBe('/');
+  const audit = await database.db
+    .selectFrom('console_audit')
+    .select(['user_id', 'target'])
+    .where('action', '=', 'user.totp-reset')
+    .execute();
+  expect(audit).toEqual([{ user_id: admin.id, target: user.id }]);
 });

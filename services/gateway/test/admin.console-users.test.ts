@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { systemClock } from '@regapi/calendar';
+import { createSession, createUser } from '@regapi/console-auth';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { buildWorkspace, ROOT } from '../../../deploy/test/build-once';
 import { ADMIN_TOKEN, admin, newAccount, startTestGateway, type TestGateway } from './support/test-gateway';
@@ -167,4 +169,53 @@ describe('pnpm ops (the compiled CLI against this gateway)', () => {
       ops('user', 'invite', '--account', accountId, '--email', 'x@exemplo.com.br', '--role', 'dono'),
     ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('role') });
   });
+});
+
+test("reset the second factor of an account's last administrator: cleared, sessions ended, audited with the operator", async () => {
+  const accountId = await newAccount(gateway.adminUrl);
+  const user = await createUser(database.db, systemClock, {
+    accountId,
+    email: 'unica.admin@exemplo.com.br',
+    password: 'uma senha longa o bastante',
+    role: 'administrador',
+  });
+  await database.db
+    .updateTable('console_user')
+    .set({ totp_secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' })
+    .where('id', '=', user.id)
+    .execute();
+  await createSession(database.db, user.id, new Date());
+  const path = `/admin/v1/accounts/${accountId}/users/${user.id}/second-factor/reset`;
+
+  const reset = await ask('POST', path);
+  expect(reset.status).toBe(200);
+  expect(reset.body.data[0]).toEqual({ user_id: user.id, account_id: accountId, totp: false });
+  const row = await database.db
+    .selectFrom('console_user')
+    .select(['totp_secret', 'totp_pending_secret', 'totp_last_step'])
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  expect(row).toEqual({ totp_secret: null, totp_pending_secret: null, totp_last_step: null });
+  const open = await database.db
+    .selectFrom('console_session')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('revoked_at', 'is', null)
+    .execute();
+  expect(open).toEqual([]);
+  const audit = await database.db
+    .selectFrom('console_audit')
+    .select(['user_id', 'target', 'params'])
+    .where('action', '=', 'user.totp-reset')
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  expect(audit).toEqual({ user_id: null, target: user.id, params: expect.objectContaining({ sessions_revoked: 1 }) });
+  expect(audit.params).toHaveProperty('operator');
+
+  expect((await ask('POST', path)).status).toBe(409);
+  const otherAccount = await newAccount(gateway.adminUrl);
+  expect((await ask('POST', `/admin/v1/accounts/${otherAccount}/users/${user.id}/second-factor/reset`)).status).toBe(
+    404,
+  );
+  expect((await ask('POST', `/admin/v1/accounts/${accountId}/users/nope/second-factor/reset`)).status).toBe(404);
 });

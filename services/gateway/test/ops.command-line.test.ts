@@ -56,6 +56,10 @@ test.each([
     ['user', 'reinvite', '--account', 'A1', '--user-id', 'U1'],
     { method: 'POST', path: '/admin/v1/accounts/A1/users/U1/invitation' },
   ],
+  [
+    ['user', 'reset-second-factor', '--account', 'A1', '--user-id', 'U1'],
+    { method: 'POST', path: '/admin/v1/accounts/A1/users/U1/second-factor/reset' },
+  ],
   [['mail', 'list'], { method: 'GET', path: '/admin/v1/console-mail' }],
   [['mail', 'list', '--account', 'A1'], { method: 'GET', path: '/admin/v1/console-mail?account=A1' }],
   [

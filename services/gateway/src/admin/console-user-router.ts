@@ -8,6 +8,7 @@ import {
   listAccountUsers,
   listUnsentMail,
   resendInvitation,
+  resetUserSecondFactor,
 } from '@regapi/console-auth';
 import { contractsAjv, isUuid, transportMessage } from '@regapi/contracts';
 import { HttpError, sendEnvelope } from '@regapi/http';
@@ -156,6 +157,28 @@ export function consoleUserRouter(options: {
         : undefined;
       if (invitation === undefined) throw new NotFoundError(`Convite pendente do usuário ${userId}`);
       answer(res, 201, 'Novo convite; o anterior não abre mais.', invitationView(invitation));
+    }),
+  );
+
+  router.post(
+    '/admin/v1/accounts/:accountId/users/:userId/second-factor/reset',
+    act<{ accountId: string; userId: string }>('console-user.second-factor-reset', async (req, res) => {
+      const accountId = await knownAccount(req.params.accountId);
+      const userId = req.params.userId;
+      const result = isUuid(userId)
+        ? await resetUserSecondFactor(db, clock, {
+            accountId,
+            userId,
+            actor: { operator: options.identityOf(req).operator },
+          })
+        : 'not-found';
+      if (result === 'not-found') throw new NotFoundError(`Usuário ${userId}`);
+      if (result === 'no-second-factor') throw new HttpError(409, 'Este usuário não tem segundo fator ativo.');
+      answer(res, 200, 'Segundo fator removido; as sessões do usuário foram encerradas.', {
+        user_id: userId,
+        account_id: accountId,
+        totp: false,
+      });
     }),
   );
 

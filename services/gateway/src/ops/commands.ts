@@ -23,6 +23,7 @@ export const USAGE = `usage: pnpm --silent ops <command>
   dead-letters redrive QUEUE [--message-id ID]   (every letter of QUEUE without --message-id)
   user invite --account ID --email E --role administrador|desenvolvimento|financeiro|consulta
   user reinvite --account ID --user-id ID       (a new invitation link; the previous one stops working)
+  user reset-second-factor --account ID --user-id ID   (the user lost their authenticator; their sessions end)
   user list --account ID
   mail list [--account ID]                      (console mail not sent yet: without SMTP, hand the links over)
 Admin API: REGAPI_ADMIN_URL, the gateway's internal listener (default http://127.0.0.1:9080); token: ADMIN_TOKEN,
@@ -176,6 +177,13 @@ export function commandCall(argv: readonly string[]): AdminCall {
       return {
         method: 'POST',
         path: `/admin/v1/accounts/${segment(values.account ?? '')}/users/${segment(values['user-id'] ?? '')}/invitation`,
+      };
+    }
+    case 'user reset-second-factor': {
+      const { values } = options(rest, { account: { required: true }, 'user-id': { required: true } }, 0);
+      return {
+        method: 'POST',
+        path: `/admin/v1/accounts/${segment(values.account ?? '')}/users/${segment(values['user-id'] ?? '')}/second-factor/reset`,
       };
     }
     case 'user list': {

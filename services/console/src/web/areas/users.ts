@@ -11,6 +11,7 @@ import {
   isConsoleRole,
   listAccountUsers,
   resendInvitation,
+  resetUserSecondFactor,
   type UserChangeResult,
 } from '../../auth';
 import type { ConsoleArea } from '../console-context';
@@ -57,6 +58,12 @@ function userRow(user: AccountUser, viewer: ConsoleSession): string {
 <input type="hidden" name="csrf" value="${viewer.csrfToken}">
 <button type="submit" aria-label="Desativar ${user.email}">Desativar</button>
 </form>`);
+    if (user.totpEnabled) {
+      actions.push(html`<form method="post" action="/usuarios/${user.id}/segundo-fator">
+<input type="hidden" name="csrf" value="${viewer.csrfToken}">
+<button type="submit" aria-label="Remover o segundo fator de ${user.email}">Remover segundo fator</button>
+</form>`);
+    }
     if (user.invitationPending) {
       actions.push(html`<form method="post" action="/usuarios/${user.id}/convite">
 <input type="hidden" name="csrf" value="${viewer.csrfToken}">
@@ -188,6 +195,24 @@ export const usersArea: ConsoleArea = (router, context) => {
     if (result === 'not-found') notFound(res);
     else if (result === 'done')
       await show(res, 200, { notice: 'Usuário desativado; as sessões dele foram encerradas.' });
+    else await show(res, 409, { problem: CHANGE_PROBLEMS[result] });
+  });
+
+  router.post('/usuarios/:userId/segundo-fator', ...context.guard.form('users:manage'), async (req, res) => {
+    const viewer = viewerOf(res);
+    const result = await resetUserSecondFactor(context.db, context.clock, {
+      accountId: viewer.accountId,
+      userId: String(req.params.userId),
+      actor: { userId: viewer.userId },
+    });
+    if (result === 'not-found') notFound(res);
+    else if (result === 'done')
+      await show(res, 200, {
+        notice:
+          'Segundo fator removido; as sessões do usuário foram encerradas. Ele entra só com a senha e pode ativá-lo de novo em Minha conta.',
+      });
+    else if (result === 'no-second-factor')
+      await show(res, 409, { problem: 'Este usuário não tem segundo fator ativo.' });
     else await show(res, 409, { problem: CHANGE_PROBLEMS[result] });
   });
 
