@@ -115,6 +115,8 @@ interface State {
   /** Customer level: one flow per account. */
   customersVirtual: number;
   readonly accounts: Map<string, Flow>;
+  /** The accounts with queued tasks: a decision scans these, not every account ever seen. */
+  readonly backlogged: Set<Flow>;
   /** Top level: internal work (its tasks in its own lanes) against the customer level as one flow. */
   topVirtual: number;
   readonly internal: Flow;
@@ -138,6 +140,7 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     seq: 0,
     customersVirtual: 0,
     accounts: new Map(),
+    backlogged: new Set(),
     topVirtual: 0,
     internal: newFlow(share, 0),
     customers: newFlow(1 - share, 0),
@@ -183,7 +186,10 @@ function enqueue(s: State, task: FairTask, weightOf: (account: string) => number
     if (!(weight > 0 && Number.isFinite(weight))) throw new RangeError(`account ${task.account}: weight must be > 0`);
     flow = s.accounts.get(task.account) ?? newFlow(weight, s.customersVirtual);
     s.accounts.set(task.account, flow);
-    if (flow.queued === 0) activate(flow, s.customersVirtual, weight);
+    if (flow.queued === 0) {
+      activate(flow, s.customersVirtual, weight);
+      s.backlogged.add(flow);
+    }
     // The customer level is one backlogged flow of the top level while any account is.
     if (s.customers.queued === 0) activate(s.customers, s.topVirtual, s.customers.weight);
     s.customers.queued++;
@@ -209,7 +215,10 @@ function remove(s: State, id: string): boolean {
   found.entry.removed = true;
   s.byId.delete(id);
   found.flow.queued--;
-  if (found.entry.task.account !== undefined) s.customers.queued--;
+  if (found.entry.task.account !== undefined) {
+    s.customers.queued--;
+    if (found.flow.queued === 0) s.backlogged.delete(found.flow);
+  }
   return true;
 }
 
@@ -269,7 +278,7 @@ function next(s: State, now: number, limit: number): FairDecision {
   const open = opensAt(s, now, limit);
   const searchOpen = open <= now;
   const accounts: Pick[] = [];
-  for (const flow of s.accounts.values()) {
+  for (const flow of s.backlogged) {
     const entry = candidate(flow, searchOpen);
     if (entry !== undefined) accounts.push({ flow, entry });
   }
@@ -321,7 +330,12 @@ function copyState(s: State): State {
     return copy;
   };
   const accounts = new Map<string, Flow>();
-  for (const [key, flow] of s.accounts) accounts.set(key, copyFlow(flow));
+  const backlogged = new Set<Flow>();
+  for (const [key, flow] of s.accounts) {
+    const copy = copyFlow(flow);
+    accounts.set(key, copy);
+    if (copy.queued > 0) backlogged.add(copy);
+  }
   const customers = newFlow(s.customers.weight, 0);
   customers.tag = s.customers.tag;
   customers.served = s.customers.served;
@@ -330,6 +344,7 @@ function copyState(s: State): State {
     seq: s.seq,
     customersVirtual: s.customersVirtual,
     accounts,
+    backlogged,
     topVirtual: s.topVirtual,
     internal: copyFlow(s.internal),
     customers,
