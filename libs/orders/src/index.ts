@@ -3,6 +3,8 @@ export { type AccountOrderFilter, type AccountOrderPage, listAccountOrders } fro
 export { claimedNumeros } from './claimed-numeros';
 export { InvalidTransitionError, OrderNotFoundError } from './errors';
 export { failureResultData } from './failure-result';
+export { type AccountBacklog, type FairBacklog, fairStartEstimate } from './fair-estimate';
+export { createFairQueue, type FairDecision, type FairQueue, type FairQueueOptions, type FairTask } from './fair-queue';
 export { finishOrder, type OrderEnd } from './finish-order';
 export { newOrderWaitSeconds, readyAtFromFacts, secondsUntil } from './new-order-wait';
 export { type Order, POLLED_COLUMNS, type PolledOrder, toOrder, toPolledOrder } from './order';

@@ -1,0 +1,354 @@
+/**
+ * The choice of the next origin call (issue 16, docs/decisions/0085): weighted start-time fair queuing over the
+ * session time each task is expected to take, in two levels — internal work against customers (a fixed, small share),
+ * then customer accounts against each other (weights from their plans) — FIFO within an account, and the rolling-hour
+ * search ceiling (spec 8) as an eligibility rule: a search that cannot start now is passed over, never failed.
+ *
+ * Pure and synchronous: no clock, no database. Times are epoch milliseconds given by the caller (a driven clock in
+ * tests), so the same code decides the real run order and forecasts it (`forecast`) for honest ETAs.
+ */
+
+const HOUR_MS = 3_600_000;
+
+export interface FairTask {
+  /** Unique among queued tasks (an order id, a task message id). */
+  readonly id: string;
+  /** The customer account the task serves; absent for internal work (checks, reconciliation listings, catalog sync). */
+  readonly account?: string;
+  /** Expected session time in milliseconds (> 0): what the task costs its account's share. */
+  readonly costMs: number;
+  /** True for a preliminary search placement: it counts under the hourly ceiling (spec 8). */
+  readonly search: boolean;
+}
+
+export interface FairQueueOptions {
+  /** Spec 8: searches per rolling hour, platform-wide. */
+  readonly hourlySearchCeiling: number;
+  /**
+   * Share of session time internal work gets while customers are backlogged, and the most it takes from them when it
+   * is backlogged itself (0 < share < 1). Default 0.1.
+   */
+  readonly internalShare?: number;
+  /** An account's weight (> 0, finite), read when the account's queue becomes non-empty. Default: 1 for everyone. */
+  readonly weightOf?: (account: string) => number;
+}
+
+export type FairDecision =
+  | { readonly kind: 'run'; readonly task: FairTask }
+  /** Only searches are queued and the ceiling is full: nothing may start before `until`. */
+  | { readonly kind: 'wait'; readonly until: number }
+  | { readonly kind: 'idle' };
+
+export interface FairQueue {
+  /** Adds a task at the end of its account's queue (arrival order is call order). A known id is ignored. */
+  enqueue(task: FairTask): void;
+  /** Takes a queued task out (finished elsewhere, no longer runnable). False when it was not queued. */
+  remove(id: string): boolean;
+  /** Counts a search placed at `at` (seeding from the attempts of the last hour after a restart). */
+  searchStarted(at: number): void;
+  /** Picks the next task at `now` and takes it out of the queue; a search is counted at `now`. */
+  next(now: number): FairDecision;
+  /** Tasks queued. */
+  size(): number;
+  /** Whether a search may start at `now` under the ceiling, and if not, when it may. */
+  searchOpensAt(now: number): number;
+  /**
+   * Expected start of every queued task if nothing else arrives, each running `durationOf(task)` (default its
+   * `costMs`): the same decisions `next` would make, replayed on a copy. Plus `extra`, a task not queued (a new order
+   * being quoted or accepted), placed at the end of its account's queue.
+   */
+  forecast(now: number, extra?: FairTask, durationOf?: (task: FairTask) => number): Map<string, number>;
+}
+
+interface Entry {
+  readonly task: FairTask;
+  readonly seq: number;
+  removed: boolean;
+}
+
+/** A FIFO with O(1) push and peek; entries taken out are skipped when they reach the head. */
+class Lane {
+  private items: Entry[] = [];
+  private head = 0;
+
+  push(entry: Entry): void {
+    this.items.push(entry);
+  }
+
+  peek(): Entry | undefined {
+    while (this.items[this.head]?.removed === true) this.head++;
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return this.items[this.head];
+  }
+
+  /** The entries still queued, in order. */
+  live(): Entry[] {
+    return this.items.slice(this.head).filter((entry) => !entry.removed);
+  }
+}
+
+/**
+ * One flow of a level: `tag` is its SFQ start tag (the virtual time at which its head starts), raised to the level's
+ * virtual time whenever it is a candidate; `served` is its virtual service, raised only when it becomes backlogged,
+ * which orders flows tied on `tag` (the one owed most goes first).
+ */
+interface Flow {
+  weight: number;
+  tag: number;
+  served: number;
+  queued: number;
+  /** The tasks of the flow, each lane FIFO: a search held by the ceiling does not hold the flow's other tasks. */
+  readonly searches: Lane;
+  readonly others: Lane;
+}
+
+interface Located {
+  readonly entry: Entry;
+  readonly flow: Flow;
+}
+
+interface State {
+  seq: number;
+  /** Customer level: one flow per account. */
+  customersVirtual: number;
+  readonly accounts: Map<string, Flow>;
+  /** The accounts with queued tasks: a decision scans these, not every account ever seen. */
+  readonly backlogged: Set<Flow>;
+  /** Top level: internal work (its tasks in its own lanes) against the customer level as one flow. */
+  topVirtual: number;
+  readonly internal: Flow;
+  readonly customers: Flow;
+  readonly byId: Map<string, Located>;
+  /** Start times of the searches of the last hour, ascending. */
+  starts: number[];
+}
+
+function newFlow(weight: number, virtual: number): Flow {
+  return { weight, tag: virtual, served: virtual, queued: 0, searches: new Lane(), others: new Lane() };
+}
+
+export function createFairQueue(options: FairQueueOptions): FairQueue {
+  const limit = options.hourlySearchCeiling;
+  const share = options.internalShare ?? 0.1;
+  const weightOf = options.weightOf ?? (() => 1);
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError('hourlySearchCeiling must be a positive integer');
+  if (!(share > 0 && share < 1)) throw new RangeError('internalShare must be between 0 and 1');
+  const state: State = {
+    seq: 0,
+    customersVirtual: 0,
+    accounts: new Map(),
+    backlogged: new Set(),
+    topVirtual: 0,
+    internal: newFlow(share, 0),
+    customers: newFlow(1 - share, 0),
+    byId: new Map(),
+    starts: [],
+  };
+
+  const api = (s: State): FairQueue => ({
+    enqueue: (task) => enqueue(s, task, weightOf),
+    remove: (id) => remove(s, id),
+    searchStarted: (at) => {
+      s.starts.push(at);
+      s.starts.sort((a, b) => a - b);
+    },
+    next: (now) => next(s, now, limit),
+    size: () => s.byId.size,
+    searchOpensAt: (now) => opensAt(s, now, limit),
+    forecast: (now, extra, durationOf) => {
+      const copy = api(copyState(s));
+      if (extra !== undefined) copy.enqueue(extra);
+      const starts = new Map<string, number>();
+      let at = now;
+      for (;;) {
+        const decision = copy.next(at);
+        if (decision.kind === 'idle') return starts;
+        if (decision.kind === 'wait') at = decision.until;
+        else {
+          starts.set(decision.task.id, at);
+          at += durationOf?.(decision.task) ?? decision.task.costMs;
+        }
+      }
+    },
+  });
+  return api(state);
+}
+
+function enqueue(s: State, task: FairTask, weightOf: (account: string) => number): void {
+  if (s.byId.has(task.id)) return;
+  if (!(task.costMs > 0 && Number.isFinite(task.costMs))) throw new RangeError(`task ${task.id}: costMs must be > 0`);
+  let flow = s.internal;
+  if (task.account !== undefined) {
+    const weight = weightOf(task.account);
+    if (!(weight > 0 && Number.isFinite(weight))) throw new RangeError(`account ${task.account}: weight must be > 0`);
+    flow = s.accounts.get(task.account) ?? newFlow(weight, s.customersVirtual);
+    s.accounts.set(task.account, flow);
+    if (flow.queued === 0) {
+      activate(flow, s.customersVirtual, weight);
+      s.backlogged.add(flow);
+    }
+    // The customer level is one backlogged flow of the top level while any account is.
+    if (s.customers.queued === 0) activate(s.customers, s.topVirtual, s.customers.weight);
+    s.customers.queued++;
+  } else if (flow.queued === 0) {
+    activate(flow, s.topVirtual, flow.weight);
+  }
+  const entry: Entry = { task, seq: s.seq++, removed: false };
+  (task.search ? flow.searches : flow.others).push(entry);
+  flow.queued++;
+  s.byId.set(task.id, { entry, flow });
+}
+
+/** SFQ: a flow that becomes backlogged starts at its level's virtual time, with no credit for its idle time. */
+function activate(flow: Flow, virtual: number, weight: number): void {
+  flow.weight = weight;
+  flow.tag = Math.max(flow.tag, virtual);
+  flow.served = Math.max(flow.served, virtual);
+}
+
+function remove(s: State, id: string): boolean {
+  const found = s.byId.get(id);
+  if (found === undefined) return false;
+  found.entry.removed = true;
+  s.byId.delete(id);
+  found.flow.queued--;
+  if (found.entry.task.account !== undefined) {
+    s.customers.queued--;
+    if (found.flow.queued === 0) s.backlogged.delete(found.flow);
+  }
+  return true;
+}
+
+/** Spec 8: a search may start at `now` while fewer than `limit` started in (now - 1 h, now]. */
+function opensAt(s: State, now: number, limit: number): number {
+  const first = s.starts.findIndex((at) => at > now - HOUR_MS);
+  s.starts = first < 0 ? [] : s.starts.slice(first);
+  const blocking = s.starts[s.starts.length - limit];
+  return blocking === undefined ? now : Math.max(now, blocking + HOUR_MS);
+}
+
+/** The entry a flow would run now: the older of its two heads, a search only while the ceiling allows one. */
+function candidate(flow: Flow, searchOpen: boolean): Entry | undefined {
+  if (flow.queued === 0) return undefined;
+  const other = flow.others.peek();
+  const search = searchOpen ? flow.searches.peek() : undefined;
+  if (other === undefined) return search;
+  if (search === undefined) return other;
+  return search.seq < other.seq ? search : other;
+}
+
+interface Pick {
+  readonly flow: Flow;
+  readonly entry: Entry;
+}
+
+/**
+ * The SFQ choice within a level among flows that have a candidate: least tag, then least virtual service, then the
+ * oldest task. A candidate is first raised to the level's virtual time, so a flow passed over (its searches held by
+ * the ceiling) banks no credit in tags; `served` still remembers what it is owed, for ties.
+ */
+function choose(virtual: number, picks: readonly Pick[]): Pick | undefined {
+  let best: Pick | undefined;
+  for (const pick of picks) {
+    pick.flow.tag = Math.max(pick.flow.tag, virtual);
+    if (best === undefined || before(pick, best)) best = pick;
+  }
+  return best;
+}
+
+function before(a: Pick, b: Pick): boolean {
+  if (a.flow.tag !== b.flow.tag) return a.flow.tag < b.flow.tag;
+  if (a.flow.served !== b.flow.served) return a.flow.served < b.flow.served;
+  return a.entry.seq < b.entry.seq;
+}
+
+/** Serves the flow's head: the level's virtual time becomes its start tag; the flow pays cost / weight. */
+function serve(flow: Flow, costMs: number): number {
+  const start = flow.tag;
+  flow.tag += costMs / flow.weight;
+  flow.served += costMs / flow.weight;
+  return start;
+}
+
+function next(s: State, now: number, limit: number): FairDecision {
+  if (s.byId.size === 0) return { kind: 'idle' };
+  const open = opensAt(s, now, limit);
+  const searchOpen = open <= now;
+  const accounts: Pick[] = [];
+  for (const flow of s.backlogged) {
+    const entry = candidate(flow, searchOpen);
+    if (entry !== undefined) accounts.push({ flow, entry });
+  }
+  const account = choose(s.customersVirtual, accounts);
+  const internal = candidate(s.internal, searchOpen);
+  let chosen: Pick | undefined;
+  if (internal !== undefined && account !== undefined) {
+    s.internal.tag = Math.max(s.internal.tag, s.topVirtual);
+    s.customers.tag = Math.max(s.customers.tag, s.topVirtual);
+    // Internal work first on a tie: a check waits at most for the task in service.
+    const internalFirst = s.internal.tag <= s.customers.tag;
+    s.topVirtual = serve(
+      internalFirst ? s.internal : s.customers,
+      (internalFirst ? internal : account.entry).task.costMs,
+    );
+    chosen = internalFirst ? { flow: s.internal, entry: internal } : account;
+  } else if (internal !== undefined) {
+    s.internal.tag = Math.max(s.internal.tag, s.topVirtual);
+    s.topVirtual = serve(s.internal, internal.task.costMs);
+    chosen = { flow: s.internal, entry: internal };
+  } else if (account !== undefined) {
+    s.customers.tag = Math.max(s.customers.tag, s.topVirtual);
+    s.topVirtual = serve(s.customers, account.entry.task.costMs);
+    chosen = account;
+  }
+  if (chosen === undefined) return { kind: 'wait', until: open };
+  // Internal work leaves the customer level where it was.
+  if (chosen === account) s.customersVirtual = serve(account.flow, account.entry.task.costMs);
+  remove(s, chosen.entry.task.id);
+  if (chosen.entry.task.search) s.starts.push(now);
+  return { kind: 'run', task: chosen.entry.task };
+}
+
+/** A deep copy for forecasts: the same tags, lanes and ceiling window, sharing nothing mutable. */
+function copyState(s: State): State {
+  const byId: State['byId'] = new Map();
+  const copyFlow = (flow: Flow): Flow => {
+    const copy = newFlow(flow.weight, 0);
+    copy.tag = flow.tag;
+    copy.served = flow.served;
+    for (const lane of [flow.searches, flow.others]) {
+      for (const entry of lane.live()) {
+        const copied: Entry = { ...entry };
+        (entry.task.search ? copy.searches : copy.others).push(copied);
+        copy.queued++;
+        byId.set(entry.task.id, { entry: copied, flow: copy });
+      }
+    }
+    return copy;
+  };
+  const accounts = new Map<string, Flow>();
+  const backlogged = new Set<Flow>();
+  for (const [key, flow] of s.accounts) {
+    const copy = copyFlow(flow);
+    accounts.set(key, copy);
+    if (copy.queued > 0) backlogged.add(copy);
+  }
+  const customers = newFlow(s.customers.weight, 0);
+  customers.tag = s.customers.tag;
+  customers.served = s.customers.served;
+  customers.queued = s.customers.queued;
+  return {
+    seq: s.seq,
+    customersVirtual: s.customersVirtual,
+    accounts,
+    backlogged,
+    topVirtual: s.topVirtual,
+    internal: copyFlow(s.internal),
+    customers,
+    byId,
+    starts: [...s.starts],
+  };
+}
