@@ -13,25 +13,31 @@ export interface Plan {
   readonly name: string;
   /** Per product; a plan without a margin for a product cannot price it (`MissingPlanMarginError`). */
   readonly margins: Readonly<Partial<Record<Fonte, PlanMargin>>>;
+  /** Most open (not finished) orders an account on this plan may have at once (decision 0084). */
+  readonly maxOpenOrders: number;
 }
 
 export async function listPlans(db: Db): Promise<Plan[]> {
   const [plans, margins] = await Promise.all([
-    db.selectFrom('plan').select(['id', 'name']).orderBy('id').execute(),
+    db.selectFrom('plan').select(['id', 'name', 'max_open_orders']).orderBy('id').execute(),
     db.selectFrom('plan_margin').selectAll().execute(),
   ]);
   return plans.map((plan) => toPlan(plan, margins));
 }
 
 export async function getPlan(db: Db, id: string): Promise<Plan | undefined> {
-  const plan = await db.selectFrom('plan').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  const plan = await db
+    .selectFrom('plan')
+    .select(['id', 'name', 'max_open_orders'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (plan === undefined) return undefined;
   const margins = await db.selectFrom('plan_margin').selectAll().where('plan_id', '=', id).execute();
   return toPlan(plan, margins);
 }
 
 function toPlan(
-  plan: { id: string; name: string },
+  plan: { id: string; name: string; max_open_orders: number },
   margins: readonly { plan_id: string; fonte: string; margin_bps: number; margin_fixed_centavos: number }[],
 ): Plan {
   const byFonte: Partial<Record<Fonte, PlanMargin>> = {};
@@ -39,5 +45,5 @@ function toPlan(
     if (row.plan_id !== plan.id || !isFonte(row.fonte)) continue;
     byFonte[row.fonte] = { margin_bps: row.margin_bps, margin_fixed_centavos: row.margin_fixed_centavos };
   }
-  return { id: plan.id, name: plan.name, margins: byFonte };
+  return { id: plan.id, name: plan.name, margins: byFonte, maxOpenOrders: plan.max_open_orders };
 }

@@ -5,6 +5,7 @@ export { InvalidTransitionError, OrderNotFoundError } from './errors';
 export { failureResultData } from './failure-result';
 export { finishOrder, type OrderEnd } from './finish-order';
 export { newOrderWaitSeconds, readyAtFromFacts, secondsUntil } from './new-order-wait';
+export { type OpenOrderRoom, openOrderRoom } from './open-order-limit';
 export { type Order, POLLED_COLUMNS, type PolledOrder, toOrder, toPolledOrder } from './order';
 export {
   firstOfficeDayFrom,

@@ -23,7 +23,13 @@ export function accountView(account: Account, plan: Plan | undefined, tokens: re
   return {
     account_id: account.id,
     name: account.name,
-    plan: { id: account.plan_id, name: plan?.name ?? null, margins: plan?.margins ?? {} },
+    plan: {
+      id: account.plan_id,
+      name: plan?.name ?? null,
+      margins: plan?.margins ?? {},
+      // Decision 0084: the most open orders the account may have at once.
+      max_open_orders: plan?.maxOpenOrders ?? null,
+    },
     balance: formatReais(account.balance_centavos),
     balance_centavos: account.balance_centavos,
     created_at: account.created_at.toISOString(),
