@@ -47,3 +47,21 @@ function toPlan(
   }
   return { id: plan.id, name: plan.name, margins: byFonte, maxOpenOrders: plan.max_open_orders };
 }
+
+/**
+ * Sets a plan's open-order limit (decision 0084; the admin API's `plan set-limit`). Answers the plan as it is now, or
+ * undefined for an unknown plan. The gateway applies it within its plan cache time (one second, decision 0029); orders
+ * already open stay open: an account above a lowered limit is refused new ones until it is below it again.
+ */
+export async function setPlanMaxOpenOrders(db: Db, id: string, maxOpenOrders: number): Promise<Plan | undefined> {
+  if (!Number.isSafeInteger(maxOpenOrders) || maxOpenOrders < 1) {
+    throw new RangeError(`max open orders must be a positive integer, got ${maxOpenOrders}`);
+  }
+  const updated = await db
+    .updateTable('plan')
+    .set({ max_open_orders: maxOpenOrders })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return updated === undefined ? undefined : getPlan(db, id);
+}

@@ -193,3 +193,32 @@ test('an account whose plan limit was lowered below its open orders says how man
   expect(refused.body.code_message).toContain(`já tem ${LIMIT} pedidos aceitos e ainda não concluídos`);
   expect(refused.body.code_message).toContain('no máximo 1 ao mesmo tempo');
 });
+
+test("operators set a plan's limit through the admin API (pnpm ops plan set-limit); bad values are 422, unknown plans 404", async () => {
+  const listed = await admin(gateway.adminUrl, 'GET', '/admin/v1/plans');
+  expect(listed.status).toBe(200);
+  expect(listed.body.data).toEqual(
+    expect.arrayContaining([expect.objectContaining({ id: 'padrao', max_open_orders: 500 })]),
+  );
+  const path = '/admin/v1/plans/limite-teste-admin/max-open-orders';
+  await sql`INSERT INTO plan (id, name, max_open_orders) VALUES ('limite-teste-admin', 'Limite admin', 2)`.execute(
+    database.db,
+  );
+  const raised = await admin(gateway.adminUrl, 'POST', path, { max_open_orders: 7 });
+  expect(raised.status).toBe(200);
+  expect(raised.body.data[0]).toEqual(expect.objectContaining({ id: 'limite-teste-admin', max_open_orders: 7 }));
+  expect((await getPlan(database.db, 'limite-teste-admin'))?.maxOpenOrders).toBe(7);
+  for (const body of [{ max_open_orders: 0 }, { max_open_orders: 2.5 }, { max_open_orders: '9' }, {}]) {
+    const refused = await admin(gateway.adminUrl, 'POST', path, body);
+    expect([JSON.stringify(body), refused.status]).toEqual([JSON.stringify(body), 422]);
+  }
+  expect((await getPlan(database.db, 'limite-teste-admin'))?.maxOpenOrders).toBe(7);
+  const unknown = await admin(gateway.adminUrl, 'POST', '/admin/v1/plans/ouro/max-open-orders', { max_open_orders: 5 });
+  expect(unknown.status).toBe(404);
+  const audit = await database.db
+    .selectFrom('admin_audit')
+    .select(['action'])
+    .where('action', '=', 'plan.limit')
+    .execute();
+  expect(audit.length).toBeGreaterThanOrEqual(1);
+});

@@ -37,6 +37,11 @@ export function accountView(account: Account, plan: Plan | undefined, tokens: re
   };
 }
 
+/** A plan as the admin API shows it: its margins and its open-order limit (decision 0084). */
+export function planView(plan: Plan) {
+  return { id: plan.id, name: plan.name, margins: plan.margins, max_open_orders: plan.maxOpenOrders };
+}
+
 export function ledgerEntryView(line: StatementLine) {
   return {
     transaction_id: line.transaction_id,
