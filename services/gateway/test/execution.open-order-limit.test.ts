@@ -197,7 +197,7 @@ test('an account whose plan limit was lowered below its open orders says how man
 test("operators set a plan's limit through the admin API (pnpm ops plan set-limit); bad values are 422, unknown plans 404", async () => {
   const listed = await admin(gateway.adminUrl, 'GET', '/admin/v1/plans');
   expect(listed.status).toBe(200);
-  expect(listed.body.data).toEqual(
+  expect(listed.body.data[0]?.plans).toEqual(
     expect.arrayContaining([expect.objectContaining({ id: 'padrao', max_open_orders: 500 })]),
   );
   const path = '/admin/v1/plans/limite-teste-admin/max-open-orders';

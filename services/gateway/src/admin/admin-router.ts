@@ -172,8 +172,8 @@ export function adminRouter(options: AdminRouterOptions): Router {
   router.get(
     '/admin/v1/plans',
     act('plan.list', async (_req, res) => {
-      const plans = await listPlans(db);
-      sendEnvelope(res, 200, { code: 200, codeMessage: 'Planos.', data: plans.map(planView) });
+      // One item, like every admin answer: the ops CLI prints `data[0]`.
+      answer(res, 200, 'Planos.', { plans: (await listPlans(db)).map(planView) });
     }),
   );
 
