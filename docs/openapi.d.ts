@@ -73,7 +73,7 @@ export interface paths {
         put?: never;
         /**
          * Executar: Pesquisa prévia de bens (pago)
-         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 180 s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa.
+         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 180 s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → pedidos em aberto no limite do plano (429, com Retry-After; decisão 0084) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa.
          */
         post: operations["executarPesquisaPreviaBens"];
         delete?: never;
@@ -113,7 +113,7 @@ export interface paths {
         put?: never;
         /**
          * Executar: Visualização de matrícula (pago)
-         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (spec 9.6).
+         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → pedidos em aberto no limite do plano (429, com Retry-After; decisão 0084) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (spec 9.6).
          */
         post: operations["executarVisualizacaoMatricula"];
         delete?: never;
@@ -153,7 +153,7 @@ export interface paths {
         put?: never;
         /**
          * Executar: Certidão de inteiro teor (pago)
-         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (spec 9.6).
+         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → pedidos em aberto no limite do plano (429, com Retry-After; decisão 0084) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (spec 9.6).
          */
         post: operations["executarCertidaoInteiroTeor"];
         delete?: never;
@@ -984,7 +984,7 @@ export interface components {
                 };
             };
         };
-        /** @description Requisições demais desta conta (todos os seus tokens juntos), ou credenciais recusadas demais deste endereço: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Não consome nada, não reivindica chave, não cria pedido. code_message: "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After." */
+        /** @description Requisições demais desta conta (todos os seus tokens juntos), ou credenciais recusadas demais deste endereço: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Na execução, também: a conta já tem o máximo de pedidos em aberto (aceitos e não concluídos) do seu plano; o code_message diz quantos tem e o máximo, e Retry-After (60 s) sugere quando tentar de novo; reenvie com a MESMA chave quando algum pedido terminar (decisão 0084). Não consome nada, não reivindica chave, não cria pedido, nada é cobrado. code_message: "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After." */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1704,7 +1704,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Requisições demais desta conta (todos os seus tokens juntos), ou credenciais recusadas demais deste endereço: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Não consome nada, não reivindica chave, não cria pedido. code_message: "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After." Sem corpo (HEAD). */
+            /** @description Requisições demais desta conta (todos os seus tokens juntos), ou credenciais recusadas demais deste endereço: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Na execução, também: a conta já tem o máximo de pedidos em aberto (aceitos e não concluídos) do seu plano; o code_message diz quantos tem e o máximo, e Retry-After (60 s) sugere quando tentar de novo; reenvie com a MESMA chave quando algum pedido terminar (decisão 0084). Não consome nada, não reivindica chave, não cria pedido, nada é cobrado. code_message: "Limite de requisições excedido. Aguarde o tempo indicado em Retry-After." Sem corpo (HEAD). */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -76,7 +76,7 @@ export function firstItemField(answer: JsonAnswer, name: string): string {
 
 /**
  * The gateway's side: the catalog in its database, then through its admin API (as the ops CLI does) one account with
- * a balance no run exhausts and one token with every scope. Answers the token.
+ * a balance no run exhausts, a plan limit no run reaches, and one token with every scope. Answers the token.
  */
 export async function seedGateway(db: DbHandle, url: string, adminToken: string): Promise<string> {
   await syncCatalog(db.db, SNAPSHOT);
@@ -85,6 +85,9 @@ export async function seedGateway(db: DbHandle, url: string, adminToken: string)
   const accountId = firstItemField(await admin('POST', '/admin/v1/accounts', { name: 'Bench' }), 'account_id');
   const credited = await admin('POST', `/admin/v1/accounts/${accountId}/credits`, { amount: BALANCE_REAIS });
   if (credited.status >= 300) throw new Error(`credit refused (${credited.status}): ${JSON.stringify(credited.body)}`);
+  // Nothing consumes the bench's orders: its plan's open-order limit (decision 0084) would turn acceptances into 429s.
+  const limit = await admin('POST', '/admin/v1/plans/padrao/max-open-orders', { max_open_orders: 1_000_000 });
+  if (limit.status >= 300) throw new Error(`plan limit refused (${limit.status}): ${JSON.stringify(limit.body)}`);
   const issued = await admin('POST', '/admin/v1/tokens', { account_id: accountId, scopes: ALL_SCOPES, ttl: '30d' });
   return firstItemField(issued, 'token');
 }

@@ -80,7 +80,14 @@ export {
   moneyOutcomeOfFinished,
   refusalMessage,
 } from './result-messages';
-export { isTransportCode, TRANSPORT_MESSAGES, type TransportCode, transportMessage } from './transport-codes';
+export {
+  isTransportCode,
+  OPEN_ORDER_LIMIT_RETRY_AFTER_S,
+  openOrderLimitMessage,
+  TRANSPORT_MESSAGES,
+  type TransportCode,
+  transportMessage,
+} from './transport-codes';
 export {
   ORDER_BLOCK_MOTIVO,
   QUOTE_REFUSAL_MOTIVOS,

@@ -172,6 +172,8 @@ export interface PlanTable {
   id: string;
   name: string;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** Most open (not finished) orders an account on this plan may have at once (migration 0024; decision 0084). */
+  max_open_orders: ColumnType<number, number | undefined, number>;
 }
 
 /** Margin of a plan on one product: a percentage in basis points (1500 = 15 %) plus a fixed amount. */

@@ -24,7 +24,7 @@ export { EXTRATO_CSV_CONTENT_TYPE, extratoCsv, extratoCsvDisposition } from './e
 export { CSV_COLUMNS, type ExtratoLine, TIPO_LANCAMENTO, toCsvCells, toExtratoLine } from './extrato/extrato-line';
 export { SYSTEM_ACCOUNTS, type SystemAccount } from './journal';
 export { type BalanceAlert, balanceAlert, isBalanceLow, setLowBalanceThreshold } from './low-balance';
-export { getPlan, listPlans, type Plan, type PlanMargin } from './plans';
+export { getPlan, listPlans, type Plan, type PlanMargin, setPlanMaxOpenOrders } from './plans';
 export { type Price, priceWithMargin } from './price-with-margin';
 export {
   formatReais,

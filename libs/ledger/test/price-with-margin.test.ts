@@ -5,6 +5,7 @@ const plan = (margin_bps: number, margin_fixed_centavos: number): Plan => ({
   id: 'teste',
   name: 'Teste',
   margins: { 'pesquisa-previa-bens': { margin_bps, margin_fixed_centavos } },
+  maxOpenOrders: 500,
 });
 
 test('quote = office fee + percentage (half up, integer) + fixed margin', () => {

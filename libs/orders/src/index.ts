@@ -7,6 +7,7 @@ export { type AccountBacklog, type FairBacklog, fairStartEstimate } from './fair
 export { createFairQueue, type FairDecision, type FairQueue, type FairQueueOptions, type FairTask } from './fair-queue';
 export { finishOrder, type OrderEnd } from './finish-order';
 export { newOrderWaitSeconds, readyAtFromFacts, secondsUntil } from './new-order-wait';
+export { type OpenOrderRoom, openOrderRoom } from './open-order-limit';
 export { type Order, POLLED_COLUMNS, type PolledOrder, toOrder, toPolledOrder } from './order';
 export {
   firstOfficeDayFrom,

@@ -40,7 +40,7 @@ describe('accounts', () => {
   test('create on a named plan; an unknown plan is a 422 naming the known ones', async () => {
     const created = await ask('POST', '/admin/v1/accounts', { name: 'Volume', plan: 'volume' });
     expect(created.status).toBe(201);
-    expect(created.body.data[0]?.plan).toEqual(expect.objectContaining({ id: 'volume' }));
+    expect(created.body.data[0]?.plan).toEqual(expect.objectContaining({ id: 'volume', max_open_orders: 1000 }));
     const refused = await ask('POST', '/admin/v1/accounts', { name: 'X', plan: 'ouro' });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([expect.objectContaining({ campo: 'plan' })]);

@@ -218,6 +218,8 @@ test('the admin API: any body and bearer → never 5xx, always the envelope', as
         ['POST', '/admin/v1/accounts/00000000-0000-4000-8000-000000000000/credits'],
         ['GET', '/admin/v1/accounts/not-a-uuid'],
         ['POST', '/admin/v1/products/pesquisa-previa-bens/disable'],
+        // A plan that does not exist: the body is validated (422) before the plan is looked up (404).
+        ['POST', '/admin/v1/plans/ouro/max-open-orders'],
       ),
       rawBody,
       fc.oneof(fc.constant(`Bearer ${ADMIN_TOKEN}`), bearer),

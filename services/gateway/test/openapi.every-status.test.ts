@@ -15,6 +15,7 @@ import {
   type TestS3,
 } from '@regapi/testkit';
 import { issueToken } from '@regapi/tokens';
+import { sql } from 'kysely';
 import { holdKey } from './support/held-key';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
@@ -211,6 +212,26 @@ test.each(FONTES)('%s: the execution', async (fonte) => {
   }
   await tooMany('POST', `/v1/consultas/${fonte}`, { body: BODY[fonte], headers: { 'idempotency-key': randomUUID() } });
 });
+
+test.each(FONTES)(
+  "%s: the execution past the plan's open-order limit is a documented 429 (decision 0084)",
+  async (fonte) => {
+    const plan = `limite-um-${fonte}`;
+    await sql`INSERT INTO plan (id, name, max_open_orders) VALUES (${plan}, 'Limite um', 1)`.execute(database.db);
+    await sql`
+    INSERT INTO plan_margin (plan_id, fonte, margin_bps, margin_fixed_centavos)
+    SELECT ${plan}, fonte, margin_bps, margin_fixed_centavos FROM plan_margin WHERE plan_id = 'padrao'`.execute(
+      database.db,
+    );
+    const full = await newAccount(gateway.adminUrl, 'Conta Cheia', '1000.00');
+    await database.db.updateTable('account').set({ plan_id: plan }).where('id', '=', full).execute();
+    const fullToken = (await newToken(gateway.adminUrl, full, ALL_SCOPES)).token;
+    expect((await execute(fonte, fresh(fonte), { token: fullToken })).status).toBe(202);
+    const refused = await execute(fonte, fresh(fonte), { token: fullToken });
+    expect(refused.status).toBe(429);
+    expect(JSON.stringify(refused.body)).toContain('Limite de pedidos em aberto do plano');
+  },
+);
 
 test('the result of a protocolo: running, finished, nonexistent', async () => {
   for (const fonte of FONTES) {

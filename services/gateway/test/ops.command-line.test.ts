@@ -88,6 +88,11 @@ test.each([
   ],
   [['order', 'show', '2026112100000001'], { method: 'GET', path: '/admin/v1/orders/2026112100000001' }],
   [['account', 'show', '--account', '../tokens'], { method: 'GET', path: '/admin/v1/accounts/..%2Ftokens' }],
+  [['plan', 'list'], { method: 'GET', path: '/admin/v1/plans' }],
+  [
+    ['plan', 'set-limit', 'volume', '--max-open-orders', '2000'],
+    { method: 'POST', path: '/admin/v1/plans/volume/max-open-orders', body: { max_open_orders: 2000 } },
+  ],
 ])('%j', (argv, expected) => {
   expect(commandCall(argv)).toEqual(expected);
 });
@@ -109,6 +114,11 @@ test.each([
   [['product', 'enable', 'x', '--reason', 'y'], /Unknown option/],
   [['order', 'show'], /expected 1 argument/],
   [['account', 'show', '--account', 'A1', 'extra'], /unexpected argument/],
+  [['plan', 'set-limit', 'volume'], /--max-open-orders is required/],
+  [['plan', 'set-limit', '--max-open-orders', '10'], /expected 1 argument/],
+  [['plan', 'set-limit', 'volume', '--max-open-orders', '0'], /--max-open-orders: a positive whole number/],
+  [['plan', 'set-limit', 'volume', '--max-open-orders', '2.5'], /--max-open-orders: a positive whole number/],
+  [['plan', 'list', 'volume'], /unexpected argument/],
 ])('%j is a usage error', (argv, message) => {
   expect(() => commandCall(argv)).toThrow(UsageError);
   expect(() => commandCall(argv)).toThrow(message);

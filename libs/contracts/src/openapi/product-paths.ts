@@ -61,7 +61,7 @@ function executionOperation(product: Product): Operation {
     operationId: `executar${pascal(product.fonte)}`,
     tags: [product.nome],
     summary: `Executar: ${product.nome} (pago)`,
-    description: `Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: ${product.maxTimeoutSeconds} s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo ${product.scope} (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa.${betaNote(product)}`,
+    description: `Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: ${product.maxTimeoutSeconds} s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo ${product.scope} (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → pedidos em aberto no limite do plano (429, com Retry-After; decisão 0084) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa.${betaNote(product)}`,
     security: [{ bearer: [product.scope] }],
     ...beta(product),
     parameters: [ref('IdempotencyKey', 'parameters')],

@@ -51,7 +51,7 @@ export const REFUSALS = {
   },
   429: {
     name: 'TooManyRequests',
-    when: 'Requisições demais desta conta (todos os seus tokens juntos), ou credenciais recusadas demais deste endereço: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Não consome nada, não reivindica chave, não cria pedido.',
+    when: 'Requisições demais desta conta (todos os seus tokens juntos), ou credenciais recusadas demais deste endereço: espere Retry-After segundos e reenvie (na execução, com a MESMA Idempotency-Key). Na execução, também: a conta já tem o máximo de pedidos em aberto (aceitos e não concluídos) do seu plano; o code_message diz quantos tem e o máximo, e Retry-After (60 s) sugere quando tentar de novo; reenvie com a MESMA chave quando algum pedido terminar (decisão 0084). Não consome nada, não reivindica chave, não cria pedido, nada é cobrado.',
     headers: ['Retry-After'],
   },
   500: {

@@ -27,6 +27,14 @@ export interface IssueTokenBody {
   readonly ttl?: string;
 }
 
+/** Decision 0084: the most open orders an account of the plan may have at once. */
+export interface PlanLimitBody {
+  readonly max_open_orders: number;
+}
+
+/** Far above any backlog the one origin session could ever run (50 searches an hour is 1200 a day). */
+export const MAX_OPEN_ORDERS_CEILING = 1_000_000;
+
 export interface ProductSwitchBody {
   readonly reason?: string;
 }
@@ -59,6 +67,13 @@ const checkIssueToken: ValidateFunction<IssueTokenBody> = contractsAjv.compile<I
 const checkProductSwitch: ValidateFunction<ProductSwitchBody> = contractsAjv.compile<ProductSwitchBody>({
   type: 'object',
   properties: { reason: text(500) },
+  additionalProperties: false,
+});
+
+const checkPlanLimit: ValidateFunction<PlanLimitBody> = contractsAjv.compile<PlanLimitBody>({
+  type: 'object',
+  properties: { max_open_orders: { type: 'integer', minimum: 1, maximum: MAX_OPEN_ORDERS_CEILING } },
+  required: ['max_open_orders'],
   additionalProperties: false,
 });
 
@@ -111,4 +126,9 @@ export function validateIssueToken(
 export function validateProductSwitch(body: unknown): Validation<{ reason: string | undefined }> {
   const checked = run(checkProductSwitch, body ?? {});
   return checked.ok ? { ok: true, value: { reason: checked.value.reason?.trim() } } : checked;
+}
+
+export function validatePlanLimit(body: unknown): Validation<{ maxOpenOrders: number }> {
+  const checked = run(checkPlanLimit, body);
+  return checked.ok ? { ok: true, value: { maxOpenOrders: checked.value.max_open_orders } } : checked;
 }

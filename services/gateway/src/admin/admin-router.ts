@@ -9,6 +9,7 @@ import {
   getPlan,
   listPlans,
   orderLedgerEntries,
+  setPlanMaxOpenOrders,
   topUp,
   UnknownPlanError,
 } from '@regapi/ledger';
@@ -20,10 +21,16 @@ import type { TokenAuthority } from '../auth/token-authority';
 import { setProductEnabled } from '../products/product-status';
 import { type AdminAct, audited } from './admin-audit';
 import { adminAuth } from './admin-auth';
-import { validateCreateAccount, validateCredit, validateIssueToken, validateProductSwitch } from './admin-bodies';
+import {
+  validateCreateAccount,
+  validateCredit,
+  validateIssueToken,
+  validatePlanLimit,
+  validateProductSwitch,
+} from './admin-bodies';
 import { invalidField, ledgerErrors, NotFoundError } from './admin-errors';
 import type { AdminThrottle } from './admin-throttle';
-import { accountView, ledgerEntryView, orderView, productStatusView } from './admin-views';
+import { accountView, ledgerEntryView, orderView, planView, productStatusView } from './admin-views';
 import { type ConsoleMailSettings, consoleUserRouter, DEFAULT_CONSOLE_MAIL_SETTINGS } from './console-user-router';
 import { deadLetterRouter } from './dead-letter-router';
 
@@ -158,6 +165,31 @@ export function adminRouter(options: AdminRouterOptions): Router {
       const reason = enabled ? null : (body.reason ?? 'desativado pelo operador');
       const status = await setProductEnabled(db, fonte, enabled, reason, clock.now());
       answer(res, 200, enabled ? 'Produto em serviço.' : 'Produto fora de serviço.', productStatusView(status));
+    }),
+  );
+
+  // Plans: their margins and open-order limits (decision 0084). Margins are set by migrations; the limit here.
+  router.get(
+    '/admin/v1/plans',
+    act('plan.list', async (_req, res) => {
+      // One item, like every admin answer: the ops CLI prints `data[0]`.
+      answer(res, 200, 'Planos.', { plans: (await listPlans(db)).map(planView) });
+    }),
+  );
+
+  router.post(
+    '/admin/v1/plans/:planId/max-open-orders',
+    act<{ planId: string }>('plan.limit', async (req, res) => {
+      const { planId } = req.params;
+      const body = valid(validatePlanLimit(req.body));
+      const plan = await setPlanMaxOpenOrders(db, planId, body.maxOpenOrders);
+      if (plan === undefined) throw new NotFoundError(`Plano ${planId}`);
+      answer(
+        res,
+        200,
+        'Limite de pedidos em aberto do plano alterado. Vale para novas execuções em até um segundo; pedidos já aceitos não são afetados.',
+        planView(plan),
+      );
     }),
   );
 

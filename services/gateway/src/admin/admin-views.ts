@@ -23,12 +23,23 @@ export function accountView(account: Account, plan: Plan | undefined, tokens: re
   return {
     account_id: account.id,
     name: account.name,
-    plan: { id: account.plan_id, name: plan?.name ?? null, margins: plan?.margins ?? {} },
+    plan: {
+      id: account.plan_id,
+      name: plan?.name ?? null,
+      margins: plan?.margins ?? {},
+      // Decision 0084: the most open orders the account may have at once.
+      max_open_orders: plan?.maxOpenOrders ?? null,
+    },
     balance: formatReais(account.balance_centavos),
     balance_centavos: account.balance_centavos,
     created_at: account.created_at.toISOString(),
     tokens: tokens.map(tokenView),
   };
+}
+
+/** A plan as the admin API shows it: its margins and its open-order limit (decision 0084). */
+export function planView(plan: Plan) {
+  return { id: plan.id, name: plan.name, margins: plan.margins, max_open_orders: plan.maxOpenOrders };
 }
 
 export function ledgerEntryView(line: StatementLine) {

@@ -10,6 +10,7 @@ import {
   imovelChave,
   newOrderInQueue,
   ORDER_BLOCK_LOOKBACK_MS,
+  openOrderRoom,
   orderBlockEnd,
   readyAtFromFacts,
   secondsUntil,
@@ -51,6 +52,8 @@ export type AcceptanceOutcome =
   | { readonly kind: 'key-reused' }
   | { readonly kind: 'unavailable'; readonly codeMessage: string; readonly item: DataItem }
   | { readonly kind: 'insufficient-balance' }
+  /** The account already has its plan's most open orders (decision 0084): refused before the debit, nothing stored. */
+  | { readonly kind: 'too-many-open'; readonly open: number; readonly limit: number }
   | { readonly kind: 'key-busy' };
 
 /** Leaves the acceptance transaction with an answer: everything it wrote is rolled back. */
@@ -134,8 +137,9 @@ async function refusedUnderKey(
 /**
  * `POST /v1/consultas/{fonte}` after auth, scope and validation (issue 5 item 2, ARCHITECTURE decisions 3 and 4):
  * idempotency lookup → quote → order block → protocolo and queue estimate → ONE transaction: the key claimed with the
- * whole answer, the order and its outbox message, the debit last (docs/decisions/0029, 0042). A refusal inside the
- * transaction (402, a block found under the lock) rolls all of it back, so nothing is stored under the key and the
+ * whole answer, the plan's open-order limit (429, docs/decisions/0084), the order and its outbox message, the debit
+ * last (docs/decisions/0029, 0042). A refusal inside the transaction (429, 402, a block found under the lock) rolls
+ * all of it back, so nothing is stored under the key and the
  * client may resend the SAME key later (docs/decisions/0026). A refusal found before the transaction is given under
  * the key too (`refusedUnderKey`): the lookup sees only committed answers, not a twin's acceptance in flight.
  */
@@ -148,7 +152,8 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
   const keyClaim = { ref, fingerprint: input.fingerprint };
 
   const { request } = input;
-  const quote = await computeQuote(db, await deps.planOf(input.caller.accountId), request);
+  const plan = await deps.planOf(input.caller.accountId);
+  const quote = await computeQuote(db, plan, request);
   if (!quote.ok) {
     const answer = quoteAnswer(quote);
     const refusal = { kind: 'unavailable', codeMessage: answer.codeMessage, item: answer.item } as const;
@@ -185,6 +190,14 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
         const blocked = await blockedOutcome(trx, request, block, now);
         if (blocked !== undefined) throw new AcceptanceAbort(blocked);
       }
+      // The plan's open-order limit, counted under the account's acceptance lock (held to the commit): of concurrent
+      // acceptances at limit - 1, exactly one commits; the others are refused here, before anything is debited.
+      const room = await openOrderRoom(trx, {
+        accountId: input.caller.accountId,
+        limit: plan.maxOpenOrders,
+        adding: 1,
+      });
+      if (!room.ok) throw new AcceptanceAbort({ kind: 'too-many-open', open: room.open, limit: room.limit });
       await acceptOrder(trx, {
         id: orderId,
         protocolo,
@@ -219,7 +232,7 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
   } catch (error: unknown) {
     return outcomeOfFailure(error);
   }
-  // Counted once committed: a refusal rolled back (402, a block) and a replay of the key are not acceptances.
+  // Counted once committed: a refusal rolled back (429, 402, a block) and a replay of the key are not acceptances.
   deps.metrics.orderAccepted(request.fonte);
   deps.metrics.debited(request.fonte, priceCentavos);
   return accepted;

@@ -2,6 +2,8 @@ import {
   FONTES,
   type Fonte,
   IDEMPOTENCY_KEY_HEADER,
+  OPEN_ORDER_LIMIT_RETRY_AFTER_S,
+  openOrderLimitMessage,
   transportMessage,
   validateIdempotencyKey,
   validateRequest,
@@ -62,6 +64,11 @@ function executionHandler(deps: AcceptanceDeps, fonte: Fonte): RequestHandler {
         return;
       case 'insufficient-balance':
         throw new HttpError(402, transportMessage(402));
+      case 'too-many-open':
+        // Spec 7.1: a transport refusal, `code` = status, with Retry-After; nothing charged, the key not consumed.
+        throw new HttpError(429, openOrderLimitMessage(outcome.open, outcome.limit), [], {
+          'Retry-After': String(OPEN_ORDER_LIMIT_RETRY_AFTER_S),
+        });
       case 'key-busy':
         throw new HttpError(409, transportMessage(409), [], { 'Retry-After': '1' });
     }
@@ -70,7 +77,8 @@ function executionHandler(deps: AcceptanceDeps, fonte: Fonte): RequestHandler {
 
 /**
  * `POST /v1/consultas/{fonte}` (spec 4, issue 5 item 2): auth (401) → rate limit (429) → scope (403) → body read
- * (413, 422; docs/decisions/0052) → body and `Idempotency-Key` (422) → acceptance. One route per product so each mounts its own scope.
+ * (413, 422; docs/decisions/0052) → body and `Idempotency-Key` (422) → acceptance (its own 602, 429 for the plan's
+ * open-order limit, 402: docs/decisions/0084). One route per product so each mounts its own scope.
  */
 export function executionRouter(deps: AcceptanceDeps, guards: readonly RequestHandler[]): Router {
   const router = Router();

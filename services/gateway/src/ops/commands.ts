@@ -19,6 +19,8 @@ export const USAGE = `usage: pnpm --silent ops <command>
   product disable FONTE [--reason TEXT]
   product enable FONTE
   order show PROTOCOLO
+  plan list                                     (margins and the open-order limit of every plan)
+  plan set-limit PLAN --max-open-orders N       (the most open orders an account of PLAN may have; decision 0084)
   dead-letters list [--queue QUEUE] [--limit 100]
   dead-letters redrive QUEUE [--message-id ID]   (every letter of QUEUE without --message-id)
   user invite --account ID --email E --role administrador|desenvolvimento|financeiro|consulta
@@ -88,6 +90,13 @@ function ttl(text: string): string {
   }
 }
 
+function positiveInteger(option: string, text: string): number {
+  if (!/^[0-9]+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
+    throw new UsageError(`${option}: a positive whole number, got ${text}`);
+  }
+  return Number(text);
+}
+
 function scopes(text: string): string[] {
   const list = text.split(',').map((scope) => scope.trim());
   if (list.some((scope) => scope === '')) throw new UsageError('--scopes: a comma-separated list, no empty item');
@@ -148,6 +157,18 @@ export function commandCall(argv: readonly string[]): AdminCall {
     case 'order show': {
       const { words } = options(rest, {}, 1);
       return { method: 'GET', path: `/admin/v1/orders/${segment(words[0] ?? '')}` };
+    }
+    case 'plan list': {
+      options(rest, {}, 0);
+      return { method: 'GET', path: '/admin/v1/plans' };
+    }
+    case 'plan set-limit': {
+      const { values, words } = options(rest, { 'max-open-orders': { required: true } }, 1);
+      return {
+        method: 'POST',
+        path: `/admin/v1/plans/${segment(words[0] ?? '')}/max-open-orders`,
+        body: { max_open_orders: positiveInteger('--max-open-orders', values['max-open-orders'] ?? '') },
+      };
     }
     case 'dead-letters list': {
       const { values } = options(rest, { queue: { required: false }, limit: { required: false } }, 0);
