@@ -21,9 +21,10 @@ export async function spawnDistributedRunner(options: {
   readonly dataDir: string;
   readonly env?: Readonly<Record<string, string>>;
 }): Promise<DistributedRunner> {
-  const publicBase = await freePortRange(SERVICES.length);
-  const internalBase = await freePortRange(SERVICES.length);
-  const metricsBase = await freePortRange(SERVICES.length);
+  // One range for the three kinds, so two of them can never be drawn overlapping.
+  const publicBase = await freePortRange(SERVICES.length * 3);
+  const internalBase = publicBase + SERVICES.length;
+  const metricsBase = internalBase + SERVICES.length;
   const spawned = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/distributed/main.js')], {
     cwd: ROOT,
     env: {

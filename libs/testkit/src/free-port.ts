@@ -22,16 +22,23 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Where consecutive ranges are drawn: below Linux's ephemeral range (32768–60999), so the outgoing connections of the
+ * very processes that will listen there (to PostgreSQL, RabbitMQ...) are never given one of these ports as their
+ * local port between the check and the listen — which an OS-picked base, inside the ephemeral range, allows.
+ */
+const RANGE_FLOOR = 20_000;
+const RANGE_CEILING = 32_767;
+
+/**
  * `size` consecutive ports, every one free right now (each is bound once to make sure): for a runner that puts its
  * services on PORT_BASE + index. Checking only the first would let a busy neighbour make a service fail to listen.
  */
 export async function freePortRange(size: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = await freePort();
-    if (base + size > 65535) continue;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const base = RANGE_FLOOR + Math.floor(Math.random() * (RANGE_CEILING - RANGE_FLOOR - size));
     const held = await Promise.all(Array.from({ length: size }, (_, index) => listenOn(base + index)));
     await Promise.all(held.map((server) => (server === undefined ? undefined : close(server))));
     if (held.every((server) => server !== undefined)) return base;
   }
-  throw new Error(`no ${size} consecutive free ports on 127.0.0.1`);
+  throw new Error(`no ${size} consecutive free ports on 127.0.0.1 between ${RANGE_FLOOR} and ${RANGE_CEILING}`);
 }
