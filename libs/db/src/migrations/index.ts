@@ -20,6 +20,7 @@ import * as m0019 from './0019-console-auth';
 import * as m0020 from './0020-api-token-console';
 import * as m0021 from './0021-account-low-balance';
 import * as m0023 from './0023-console-links-mail-totp';
+import * as m0026 from './0026-order-batch';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0020-api-token-console': m0020,
   '0021-account-low-balance': m0021,
   '0023-console-links-mail-totp': m0023,
+  '0026-order-batch': m0026,
 };

@@ -18,7 +18,7 @@ import { requestFingerprint } from './idempotency/fingerprint';
 /** ARCHITECTURE decision 4 (the IETF draft's name): this answer is the stored one, not a new acceptance. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
-const KEY_REUSED_MESSAGE =
+export const KEY_REUSED_MESSAGE =
   'Esta Idempotency-Key já foi usada nas últimas 24 horas com outro pedido (outro produto ou outro corpo). Gere um UUID novo para um pedido novo; para repetir o mesmo pedido, reenvie exatamente o mesmo corpo.';
 
 function executionHandler(deps: AcceptanceDeps, fonte: Fonte): RequestHandler {
