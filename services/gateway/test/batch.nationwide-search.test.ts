@@ -283,3 +283,17 @@ test('GET on the batch: each UF state, findings consolidated across UFs, 202 unt
   expect((await batch('123')).status).toBe(404);
   expect((await batch('abc')).status).toBe(404);
 });
+
+test('two requests with the same key at the same instant: one batch, one charge; the other replays it', async () => {
+  const key = randomUUID();
+  const balance = await balanceOf(accountId);
+  const batches = await countOf('order_batch', accountId);
+  const [a, b] = await Promise.all([execute(TARGET, key), execute(TARGET, key)]);
+  expect([a.status, b.status]).toEqual([202, 202]);
+  expect(a.body).toEqual(b.body);
+  const replayed = [a, b].filter((answer) => answer.headers.get('idempotent-replayed') === 'true');
+  expect(replayed).toHaveLength(1);
+  expect(await countOf('order_batch', accountId)).toBe(batches + 1);
+  const sum = ((await priceOf(3_217)) + (await priceOf(2_999))) / 100;
+  expect(await balanceOf(accountId)).toBeCloseTo(balance - sum, 2);
+});
