@@ -206,6 +206,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orcamento/pesquisa-previa-bens/nacional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Orçar: pesquisa prévia em todas as UFs ofertadas
+         * @description De graça, nunca chama a origem. Cota a pesquisa prévia em cada UF e devolve só as UFs ofertadas (spec 7.9), cada uma com seu preço, e a soma; as demais em ufs_nao_ofertadas com o motivo. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo (422) → orçamento (200 ou 602).
+         */
+        post: operations["orcarPesquisaNacional"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consultas/pesquisa-previa-bens/nacional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Executar: pesquisa prévia em todas as UFs ofertadas (pago)
+         * @description Uma chamada, uma Idempotency-Key, um pedido por UF ofertada (spec 1: 26 pesquisas, 26 cobranças), todos aceitos numa só transação: ou o lote inteiro é aceito e debitado (header.price a soma; no extrato, um débito por pedido), ou nada é (saldo que não cobre a SOMA: 402, nada cobrado). Cada UF é um pedido comum, com protocolo, resultado e estorno por classe próprios; a visão combinada está em GET /v1/lotes/{lote}. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo e Idempotency-Key (422) → idempotência → orçamento (602) → saldo (402) → aceito (202).
+         */
+        post: operations["executarPesquisaNacional"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lotes/{lote}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visão combinada de um lote
+         * @description Lê só o estado guardado: nunca cobra, nunca chama a origem. Cada UF com seu protocolo e onde está (concluida, pendente, falhou com a classe), e os achados de todas as UFs concluídas numa lista só. Qualquer token da conta; lote de outra conta ou inexistente: o mesmo 404.
+         */
+        get: operations["consultarLote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -376,6 +436,27 @@ export interface components {
              */
             imovel_uf: string;
         };
+        /**
+         * PesquisaNacionalBody
+         * @description Corpo de POST /v1/orcamento/pesquisa-previa-bens/nacional e POST /v1/consultas/pesquisa-previa-bens/nacional: o da pesquisa prévia sem uf (todas as UFs ofertadas).
+         */
+        PesquisaNacionalBody: {
+            /**
+             * @description CPF (11 dígitos) ou CNPJ (14, numérico ou alfanumérico) do alvo da pesquisa, com ou sem máscara.
+             * @example 123.456.789-09
+             * @example 12345678909
+             * @example 11.222.333/0001-81
+             * @example 12.ABC.345/01DE-35
+             */
+            cpf_cnpj: string;
+            /** @description Nome do alvo, se conhecido; ajuda a desambiguar e volta como pesquisado_nome. null equivale a ausente. */
+            nome?: string | null;
+            /**
+             * @description Declaração feita AO CARTÓRIO. 1 avaliação de crédito; 2 investigação jurídica do imóvel e da titularidade (padrão); 3 o solicitante É titular de direito real, enviado à origem só quando informado. null equivale a ausente.
+             * @enum {integer|null}
+             */
+            finalidade?: 1 | 2 | 3 | null;
+        };
         /** @description Confirmação de fila: data[0] de um 202 (spec 2.2). */
         QueueAck: {
             /**
@@ -482,6 +563,244 @@ export interface components {
              * @description Só com pedido_em_vigor: o DIA (AAAA-MM-DD, no fuso do cartório) a partir do qual o mesmo produto nessa matrícula e cartório é aceito de novo — nunca o instante do pedido de outro cliente (decisão 0048).
              */
             aceito_novamente_a_partir_de?: string;
+        };
+        /** @description Orçamento da pesquisa nacional (code 200): uma pesquisa e uma cobrança por UF ofertada; preco.total é a soma que a execução debita. */
+        OrcamentoNacional: {
+            /**
+             * @description O produto.
+             * @constant
+             */
+            fonte: "pesquisa-previa-bens";
+            /**
+             * @description Todas as UFs ofertadas.
+             * @constant
+             */
+            abrangencia: "nacional";
+            /**
+             * @description true: ao menos uma UF ofertada.
+             * @constant
+             */
+            disponivel: true;
+            /** @description A soma das UFs ofertadas. */
+            preco: {
+                /** @description O que a execução vai debitar, em reais: a soma dos preços das UFs. */
+                total: number;
+                /**
+                 * @description Sempre true.
+                 * @constant
+                 */
+                estimado: true;
+            };
+            /** @description As UFs ofertadas, cada uma com seu preço (um pedido e uma cobrança cada). */
+            ufs: {
+                /** @description A UF. */
+                uf: string;
+                preco: components["schemas"]["Preco"];
+            }[];
+            /** @description As UFs fora da pesquisa nacional, e por quê: nada é pedido nem cobrado nelas. */
+            ufs_nao_ofertadas: {
+                /** @description A UF. */
+                uf: string;
+                /**
+                 * @description Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
+                 * @enum {string}
+                 */
+                motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem";
+            }[];
+        };
+        /** @description Pesquisa nacional indisponível (code 602): nenhuma UF ofertada; nada foi cobrado, a origem não foi chamada. */
+        IndisponivelNacional: {
+            /**
+             * @description O produto.
+             * @constant
+             */
+            fonte: "pesquisa-previa-bens";
+            /**
+             * @description Todas as UFs ofertadas.
+             * @constant
+             */
+            abrangencia: "nacional";
+            /**
+             * @description false: nenhuma UF ofertada.
+             * @constant
+             */
+            disponivel: false;
+            /**
+             * @description Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
+             * @enum {string}
+             */
+            motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem";
+            /** @description null: não há preço. */
+            preco: null;
+            /** @description Vazia. */
+            ufs: unknown[];
+            /** @description As UFs fora da pesquisa nacional, e por quê: nada é pedido nem cobrado nelas. */
+            ufs_nao_ofertadas: {
+                /** @description A UF. */
+                uf: string;
+                /**
+                 * @description Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
+                 * @enum {string}
+                 */
+                motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem";
+            }[];
+        };
+        /** @description A pesquisa nacional aceita (data[0] do 202): o lote e um pedido por UF, cada um com seu protocolo e seu preço. */
+        LoteAceito: {
+            /**
+             * @description Número do lote, só dígitos (mesmo formato de um protocolo, nunca igual ao protocolo de um pedido). Usado em GET /v1/lotes/{lote}.
+             * @example 482139077551605
+             */
+            lote: string;
+            /**
+             * @description O produto.
+             * @constant
+             */
+            fonte: "pesquisa-previa-bens";
+            /**
+             * @description Todas as UFs ofertadas.
+             * @constant
+             */
+            abrangencia: "nacional";
+            /**
+             * @description Estado do lote.
+             * @constant
+             */
+            estado: "processando";
+            /** @description Caminho relativo da visão do lote: /v1/lotes/<lote>. */
+            consultar_em: string;
+            /** @description Segundos até a última UF ficar pronta, pela fila de hoje. */
+            consultar_daqui_s: number;
+            /** @description Um pedido por UF ofertada: cada um é um pedido comum (GET /v1/consultas/{protocolo}). */
+            pedidos: {
+                /** @description A UF. */
+                uf: string;
+                /**
+                 * @description Número de acompanhamento do pedido, só dígitos: 15 (14 que não revelam volume nem ordem, e um dígito verificador Damm; os emitidos antes tinham 16, data e sequência, e continuam valendo). Um protocolo cujo dígito verificador não confere é 404 na hora (decisão 0050).
+                 * @example 482139077551605
+                 */
+                protocolo: string;
+                /** @description Caminho do resultado: /v1/consultas/<protocolo>. */
+                consultar_em: string;
+                /** @description Segundos a esperar por esta UF. */
+                consultar_daqui_s: number;
+                /** @description O valor debitado por esta UF, em reais. */
+                preco: number;
+            }[];
+            /** @description As UFs fora da pesquisa nacional, e por quê: nada é pedido nem cobrado nelas. */
+            ufs_nao_ofertadas: {
+                /** @description A UF. */
+                uf: string;
+                /**
+                 * @description Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
+                 * @enum {string}
+                 */
+                motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem";
+            }[];
+        };
+        /** @description Uma matrícula achada em alguma UF do lote (os campos de ImovelEncontrado), com a UF pesquisada e o protocolo do pedido que a achou. */
+        ImovelEncontradoNoLote: {
+            /** @description Número da matrícula; null quando a origem respondeu "matrícula não informada": o imóvel EXISTE e o documento aparece nele, não é ausência. */
+            matricula: string | null;
+            /** @description Nome do cartório. */
+            cartorio_nome: string;
+            /** @description Código nacional (CNS) do cartório. */
+            cartorio_cns: string;
+            /** @description Número do cartório (o imovel_cartorio dos produtos de imóvel). */
+            cartorio_numero: number;
+            /** @description Município do cartório. */
+            cartorio_municipio: string;
+            /** @description UF do cartório. */
+            cartorio_uf: string;
+            /** @description O cartório declarou coleta incompleta. */
+            coleta_incompleta: boolean;
+            /** @description O cartório não respondeu nesta execução. */
+            sem_resposta: boolean;
+            /** @description A UF. */
+            uf_pesquisada: string;
+            /**
+             * @description Número de acompanhamento do pedido, só dígitos: 15 (14 que não revelam volume nem ordem, e um dígito verificador Damm; os emitidos antes tinham 16, data e sequência, e continuam valendo). Um protocolo cujo dígito verificador não confere é 404 na hora (decisão 0050).
+             * @example 482139077551605
+             */
+            protocolo: string;
+        };
+        /** @description A visão combinada de um lote: cada UF, onde está, e os achados de todas as UFs concluídas numa lista só. Lê só o estado guardado. */
+        Lote: {
+            /**
+             * @description Número do lote, só dígitos (mesmo formato de um protocolo, nunca igual ao protocolo de um pedido). Usado em GET /v1/lotes/{lote}.
+             * @example 482139077551605
+             */
+            lote: string;
+            /**
+             * @description O produto.
+             * @constant
+             */
+            fonte: "pesquisa-previa-bens";
+            /**
+             * @description Todas as UFs ofertadas.
+             * @constant
+             */
+            abrangencia: "nacional";
+            /**
+             * @description concluido quando nenhuma UF está pendente.
+             * @enum {string}
+             */
+            estado: "processando" | "concluido";
+            /** @description Enquanto processando: segundos até a última UF pendente; null concluído. */
+            consultar_daqui_s: number | null;
+            /**
+             * Format: date-time
+             * @description Quando o lote foi aceito.
+             */
+            criado_em: string;
+            /** @description O total debitado na aceitação (a soma das UFs), em reais. Estornos aparecem no pedido de cada UF. */
+            debitado: number;
+            /** @description Contagens. */
+            resumo: {
+                /** @description UFs no lote. */
+                ufs: number;
+                /** @description UFs com resposta (sucesso ou nada encontrado). */
+                concluidas: number;
+                /** @description UFs ainda em andamento. */
+                pendentes: number;
+                /** @description UFs encerradas sem conclusão (veja classe em cobertura). */
+                falhas: number;
+                /** @description Matrículas achadas, somando as UFs. */
+                imoveis: number;
+            };
+            /** @description Uma entrada por UF do lote, em ordem de UF. */
+            cobertura: {
+                /** @description A UF. */
+                uf: string;
+                /**
+                 * @description Número de acompanhamento do pedido, só dígitos: 15 (14 que não revelam volume nem ordem, e um dígito verificador Damm; os emitidos antes tinham 16, data e sequência, e continuam valendo). Um protocolo cujo dígito verificador não confere é 404 na hora (decisão 0050).
+                 * @example 482139077551605
+                 */
+                protocolo: string;
+                /** @description Caminho do resultado desta UF. */
+                consultar_em: string;
+                /**
+                 * @description concluida: sucesso ou nao_encontrado; falhou: encerrada em outra classe (spec 7.3); pendente: em andamento.
+                 * @enum {string}
+                 */
+                situacao: "concluida" | "pendente" | "falhou";
+                /** @description O code do resultado desta UF (spec 7.3); null enquanto pendente. */
+                codigo: number | null;
+                /** @description A classe do code (sucesso, nao_encontrado, indeterminado, erro_participante, retry, fatal). */
+                classe: string | null;
+                /** @description O nada_consta desta UF, quando concluída. */
+                nada_consta: boolean | null;
+                /** @description O provisorio desta UF, quando concluída. */
+                provisorio: boolean | null;
+                /** @description Matrículas achadas nesta UF; null enquanto pendente. */
+                imoveis_encontrados: number | null;
+                /** @description Enquanto pendente: segundos a esperar por esta UF. */
+                consultar_daqui_s: number | null;
+                /** @description O valor debitado por esta UF, em reais. */
+                preco: number;
+            }[];
+            /** @description Os achados de todas as UFs concluídas, numa lista só. */
+            imoveis: components["schemas"]["ImovelEncontradoNoLote"][];
         };
         /** @description Uma MATRÍCULA em que o documento aparece; não é uma lista de imóveis do alvo. O papel do alvo (proprietário atual ou anterior, cônjuge, fiador, usufrutuário, credor, herdeiro) e a data do ato não são informados. Os campos do cartório encadeiam direto nos produtos de imóvel (matricula, cartorio_numero, cartorio_municipio, cartorio_uf). */
         ImovelEncontrado: {
@@ -1043,6 +1362,8 @@ export interface components {
         IdempotencyKey: string;
         /** @description O protocolo devolvido pela execução (spec 2.2). */
         Protocolo: string;
+        /** @description O lote devolvido pela pesquisa nacional (data[0].lote do 202). */
+        Lote: string;
         /** @description Primeiro dia, inclusive, no horário de Brasília. Padrão: 30 dias antes de ate. No máximo 366 dias. */
         De: string;
         /** @description Último dia, inclusive, no horário de Brasília. Padrão: hoje. */
@@ -1736,6 +2057,161 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    orcarPesquisaNacional: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PesquisaNacionalBody"];
+            };
+        };
+        responses: {
+            /** @description code 200 cotado (data[0] um OrcamentoNacional) ou 602 nenhuma UF ofertada (data[0] IndisponivelNacional). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @enum {unknown} */
+                        code: 200 | 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: (components["schemas"]["OrcamentoNacional"] | components["schemas"]["IndisponivelNacional"])[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    executarPesquisaNacional: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PesquisaNacionalBody"];
+            };
+        };
+        responses: {
+            /** @description Nenhuma UF ofertada (code 602, HTTP 200): nada cobrado, origem não chamada. Aja pelo code, não pelo status HTTP. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["IndisponivelNacional"][];
+                    };
+                };
+            };
+            /** @description Aceito e debitado: header.price a soma das UFs; data[0] o lote e seus pedidos. A mesma Idempotency-Key com o mesmo corpo devolve esta mesma resposta, com Idempotent-Replayed: true, sem nova cobrança. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 202;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["LoteAceito"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    consultarLote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O lote devolvido pela pesquisa nacional (data[0].lote do 202). */
+                lote: components["parameters"]["Lote"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Concluído: nenhuma UF pendente. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Lote"][];
+                    };
+                };
+            };
+            /** @description Em andamento: consulte de novo depois de data[0].consultar_daqui_s segundos. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 202;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Lote"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -43,13 +43,16 @@ export {
   CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA,
   MUNICIPIO_MAX_LENGTH,
   NOME_MAX_LENGTH,
+  PESQUISA_NACIONAL_BODY_SCHEMA,
   PESQUISA_PREVIA_BENS_BODY_SCHEMA,
   REQUEST_BODY_SCHEMAS,
   VISUALIZACAO_MATRICULA_BODY_SCHEMA,
 } from './requests/schemas';
 export { isUuid, NIL_UUID } from './requests/uuid';
 export {
+  type PesquisaNacionalRequest,
   validateCertidaoInteiroTeorBody,
+  validatePesquisaNacionalBody,
   validatePesquisaPreviaBensBody,
   validateRequest,
   validateVisualizacaoMatriculaBody,

@@ -40,9 +40,10 @@ export function transportMessage(status: number): string {
  * The 429 of an execution refused by the plan's open-order limit (docs/decisions/0084): how many orders the account has
  * open and the plan's maximum, that nothing was charged, and how to go on (the SAME key once an order finishes).
  */
-export function openOrderLimitMessage(open: number, limit: number): string {
+export function openOrderLimitMessage(open: number, limit: number, adding = 1): string {
   const pedidos = open === 1 ? '1 pedido' : `${open} pedidos`;
-  return `Limite de pedidos em aberto do plano atingido: esta conta já tem ${pedidos} aceitos e ainda não concluídos, e o plano permite no máximo ${limit} ao mesmo tempo. Nada foi cobrado e nenhum pedido foi criado. Reenvie com a MESMA Idempotency-Key quando algum pedido terminar (acompanhe em GET /v1/consultas/{protocolo}); Retry-After sugere quando tentar de novo.`;
+  const lote = adding > 1 ? `, este lote abriria mais ${adding}` : '';
+  return `Limite de pedidos em aberto do plano atingido: esta conta já tem ${pedidos} aceitos e ainda não concluídos${lote}, e o plano permite no máximo ${limit} ao mesmo tempo. Nada foi cobrado e nenhum pedido foi criado. Reenvie com a MESMA Idempotency-Key quando algum pedido terminar (acompanhe em GET /v1/consultas/{protocolo}); Retry-After sugere quando tentar de novo.`;
 }
 
 /** `Retry-After` of that 429: a slot frees when one of the account's orders finishes; about one origin run away. */

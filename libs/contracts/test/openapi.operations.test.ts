@@ -18,6 +18,10 @@ test('the paths are the public /v1 API: one quote and one execution path per pro
       '/v1/consultas/{protocolo}',
       '/v1/consultas/{protocolo}/documento',
       ...FONTES.flatMap((fonte) => [`/v1/orcamento/${fonte}`, `/v1/consultas/${fonte}`]),
+      // The nationwide search and its batch (issue 16, docs/decisions/0087).
+      '/v1/orcamento/pesquisa-previa-bens/nacional',
+      '/v1/consultas/pesquisa-previa-bens/nacional',
+      '/v1/lotes/{lote}',
     ].sort(),
   );
 });
@@ -31,9 +35,9 @@ test('every operation needs the bearer token: no exception (spec 5.1)', () => {
   }
 });
 
-test("a product's quote and execution require its scope; nothing else requires one", () => {
+test("a product's quote and execution (its nationwide one too) require its scope; nothing else requires one", () => {
   for (const { path, operation } of ALL) {
-    const fonte = FONTES.find((candidate) => path.endsWith(`/${candidate}`));
+    const fonte = FONTES.find((candidate) => path.replace(/\/nacional$/, '').endsWith(`/${candidate}`));
     expect(operation.security).toEqual([{ bearer: fonte === undefined ? [] : [scopeOf(fonte)] }]);
   }
 });

@@ -76,6 +76,27 @@ export interface OrdersTable {
   revisado_em: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** A provisional search: when its next revision (origin check) is due; null when none is scheduled. */
   proxima_revisao_em: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The batch the order was accepted in (migration 0025); null for an order of its own. */
+  batch_id: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** A batch of orders accepted in one request (migration 0025, docs/decisions/0087). */
+export interface OrderBatchTable {
+  id: string;
+  /** Digits only, from the protocolo sequence. */
+  lote: string;
+  account_id: string;
+  token_id: string | null;
+  kind: 'pesquisa-nacional';
+  fonte: string;
+  request: ColumnType<unknown, string, never>;
+  idempotency_key: string;
+  /** The sum charged: one debit per order, all in the acceptance transaction. */
+  price_centavos: ColumnType<number, number, never>;
+  /** The 202 body answered at acceptance. */
+  aceite: ColumnType<unknown, string, never>;
+  request_id: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 /** The key of the protocolo permutation, one row (migration 0014, docs/decisions/0050). */
@@ -490,6 +511,7 @@ export interface Database {
   orders: OrdersTable;
   scheduled_message: ScheduledMessageTable;
   idempotency_key: IdempotencyKeyTable;
+  order_batch: OrderBatchTable;
   order_document: OrderDocumentTable;
   plan: PlanTable;
   plan_margin: PlanMarginTable;

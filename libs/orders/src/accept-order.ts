@@ -20,6 +20,8 @@ export interface AcceptOrderInput {
   readonly requestId: string;
   /** When it was accepted (the injected clock); the database's `now()` when absent. */
   readonly acceptedAt?: Date;
+  /** The batch it is accepted in (migration 0025); absent for an order of its own. */
+  readonly batchId?: string;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function acceptOrder(trx: Transaction<Database>, input: AcceptOrder
       attempt_started_at: null,
       run_after: null,
       finished_at: null,
+      batch_id: input.batchId ?? null,
       ...(input.acceptedAt === undefined ? {} : { created_at: input.acceptedAt, updated_at: input.acceptedAt }),
     })
     .returningAll()

@@ -12,6 +12,7 @@ import { allowedNetwork } from './auth/allowed-network';
 import { authenticate } from './auth/authenticate';
 import { createTokenAuthority } from './auth/token-authority';
 import { recordTokenUseGuard } from './auth/token-use';
+import { batchRouter } from './batches/batch-router';
 import { DEFAULT_TOKEN_CACHE_MS } from './config/gateway-config';
 import { documentRouter } from './documents/document-router';
 import { executionRouter } from './executions/execution-router';
@@ -123,6 +124,17 @@ export function createGateway(deps: GatewayDeps): Service {
         middleware,
       ),
       documentRouter({ db, documents: deps.documents }, middleware),
+      batchRouter(
+        {
+          db,
+          clock,
+          hourlySearchCeiling,
+          claimWaitMs: deps.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS,
+          planOf,
+          metrics: deps.metrics ?? noPlatformMetrics,
+        },
+        middleware,
+      ),
     ],
     internalRouters: [
       adminRouter({

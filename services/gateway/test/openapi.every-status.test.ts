@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { systemClock } from '@regapi/calendar';
+import { setProductEnabled } from '@regapi/catalog';
 import { FONTES, type Fonte, scopeOf } from '@regapi/contracts';
 import { createDb } from '@regapi/db';
 import { documentKey, upsertOrderDocument } from '@regapi/documents';
@@ -247,6 +248,66 @@ test('the result of a protocolo: running, finished, nonexistent', async () => {
   await tooMany('GET', '/v1/consultas/1');
 });
 
+test('the nationwide search: quote, execution, the batch view running and finished, unavailable, refused', async () => {
+  const target = { cpf_cnpj: OWNER };
+  const quotePath = '/v1/orcamento/pesquisa-previa-bens/nacional';
+  const executionPath = '/v1/consultas/pesquisa-previa-bens/nacional';
+  const search = scopedTo('consultas:pesquisa-previa-bens');
+  const other = scopedTo('consultas:visualizacao-matricula');
+  const nationwide = (request: Request) =>
+    send('POST', `${gateway.url}${executionPath}`, {
+      token,
+      ...request,
+      headers: { 'idempotency-key': randomUUID(), ...request.headers },
+    });
+
+  expect(dataOf(await send('POST', `${gateway.url}${quotePath}`, { token: search, body: target })).disponivel).toBe(
+    true,
+  );
+  expect((await send('POST', `${gateway.url}${quotePath}`)).status).toBe(401);
+  expect((await send('POST', `${gateway.url}${quotePath}`, { token: other, body: target })).status).toBe(403);
+  expect((await send('POST', `${gateway.url}${quotePath}`, { token, body: { ...target, uf: 'SP' } })).status).toBe(422);
+  expect((await send('POST', `${gateway.url}${quotePath}`, { token, body: { nome: 'x'.repeat(40_000) } })).status).toBe(
+    413,
+  );
+  await tooMany('POST', quotePath, { body: target });
+
+  const accepted = await nationwide({ body: target });
+  expect(accepted.status).toBe(202);
+  expect((await nationwide({ body: target, token: poorToken })).status).toBe(402);
+  expect((await send('POST', `${gateway.url}${executionPath}`, { body: target })).status).toBe(401);
+  expect((await nationwide({ body: target, token: other })).status).toBe(403);
+  expect((await nationwide({ body: {} })).status).toBe(422);
+  expect((await nationwide({ body: { nome: 'x'.repeat(40_000) } })).status).toBe(413);
+  const key = randomUUID();
+  const held = await holdKey(database.db, accountId, key);
+  try {
+    expect((await nationwide({ body: target, headers: { 'idempotency-key': key } })).status).toBe(409);
+  } finally {
+    await held.release();
+  }
+  await tooMany('POST', executionPath, { body: target, headers: { 'idempotency-key': randomUUID() } });
+  await setProductEnabled(database.db, 'pesquisa-previa-bens', false, 'teste');
+  try {
+    const none = await send('POST', `${gateway.url}${quotePath}`, { token, body: target });
+    expect((none.body as { code: number }).code).toBe(602);
+    const refused = await nationwide({ body: target });
+    expect([refused.status, (refused.body as { code: number }).code]).toEqual([200, 602]);
+  } finally {
+    await setProductEnabled(database.db, 'pesquisa-previa-bens', true, null);
+  }
+
+  const { lote, pedidos } = dataOf(accepted) as { lote: string; pedidos: { protocolo: string }[] };
+  const batchUrl = `${gateway.url}/v1/lotes/${lote}`;
+  expect((await send('GET', batchUrl, { token })).status).toBe(202);
+  for (const pedido of pedidos) await finishAccepted(pedido.protocolo, 'pesquisa-previa-bens');
+  expect((await send('GET', batchUrl, { token })).status).toBe(200);
+  expect((await send('GET', `${gateway.url}/v1/lotes/1`, { token })).status).toBe(404);
+  expect((await send('GET', batchUrl)).status).toBe(401);
+  expect((await send('GET', batchUrl, { token: elsewhereToken })).status).toBe(403);
+  await tooMany('GET', '/v1/lotes/1');
+});
+
 test('the archived document, GET and HEAD: whole, ranged, not modified, out of range, missing, unreachable', async () => {
   const { protocolo } = dataOf(await execute('visualizacao-matricula', fresh('visualizacao-matricula')));
   const orderId = await finishAccepted(String(protocolo), 'visualizacao-matricula');
@@ -328,6 +389,14 @@ test('every endpoint with its database unreachable: 503 with Retry-After', async
         ['POST', `/v1/orcamento/${fonte}`, { body: BODY[fonte] }],
         ['POST', `/v1/consultas/${fonte}`, { body: fresh(fonte), headers: { 'idempotency-key': randomUUID() } }],
       ]),
+      ['POST', '/v1/orcamento/pesquisa-previa-bens/nacional', { body: { cpf_cnpj: OWNER } }],
+      [
+        'POST',
+        '/v1/consultas/pesquisa-previa-bens/nacional',
+        { body: { cpf_cnpj: OWNER }, headers: { 'idempotency-key': randomUUID() } },
+      ],
+      // A well-formed number reaches the database (a malformed one is a 404 before it).
+      ['GET', path.replace('/v1/consultas/', '/v1/lotes/'), {}],
     ];
     for (const [method, target, request] of calls) {
       const answer = await send(method, `${cut.url}${target}`, { ...request, token });

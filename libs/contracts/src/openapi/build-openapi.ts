@@ -1,8 +1,10 @@
 import { FONTES, PRODUCTS } from '../products';
-import { REQUEST_BODY_SCHEMAS } from '../requests/schemas';
+import { PESQUISA_NACIONAL_BODY_SCHEMA, REQUEST_BODY_SCHEMAS } from '../requests/schemas';
 import { RESULT_CODES } from '../result-codes';
 import { accountPaths } from './account-paths';
 import { ACCOUNT_SCHEMAS } from './account-schemas';
+import { BATCH_TAG, batchPaths } from './batch-paths';
+import { BATCH_SCHEMAS } from './batch-schemas';
 import { CERTIFICATE_RESULT_SCHEMAS } from './certificate-result-schema';
 import { ENVELOPE_SCHEMAS } from './envelope-schemas';
 import { FINISHED_RESULT_SCHEMAS } from './finished-result-schemas';
@@ -23,9 +25,12 @@ import { refusalResponses } from './transport-responses';
 
 /** The request bodies of spec 2.3: the very schemas the server validates with, said in standard JSON Schema. */
 function requestBodySchemas(): Record<string, JsonObject> {
-  return Object.fromEntries(
-    FONTES.map((fonte) => [REQUEST_BODY_SCHEMAS[fonte].title, standardSchema(REQUEST_BODY_SCHEMAS[fonte])]),
-  );
+  return {
+    ...Object.fromEntries(
+      FONTES.map((fonte) => [REQUEST_BODY_SCHEMAS[fonte].title, standardSchema(REQUEST_BODY_SCHEMAS[fonte])]),
+    ),
+    [PESQUISA_NACIONAL_BODY_SCHEMA.title]: standardSchema(PESQUISA_NACIONAL_BODY_SCHEMA),
+  };
 }
 
 function tags(): JsonObject[] {
@@ -36,6 +41,11 @@ function tags(): JsonObject[] {
     })),
     { name: 'Consultas', description: 'O resultado e o documento de um pedido, pelo protocolo.' },
     { name: 'Conta', description: 'O token e o extrato da conta.' },
+    {
+      name: BATCH_TAG,
+      description:
+        'Vários pedidos numa chamada: a pesquisa prévia nacional (um pedido por UF) e a visão combinada do lote.',
+    },
   ];
 }
 
@@ -50,7 +60,7 @@ export function buildOpenApi(): OpenApiDocument {
     servers: SERVERS,
     security: [{ bearer: [] }],
     tags: tags(),
-    paths: { ...accountPaths(), ...productPaths(), ...orderPaths() },
+    paths: { ...accountPaths(), ...productPaths(), ...orderPaths(), ...batchPaths() },
     components: {
       schemas: {
         ...ENVELOPE_SCHEMAS,
@@ -58,6 +68,7 @@ export function buildOpenApi(): OpenApiDocument {
         ...requestBodySchemas(),
         ...QUEUE_SCHEMAS,
         ...QUOTE_SCHEMAS,
+        ...BATCH_SCHEMAS,
         ...SEARCH_RESULT_SCHEMAS,
         ...RECORD_VIEW_RESULT_SCHEMAS,
         ...CERTIFICATE_RESULT_SCHEMAS,

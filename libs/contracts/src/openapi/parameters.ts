@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_SCHEMA } from '../requests/idempotency-key';
+import { LOTE_SCHEMA } from './batch-schemas';
 import type { JsonObject } from './json';
 import { PROTOCOLO_SCHEMA } from './queue-schemas';
 import { standardSchema } from './standard-formats';
@@ -21,6 +22,13 @@ export const PARAMETERS: Readonly<Record<string, JsonObject>> = {
     required: true,
     description: 'O protocolo devolvido pela execução (spec 2.2).',
     schema: PROTOCOLO_SCHEMA,
+  },
+  Lote: {
+    name: 'lote',
+    in: 'path',
+    required: true,
+    description: 'O lote devolvido pela pesquisa nacional (data[0].lote do 202).',
+    schema: LOTE_SCHEMA,
   },
   De: {
     name: 'de',

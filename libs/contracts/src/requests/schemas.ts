@@ -69,6 +69,22 @@ export const PESQUISA_PREVIA_BENS_BODY_SCHEMA = {
   },
 } as const;
 
+const { uf: _uf, ...nationwideProperties } = PESQUISA_PREVIA_BENS_BODY_SCHEMA.properties;
+
+/**
+ * The nationwide preliminary search (issue 16; docs/decisions/0087): the body of the one-UF search without `uf`,
+ * which the service fills with every UF it offers (spec 7.9). A `uf` sent here is refused (unknown field).
+ */
+export const PESQUISA_NACIONAL_BODY_SCHEMA = {
+  title: 'PesquisaNacionalBody',
+  description:
+    'Corpo de POST /v1/orcamento/pesquisa-previa-bens/nacional e POST /v1/consultas/pesquisa-previa-bens/nacional: o da pesquisa prévia sem uf (todas as UFs ofertadas).',
+  type: 'object',
+  additionalProperties: false,
+  required: ['cpf_cnpj'],
+  properties: nationwideProperties,
+} as const;
+
 const imovelProperties = {
   cpf_cnpj: cpfCnpj(
     'CPF ou CNPJ do SOLICITANTE (a quem a consulta fica vinculada na conta e no extrato), NÃO do proprietário. Com ou sem máscara.',

@@ -20,6 +20,7 @@ import type {
 } from './request-types';
 import {
   CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA,
+  PESQUISA_NACIONAL_BODY_SCHEMA,
   PESQUISA_PREVIA_BENS_BODY_SCHEMA,
   VISUALIZACAO_MATRICULA_BODY_SCHEMA,
 } from './schemas';
@@ -29,6 +30,7 @@ import type { Validation } from './validation';
 const checkPesquisa = ajv.compile<RawPesquisaPreviaBensBody>(PESQUISA_PREVIA_BENS_BODY_SCHEMA);
 const checkVisualizacao = ajv.compile<RawVisualizacaoMatriculaBody>(VISUALIZACAO_MATRICULA_BODY_SCHEMA);
 const checkCertidao = ajv.compile<RawImovelBody>(CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA);
+const checkNacional = ajv.compile<Omit<RawPesquisaPreviaBensBody, 'uf'>>(PESQUISA_NACIONAL_BODY_SCHEMA);
 
 function context(fonte: Fonte, schema: { readonly properties: object }): MessageContext {
   return { fonte, knownFields: Object.keys(schema.properties) };
@@ -88,6 +90,27 @@ export function validatePesquisaPreviaBensBody(body: unknown): Validation<Pesqui
     ...finalidadeOf(body.finalidade),
   };
   return { ok: true, value };
+}
+
+/** A nationwide search: the one-UF search's fields without `uf` (issue 16; docs/decisions/0087). */
+export type PesquisaNacionalRequest = Omit<PesquisaPreviaBensRequest, 'uf'>;
+
+/** Validates the body of the nationwide preliminary search (quote and execution); `uf` is not one of its fields. */
+export function validatePesquisaNacionalBody(body: unknown): Validation<PesquisaNacionalRequest> {
+  if (!checkNacional(body)) {
+    const known = {
+      fonte: 'pesquisa-previa-bens' as const,
+      knownFields: Object.keys(PESQUISA_NACIONAL_BODY_SCHEMA.properties),
+    };
+    return { ok: false, errors: toFieldErrors(checkNacional.errors ?? [], body, known) };
+  }
+  const document = normalizeDocument(body.cpf_cnpj);
+  if (!document.ok) return inconsistent(document.campo, document.valor);
+  const nome = typeof body.nome === 'string' ? body.nome.trim() : undefined;
+  return {
+    ok: true,
+    value: { ...document.value, ...(nome === undefined ? {} : { nome }), ...finalidadeOf(body.finalidade) },
+  };
 }
 
 function normalizeImovel(body: RawImovelBody): Normalized<ImovelRequest> {

@@ -21,6 +21,7 @@ import * as m0020 from './0020-api-token-console';
 import * as m0021 from './0021-account-low-balance';
 import * as m0023 from './0023-console-links-mail-totp';
 import * as m0024 from './0024-plan-open-order-limit';
+import * as m0025 from './0025-order-batch';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021-account-low-balance': m0021,
   '0023-console-links-mail-totp': m0023,
   '0024-plan-open-order-limit': m0024,
+  '0025-order-batch': m0025,
 };

@@ -53,17 +53,17 @@ export type AcceptanceOutcome =
   | { readonly kind: 'unavailable'; readonly codeMessage: string; readonly item: DataItem }
   | { readonly kind: 'insufficient-balance' }
   /** The account already has its plan's most open orders (decision 0084): refused before the debit, nothing stored. */
-  | { readonly kind: 'too-many-open'; readonly open: number; readonly limit: number }
+  | { readonly kind: 'too-many-open'; readonly open: number; readonly limit: number; readonly adding: number }
   | { readonly kind: 'key-busy' };
 
 /** Leaves the acceptance transaction with an answer: everything it wrote is rolled back. */
-class AcceptanceAbort extends Error {
+export class AcceptanceAbort extends Error {
   constructor(readonly outcome: AcceptanceOutcome) {
     super(outcome.kind);
   }
 }
 
-function replayOf(stored: StoredAnswer, fingerprint: string): AcceptanceOutcome {
+export function replayOf(stored: StoredAnswer, fingerprint: string): AcceptanceOutcome {
   if (stored.fingerprint !== fingerprint) return { kind: 'key-reused' };
   return { kind: 'replayed', status: stored.status, response: stored.response };
 }
@@ -106,7 +106,7 @@ async function blockedOutcome(
  * How an acceptance transaction that threw ends: an `AcceptanceAbort` answers its outcome (everything it wrote rolled
  * back); a key (or account) whose wait ran out is a `key-busy`; anything else is thrown on.
  */
-function outcomeOfFailure(error: unknown): AcceptanceOutcome {
+export function outcomeOfFailure(error: unknown): AcceptanceOutcome {
   if (error instanceof AcceptanceAbort) return error.outcome;
   if (isLockTimeout(error)) return { kind: 'key-busy' };
   throw error;
@@ -118,7 +118,7 @@ function outcomeOfFailure(error: unknown): AcceptanceOutcome {
  * this request is accepting under the same key, this waits for it and replays its answer; a refusal is never the
  * second answer to a key that was accepted (docs/decisions/0058).
  */
-async function refusedUnderKey(
+export async function refusedUnderKey(
   deps: AcceptanceDeps,
   claim: { readonly ref: KeyRef; readonly fingerprint: string },
   refusal: AcceptanceOutcome,
@@ -197,7 +197,7 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
         limit: plan.maxOpenOrders,
         adding: 1,
       });
-      if (!room.ok) throw new AcceptanceAbort({ kind: 'too-many-open', open: room.open, limit: room.limit });
+      if (!room.ok) throw new AcceptanceAbort({ kind: 'too-many-open', open: room.open, limit: room.limit, adding: 1 });
       await acceptOrder(trx, {
         id: orderId,
         protocolo,

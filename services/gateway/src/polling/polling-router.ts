@@ -28,7 +28,7 @@ function typicalRunMs(order: PolledOrder): number {
 }
 
 /** When the result is expected, from the stored state only (spec 4 execution rule 6: never the origin). */
-function readyAt(deps: PollingDeps, { order, queue }: OrderInQueue, now: Date): Date {
+export function readyAt(deps: PollingDeps, { order, queue }: OrderInQueue, now: Date): Date {
   const soon = new Date(now.getTime() + SHORT_WAIT_S * 1000);
   switch (order.state) {
     case 'queued': {

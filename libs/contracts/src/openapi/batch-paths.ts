@@ -1,0 +1,90 @@
+import { PRODUCTS } from '../products';
+import { PESQUISA_NACIONAL_BODY_SCHEMA } from '../requests/schemas';
+import { envelopeOf } from './envelope-schemas';
+import { GUARDED_HEADERS } from './headers';
+import type { JsonObject } from './json';
+import type { Operation, PathItem } from './openapi-types';
+import { ref } from './schema-helpers';
+import { refusals } from './transport-responses';
+
+const product = PRODUCTS['pesquisa-previa-bens'];
+export const BATCH_TAG = 'Lotes';
+
+function json(description: string, schema: JsonObject, headers: JsonObject = GUARDED_HEADERS): JsonObject {
+  return { description, headers, content: { 'application/json': { schema } } };
+}
+
+const body: JsonObject = {
+  required: true,
+  content: { 'application/json': { schema: ref(PESQUISA_NACIONAL_BODY_SCHEMA.title) } },
+};
+
+const unavailable = json(
+  'Nenhuma UF ofertada (code 602, HTTP 200): nada cobrado, origem não chamada. Aja pelo code, não pelo status HTTP.',
+  envelopeOf({ code: { const: 602 }, item: ref('IndisponivelNacional') }),
+);
+
+const quoteOperation: Operation = {
+  operationId: 'orcarPesquisaNacional',
+  tags: [product.nome, BATCH_TAG],
+  summary: 'Orçar: pesquisa prévia em todas as UFs ofertadas',
+  description: `De graça, nunca chama a origem. Cota a pesquisa prévia em cada UF e devolve só as UFs ofertadas (spec 7.9), cada uma com seu preço, e a soma; as demais em ufs_nao_ofertadas com o motivo. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo ${product.scope} (403) → corpo (422) → orçamento (200 ou 602).`,
+  security: [{ bearer: [product.scope] }],
+  requestBody: body,
+  responses: {
+    '200': json(
+      'code 200 cotado (data[0] um OrcamentoNacional) ou 602 nenhuma UF ofertada (data[0] IndisponivelNacional).',
+      envelopeOf({
+        code: { enum: [200, 602] },
+        item: { oneOf: [ref('OrcamentoNacional'), ref('IndisponivelNacional')] },
+      }),
+    ),
+    ...refusals(401, 403, 413, 422, 429, 500, 503),
+  },
+};
+
+const executionOperation: Operation = {
+  operationId: 'executarPesquisaNacional',
+  tags: [product.nome, BATCH_TAG],
+  summary: 'Executar: pesquisa prévia em todas as UFs ofertadas (pago)',
+  description: `Uma chamada, uma Idempotency-Key, um pedido por UF ofertada (spec 1: 26 pesquisas, 26 cobranças), todos aceitos numa só transação: ou o lote inteiro é aceito e debitado (header.price a soma; no extrato, um débito por pedido), ou nada é (saldo que não cobre a SOMA: 402, nada cobrado). Cada UF é um pedido comum, com protocolo, resultado e estorno por classe próprios; a visão combinada está em GET /v1/lotes/{lote}. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo ${product.scope} (403) → corpo e Idempotency-Key (422) → idempotência → orçamento (602) → saldo (402) → aceito (202).`,
+  security: [{ bearer: [product.scope] }],
+  parameters: [ref('IdempotencyKey', 'parameters')],
+  requestBody: body,
+  responses: {
+    '202': json(
+      'Aceito e debitado: header.price a soma das UFs; data[0] o lote e seus pedidos. A mesma Idempotency-Key com o mesmo corpo devolve esta mesma resposta, com Idempotent-Replayed: true, sem nova cobrança.',
+      envelopeOf({ code: { const: 202 }, item: ref('LoteAceito') }),
+      { ...GUARDED_HEADERS, 'Idempotent-Replayed': ref('Idempotent-Replayed', 'headers') },
+    ),
+    '200': unavailable,
+    ...refusals(401, 402, 403, 409, 413, 422, 429, 500, 503),
+  },
+};
+
+const batchOperation: Operation = {
+  operationId: 'consultarLote',
+  tags: [BATCH_TAG],
+  summary: 'Visão combinada de um lote',
+  description:
+    'Lê só o estado guardado: nunca cobra, nunca chama a origem. Cada UF com seu protocolo e onde está (concluida, pendente, falhou com a classe), e os achados de todas as UFs concluídas numa lista só. Qualquer token da conta; lote de outra conta ou inexistente: o mesmo 404.',
+  security: [{ bearer: [] }],
+  parameters: [ref('Lote', 'parameters')],
+  responses: {
+    '200': json('Concluído: nenhuma UF pendente.', envelopeOf({ code: { const: 200 }, item: ref('Lote') })),
+    '202': json(
+      'Em andamento: consulte de novo depois de data[0].consultar_daqui_s segundos.',
+      envelopeOf({ code: { const: 202 }, item: ref('Lote') }),
+    ),
+    ...refusals(401, 403, 404, 429, 500, 503),
+  },
+};
+
+/** The nationwide search and the batch view (issue 16; docs/decisions/0087). */
+export function batchPaths(): Record<string, PathItem> {
+  return {
+    '/v1/orcamento/pesquisa-previa-bens/nacional': { post: quoteOperation },
+    '/v1/consultas/pesquisa-previa-bens/nacional': { post: executionOperation },
+    '/v1/lotes/{lote}': { get: batchOperation },
+  };
+}

@@ -1,0 +1,149 @@
+import type { Clock } from '@regapi/calendar';
+import {
+  centavosToReais,
+  type DataItem,
+  type EnvelopeInput,
+  isResultCode,
+  type ResultClass,
+  resultClassOf,
+} from '@regapi/contracts';
+import type { Database } from '@regapi/db';
+import { getOrderInQueue, isWellFormedProtocolo, secondsUntil } from '@regapi/orders';
+import type { Kysely } from 'kysely';
+import { pollingPath } from '../executions/acceptance-answers';
+import { readyAt } from '../polling/polling-router';
+
+export interface BatchViewDeps {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  readonly hourlySearchCeiling: number;
+}
+
+/** Where a UF of the batch stands: answered (a conclusion), still running, or ended without a conclusion. */
+export type UfSituacao = 'concluida' | 'pendente' | 'falhou';
+
+/** The classes that are a conclusion about the target (spec 7.3): found something, or found nothing. */
+const CONCLUSIVE: ReadonlySet<ResultClass> = new Set<ResultClass>(['sucesso', 'nao_encontrado']);
+
+export interface BatchAnswer {
+  readonly status: 200 | 202;
+  readonly envelope: Omit<EnvelopeInput<DataItem>, 'requestId'>;
+}
+
+function objectOf(value: unknown): Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function imoveisOf(result: Readonly<Record<string, unknown>>): readonly unknown[] {
+  return Array.isArray(result.imoveis) ? result.imoveis : [];
+}
+
+interface BatchOrderRow {
+  readonly protocolo: string;
+  readonly uf: string;
+  readonly state: string;
+  readonly code: number | null;
+  readonly result: unknown;
+  readonly price_centavos: number;
+}
+
+function classOf(code: number | null): ResultClass | null {
+  return code !== null && isResultCode(code) ? resultClassOf(code) : null;
+}
+
+function situacaoOf(order: BatchOrderRow): UfSituacao {
+  if (order.state !== 'finished') return 'pendente';
+  const klass = classOf(order.code);
+  return klass !== null && CONCLUSIVE.has(klass) ? 'concluida' : 'falhou';
+}
+
+/**
+ * `GET /v1/lotes/{lote}` (issue 16; docs/decisions/0087): the batch of the caller's account, or undefined (another
+ * account's batch is answered as nonexistent, spec 5.6). Stored state only, like a poll: free, never the origin.
+ * `cobertura` says, per UF, its order and where it stands; `imoveis` consolidates the findings of every UF answered,
+ * each with the UF searched and its order's protocolo. 202 while any UF runs (with the longest wait), 200 once none does.
+ */
+export async function batchAnswer(
+  deps: BatchViewDeps,
+  lote: string,
+  accountId: string,
+): Promise<BatchAnswer | undefined> {
+  if (!isWellFormedProtocolo(lote)) return undefined;
+  const batch = await deps.db
+    .selectFrom('order_batch')
+    .select(['id', 'lote', 'fonte', 'kind', 'price_centavos', 'created_at'])
+    .where('lote', '=', lote)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (batch === undefined) return undefined;
+  const orders: BatchOrderRow[] = await deps.db
+    .selectFrom('orders')
+    .select(['protocolo', 'uf', 'state', 'code', 'result', 'price_centavos'])
+    .where('batch_id', '=', batch.id)
+    .orderBy('uf')
+    .execute();
+  const now = deps.clock.now();
+
+  let waitS = 0;
+  const cobertura: DataItem[] = [];
+  const imoveis: DataItem[] = [];
+  for (const order of orders) {
+    const situacao = situacaoOf(order);
+    const result = objectOf(order.result);
+    let consultarDaquiS: number | null = null;
+    if (situacao === 'pendente') {
+      const polled = await getOrderInQueue(deps.db, order.protocolo, accountId, now);
+      consultarDaquiS = polled === undefined ? 1 : secondsUntil(readyAt(deps, polled, now), now);
+      waitS = Math.max(waitS, consultarDaquiS);
+    }
+    const found = situacao === 'pendente' ? [] : imoveisOf(result);
+    for (const item of found) imoveis.push({ ...objectOf(item), uf_pesquisada: order.uf, protocolo: order.protocolo });
+    cobertura.push({
+      uf: order.uf,
+      protocolo: order.protocolo,
+      consultar_em: pollingPath(order.protocolo),
+      situacao,
+      codigo: situacao === 'pendente' ? null : order.code,
+      classe: situacao === 'pendente' ? null : classOf(order.code),
+      nada_consta: situacao === 'concluida' && typeof result.nada_consta === 'boolean' ? result.nada_consta : null,
+      provisorio: situacao === 'concluida' && typeof result.provisorio === 'boolean' ? result.provisorio : null,
+      imoveis_encontrados: situacao === 'pendente' ? null : found.length,
+      consultar_daqui_s: consultarDaquiS,
+      preco: centavosToReais(order.price_centavos),
+    });
+  }
+  const count = (situacao: UfSituacao) => cobertura.filter((item) => item.situacao === situacao).length;
+  const pendentes = count('pendente');
+  const running = pendentes > 0;
+  return {
+    status: running ? 202 : 200,
+    envelope: {
+      code: running ? 202 : 200,
+      codeMessage: running
+        ? `Lote em processamento: ${pendentes} de ${orders.length} UFs ainda em andamento. Consulte novamente depois de data[0].consultar_daqui_s segundos.`
+        : `Lote concluído: ${orders.length} UFs, ${count('concluida')} com resposta e ${count('falhou')} sem conclusão (veja data[0].cobertura).`,
+      billable: false,
+      priceCentavos: 0,
+      data: [
+        {
+          lote: batch.lote,
+          fonte: batch.fonte,
+          abrangencia: 'nacional',
+          estado: running ? 'processando' : 'concluido',
+          consultar_daqui_s: running ? waitS : null,
+          criado_em: batch.created_at.toISOString(),
+          debitado: centavosToReais(batch.price_centavos),
+          resumo: {
+            ufs: orders.length,
+            concluidas: count('concluida'),
+            pendentes,
+            falhas: count('falhou'),
+            imoveis: imoveis.length,
+          },
+          cobertura,
+          imoveis,
+        },
+      ],
+    },
+  };
+}
