@@ -10,6 +10,7 @@ import {
   type TestVhost,
   waitFor,
 } from '@regapi/testkit';
+import { ConsoleVisitor, csrfOf } from '../../services/console/test/support/console-web';
 import { SERVICES } from '../src/distributed/services';
 import { FIRST_USER_HINT } from '../src/first-user-hint';
 import { buildWorkspace, ROOT } from './build-once';
@@ -125,6 +126,50 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
     /^http_server_request_duration_count\{[^}]*http_route="\/entrar"[^}]*http_response_status_code="200"[^}]*\} 1$/m,
   );
   expect((await fetch(`http://127.0.0.1:${base}/metrics`)).status).toBe(404);
+
+  // Across processes: an operator invites the account's first administrator through the gateway's admin API; the
+  // link points at the console process (CONSOLE_PUBLIC_URL); the person sets a password there, creates a token, and
+  // the gateway process accepts it (the same keys, decision 0073).
+  const invited = await ops(
+    'user',
+    'invite',
+    '--account',
+    accountId,
+    '--email',
+    'chefe@banco.example',
+    '--role',
+    'administrador',
+  );
+  expect(invited.exit).toBe(0);
+  const { invitation_link: link } = JSON.parse(invited.output) as { invitation_link: string };
+  expect(link.startsWith(`http://127.0.0.1:${consolePort}/convite/`)).toBe(true);
+  const person = new ConsoleVisitor(`http://127.0.0.1:${consolePort}`);
+  const invitation = await (await person.request(new URL(link).pathname)).text();
+  const accepted = await person.request(new URL(link).pathname, {
+    form: { csrf: csrfOf(invitation), senha: 'uma senha longa para o banco', senha2: 'uma senha longa para o banco' },
+  });
+  expect({ status: accepted.status, location: accepted.headers.get('location') }).toEqual({
+    status: 303,
+    location: '/',
+  });
+  const tokenForm = await (await person.request('/tokens/novo')).text();
+  const tokenCreated = await person.request('/tokens', {
+    form: [
+      ['csrf', csrfOf(tokenForm)],
+      ['formulario', /name="formulario" value="([^"]+)"/.exec(tokenForm)?.[1] ?? ''],
+      ['nome', 'ERP do banco'],
+      ['escopos', 'consultas:pesquisa-previa-bens'],
+      ['validade', '30d'],
+      ['validade_data', ''],
+      ['redes', ''],
+    ],
+  });
+  expect(tokenCreated.status).toBe(200);
+  const secret = /id="segredo"[^>]*value="([^"]+)"/.exec(await tokenCreated.text())?.[1] ?? '';
+  const fromConsole = await fetch(`http://127.0.0.1:${base}/v1/token`, {
+    headers: { authorization: `Bearer ${secret}` },
+  });
+  expect(fromConsole.status).toBe(200);
 
   const { exit, ms } = await runner.stop('SIGTERM');
   expect({ exit, output: exit === 0 ? '' : runner.output() }).toEqual({ exit: 0, output: '' });
