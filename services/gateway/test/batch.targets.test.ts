@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PLAN_ID, getPlan, priceWithMargin } from '@regapi/ledger';
+import { DEFAULT_PLAN_ID, getPlan, priceWithMargin, refundOrder } from '@regapi/ledger';
 import { getOrderByProtocolo } from '@regapi/orders';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
@@ -300,6 +300,25 @@ test('GET on a targets batch lists each item in order with its protocolo, state 
   expect((await batch(lote, other)).status).toBe(404);
 });
 
+test('items are refunded one by one: the refund of one item returns its own price only, by its class', async () => {
+  const rj = await priceOf(2_999);
+  const accepted = await execute({ itens: ITENS });
+  const pedidos = accepted.body.data[0]?.pedidos as { protocolo: string }[];
+  const order = await getOrderByProtocolo(database.db, pedidos[1]?.protocolo ?? '');
+  if (order === undefined) throw new Error('no order');
+  const before = await balanceOf(accountId);
+  // What billing's settlement does for a finished `retry` (605): the ledger's per-order refund.
+  const refund = await database.db
+    .transaction()
+    .execute((trx) => refundOrder(trx, { orderId: order.id, reason: 'teste', code: 605 }));
+  expect(refund).toMatchObject({ applied: true, amountCentavos: rj, resultClass: 'retry' });
+  expect(await balanceOf(accountId)).toBeCloseTo(before + rj / 100, 2);
+  const again = await database.db
+    .transaction()
+    .execute((trx) => refundOrder(trx, { orderId: order.id, reason: 'teste', code: 605 }));
+  expect(again).toMatchObject({ applied: false, reason: 'already_refunded' });
+});
+
 test('a batch of 1,000 items is accepted whole: 1,000 orders, 1,000 debits, one answer', async () => {
   // The default plan's open-order limit is below 1,000: a plan that admits the batch.
   await sql`INSERT INTO plan (id, name, max_open_orders) VALUES ('alvos-mil', 'Lote de mil', 1000)`.execute(
@@ -327,6 +346,13 @@ test('a batch of 1,000 items is accepted whole: 1,000 orders, 1,000 debits, one 
   expect(await countOf('orders', big)).toBe(1000);
   const sum = 500 * ((await priceOf(3_217)) + (await priceOf(2_999)));
   expect(await balanceOf(big)).toBeCloseTo(before - sum / 100, 2);
+  const debits = await database.db
+    .selectFrom('ledger_transaction')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('kind', '=', 'order_debit')
+    .where('account_id', '=', big)
+    .executeTakeFirstOrThrow();
+  expect(Number(debits.n)).toBe(1000);
   const viewStarted = performance.now();
   const view = await batch(String(answer.body.data[0]?.lote), bigToken);
   const viewMs = performance.now() - viewStarted;
