@@ -246,6 +246,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orcamento/pesquisa-previa-bens/lote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Orçar: lote de pesquisas prévias (CPF/CNPJ × UF)
+         * @description De graça, nunca chama a origem. Cota cada item (de 1 a 1000, cada um o corpo da pesquisa prévia de uma UF) e devolve o preço de cada um e a soma. Um lote é aceito ou recusado inteiro: um item não ofertado torna o lote indisponível (602), com os itens em itens_nao_ofertados. Erros de validação nomeiam o item (itens[3].cpf_cnpj); o mesmo CPF/CNPJ na mesma UF duas vezes é recusado (regra duplicado). Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo até 1 MB (413) → corpo (422) → orçamento (200 ou 602).
+         */
+        post: operations["orcarLoteDeAlvos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consultas/pesquisa-previa-bens/lote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Executar: lote de pesquisas prévias (CPF/CNPJ × UF) (pago)
+         * @description Uma chamada, uma Idempotency-Key, um pedido por item (de 1 a 1000), todos aceitos numa só transação: ou o lote inteiro é aceito e debitado (header.price a soma; no extrato, um débito por pedido), ou nada é (um item não ofertado: 602; saldo que não cobre a SOMA: 402; limite de pedidos abertos do plano contando todos os itens: 429). Cada item é um pedido comum, com protocolo, resultado e estorno por classe próprios; a visão combinada está em GET /v1/lotes/{lote}. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo até 1 MB (413) → corpo e Idempotency-Key (422) → idempotência → orçamento (602) → limite de pedidos abertos (429) → saldo (402) → aceito (202).
+         */
+        post: operations["executarLoteDeAlvos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/lotes/{lote}": {
         parameters: {
             query?: never;
@@ -255,7 +295,7 @@ export interface paths {
         };
         /**
          * Visão combinada de um lote
-         * @description Lê só o estado guardado: nunca cobra, nunca chama a origem. Cada UF com seu protocolo e onde está (concluida, pendente, falhou com a classe), e os achados de todas as UFs concluídas numa lista só. Qualquer token da conta; lote de outra conta ou inexistente: o mesmo 404.
+         * @description Lê só o estado guardado: nunca cobra, nunca chama a origem. Cada pedido (uma UF da pesquisa nacional, ou um item de um lote de alvos, com item e cpf_cnpj) com seu protocolo e onde está (concluida, pendente, falhou com a classe), e os achados de todas as UFs concluídas numa lista só. Qualquer token da conta; lote de outra conta ou inexistente: o mesmo 404.
          */
         get: operations["consultarLote"];
         put?: never;
@@ -456,6 +496,14 @@ export interface components {
              * @enum {integer|null}
              */
             finalidade?: 1 | 2 | 3 | null;
+        };
+        /**
+         * PesquisaLoteBody
+         * @description Corpo de POST /v1/orcamento/pesquisa-previa-bens/lote e POST /v1/consultas/pesquisa-previa-bens/lote: de 1 a 1000 itens, cada um o corpo da pesquisa prévia de uma UF; o mesmo CPF/CNPJ na mesma UF duas vezes é recusado (422 nomeando o item repetido).
+         */
+        PesquisaLoteBody: {
+            /** @description Um pedido (um protocolo, uma cobrança) por item. */
+            itens: components["schemas"]["PesquisaPreviaBensBody"][];
         };
         /** @description Confirmação de fila: data[0] de um 202 (spec 2.2). */
         QueueAck: {
@@ -698,6 +746,142 @@ export interface components {
                 motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem";
             }[];
         };
+        /** @description Orçamento de um lote de alvos (code 200): uma pesquisa e uma cobrança por item; preco.total é a soma que a execução debita. */
+        OrcamentoLote: {
+            /**
+             * @description O produto.
+             * @constant
+             */
+            fonte: "pesquisa-previa-bens";
+            /**
+             * @description Um lote de alvos: um pedido por item (CPF/CNPJ × UF).
+             * @constant
+             */
+            abrangencia: "alvos";
+            /**
+             * @description true: todos os itens ofertados.
+             * @constant
+             */
+            disponivel: true;
+            /** @description A soma dos itens. */
+            preco: {
+                /** @description O que a execução vai debitar, em reais: a soma dos preços dos itens. */
+                total: number;
+                /**
+                 * @description Sempre true.
+                 * @constant
+                 */
+                estimado: true;
+            };
+            /** @description Os itens ofertados, na ordem enviada, cada um com seu preço (um pedido e uma cobrança cada). */
+            itens: {
+                /** @description Só em lotes de alvos: o índice do item em itens (0 é o primeiro). */
+                item: number;
+                /** @description O CPF/CNPJ do item, só dígitos. */
+                cpf_cnpj: string;
+                /** @description A UF. */
+                uf: string;
+                preco: components["schemas"]["Preco"];
+            }[];
+            /** @description Vazia. */
+            itens_nao_ofertados: unknown[];
+        };
+        /** @description Lote de alvos recusado inteiro (code 602): ao menos um item não é ofertado; nada foi cobrado, a origem não foi chamada. */
+        IndisponivelLote: {
+            /**
+             * @description O produto.
+             * @constant
+             */
+            fonte: "pesquisa-previa-bens";
+            /**
+             * @description Um lote de alvos: um pedido por item (CPF/CNPJ × UF).
+             * @constant
+             */
+            abrangencia: "alvos";
+            /**
+             * @description false: algum item não é ofertado.
+             * @constant
+             */
+            disponivel: false;
+            /**
+             * @description Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
+             * @enum {string}
+             */
+            motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem";
+            /** @description null: o lote não tem preço. */
+            preco: null;
+            /** @description Os itens ofertados, na ordem enviada, cada um com seu preço (um pedido e uma cobrança cada). */
+            itens: {
+                /** @description Só em lotes de alvos: o índice do item em itens (0 é o primeiro). */
+                item: number;
+                /** @description O CPF/CNPJ do item, só dígitos. */
+                cpf_cnpj: string;
+                /** @description A UF. */
+                uf: string;
+                preco: components["schemas"]["Preco"];
+            }[];
+            /** @description Os itens cuja UF não é ofertada, e por quê. Um só deles recusa o lote inteiro (602): envie-o sem eles. */
+            itens_nao_ofertados: {
+                /** @description Só em lotes de alvos: o índice do item em itens (0 é o primeiro). */
+                item: number;
+                /** @description O CPF/CNPJ do item, só dígitos. */
+                cpf_cnpj: string;
+                /** @description A UF. */
+                uf: string;
+                /**
+                 * @description Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
+                 * @enum {string}
+                 */
+                motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem";
+            }[];
+        };
+        /** @description Um lote de alvos aceito (data[0] do 202): o lote e um pedido por item, na ordem enviada, cada um com seu protocolo e seu preço. */
+        LoteAlvosAceito: {
+            /**
+             * @description Número do lote, só dígitos (mesmo formato de um protocolo, nunca igual ao protocolo de um pedido). Usado em GET /v1/lotes/{lote}.
+             * @example 482139077551605
+             */
+            lote: string;
+            /**
+             * @description O produto.
+             * @constant
+             */
+            fonte: "pesquisa-previa-bens";
+            /**
+             * @description Um lote de alvos: um pedido por item (CPF/CNPJ × UF).
+             * @constant
+             */
+            abrangencia: "alvos";
+            /**
+             * @description Estado do lote.
+             * @constant
+             */
+            estado: "processando";
+            /** @description Caminho relativo da visão do lote: /v1/lotes/<lote>. */
+            consultar_em: string;
+            /** @description Segundos até o último item ficar pronto, pela fila de hoje. */
+            consultar_daqui_s: number;
+            /** @description Um pedido por item: cada um é um pedido comum (GET /v1/consultas/{protocolo}). */
+            pedidos: {
+                /** @description Só em lotes de alvos: o índice do item em itens (0 é o primeiro). */
+                item: number;
+                /** @description O CPF/CNPJ do item, só dígitos. */
+                cpf_cnpj: string;
+                /** @description A UF. */
+                uf: string;
+                /**
+                 * @description Número de acompanhamento do pedido, só dígitos: 15 (14 que não revelam volume nem ordem, e um dígito verificador Damm; os emitidos antes tinham 16, data e sequência, e continuam valendo). Um protocolo cujo dígito verificador não confere é 404 na hora (decisão 0050).
+                 * @example 482139077551605
+                 */
+                protocolo: string;
+                /** @description Caminho do resultado: /v1/consultas/<protocolo>. */
+                consultar_em: string;
+                /** @description Segundos a esperar por este item. */
+                consultar_daqui_s: number;
+                /** @description O valor debitado por este item, em reais. */
+                preco: number;
+            }[];
+        };
         /** @description Uma matrícula achada em alguma UF do lote (os campos de ImovelEncontrado), com a UF pesquisada e o protocolo do pedido que a achou. */
         ImovelEncontradoNoLote: {
             /** @description Número da matrícula; null quando a origem respondeu "matrícula não informada": o imóvel EXISTE e o documento aparece nele, não é ausência. */
@@ -716,6 +900,10 @@ export interface components {
             coleta_incompleta: boolean;
             /** @description O cartório não respondeu nesta execução. */
             sem_resposta: boolean;
+            /** @description Só em lotes de alvos: o índice do item em itens (0 é o primeiro). */
+            item?: number;
+            /** @description O CPF/CNPJ do item, só dígitos. */
+            cpf_cnpj?: string;
             /** @description A UF. */
             uf_pesquisada: string;
             /**
@@ -737,10 +925,10 @@ export interface components {
              */
             fonte: "pesquisa-previa-bens";
             /**
-             * @description Todas as UFs ofertadas.
-             * @constant
+             * @description nacional: um pedido por UF ofertada; alvos: um pedido por item (CPF/CNPJ × UF), na ordem enviada.
+             * @enum {string}
              */
-            abrangencia: "nacional";
+            abrangencia: "nacional" | "alvos";
             /**
              * @description concluido quando nenhuma UF está pendente.
              * @enum {string}
@@ -755,8 +943,10 @@ export interface components {
             criado_em: string;
             /** @description O total debitado na aceitação (a soma das UFs), em reais. Estornos aparecem no pedido de cada UF. */
             debitado: number;
-            /** @description Contagens. */
+            /** @description Contagens (num lote de alvos, de itens; ufs conta as UFs distintas). */
             resumo: {
+                /** @description Só em lotes de alvos: itens no lote. */
+                itens?: number;
                 /** @description UFs no lote. */
                 ufs: number;
                 /** @description UFs com resposta (sucesso ou nada encontrado). */
@@ -768,8 +958,12 @@ export interface components {
                 /** @description Matrículas achadas, somando as UFs. */
                 imoveis: number;
             };
-            /** @description Uma entrada por UF do lote, em ordem de UF. */
+            /** @description Uma entrada por pedido do lote: em ordem de UF (nacional) ou na ordem dos itens (alvos). */
             cobertura: {
+                /** @description Só em lotes de alvos: o índice do item em itens (0 é o primeiro). */
+                item?: number;
+                /** @description O CPF/CNPJ do item, só dígitos. */
+                cpf_cnpj?: string;
                 /** @description A UF. */
                 uf: string;
                 /**
@@ -2146,6 +2340,107 @@ export interface operations {
                         code: 202;
                         /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
                         data: components["schemas"]["LoteAceito"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    orcarLoteDeAlvos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PesquisaLoteBody"];
+            };
+        };
+        responses: {
+            /** @description code 200 cotado (data[0] um OrcamentoLote) ou 602 algum item não ofertado (data[0] IndisponivelLote). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @enum {unknown} */
+                        code: 200 | 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: (components["schemas"]["OrcamentoLote"] | components["schemas"]["IndisponivelLote"])[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    executarLoteDeAlvos: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PesquisaLoteBody"];
+            };
+        };
+        responses: {
+            /** @description Algum item não é ofertado (code 602, HTTP 200): o lote inteiro é recusado, nada cobrado, origem não chamada; data[0].itens_nao_ofertados diz quais. Aja pelo code, não pelo status HTTP. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["IndisponivelLote"][];
+                    };
+                };
+            };
+            /** @description Aceito e debitado: header.price a soma dos itens; data[0] o lote e seus pedidos, na ordem dos itens. A mesma Idempotency-Key com o mesmo corpo devolve esta mesma resposta, com Idempotent-Replayed: true, sem nova cobrança. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 202;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["LoteAlvosAceito"][];
                     };
                 };
             };

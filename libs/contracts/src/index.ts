@@ -41,8 +41,10 @@ export type {
 export {
   CARTORIO_MAX,
   CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA,
+  MAX_BATCH_ITEMS,
   MUNICIPIO_MAX_LENGTH,
   NOME_MAX_LENGTH,
+  PESQUISA_LOTE_BODY_SCHEMA,
   PESQUISA_NACIONAL_BODY_SCHEMA,
   PESQUISA_PREVIA_BENS_BODY_SCHEMA,
   REQUEST_BODY_SCHEMAS,
@@ -50,8 +52,10 @@ export {
 } from './requests/schemas';
 export { isUuid, NIL_UUID } from './requests/uuid';
 export {
+  type PesquisaLoteRequest,
   type PesquisaNacionalRequest,
   validateCertidaoInteiroTeorBody,
+  validatePesquisaLoteBody,
   validatePesquisaNacionalBody,
   validatePesquisaPreviaBensBody,
   validateRequest,

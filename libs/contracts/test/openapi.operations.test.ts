@@ -22,6 +22,9 @@ test('the paths are the public /v1 API: one quote and one execution path per pro
       '/v1/orcamento/pesquisa-previa-bens/nacional',
       '/v1/consultas/pesquisa-previa-bens/nacional',
       '/v1/lotes/{lote}',
+      // The many-targets batch (issue 16, docs/decisions/0088).
+      '/v1/orcamento/pesquisa-previa-bens/lote',
+      '/v1/consultas/pesquisa-previa-bens/lote',
     ].sort(),
   );
 });
@@ -37,7 +40,7 @@ test('every operation needs the bearer token: no exception (spec 5.1)', () => {
 
 test("a product's quote and execution (its nationwide one too) require its scope; nothing else requires one", () => {
   for (const { path, operation } of ALL) {
-    const fonte = FONTES.find((candidate) => path.replace(/\/nacional$/, '').endsWith(`/${candidate}`));
+    const fonte = FONTES.find((candidate) => path.replace(/\/(nacional|lote)$/, '').endsWith(`/${candidate}`));
     expect(operation.security).toEqual([{ bearer: fonte === undefined ? [] : [scopeOf(fonte)] }]);
   }
 });

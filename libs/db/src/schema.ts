@@ -87,7 +87,8 @@ export interface OrderBatchTable {
   lote: string;
   account_id: string;
   token_id: string | null;
-  kind: 'pesquisa-nacional';
+  /** `pesquisa-nacional` (0087, one order per UF) or `pesquisa-alvos` (0088, one order per item; migration 0026). */
+  kind: 'pesquisa-nacional' | 'pesquisa-alvos';
   fonte: string;
   request: ColumnType<unknown, string, never>;
   idempotency_key: string;

@@ -11,7 +11,7 @@ export type { DirectRoute, DirectRouteParams } from './direct-route';
 export { DEPENDENCY_RETRY_AFTER_S, errorHandler, notFoundHandler, sendError } from './error-handler';
 export { healthRouter, type ReadinessCheck } from './health';
 export { HttpError } from './http-error';
-export { readJsonBody } from './json-body';
+export { readJsonBody, readJsonBodyUpTo } from './json-body';
 export { MAX_JSON_DEPTH } from './json-depth';
 export { listen, type RunningServer } from './listen';
 export { contextOf, type RequestContext } from './request-context';

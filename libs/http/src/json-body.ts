@@ -51,9 +51,23 @@ export function setBodyLimit(app: Application, limit: string): void {
  * `body`, an oversized one 413, one nested too deep the 422 `json-depth`.
  */
 export const readJsonBody: RequestHandler = (req, res, next) => {
-  const reader = readers.get(req.app) ?? defaultReader;
+  readWith(readers.get(req.app) ?? defaultReader, req, res, next);
+};
+
+function readWith(reader: BodyReader, ...[req, res, next]: Parameters<RequestHandler>): void {
   // body-parser reads a body it already knows is too large to its end before its 413: a declared size is refused now.
   const declared = Number(req.headers['content-length']);
   if (declared > reader.limitBytes) throw new HttpError(413, transportMessage(413));
   reader.read(req, res, next);
-};
+}
+
+/**
+ * `readJsonBody` with a larger limit for ONE route whose valid bodies are larger than the app's limit (a batch of up to
+ * 1,000 items, docs/decisions/0088); the same rules otherwise (after the guards, 413, depth).
+ */
+export function readJsonBodyUpTo(limit: string): RequestHandler {
+  const reader = jsonBodyReader(limit);
+  return (req, res, next) => {
+    readWith(reader, req, res, next);
+  };
+}

@@ -308,6 +308,60 @@ test('the nationwide search: quote, execution, the batch view running and finish
   await tooMany('GET', '/v1/lotes/1');
 });
 
+test('the many-targets batch: quote, execution, its view, an item not offered, refused (decision 0088)', async () => {
+  const body = {
+    itens: [
+      { cpf_cnpj: OWNER, uf: 'SP' },
+      { cpf_cnpj: OWNER, uf: 'RJ' },
+    ],
+  };
+  const notOffered = { itens: [...body.itens, { cpf_cnpj: OWNER, uf: 'AC' }] };
+  const huge = { itens: [{ cpf_cnpj: OWNER, uf: 'SP', nome: 'x'.repeat(1_100_000) }] };
+  const quotePath = '/v1/orcamento/pesquisa-previa-bens/lote';
+  const executionPath = '/v1/consultas/pesquisa-previa-bens/lote';
+  const search = scopedTo('consultas:pesquisa-previa-bens');
+  const other = scopedTo('consultas:visualizacao-matricula');
+  const quoteOf = (request: Request) => send('POST', `${gateway.url}${quotePath}`, { token, ...request });
+  const targets = (request: Request) =>
+    send('POST', `${gateway.url}${executionPath}`, {
+      token,
+      ...request,
+      headers: { 'idempotency-key': randomUUID(), ...request.headers },
+    });
+
+  expect(dataOf(await quoteOf({ token: search, body })).disponivel).toBe(true);
+  expect(((await quoteOf({ body: notOffered })).body as { code: number }).code).toBe(602);
+  expect((await send('POST', `${gateway.url}${quotePath}`)).status).toBe(401);
+  expect((await quoteOf({ token: other, body })).status).toBe(403);
+  expect((await quoteOf({ body: { itens: [{ cpf_cnpj: '1', uf: 'SP' }] } })).status).toBe(422);
+  expect((await quoteOf({ body: huge })).status).toBe(413);
+  await tooMany('POST', quotePath, { body });
+
+  const accepted = await targets({ body });
+  expect(accepted.status).toBe(202);
+  const refused = await targets({ body: notOffered });
+  expect([refused.status, (refused.body as { code: number }).code]).toEqual([200, 602]);
+  expect((await targets({ body, token: poorToken })).status).toBe(402);
+  expect((await send('POST', `${gateway.url}${executionPath}`, { body })).status).toBe(401);
+  expect((await targets({ body, token: other })).status).toBe(403);
+  expect((await targets({ body: { itens: [] } })).status).toBe(422);
+  expect((await targets({ body: huge })).status).toBe(413);
+  const key = randomUUID();
+  const held = await holdKey(database.db, accountId, key);
+  try {
+    expect((await targets({ body, headers: { 'idempotency-key': key } })).status).toBe(409);
+  } finally {
+    await held.release();
+  }
+  await tooMany('POST', executionPath, { body, headers: { 'idempotency-key': randomUUID() } });
+
+  const { lote, pedidos } = dataOf(accepted) as { lote: string; pedidos: { protocolo: string }[] };
+  const batchUrl = `${gateway.url}/v1/lotes/${lote}`;
+  expect((await send('GET', batchUrl, { token })).status).toBe(202);
+  for (const pedido of pedidos) await finishAccepted(pedido.protocolo, 'pesquisa-previa-bens');
+  expect((await send('GET', batchUrl, { token })).status).toBe(200);
+});
+
 test('the archived document, GET and HEAD: whole, ranged, not modified, out of range, missing, unreachable', async () => {
   const { protocolo } = dataOf(await execute('visualizacao-matricula', fresh('visualizacao-matricula')));
   const orderId = await finishAccepted(String(protocolo), 'visualizacao-matricula');
@@ -394,6 +448,12 @@ test('every endpoint with its database unreachable: 503 with Retry-After', async
         'POST',
         '/v1/consultas/pesquisa-previa-bens/nacional',
         { body: { cpf_cnpj: OWNER }, headers: { 'idempotency-key': randomUUID() } },
+      ],
+      ['POST', '/v1/orcamento/pesquisa-previa-bens/lote', { body: { itens: [{ cpf_cnpj: OWNER, uf: 'SP' }] } }],
+      [
+        'POST',
+        '/v1/consultas/pesquisa-previa-bens/lote',
+        { body: { itens: [{ cpf_cnpj: OWNER, uf: 'SP' }] }, headers: { 'idempotency-key': randomUUID() } },
       ],
       // A well-formed number reaches the database (a malformed one is a 404 before it).
       ['GET', path.replace('/v1/consultas/', '/v1/lotes/'), {}],

@@ -1,5 +1,5 @@
 import { PRODUCTS } from '../products';
-import { PESQUISA_NACIONAL_BODY_SCHEMA } from '../requests/schemas';
+import { MAX_BATCH_ITEMS, PESQUISA_LOTE_BODY_SCHEMA, PESQUISA_NACIONAL_BODY_SCHEMA } from '../requests/schemas';
 import { envelopeOf } from './envelope-schemas';
 import { GUARDED_HEADERS } from './headers';
 import type { JsonObject } from './json';
@@ -62,12 +62,59 @@ const executionOperation: Operation = {
   },
 };
 
+const targetsBody: JsonObject = {
+  required: true,
+  content: { 'application/json': { schema: ref(PESQUISA_LOTE_BODY_SCHEMA.title) } },
+};
+
+const targetsUnavailable = json(
+  'Algum item não é ofertado (code 602, HTTP 200): o lote inteiro é recusado, nada cobrado, origem não chamada; data[0].itens_nao_ofertados diz quais. Aja pelo code, não pelo status HTTP.',
+  envelopeOf({ code: { const: 602 }, item: ref('IndisponivelLote') }),
+);
+
+const TARGETS_ORDER = `token (401) → redes permitidas (403) → limite (429) → escopo ${product.scope} (403) → corpo até 1 MB (413)`;
+
+const targetsQuoteOperation: Operation = {
+  operationId: 'orcarLoteDeAlvos',
+  tags: [product.nome, BATCH_TAG],
+  summary: 'Orçar: lote de pesquisas prévias (CPF/CNPJ × UF)',
+  description: `De graça, nunca chama a origem. Cota cada item (de 1 a ${MAX_BATCH_ITEMS}, cada um o corpo da pesquisa prévia de uma UF) e devolve o preço de cada um e a soma. Um lote é aceito ou recusado inteiro: um item não ofertado torna o lote indisponível (602), com os itens em itens_nao_ofertados. Erros de validação nomeiam o item (itens[3].cpf_cnpj); o mesmo CPF/CNPJ na mesma UF duas vezes é recusado (regra duplicado). Ordem das verificações: ${TARGETS_ORDER} → corpo (422) → orçamento (200 ou 602).`,
+  security: [{ bearer: [product.scope] }],
+  requestBody: targetsBody,
+  responses: {
+    '200': json(
+      'code 200 cotado (data[0] um OrcamentoLote) ou 602 algum item não ofertado (data[0] IndisponivelLote).',
+      envelopeOf({ code: { enum: [200, 602] }, item: { oneOf: [ref('OrcamentoLote'), ref('IndisponivelLote')] } }),
+    ),
+    ...refusals(401, 403, 413, 422, 429, 500, 503),
+  },
+};
+
+const targetsExecutionOperation: Operation = {
+  operationId: 'executarLoteDeAlvos',
+  tags: [product.nome, BATCH_TAG],
+  summary: 'Executar: lote de pesquisas prévias (CPF/CNPJ × UF) (pago)',
+  description: `Uma chamada, uma Idempotency-Key, um pedido por item (de 1 a ${MAX_BATCH_ITEMS}), todos aceitos numa só transação: ou o lote inteiro é aceito e debitado (header.price a soma; no extrato, um débito por pedido), ou nada é (um item não ofertado: 602; saldo que não cobre a SOMA: 402; limite de pedidos abertos do plano contando todos os itens: 429). Cada item é um pedido comum, com protocolo, resultado e estorno por classe próprios; a visão combinada está em GET /v1/lotes/{lote}. Ordem das verificações: ${TARGETS_ORDER} → corpo e Idempotency-Key (422) → idempotência → orçamento (602) → limite de pedidos abertos (429) → saldo (402) → aceito (202).`,
+  security: [{ bearer: [product.scope] }],
+  parameters: [ref('IdempotencyKey', 'parameters')],
+  requestBody: targetsBody,
+  responses: {
+    '202': json(
+      'Aceito e debitado: header.price a soma dos itens; data[0] o lote e seus pedidos, na ordem dos itens. A mesma Idempotency-Key com o mesmo corpo devolve esta mesma resposta, com Idempotent-Replayed: true, sem nova cobrança.',
+      envelopeOf({ code: { const: 202 }, item: ref('LoteAlvosAceito') }),
+      { ...GUARDED_HEADERS, 'Idempotent-Replayed': ref('Idempotent-Replayed', 'headers') },
+    ),
+    '200': targetsUnavailable,
+    ...refusals(401, 402, 403, 409, 413, 422, 429, 500, 503),
+  },
+};
+
 const batchOperation: Operation = {
   operationId: 'consultarLote',
   tags: [BATCH_TAG],
   summary: 'Visão combinada de um lote',
   description:
-    'Lê só o estado guardado: nunca cobra, nunca chama a origem. Cada UF com seu protocolo e onde está (concluida, pendente, falhou com a classe), e os achados de todas as UFs concluídas numa lista só. Qualquer token da conta; lote de outra conta ou inexistente: o mesmo 404.',
+    'Lê só o estado guardado: nunca cobra, nunca chama a origem. Cada pedido (uma UF da pesquisa nacional, ou um item de um lote de alvos, com item e cpf_cnpj) com seu protocolo e onde está (concluida, pendente, falhou com a classe), e os achados de todas as UFs concluídas numa lista só. Qualquer token da conta; lote de outra conta ou inexistente: o mesmo 404.',
   security: [{ bearer: [] }],
   parameters: [ref('Lote', 'parameters')],
   responses: {
@@ -80,11 +127,13 @@ const batchOperation: Operation = {
   },
 };
 
-/** The nationwide search and the batch view (issue 16; docs/decisions/0087). */
+/** The nationwide search, the many-targets batch and the batch view (issue 16; docs/decisions/0087, 0088). */
 export function batchPaths(): Record<string, PathItem> {
   return {
     '/v1/orcamento/pesquisa-previa-bens/nacional': { post: quoteOperation },
     '/v1/consultas/pesquisa-previa-bens/nacional': { post: executionOperation },
+    '/v1/orcamento/pesquisa-previa-bens/lote': { post: targetsQuoteOperation },
+    '/v1/consultas/pesquisa-previa-bens/lote': { post: targetsExecutionOperation },
     '/v1/lotes/{lote}': { get: batchOperation },
   };
 }

@@ -19,6 +19,28 @@ const motivo: JsonObject = {
   enum: [...QUOTE_REFUSAL_MOTIVOS],
   description: 'Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).',
 };
+const alvos: JsonObject = {
+  type: 'string',
+  const: 'alvos',
+  description: 'Um lote de alvos: um pedido por item (CPF/CNPJ × UF).',
+};
+const anyAbrangencia: JsonObject = {
+  type: 'string',
+  enum: ['nacional', 'alvos'],
+  description: 'nacional: um pedido por UF ofertada; alvos: um pedido por item (CPF/CNPJ × UF), na ordem enviada.',
+};
+const itemIndex = integer('Só em lotes de alvos: o índice do item em itens (0 é o primeiro).', { minimum: 0 });
+const cpfCnpj = text('O CPF/CNPJ do item, só dígitos.');
+const itensNaoOfertados: JsonObject = {
+  type: 'array',
+  description: 'Os itens cuja UF não é ofertada, e por quê. Um só deles recusa o lote inteiro (602): envie-o sem eles.',
+  items: objectSchema('Um item não ofertado.', { item: itemIndex, cpf_cnpj: cpfCnpj, uf, motivo }),
+};
+const itensCotados: JsonObject = {
+  type: 'array',
+  description: 'Os itens ofertados, na ordem enviada, cada um com seu preço (um pedido e uma cobrança cada).',
+  items: objectSchema('Um item ofertado.', { item: itemIndex, cpf_cnpj: cpfCnpj, uf, preco: ref('Preco') }),
+};
 const ufsNaoOfertadas: JsonObject = {
   type: 'array',
   description: 'As UFs fora da pesquisa nacional, e por quê: nada é pedido nem cobrado nelas.',
@@ -83,20 +105,73 @@ export const BATCH_SCHEMAS: Readonly<Record<string, JsonObject>> = {
       ufs_nao_ofertadas: ufsNaoOfertadas,
     },
   ),
+  OrcamentoLote: objectSchema(
+    'Orçamento de um lote de alvos (code 200): uma pesquisa e uma cobrança por item; preco.total é a soma que a execução debita.',
+    {
+      fonte,
+      abrangencia: alvos,
+      disponivel: { type: 'boolean', const: true, description: 'true: todos os itens ofertados.' },
+      preco: objectSchema('A soma dos itens.', {
+        total: reais('O que a execução vai debitar, em reais: a soma dos preços dos itens.'),
+        estimado: { type: 'boolean', const: true, description: 'Sempre true.' },
+      }),
+      itens: itensCotados,
+      itens_nao_ofertados: { type: 'array', maxItems: 0, description: 'Vazia.' },
+    },
+  ),
+  IndisponivelLote: objectSchema(
+    'Lote de alvos recusado inteiro (code 602): ao menos um item não é ofertado; nada foi cobrado, a origem não foi chamada.',
+    {
+      fonte,
+      abrangencia: alvos,
+      disponivel: { type: 'boolean', const: false, description: 'false: algum item não é ofertado.' },
+      motivo,
+      preco: { type: 'null', description: 'null: o lote não tem preço.' },
+      itens: itensCotados,
+      itens_nao_ofertados: itensNaoOfertados,
+    },
+  ),
+  LoteAlvosAceito: objectSchema(
+    'Um lote de alvos aceito (data[0] do 202): o lote e um pedido por item, na ordem enviada, cada um com seu protocolo e seu preço.',
+    {
+      lote: LOTE_SCHEMA,
+      fonte,
+      abrangencia: alvos,
+      estado: { type: 'string', const: 'processando', description: 'Estado do lote.' },
+      consultar_em: text('Caminho relativo da visão do lote: /v1/lotes/<lote>.', { pattern: '^/v1/lotes/[0-9]+$' }),
+      consultar_daqui_s: integer('Segundos até o último item ficar pronto, pela fila de hoje.', { minimum: 1 }),
+      pedidos: {
+        type: 'array',
+        description: 'Um pedido por item: cada um é um pedido comum (GET /v1/consultas/{protocolo}).',
+        items: objectSchema('O pedido de um item.', {
+          item: itemIndex,
+          cpf_cnpj: cpfCnpj,
+          uf,
+          protocolo: PROTOCOLO_SCHEMA,
+          consultar_em: text('Caminho do resultado: /v1/consultas/<protocolo>.', { pattern: '^/v1/consultas/[0-9]+$' }),
+          consultar_daqui_s: integer('Segundos a esperar por este item.', { minimum: 1 }),
+          preco: reais('O valor debitado por este item, em reais.'),
+        }),
+      },
+    },
+  ),
   ImovelEncontradoNoLote: objectSchema(
     'Uma matrícula achada em alguma UF do lote (os campos de ImovelEncontrado), com a UF pesquisada e o protocolo do pedido que a achou.',
     {
       ...imovelProperties,
+      item: itemIndex,
+      cpf_cnpj: cpfCnpj,
       uf_pesquisada: uf,
       protocolo: PROTOCOLO_SCHEMA,
     },
+    ['item', 'cpf_cnpj'],
   ),
   Lote: objectSchema(
     'A visão combinada de um lote: cada UF, onde está, e os achados de todas as UFs concluídas numa lista só. Lê só o estado guardado.',
     {
       lote: LOTE_SCHEMA,
       fonte,
-      abrangencia,
+      abrangencia: anyAbrangencia,
       estado: {
         type: 'string',
         enum: ['processando', 'concluido'],
@@ -109,36 +184,47 @@ export const BATCH_SCHEMAS: Readonly<Record<string, JsonObject>> = {
       debitado: reais(
         'O total debitado na aceitação (a soma das UFs), em reais. Estornos aparecem no pedido de cada UF.',
       ),
-      resumo: objectSchema('Contagens.', {
-        ufs: integer('UFs no lote.'),
-        concluidas: integer('UFs com resposta (sucesso ou nada encontrado).'),
-        pendentes: integer('UFs ainda em andamento.'),
-        falhas: integer('UFs encerradas sem conclusão (veja classe em cobertura).'),
-        imoveis: integer('Matrículas achadas, somando as UFs.'),
-      }),
+      resumo: objectSchema(
+        'Contagens (num lote de alvos, de itens; ufs conta as UFs distintas).',
+        {
+          itens: integer('Só em lotes de alvos: itens no lote.'),
+          ufs: integer('UFs no lote.'),
+          concluidas: integer('UFs com resposta (sucesso ou nada encontrado).'),
+          pendentes: integer('UFs ainda em andamento.'),
+          falhas: integer('UFs encerradas sem conclusão (veja classe em cobertura).'),
+          imoveis: integer('Matrículas achadas, somando as UFs.'),
+        },
+        ['itens'],
+      ),
       cobertura: {
         type: 'array',
-        description: 'Uma entrada por UF do lote, em ordem de UF.',
-        items: objectSchema('Onde uma UF está.', {
-          uf,
-          protocolo: PROTOCOLO_SCHEMA,
-          consultar_em: text('Caminho do resultado desta UF.', { pattern: '^/v1/consultas/[0-9]+$' }),
-          situacao: {
-            type: 'string',
-            enum: ['concluida', 'pendente', 'falhou'],
-            description:
-              'concluida: sucesso ou nao_encontrado; falhou: encerrada em outra classe (spec 7.3); pendente: em andamento.',
+        description: 'Uma entrada por pedido do lote: em ordem de UF (nacional) ou na ordem dos itens (alvos).',
+        items: objectSchema(
+          'Onde um pedido do lote está.',
+          {
+            item: itemIndex,
+            cpf_cnpj: cpfCnpj,
+            uf,
+            protocolo: PROTOCOLO_SCHEMA,
+            consultar_em: text('Caminho do resultado desta UF.', { pattern: '^/v1/consultas/[0-9]+$' }),
+            situacao: {
+              type: 'string',
+              enum: ['concluida', 'pendente', 'falhou'],
+              description:
+                'concluida: sucesso ou nao_encontrado; falhou: encerrada em outra classe (spec 7.3); pendente: em andamento.',
+            },
+            codigo: nullable(integer('O code do resultado desta UF (spec 7.3); null enquanto pendente.')),
+            classe: nullable(
+              text('A classe do code (sucesso, nao_encontrado, indeterminado, erro_participante, retry, fatal).'),
+            ),
+            nada_consta: nullable({ type: 'boolean', description: 'O nada_consta desta UF, quando concluída.' }),
+            provisorio: nullable({ type: 'boolean', description: 'O provisorio desta UF, quando concluída.' }),
+            imoveis_encontrados: nullable(integer('Matrículas achadas nesta UF; null enquanto pendente.')),
+            consultar_daqui_s: nullable(integer('Enquanto pendente: segundos a esperar por esta UF.', { minimum: 1 })),
+            preco: reais('O valor debitado por esta UF, em reais.'),
           },
-          codigo: nullable(integer('O code do resultado desta UF (spec 7.3); null enquanto pendente.')),
-          classe: nullable(
-            text('A classe do code (sucesso, nao_encontrado, indeterminado, erro_participante, retry, fatal).'),
-          ),
-          nada_consta: nullable({ type: 'boolean', description: 'O nada_consta desta UF, quando concluída.' }),
-          provisorio: nullable({ type: 'boolean', description: 'O provisorio desta UF, quando concluída.' }),
-          imoveis_encontrados: nullable(integer('Matrículas achadas nesta UF; null enquanto pendente.')),
-          consultar_daqui_s: nullable(integer('Enquanto pendente: segundos a esperar por esta UF.', { minimum: 1 })),
-          preco: reais('O valor debitado por esta UF, em reais.'),
-        }),
+          ['item', 'cpf_cnpj'],
+        ),
       },
       imoveis: {
         type: 'array',

@@ -1,5 +1,5 @@
 import { FONTES, PRODUCTS } from '../products';
-import { PESQUISA_NACIONAL_BODY_SCHEMA, REQUEST_BODY_SCHEMAS } from '../requests/schemas';
+import { PESQUISA_LOTE_BODY_SCHEMA, PESQUISA_NACIONAL_BODY_SCHEMA, REQUEST_BODY_SCHEMAS } from '../requests/schemas';
 import { RESULT_CODES } from '../result-codes';
 import { accountPaths } from './account-paths';
 import { ACCOUNT_SCHEMAS } from './account-schemas';
@@ -30,6 +30,7 @@ function requestBodySchemas(): Record<string, JsonObject> {
       FONTES.map((fonte) => [REQUEST_BODY_SCHEMAS[fonte].title, standardSchema(REQUEST_BODY_SCHEMAS[fonte])]),
     ),
     [PESQUISA_NACIONAL_BODY_SCHEMA.title]: standardSchema(PESQUISA_NACIONAL_BODY_SCHEMA),
+    [PESQUISA_LOTE_BODY_SCHEMA.title]: standardSchema(PESQUISA_LOTE_BODY_SCHEMA),
   };
 }
 
@@ -44,7 +45,7 @@ function tags(): JsonObject[] {
     {
       name: BATCH_TAG,
       description:
-        'Vários pedidos numa chamada: a pesquisa prévia nacional (um pedido por UF) e a visão combinada do lote.',
+        'Vários pedidos numa chamada: a pesquisa prévia nacional (um pedido por UF), o lote de alvos (um pedido por CPF/CNPJ × UF) e a visão combinada do lote.',
     },
   ];
 }

@@ -145,3 +145,28 @@ export const REQUEST_BODY_SCHEMAS = Object.freeze({
   'visualizacao-matricula': VISUALIZACAO_MATRICULA_BODY_SCHEMA,
   'certidao-inteiro-teor': CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA,
 } as const);
+
+/** The largest many-targets batch (issue 16; docs/decisions/0088). */
+export const MAX_BATCH_ITEMS = 1000;
+
+/**
+ * The many-targets preliminary search (issue 16; docs/decisions/0088): `itens`, each exactly the one-UF search's body
+ * (`PesquisaPreviaBensBody`, validated item by item by the same rules), 1 to MAX_BATCH_ITEMS, no CPF/CNPJ × UF twice.
+ */
+export const PESQUISA_LOTE_BODY_SCHEMA = {
+  title: 'PesquisaLoteBody',
+  description:
+    'Corpo de POST /v1/orcamento/pesquisa-previa-bens/lote e POST /v1/consultas/pesquisa-previa-bens/lote: de 1 a 1000 itens, cada um o corpo da pesquisa prévia de uma UF; o mesmo CPF/CNPJ na mesma UF duas vezes é recusado (422 nomeando o item repetido).',
+  type: 'object',
+  additionalProperties: false,
+  required: ['itens'],
+  properties: {
+    itens: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_BATCH_ITEMS,
+      description: 'Um pedido (um protocolo, uma cobrança) por item.',
+      items: { $ref: '#/components/schemas/PesquisaPreviaBensBody' },
+    },
+  },
+} as const;

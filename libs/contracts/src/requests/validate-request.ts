@@ -20,6 +20,7 @@ import type {
 } from './request-types';
 import {
   CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA,
+  MAX_BATCH_ITEMS,
   PESQUISA_NACIONAL_BODY_SCHEMA,
   PESQUISA_PREVIA_BENS_BODY_SCHEMA,
   VISUALIZACAO_MATRICULA_BODY_SCHEMA,
@@ -161,4 +162,67 @@ const VALIDATORS: { readonly [F in Fonte]: (body: unknown) => Validation<Request
 export function validateRequest<F extends Fonte>(fonte: F, body: unknown): Validation<RequestBodyOf<F>> {
   const validate: (body: unknown) => Validation<RequestBodies[F]> = VALIDATORS[fonte];
   return validate(body);
+}
+
+/** A many-targets preliminary search: one-UF searches, each its own order (issue 16; docs/decisions/0088). */
+export interface PesquisaLoteRequest {
+  readonly itens: readonly PesquisaPreviaBensRequest[];
+}
+
+function itemError(campo: string, regra: string, mensagem: string, valor?: unknown): FieldError {
+  return valor === undefined ? { campo, regra, mensagem } : { campo, regra, mensagem, valor };
+}
+
+/**
+ * Validates the body of the many-targets batch (quote and execution): an object with `itens` only, 1 to
+ * MAX_BATCH_ITEMS items, each validated exactly like the one-UF search with its errors named `itens[i].campo`, and no
+ * CPF/CNPJ × UF twice (the second one named `itens[j]`, regra `duplicado`). Every item's errors are reported at once.
+ */
+export function validatePesquisaLoteBody(body: unknown): Validation<PesquisaLoteRequest> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, errors: [itemError('body', 'type', 'O corpo deve ser um objeto JSON com a lista itens.')] };
+  }
+  const record = body as Readonly<Record<string, unknown>>;
+  const errors: FieldError[] = Object.keys(record)
+    .filter((field) => field !== 'itens')
+    .map((field) => itemError(field, 'additionalProperties', `Campo desconhecido: ${field}. O lote aceita só itens.`));
+  const itens = record.itens;
+  if (!Array.isArray(itens)) {
+    errors.push(
+      itemError('itens', itens === undefined ? 'required' : 'type', 'Envie itens: uma lista de 1 a 1000 pesquisas.'),
+    );
+    return { ok: false, errors };
+  }
+  if (itens.length < 1 || itens.length > MAX_BATCH_ITEMS) {
+    const regra = itens.length < 1 ? 'minItems' : 'maxItems';
+    errors.push(itemError('itens', regra, `Envie de 1 a ${MAX_BATCH_ITEMS} itens; vieram ${itens.length}.`));
+    return { ok: false, errors };
+  }
+  const value: PesquisaPreviaBensRequest[] = [];
+  const seen = new Map<string, number>();
+  for (const [index, raw] of itens.entries()) {
+    const item = validatePesquisaPreviaBensBody(raw);
+    if (!item.ok) {
+      for (const error of item.errors) {
+        const campo = error.campo === 'body' ? `itens[${index}]` : `itens[${index}].${error.campo}`;
+        errors.push({ ...error, campo });
+      }
+      continue;
+    }
+    const target = `${item.value.cpf_cnpj}|${item.value.uf}`;
+    const first = seen.get(target);
+    if (first !== undefined) {
+      errors.push(
+        itemError(
+          `itens[${index}]`,
+          'duplicado',
+          `O item ${index} repete o CPF/CNPJ e a UF do item ${first}: cada alvo uma vez por lote.`,
+        ),
+      );
+      continue;
+    }
+    seen.set(target, index);
+    value.push(item.value);
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: { itens: value } };
 }

@@ -22,6 +22,7 @@ import * as m0021 from './0021-account-low-balance';
 import * as m0023 from './0023-console-links-mail-totp';
 import * as m0024 from './0024-plan-open-order-limit';
 import * as m0025 from './0025-order-batch';
+import * as m0026 from './0026-order-batch-targets';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0023-console-links-mail-totp': m0023,
   '0024-plan-open-order-limit': m0024,
   '0025-order-batch': m0025,
+  '0026-order-batch-targets': m0026,
 };

@@ -40,11 +40,30 @@ function imoveisOf(result: Readonly<Record<string, unknown>>): readonly unknown[
 
 interface BatchOrderRow {
   readonly protocolo: string;
+  readonly request: unknown;
   readonly uf: string;
   readonly state: string;
   readonly code: number | null;
   readonly result: unknown;
   readonly price_centavos: number;
+}
+
+function cpfCnpjOf(request: unknown): string | null {
+  const value = objectOf(request).cpf_cnpj;
+  return typeof value === 'string' ? value : null;
+}
+
+function targetKey(request: unknown, uf: unknown): string {
+  return `${cpfCnpjOf(request) ?? ''}|${String(uf)}`;
+}
+
+/** CPF/CNPJ × UF → the item's index in a many-targets batch's stored (normalized) request. */
+function itemIndexes(request: unknown): Map<string, number> {
+  const itens = objectOf(request).itens;
+  const indexes = new Map<string, number>();
+  if (!Array.isArray(itens)) return indexes;
+  for (const [index, item] of itens.entries()) indexes.set(targetKey(item, objectOf(item).uf), index);
+  return indexes;
 }
 
 function classOf(code: number | null): ResultClass | null {
@@ -71,17 +90,23 @@ export async function batchAnswer(
   if (!isWellFormedProtocolo(lote)) return undefined;
   const batch = await deps.db
     .selectFrom('order_batch')
-    .select(['id', 'lote', 'fonte', 'kind', 'price_centavos', 'created_at'])
+    .select(['id', 'lote', 'fonte', 'kind', 'request', 'price_centavos', 'created_at'])
     .where('lote', '=', lote)
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   if (batch === undefined) return undefined;
   const orders: BatchOrderRow[] = await deps.db
     .selectFrom('orders')
-    .select(['protocolo', 'uf', 'state', 'code', 'result', 'price_centavos'])
+    .select(['protocolo', 'request', 'uf', 'state', 'code', 'result', 'price_centavos'])
     .where('batch_id', '=', batch.id)
     .orderBy('uf')
     .execute();
+  const targets = batch.kind === 'pesquisa-alvos';
+  // A many-targets batch lists its items in the order they were sent (docs/decisions/0088): each CPF/CNPJ × UF is
+  // there once, so the batch's request gives each order's index.
+  const indexOf = targets ? itemIndexes(batch.request) : new Map<string, number>();
+  const itemOf = (order: BatchOrderRow) => indexOf.get(targetKey(order.request, order.uf)) ?? Number.MAX_SAFE_INTEGER;
+  if (targets) orders.sort((a, b) => itemOf(a) - itemOf(b));
   const now = deps.clock.now();
 
   let waitS = 0;
@@ -97,8 +122,11 @@ export async function batchAnswer(
       waitS = Math.max(waitS, consultarDaquiS);
     }
     const found = situacao === 'pendente' ? [] : imoveisOf(result);
-    for (const item of found) imoveis.push({ ...objectOf(item), uf_pesquisada: order.uf, protocolo: order.protocolo });
+    const target = targets ? { item: itemOf(order), cpf_cnpj: cpfCnpjOf(order.request) } : {};
+    for (const item of found)
+      imoveis.push({ ...objectOf(item), ...target, uf_pesquisada: order.uf, protocolo: order.protocolo });
     cobertura.push({
+      ...target,
       uf: order.uf,
       protocolo: order.protocolo,
       consultar_em: pollingPath(order.protocolo),
@@ -115,26 +143,28 @@ export async function batchAnswer(
   const count = (situacao: UfSituacao) => cobertura.filter((item) => item.situacao === situacao).length;
   const pendentes = count('pendente');
   const running = pendentes > 0;
+  const unit = targets ? 'itens' : 'UFs';
   return {
     status: running ? 202 : 200,
     envelope: {
       code: running ? 202 : 200,
       codeMessage: running
-        ? `Lote em processamento: ${pendentes} de ${orders.length} UFs ainda em andamento. Consulte novamente depois de data[0].consultar_daqui_s segundos.`
-        : `Lote concluído: ${orders.length} UFs, ${count('concluida')} com resposta e ${count('falhou')} sem conclusão (veja data[0].cobertura).`,
+        ? `Lote em processamento: ${pendentes} de ${orders.length} ${unit} ainda em andamento. Consulte novamente depois de data[0].consultar_daqui_s segundos.`
+        : `Lote concluído: ${orders.length} ${unit}, ${count('concluida')} com resposta e ${count('falhou')} sem conclusão (veja data[0].cobertura).`,
       billable: false,
       priceCentavos: 0,
       data: [
         {
           lote: batch.lote,
           fonte: batch.fonte,
-          abrangencia: 'nacional',
+          abrangencia: targets ? 'alvos' : 'nacional',
           estado: running ? 'processando' : 'concluido',
           consultar_daqui_s: running ? waitS : null,
           criado_em: batch.created_at.toISOString(),
           debitado: centavosToReais(batch.price_centavos),
           resumo: {
-            ufs: orders.length,
+            ...(targets ? { itens: orders.length } : {}),
+            ufs: targets ? new Set(orders.map((order) => order.uf)).size : orders.length,
             concluidas: count('concluida'),
             pendentes,
             falhas: count('falhou'),
