@@ -6,6 +6,10 @@ import { type Harness, startHarness, WEDNESDAY_MORNING } from './support/harness
 let harness: Harness;
 const HOUR = 3_600_000;
 
+// Sixty orders through the real session and simulator: about 4 s alone, several times that when the suite's other
+// processes share the two cores (it passed 30 s twice under such load). The scenario's own waits are bounded below.
+jest.setTimeout(120_000);
+
 beforeAll(async () => {
   harness = await startHarness({ timeScale: 0.0002 });
   await waitFor(() => lastCatalogSync(harness.database.db), { timeoutMs: 20_000, what: 'the first catalog sync' });
