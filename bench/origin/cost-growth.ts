@@ -45,7 +45,7 @@ export async function runCostGrowth(): Promise<void> {
       await database.pool.query(
         `INSERT INTO orders (id, protocolo, account_id, fonte, request, uf, price_centavos, quote, state, aceite,
                              request_id, attempts, created_at, updated_at)
-         SELECT gen_random_uuid(), 'B' || lpad(i::text, 14, '0'), $1, 'pesquisa-previa-bens', $2::jsonb, 'SE', 5000,
+         SELECT gen_random_uuid(), '9' || lpad(i::text, 14, '0'), $1, 'pesquisa-previa-bens', $2::jsonb, 'SE', 5000,
                 '{}'::jsonb, 'queued', '{}'::jsonb, gen_random_uuid(), 0, now(), now()
          FROM generate_series($3::int + 1, $4::int) i`,
         [accountId, JSON.stringify(SEARCH_BODY), queued, size],
