@@ -1,12 +1,14 @@
 // `pnpm bench <name>`: measurements of this machine, not tests. Each prints its figures and exits 0 whatever they
 // are; a bench that could not measure (setup failed, requests failed) exits 1.
 import { runGatewayBench } from './gateway/gateway-bench';
+import { runOriginBench } from './origin/origin-bench';
 import { runScrapeBench } from './scrape/scrape-bench';
 import { runSnapshotBench } from './snapshot/snapshot-bench';
 import { isUsageError } from './usage-error';
 
 const BENCHES: Readonly<Record<string, (args: readonly string[]) => Promise<void>>> = {
   gateway: runGatewayBench,
+  origin: runOriginBench,
   scrape: runScrapeBench,
   snapshot: runSnapshotBench,
 };

@@ -1,0 +1,96 @@
+import { performance } from 'node:perf_hooks';
+import { systemClock } from '@regapi/calendar';
+import { acceptOrder, getOrderInQueue, newOrderInQueue, readyAtFromFacts } from '@regapi/orders';
+import { createBenchDatabase } from '../gateway/bench-database';
+import { SEARCH_BODY } from './driven-run';
+
+const SIZES = [1_000, 10_000, 100_000] as const;
+const RUNS = 50;
+
+function percentile(samples: readonly number[], share: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? Number.NaN;
+}
+
+async function timed(run: () => Promise<unknown>): Promise<string> {
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return `p50 ${percentile(samples, 0.5).toFixed(2)} ms, p99 ${percentile(samples, 0.99).toFixed(2)} ms`;
+}
+
+/**
+ * Acceptance and poll with 1k, 10k and 100k searches queued (inserted in bulk, the real triggers and indexes), through
+ * the functions the gateway calls: acceptance = the queue read with its new protocolo (`newOrderInQueue`, the
+ * estimate) and the acceptance transaction (`acceptOrder`, the order and its outbox message; no idempotency key, no
+ * ledger debit); poll = `getOrderInQueue` of the newest queued order (everything queued is ahead of it).
+ */
+export async function runCostGrowth(): Promise<void> {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = await createBenchDatabase(adminUrl, 'origin');
+  try {
+    const accountId = crypto.randomUUID();
+    await database.pool.query(
+      `INSERT INTO account (id, name, balance_centavos, created_at) VALUES ($1, 'Conta de bench', 0, now())`,
+      [accountId],
+    );
+    const out = ['\n## cost: acceptance and poll with queued orders (library functions the gateway calls, not HTTP)'];
+    let queued = 0;
+    for (const size of SIZES) {
+      const seeded = performance.now();
+      await database.pool.query(
+        `INSERT INTO orders (id, protocolo, account_id, fonte, request, uf, price_centavos, quote, state, aceite,
+                             request_id, attempts, created_at, updated_at)
+         SELECT gen_random_uuid(), '9' || lpad(i::text, 14, '0'), $1, 'pesquisa-previa-bens', $2::jsonb, 'SE', 5000,
+                '{}'::jsonb, 'queued', '{}'::jsonb, gen_random_uuid(), 0, now(), now()
+         FROM generate_series($3::int + 1, $4::int) i`,
+        [accountId, JSON.stringify(SEARCH_BODY), queued, size],
+      );
+      await database.pool.query('ANALYZE orders');
+      const seedSeconds = ((performance.now() - seeded) / 1000).toFixed(1);
+      const { rows } = await database.pool.query<{ protocolo: string; n: number }>(
+        `SELECT protocolo, (SELECT count(*) FROM orders WHERE state = 'queued')::int AS n FROM orders
+         WHERE state = 'queued' ORDER BY acceptance_seq DESC LIMIT 1`,
+      );
+      const newest = rows[0];
+      if (newest === undefined) throw new Error('no queued order after seeding');
+      queued = size;
+      const poll = await timed(async () => {
+        const found = await getOrderInQueue(database.db, newest.protocolo, accountId, systemClock.now());
+        if (found === undefined) throw new Error('the polled order is not found');
+      });
+      const acceptance = await timed(async () => {
+        const now = systemClock.now();
+        const { protocolo, queue } = await newOrderInQueue(database.db, 'pesquisa-previa-bens', now);
+        readyAtFromFacts('pesquisa-previa-bens', queue, now);
+        await database.db.transaction().execute((trx) =>
+          acceptOrder(trx, {
+            id: crypto.randomUUID(),
+            protocolo,
+            accountId,
+            tokenId: null,
+            fonte: 'pesquisa-previa-bens',
+            request: SEARCH_BODY,
+            imovelChave: null,
+            uf: SEARCH_BODY.uf,
+            priceCentavos: 5_000,
+            quote: {},
+            aceite: { code: 202 },
+            requestId: crypto.randomUUID(),
+          }),
+        );
+      });
+      out.push(
+        `  ${String(newest.n).padStart(7)} queued (seeded in ${seedSeconds} s): acceptance ${acceptance}; ` +
+          `poll of the newest ${poll}  (target: flat, poll ≤ 2 ms p50 at 100k)`,
+      );
+    }
+    process.stdout.write(`${out.join('\n')}\n`);
+  } finally {
+    await database.drop();
+  }
+}

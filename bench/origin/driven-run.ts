@@ -1,0 +1,138 @@
+import { performance } from 'node:perf_hooks';
+import { validateRequest } from '@regapi/contracts';
+import { acceptOrder, newOrderInQueue, startFromFacts } from '@regapi/orders';
+import type { OriginPortal } from '@regapi/origin';
+import { sql } from 'kysely';
+import type { Harness } from '../../services/origin-session/test/support/harness';
+
+export const SEARCH_BODY = Object.freeze({ cpf_cnpj: '529.982.247-25', uf: 'SE' });
+
+/** One origin call as the wrapped portal saw it: wall times (ms, performance.now) and the driven clock at its start. */
+export interface OriginCall {
+  readonly method: string;
+  readonly wallStart: number;
+  readonly wallEnd: number;
+  readonly clockAt: number;
+}
+
+/** Wraps every method of the portal to record its calls (the only change to what origin-session runs). */
+export function recordingPortal(calls: OriginCall[], clockNow: () => number): (portal: OriginPortal) => OriginPortal {
+  return (portal) =>
+    new Proxy(portal, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          const wallStart = performance.now();
+          const clockAt = clockNow();
+          try {
+            return (await Reflect.apply(value, target, args)) as unknown;
+          } finally {
+            calls.push({ method: String(property), wallStart, wallEnd: performance.now(), clockAt });
+          }
+        };
+      },
+    });
+}
+
+export interface AcceptedSearch {
+  readonly id: string;
+  readonly accountId: string;
+  readonly acceptedAt: number;
+  /** The start the acceptance predicted (what `consultar_daqui_s` is built from, minus the typical run). */
+  readonly predictedStart: number;
+}
+
+/** Accepts one search as the gateway does: the queue read in one statement before the transaction, then the order. */
+export async function acceptSearch(harness: Harness, accountId: string): Promise<AcceptedSearch> {
+  const validated = validateRequest('pesquisa-previa-bens', SEARCH_BODY);
+  if (!validated.ok) throw new Error(`invalid bench request: ${JSON.stringify(validated.errors)}`);
+  const now = harness.clock.now();
+  const { protocolo, queue } = await newOrderInQueue(harness.database.db, 'pesquisa-previa-bens', now);
+  const predicted = startFromFacts('pesquisa-previa-bens', queue, now);
+  const id = crypto.randomUUID();
+  await harness.database.db.transaction().execute((trx) =>
+    acceptOrder(trx, {
+      id,
+      protocolo,
+      accountId,
+      tokenId: null,
+      fonte: 'pesquisa-previa-bens',
+      request: validated.value,
+      imovelChave: null,
+      uf: SEARCH_BODY.uf,
+      priceCentavos: 5_000,
+      quote: { emolumentos: 5_000 },
+      aceite: { code: 202 },
+      requestId: crypto.randomUUID(),
+      acceptedAt: now,
+    }),
+  );
+  return { id, accountId, acceptedAt: now.getTime(), predictedStart: predicted.startAt.getTime() };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Drives the clock until no order is queued or running: while work is ready (queued not deferred, or running) the real
+ * pipeline runs it at wall speed; once everything left is deferred under the ceiling, the clock jumps to the next due
+ * scheduled message, so an hour of origin time costs a few milliseconds. Returns the clock jumps made.
+ */
+export async function driveUntilDrained(harness: Harness, wallTimeoutMs: number): Promise<number> {
+  const deadline = performance.now() + wallTimeoutMs;
+  let jumps = 0;
+  let quietPolls = 0;
+  for (;;) {
+    const now = harness.clock.now();
+    const { rows } = await sql<{ running: number; ready: number; queued: number; next_due: Date | null }>`
+      SELECT (count(*) FILTER (WHERE state = 'running'))::int AS running,
+             (count(*) FILTER (WHERE state = 'queued' AND run_after IS NULL))::int AS ready,
+             (count(*) FILTER (WHERE state = 'queued'))::int AS queued,
+             (SELECT min(due_at) FROM scheduled_message
+               WHERE due_at > ${now} AND due_at <= (SELECT max(run_after) FROM orders WHERE state = 'queued')
+                                                  + interval '1 minute') AS next_due
+      FROM orders`.execute(harness.database.db);
+    const row = rows[0];
+    if (row === undefined) throw new Error('no answer from the orders count');
+    if (row.queued === 0 && row.running === 0) return jumps;
+    if (performance.now() > deadline)
+      throw new Error(
+        `the queue did not drain in ${wallTimeoutMs} ms of wall time: ${JSON.stringify(row)} at ${now.toISOString()}`,
+      );
+    if (row.running > 0 || row.ready > 0 || row.next_due === null) {
+      quietPolls = 0;
+      await pause(10);
+      continue;
+    }
+    // Everything left is deferred: a second quiet look, then move the clock to the next due message.
+    if (++quietPolls < 2) {
+      await pause(10);
+      continue;
+    }
+    quietPolls = 0;
+    // The messages due by then are each handled (a report) before the next look: none is still in flight when the
+    // clock moves again.
+    const due = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM scheduled_message WHERE due_at <= ${row.next_due}`.execute(harness.database.db);
+    const handled = harness.reports.length + (due.rows[0]?.n ?? 0);
+    harness.clock.set(row.next_due);
+    jumps++;
+    while (harness.reports.length < handled) {
+      if (performance.now() > deadline) throw new Error('a due message was not handled in time');
+      await pause(2);
+    }
+  }
+}
+
+/** Attempt starts per order, on the driven clock. */
+export async function attemptStarts(harness: Harness): Promise<Map<string, number>> {
+  const rows = await harness.database.db
+    .selectFrom('origin_order_attempt')
+    .select(['order_id', 'started_at'])
+    .where('fonte', '=', 'pesquisa-previa-bens')
+    .orderBy('started_at')
+    .execute();
+  const starts = new Map<string, number>();
+  for (const row of rows) if (!starts.has(row.order_id)) starts.set(row.order_id, row.started_at.getTime());
+  return starts;
+}

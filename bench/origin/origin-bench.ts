@@ -1,0 +1,237 @@
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { lastCatalogSync } from '@regapi/catalog';
+import { waitFor } from '@regapi/testkit';
+import { type Harness, startHarness } from '../../services/origin-session/test/support/harness';
+import { UsageError } from '../usage-error';
+import { runCostGrowth } from './cost-growth';
+import {
+  type AcceptedSearch,
+  acceptSearch,
+  attemptStarts,
+  driveUntilDrained,
+  type OriginCall,
+  recordingPortal,
+} from './driven-run';
+
+const HOUR = 3_600_000;
+const CEILING = 50;
+/** One ceiling slot: the hour shared by the ceiling's searches. */
+const SLOT_MS = HOUR / CEILING;
+/** SIM_TIME_SCALE: the smallest the simulator takes, so it answers in microseconds ("instantly"). */
+const TIME_SCALE = 0.000001;
+
+/** A scenario's accounts: how many searches each has queued, accepted in this order (round-robin among equals). */
+interface Scenario {
+  readonly description: string;
+  readonly backlogs: readonly (readonly number[])[];
+}
+
+const SCENARIOS: Readonly<Record<string, Scenario>> = {
+  ceiling: { description: 'one account, 175 searches queued at once (3.5 h of ceiling)', backlogs: [[175]] },
+  'fair-2': {
+    description: 'two accounts, 100:1 — the big backlog accepted first, then the small account’s one search',
+    backlogs: [[100], [1]],
+  },
+  'fair-10': {
+    description: 'ten accounts, 100:1 — five with 100 searches (accepted interleaved), then five with one each',
+    backlogs: [
+      [100, 100, 100, 100, 100],
+      [1, 1, 1, 1, 1],
+    ],
+  },
+};
+const DRIVEN = Object.keys(SCENARIOS);
+const ALL = [...DRIVEN, 'cost'];
+
+function percentile(samples: readonly number[], share: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? Number.NaN;
+}
+
+const ms = (value: number) => (value < 1 ? `${(value * 1000).toFixed(0)} µs` : `${value.toFixed(2)} ms`);
+const hours = (value: number) => `${(value / HOUR).toFixed(2)} h`;
+const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
+
+/** Jain's fairness index: 1 when every x is equal, 1/n when one takes everything. */
+function jain(values: readonly number[]): number {
+  const sum = values.reduce((a, b) => a + b, 0);
+  const squares = values.reduce((a, b) => a + b * b, 0);
+  return (sum * sum) / (values.length * squares);
+}
+
+/** Accepts the scenario's searches in its order: each group round-robin among its accounts, groups one after another. */
+async function acceptAll(harness: Harness, scenario: Scenario): Promise<AcceptedSearch[]> {
+  const accepted: AcceptedSearch[] = [];
+  for (const group of scenario.backlogs) {
+    const accounts = group.map(() => crypto.randomUUID());
+    for (let round = 0; round < Math.max(...group); round++) {
+      for (const [i, backlog] of group.entries()) {
+        const accountId = accounts[i];
+        if (accountId !== undefined && round < backlog) accepted.push(await acceptSearch(harness, accountId));
+      }
+    }
+  }
+  return accepted;
+}
+
+/**
+ * Where each search would start under an equal-share round robin with the same ceiling, all accepted at one instant:
+ * the k-th search served starts in hour floor(k / 50). The reference each account's waiting time is weighted by.
+ */
+function fairShareStarts(accepted: readonly AcceptedSearch[], t0: number): Map<string, number> {
+  const perAccount = new Map<string, AcceptedSearch[]>();
+  for (const order of accepted) perAccount.set(order.accountId, [...(perAccount.get(order.accountId) ?? []), order]);
+  const queues = [...perAccount.values()];
+  const starts = new Map<string, number>();
+  let k = 0;
+  for (let round = 0; starts.size < accepted.length; round++) {
+    for (const queue of queues) {
+      const order = queue[round];
+      if (order !== undefined) starts.set(order.id, t0 + Math.floor(k++ / CEILING) * HOUR);
+    }
+  }
+  return starts;
+}
+
+async function runDriven(name: string, scenario: Scenario): Promise<void> {
+  const calls: OriginCall[] = [];
+  let clockNow = () => 0;
+  const harness = await startHarness({
+    timeScale: TIME_SCALE,
+    wrapPortal: recordingPortal(calls, () => clockNow()),
+  });
+  clockNow = () => harness.clock.now().getTime();
+  try {
+    await waitFor(() => lastCatalogSync(harness.database.db), { timeoutMs: 30_000, what: 'the first catalog sync' });
+    const t0 = harness.clock.now().getTime();
+    const wallStarted = performance.now();
+    calls.length = 0;
+    const accepted = await acceptAll(harness, scenario);
+    const jumps = await driveUntilDrained(harness, 600_000);
+    const wallMs = performance.now() - wallStarted;
+    const starts = await attemptStarts(harness);
+    const out: string[] = [`\n## ${name}: ${scenario.description}`];
+    out.push(
+      `  ${accepted.length} searches, drained in ${(wallMs / 1000).toFixed(1)} s of wall time for ` +
+        `${hours(harness.clock.now().getTime() - t0)} of origin time (${jumps} clock jumps)`,
+    );
+
+    // Ceiling use: every full hour from t0, and the busiest rolling hour.
+    const sorted = [...starts.values()].sort((a, b) => a - b);
+    const last = sorted[sorted.length - 1] ?? t0;
+    const perHour: number[] = [];
+    for (let h = 0; t0 + (h + 1) * HOUR <= last + 1; h++)
+      perHour.push(sorted.filter((at) => at >= t0 + h * HOUR && at < t0 + (h + 1) * HOUR).length);
+    let busiest = 0;
+    for (let i = 0, j = 0; i < sorted.length; i++) {
+      while (j < sorted.length && (sorted[j] ?? 0) < (sorted[i] ?? 0) + HOUR) j++;
+      busiest = Math.max(busiest, j - i);
+    }
+    out.push(
+      `  ceiling:    searches started per full hour [${perHour.join(', ')}] (target 50 each), ` +
+        `busiest rolling hour ${busiest} (never above 50), ${starts.size}/${accepted.length} started`,
+    );
+
+    // Idle time: wall gap from the end of one origin call to the start of the next, at the same driven instant and with
+    // searches still ready (every gap inside a burst of one hour's 50 searches; gaps across a clock jump excluded).
+    const ordered = [...calls].sort((a, b) => a.wallStart - b.wallStart);
+    const gaps: number[] = [];
+    for (let i = 1; i < ordered.length; i++) {
+      const before = ordered[i - 1];
+      const after = ordered[i];
+      if (before !== undefined && after !== undefined && before.clockAt === after.clockAt)
+        gaps.push(after.wallStart - before.wallEnd);
+    }
+    const callMs = ordered.map((call) => call.wallEnd - call.wallStart);
+    out.push(
+      `  idle:       between consecutive origin calls with work waiting: median ${ms(percentile(gaps, 0.5))}, ` +
+        `p99 ${ms(percentile(gaps, 0.99))}, max ${ms(percentile(gaps, 1))} over ${gaps.length} gaps ` +
+        `(target median < 5 ms, p99 < 50 ms); the simulator's own answer ${ms(percentile(callMs, 0.5))} p50 over ` +
+        `${ordered.length} calls`,
+    );
+
+    // Fairness: each account's mean wait against its mean wait under an equal-share round robin.
+    const fair = fairShareStarts(accepted, t0);
+    const accounts = [...new Set(accepted.map((order) => order.accountId))];
+    const ratios: number[] = [];
+    const smallWaits: number[] = [];
+    const smallAhead: number[] = [];
+    for (const accountId of accounts) {
+      const own = accepted.filter((order) => order.accountId === accountId);
+      const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+      const actual = mean(own.map((order) => (starts.get(order.id) ?? Number.NaN) - order.acceptedAt));
+      const ideal = mean(own.map((order) => (fair.get(order.id) ?? Number.NaN) - order.acceptedAt));
+      ratios.push((actual + SLOT_MS) / (ideal + SLOT_MS));
+      if (own.length === 1 && own[0] !== undefined) {
+        const start = starts.get(own[0].id) ?? Number.NaN;
+        smallWaits.push(start - own[0].acceptedAt);
+        smallAhead.push(sorted.filter((at) => at < start).length);
+      }
+    }
+    if (accounts.length > 1) {
+      out.push(
+        `  fairness:   Jain's index of weighted waiting time ${jain(ratios).toFixed(3)} (target ≥ 0.95); ` +
+          `per account (mean wait + 1 slot) / (fair-share mean wait + 1 slot): ` +
+          `[${ratios.map((r) => r.toFixed(2)).join(', ')}]`,
+      );
+      out.push(
+        `              small account's wait: ${smallWaits.map(hours).join(', ')} ` +
+          `(${smallAhead.join(', ')} searches started before it; fair share: within the first round)`,
+      );
+    }
+
+    // ETA accuracy: the acceptance's predicted start against the actual one, relative to the actual wait.
+    const errors: number[] = [];
+    for (const order of accepted) {
+      const start = starts.get(order.id);
+      if (start === undefined) continue;
+      // A search started at once is measured against one slot (72 s), not a zero wait.
+      errors.push(Math.abs(order.predictedStart - start) / Math.max(start - order.acceptedAt, SLOT_MS));
+    }
+    out.push(
+      `  ETA:        |predicted − actual start| / wait: p50 ${pct(percentile(errors, 0.5))}, ` +
+        `p95 ${pct(percentile(errors, 0.95))}, max ${pct(percentile(errors, 1))} over ${errors.length} searches ` +
+        `(wait at least one slot) (target p50 < 10 %, p95 < 25 %)`,
+    );
+    process.stdout.write(`${out.join('\n')}\n`);
+  } finally {
+    await harness.close();
+  }
+}
+
+/**
+ * `pnpm bench origin [scenario...]` (issue 16): the real origin-session (bus, scheduler, account lock, session client)
+ * with the real simulator answering instantly, on a driven clock — whenever everything left is deferred under the
+ * hourly ceiling the clock jumps to the next due message, so hours of origin time take seconds. Prints, per scenario,
+ * ceiling use, idle time between origin calls, fairness against an equal-share round robin, ETA accuracy; and the cost
+ * of acceptance and poll with 1k, 10k and 100k orders queued. Measures today's scheduler (first come, first served);
+ * the same scenarios measure the fair one (docs/decisions/0085, 0086) once it is wired.
+ */
+export async function runOriginBench(args: readonly string[]): Promise<void> {
+  const names = args.length === 0 ? ALL : args;
+  for (const name of names)
+    if (!ALL.includes(name)) throw new UsageError(`unknown scenario ${name}: one of ${ALL.join(', ')}`);
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+  process.stdout.write(
+    `date:       ${new Date().toISOString()}\n` +
+      `machine:    ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}\n` +
+      `load avg:   ${load} (1, 5, 15 min, before the run)\n` +
+      `scheduler:  first come, first served (the fair scheduler of decisions 0085/0086 is not wired yet)\n`,
+  );
+  for (const name of names) {
+    const scenario = SCENARIOS[name];
+    if (scenario !== undefined) await runDriven(name, scenario);
+    else await runCostGrowth();
+  }
+  process.stdout.write(
+    '\nnot measured:\n' +
+      '  end-to-end stage overheads (acceptance commit → origin call start; origin answer → visible to a poll;\n' +
+      '  document received → archived → visible), standalone and distributed: this bench runs origin-session alone\n' +
+      '  with the task delivery through RabbitMQ and a stand-in archive; the stages need the gateway, billing and\n' +
+      '  archive processes timed on one wall clock, not built in the time given.\n',
+  );
+}
