@@ -81,6 +81,28 @@ async function lockActiveAdministrators(trx: Transaction<Database>, accountId: s
 }
 
 /**
+ * The user of the account whose role or state is about to change, its row locked after the administrators' (always
+ * in that order, so two changes cannot deadlock), and whether it is the account's last active administrator.
+ */
+async function lockUserForChange(
+  trx: Transaction<Database>,
+  accountId: string,
+  userId: string,
+): Promise<{ id: string; role: ConsoleRole; disabled_at: Date | null; lastAdministrator: boolean } | undefined> {
+  const admins = await lockActiveAdministrators(trx, accountId);
+  const user = await trx
+    .selectFrom('console_user')
+    .select(['id', 'role', 'disabled_at'])
+    .where('id', '=', userId)
+    .where('account_id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (user === undefined) return undefined;
+  const lastAdministrator = user.role === 'administrador' && admins.length <= 1 && admins.includes(user.id);
+  return { ...user, lastAdministrator };
+}
+
+/**
  * Gives a user of the account another role. The last active administrator keeps theirs (an account always has one);
  * an administrator does not demote themself (another administrator does). Audited `user.role`.
  */
@@ -91,17 +113,10 @@ export async function changeUserRole(
 ): Promise<UserChangeResult> {
   if (change.userId === change.actorUserId) return 'self';
   return db.transaction().execute(async (trx) => {
-    const admins = await lockActiveAdministrators(trx, change.accountId);
-    const user = await trx
-      .selectFrom('console_user')
-      .select(['id', 'role', 'disabled_at'])
-      .where('id', '=', change.userId)
-      .where('account_id', '=', change.accountId)
-      .forUpdate()
-      .executeTakeFirst();
+    const user = await lockUserForChange(trx, change.accountId, change.userId);
     if (user === undefined || user.disabled_at !== null) return 'not-found';
     if (user.role === change.role) return 'done';
-    if (user.role === 'administrador' && admins.length <= 1 && admins.includes(user.id)) return 'last-admin';
+    if (user.lastAdministrator) return 'last-admin';
     const now = clock.now();
     await trx.updateTable('console_user').set({ role: change.role }).where('id', '=', user.id).execute();
     await writeConsoleAudit(trx, {
@@ -127,17 +142,10 @@ export async function disableUser(
 ): Promise<UserChangeResult> {
   if (change.userId === change.actorUserId) return 'self';
   return db.transaction().execute(async (trx) => {
-    const admins = await lockActiveAdministrators(trx, change.accountId);
-    const user = await trx
-      .selectFrom('console_user')
-      .select(['id', 'role', 'disabled_at'])
-      .where('id', '=', change.userId)
-      .where('account_id', '=', change.accountId)
-      .forUpdate()
-      .executeTakeFirst();
+    const user = await lockUserForChange(trx, change.accountId, change.userId);
     if (user === undefined) return 'not-found';
     if (user.disabled_at !== null) return 'done';
-    if (user.role === 'administrador' && admins.length <= 1 && admins.includes(user.id)) return 'last-admin';
+    if (user.lastAdministrator) return 'last-admin';
     const now = clock.now();
     await trx.updateTable('console_user').set({ disabled_at: now }).where('id', '=', user.id).execute();
     const revoked = await revokeUserSessions(trx, user.id, now);
