@@ -196,6 +196,8 @@ export interface PlanTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   /** Most open (not finished) orders an account on this plan may have at once (migration 0024; decision 0084). */
   max_open_orders: ColumnType<number, number | undefined, number>;
+  /** The account's weight in the fair share of origin time (migration 0027; decision 0085). */
+  scheduling_weight: ColumnType<number, number | undefined, number>;
 }
 
 /** Margin of a plan on one product: a percentage in basis points (1500 = 15 %) plus a fixed amount. */
@@ -404,6 +406,24 @@ export interface OriginOrderAttemptTable {
   numero_pedido: string | null;
 }
 
+/** Origin-session's forecast start of a queued order under the fair schedule (migration 0027; decision 0086). */
+export interface OrderForecastTable {
+  order_id: string;
+  start_at: Date;
+  computed_at: Date;
+}
+
+/** The fair queue's backlog summary, one row (migration 0027; decision 0086). `accounts` is a JSON array. */
+export interface FairScheduleTable {
+  singleton: ColumnType<boolean, boolean | undefined, never>;
+  computed_at: Date;
+  /** The summary counts the queued orders with `acceptance_seq` up to this one. */
+  covered_seq: ColumnType<string, string | number, string | number>;
+  internal_work_ms: ColumnType<string, number, number>;
+  internal_share: number;
+  accounts: ColumnType<unknown, string, string>;
+}
+
 /** One rate-limit bucket shared by the gateway replicas (migration 0016, docs/decisions/0055). UNLOGGED. */
 export interface RateLimitAllowanceTable {
   /** `account:<uuid>` or `address:<client address>`. */
@@ -529,6 +549,8 @@ export interface Database {
   catalog_office_fee: CatalogOfficeFeeTable;
   catalog_sync: CatalogSyncTable;
   origin_order_attempt: OriginOrderAttemptTable;
+  order_forecast: OrderForecastTable;
+  fair_schedule: FairScheduleTable;
   record_view_reconciliation: RecordViewReconciliationTable;
   certificate_watch: CertificateWatchTable;
   protocolo_secret: ProtocoloSecretTable;
