@@ -76,6 +76,7 @@ export {
   DEFAULT_DELIVERY_LIMIT,
   deadLetterQueueName,
   defineTopology,
+  ORIGIN_TASKS_PREFETCH,
   QUEUE,
   type QueueDefinition,
   type ResolvedQueue,

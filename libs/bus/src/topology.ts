@@ -135,15 +135,20 @@ export const QUEUE = Object.freeze({
   reconcilerEvents: 'reconciler.events',
 });
 
+/** Most origin tasks origin-session holds unacknowledged: internal tasks waiting for their fair turn (decision 0086). */
+export const ORIGIN_TASKS_PREFETCH = 32;
+
 /**
- * The system's topology (ARCHITECTURE decision 7). The origin queue has a single active consumer and prefetch 1:
- * one origin call at a time, standby replicas safe (origin-session still holds a lease; SAC is not a mutex).
+ * The system's topology (ARCHITECTURE decision 7). The origin queue has a single active consumer; origin-session's
+ * runner makes ONE origin call at a time whatever the prefetch: it acknowledges an order's wake-up at once (the
+ * order row is the queue) and holds an internal task until it ran (docs/decisions/0086). Standby replicas are safe:
+ * the leader holds the origin account lock (SAC is not a mutex).
  */
 export const topology: Topology = defineTopology({
   exchange: 'regapi',
   deadLetterExchange: 'regapi.dlx',
   queues: [
-    { name: QUEUE.originTasks, bindings: ['origin.task.#'], singleActiveConsumer: true, maxPrefetch: 1 },
+    { name: QUEUE.originTasks, bindings: ['origin.task.#'], singleActiveConsumer: true, maxPrefetch: ORIGIN_TASKS_PREFETCH },
     { name: QUEUE.billingSettlements, bindings: ['order.finished.#', 'order.reconciled.#'] },
     { name: QUEUE.archiveDocuments, bindings: ['document.delivered.#'] },
     { name: QUEUE.reconcilerEvents, bindings: ['reconciler.#'] },

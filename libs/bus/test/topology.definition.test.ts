@@ -2,6 +2,7 @@ import {
   DEFAULT_DELIVERY_LIMIT,
   defineTopology,
   InvalidTopologyError,
+  ORIGIN_TASKS_PREFETCH,
   QUEUE,
   resolveQueues,
   topicMatches,
@@ -25,7 +26,7 @@ test('the default topology: four quorum work queues with their bindings, each wi
   ]);
   expect(resolved.find((queue) => queue.name === 'origin.tasks')).toMatchObject({
     singleActiveConsumer: true,
-    maxPrefetch: 1,
+    maxPrefetch: ORIGIN_TASKS_PREFETCH,
     deliveryLimit: DEFAULT_DELIVERY_LIMIT,
   });
 });

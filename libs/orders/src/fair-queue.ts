@@ -46,6 +46,17 @@ export interface FairQueue {
   remove(id: string): boolean;
   /** Counts a search placed at `at` (seeding from the attempts of the last hour after a restart). */
   searchStarted(at: number): void;
+  /**
+   * Replaces the searches counted with `starts` (epoch ms): the attempts table, which every replica writes before each
+   * call, is the truth; the queue's own count is a copy of it.
+   */
+  setSearchStarts(starts: readonly number[]): void;
+  /**
+   * Returns a task that `next` handed out but that did not run (held by the database's ceiling guard, or its run
+   * failed before the origin was called) to the HEAD of its account's lane, so the account's order is kept. The service
+   * its flow was charged for it is not refunded: at most one task of delay for that account.
+   */
+  putBack(task: FairTask): void;
   /** Picks the next task at `now` and takes it out of the queue; a search is counted at `now`. */
   next(now: number): FairDecision;
   /** Tasks queued. */
@@ -73,6 +84,12 @@ class Lane {
 
   push(entry: Entry): void {
     this.items.push(entry);
+  }
+
+  pushFront(entry: Entry): void {
+    this.peek();
+    if (this.head > 0) this.items[--this.head] = entry;
+    else this.items.unshift(entry);
   }
 
   peek(): Entry | undefined {
@@ -112,6 +129,8 @@ interface Located {
 
 interface State {
   seq: number;
+  /** Below every `seq` handed out: the sequence of tasks put back at the front. */
+  firstSeq: number;
   /** Customer level: one flow per account. */
   customersVirtual: number;
   readonly accounts: Map<string, Flow>;
@@ -138,6 +157,7 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   if (!(share > 0 && share < 1)) throw new RangeError('internalShare must be between 0 and 1');
   const state: State = {
     seq: 0,
+    firstSeq: -1,
     customersVirtual: 0,
     accounts: new Map(),
     backlogged: new Set(),
@@ -155,6 +175,10 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
       s.starts.push(at);
       s.starts.sort((a, b) => a - b);
     },
+    setSearchStarts: (starts) => {
+      s.starts = [...starts].sort((a, b) => a - b);
+    },
+    putBack: (task) => enqueue(s, task, weightOf, 'front'),
     next: (now) => next(s, now, limit),
     size: () => s.byId.size,
     searchOpensAt: (now) => opensAt(s, now, limit),
@@ -177,7 +201,12 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   return api(state);
 }
 
-function enqueue(s: State, task: FairTask, weightOf: (account: string) => number): void {
+function enqueue(
+  s: State,
+  task: FairTask,
+  weightOf: (account: string) => number,
+  end: 'back' | 'front' = 'back',
+): void {
   if (s.byId.has(task.id)) return;
   if (!(task.costMs > 0 && Number.isFinite(task.costMs))) throw new RangeError(`task ${task.id}: costMs must be > 0`);
   let flow = s.internal;
@@ -196,8 +225,17 @@ function enqueue(s: State, task: FairTask, weightOf: (account: string) => number
   } else if (flow.queued === 0) {
     activate(flow, s.topVirtual, flow.weight);
   }
+  const lane = task.search ? flow.searches : flow.others;
+  if (end === 'front') {
+    // Older than everything queued, so it stays the account's oldest task against its other lane too.
+    const entry: Entry = { task, seq: s.firstSeq--, removed: false };
+    lane.pushFront(entry);
+    flow.queued++;
+    s.byId.set(task.id, { entry, flow });
+    return;
+  }
   const entry: Entry = { task, seq: s.seq++, removed: false };
-  (task.search ? flow.searches : flow.others).push(entry);
+  lane.push(entry);
   flow.queued++;
   s.byId.set(task.id, { entry, flow });
 }
@@ -342,6 +380,7 @@ function copyState(s: State): State {
   customers.queued = s.customers.queued;
   return {
     seq: s.seq,
+    firstSeq: s.firstSeq,
     customersVirtual: s.customersVirtual,
     accounts,
     backlogged,

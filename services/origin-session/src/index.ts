@@ -16,5 +16,5 @@ export type { RecordViewResultData } from './results/record-view-result';
 export type { SearchCoverageData, SearchResultData, SearchResultRow } from './results/search-result';
 export { createOriginSession, type OriginSessionDeps } from './service';
 export { ORIGIN_ORDERS_LISTED } from './tasks/list-orders';
-export type { TaskReport } from './tasks/task-consumer';
+export type { TaskReport } from './tasks/run-task';
 export { DEFAULT_SETTINGS, type OriginSessionSettings } from './tasks/task-context';

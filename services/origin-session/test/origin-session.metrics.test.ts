@@ -44,7 +44,16 @@ test('an order the origin fails is finished once with its code and class, even w
   expect((await harness.waitForState(down.id, ['finished'])).code).toBe(600);
   expect((await harness.waitForState(refused.id, ['finished'])).code).toBe(608);
 
-  // A redelivered run-order of a finished order changes nothing and counts nothing.
+  // A redelivered run-order of a finished order changes nothing and counts nothing. (A wake-up can also arrive after
+  // its order already ran, found by the runner's own read of the queue: skips before this one are counted out.)
+  const skipsOfDown = () =>
+    harness.reports.filter(
+      (each) =>
+        Reflect.get(each.task, 'order_id') === down.id &&
+        each.report.kind === 'run-order' &&
+        each.report.report.kind === 'skipped',
+    ).length;
+  const skippedBefore = skipsOfDown();
   const task = runOrderTask(down);
   await harness.bus.publish({
     id: crypto.randomUUID(),
@@ -52,9 +61,7 @@ test('an order the origin fails is finished once with its code and class, even w
     payload: task.payload,
     headers: {},
   });
-  await waitFor(() => harness.reports.filter((each) => Reflect.get(each.task, 'order_id') === down.id).length === 2, {
-    what: 'the second run-order handled',
-  });
+  await waitFor(() => skipsOfDown() === skippedBefore + 1, { what: 'the second run-order handled' });
 
   const recorded = await recorder.collect();
   expect(recorded.total(ordersFinished, { product: 'pesquisa-previa-bens', code: '600', class: 'retry' })).toBe(1);

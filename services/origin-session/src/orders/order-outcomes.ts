@@ -74,22 +74,6 @@ export async function awaitCertificateIssue(
   return applied.applied;
 }
 
-/**
- * Spec 8: beyond the hourly ceiling the order waits IN ORDER, not failed, not charged again: `run_after` says when
- * (the gateway's `consultar_daqui_s` reads it) and a run task is scheduled in PostgreSQL for then.
- */
-export async function deferOrder(
-  trx: Transaction<Database>,
-  order: Order,
-  runAfter: Date,
-  dueAt: Date,
-): Promise<boolean> {
-  const applied = await transition(trx, order.id, 'defer', { run_after: runAfter });
-  if (!applied.applied) return false;
-  await scheduleRunOrder(trx, order, dueAt);
-  return true;
-}
-
 /** The order's run task again at `dueAt` (one pending per order: the dedupe key moves it). */
 export async function scheduleRunOrder(trx: Transaction<Database>, order: Order, dueAt: Date): Promise<void> {
   const task = runOrderTask(order);

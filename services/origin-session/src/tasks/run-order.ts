@@ -1,43 +1,51 @@
 import { type IncomingMessage, loggerForMessage } from '@regapi/bus';
 import { isProductEnabled } from '@regapi/catalog';
-import { getOrder, type Order, searchSlot, transition } from '@regapi/orders';
+import { ceilingSlot, getOrder, type Order, transition } from '@regapi/orders';
 import { findAtOrigin } from '../orders/in-doubt';
 import { OFFICE_MARKED_NOTE, officeMarkedOut } from '../orders/office-outage';
-import { deferOrder, recordNumeroPedido, scheduleRunOrder } from '../orders/order-outcomes';
+import { recordNumeroPedido, scheduleRunOrder } from '../orders/order-outcomes';
 import { type OrderInput, parseOrderInput } from '../orders/order-request';
 import { lastAttempt, recordAttemptStart } from '../orders/origin-attempts';
 import { placeOrder } from '../orders/place-order';
 import { finishWith, type OrderOutcome, type Settled, settleOutcome } from '../orders/settle-outcome';
 import { OFFICE_OUT_OF_SERVICE_CODE, PRODUCT_OUT_OF_SERVICE_CODE, UNREADABLE_ORDER_CODE } from '../outcome-to-code';
 import { type Budget, budgetOf } from '../session/budget';
+import { searchStartsOfLastHour } from '../scheduling/queued-orders';
 import { checkOperation } from '../session/origin-operations';
 import { maxRunMs, type TaskContext } from './task-context';
 
 /** What a run-order task did, for logs and tests. */
 export type RunReport =
   | Settled
-  | { readonly kind: 'deferred'; readonly runAfter: Date }
+  /** A search the hourly ceiling holds: still `queued`, untouched; the runner puts it back and waits until `until`. */
+  | { readonly kind: 'held'; readonly until: Date }
   | { readonly kind: 'waiting-in-doubt'; readonly until: Date }
   | { readonly kind: 'skipped'; readonly reason: string };
 
 /**
  * Runs one order at the origin (spec 3 `processando` → result). The order's state decides:
  * - `queued`: a fresh run. A product out of service answers 602 without calling the origin (spec 7.5), and so does an
- *   office marked out of service since the order was accepted (issue 12); a search
- *   beyond the hourly ceiling waits in order (spec 8); otherwise "attempt started" is committed (the transition AND
- *   the attempt row) BEFORE the origin is called.
+ *   office marked out of service since the order was accepted (issue 12); a search the hourly ceiling does not allow
+ *   now is held, still queued (spec 8: it waits, never fails; the fair queue chose it, so this is the database's guard
+ *   against a miscount, docs/decisions/0086); otherwise "attempt started" is committed (the transition AND the attempt
+ *   row) BEFORE the origin is called.
  * - `running`: a redelivery of a started attempt — the order is in doubt and the origin is asked first
  *   (ARCHITECTURE decision 1): never two origin orders for one protocolo.
  * - anything later: already done (at-least-once delivery), nothing to do.
  */
-export async function runOrder(ctx: TaskContext, orderId: string, message?: IncomingMessage): Promise<RunReport> {
+export async function runOrder(
+  ctx: TaskContext,
+  orderId: string,
+  options: { readonly message?: IncomingMessage; readonly onlyIfQueued?: boolean } = {},
+): Promise<RunReport> {
+  const { message } = options;
   const log = message === undefined ? ctx.logger : loggerForMessage(ctx.logger, message);
   const order = await getOrder(ctx.db, orderId);
   if (order === undefined) {
     log.warn({ order_id: orderId }, 'run-order for an order that does not exist');
     return { kind: 'skipped', reason: 'no such order' };
   }
-  if (order.state !== 'queued' && order.state !== 'running') {
+  if (order.state !== 'queued' && (order.state !== 'running' || options.onlyIfQueued === true)) {
     return { kind: 'skipped', reason: `already ${order.state}` };
   }
   const input = parseOrderInput(order.fonte, order.request);
@@ -67,13 +75,9 @@ async function runFresh(ctx: TaskContext, order: Order, input: OrderInput): Prom
     });
   }
   if (input.fonte === 'pesquisa-previa-bens') {
-    const slot = await searchSlot(ctx.db, order, now, ctx.settings.hourlySearchCeiling);
-    if (slot.startAt > now) {
-      // Ties (many waiting for one instant) leave in acceptance order: one millisecond per search ahead.
-      const dueAt = new Date(slot.startAt.getTime() + slot.waitingAhead);
-      await ctx.db.transaction().execute((trx) => deferOrder(trx, order, slot.startAt, dueAt));
-      return { kind: 'deferred', runAfter: slot.startAt };
-    }
+    const started = (await searchStartsOfLastHour(ctx.db, now)).map((at) => new Date(at));
+    const opensAt = ceilingSlot(started, 0, now, ctx.settings.hourlySearchCeiling);
+    if (opensAt > now) return { kind: 'held', until: opensAt };
   }
   const attemptId = await ctx.db.transaction().execute(async (trx) => {
     await transition(trx, order.id, 'startAttempt', {

@@ -35,8 +35,17 @@ export interface OriginSessionSettings {
    * later, so the office is back as soon as the origin lists it in service. Default 1 h.
    */
   readonly officeRecheckMs: number;
-  /** Scheduler poll (delays kept in PostgreSQL). Default 1000 ms. */
+  /**
+   * Scheduler poll (delays kept in PostgreSQL), and the longest the runner sleeps while searches wait for the
+   * ceiling. Default 1000 ms.
+   */
   readonly schedulerPollMs: number;
+  /** Share of origin time internal work (checks, listings, catalog sync) gets against customers (0085). Default 0.1. */
+  readonly internalShare: number;
+  /** How often the runner reads queued orders it has no wake-up for (decision 0086). Default 2 s. */
+  readonly queueSyncMs: number;
+  /** How often the runner compares its whole queue with the table and looks for orders left in doubt. Default 60 s. */
+  readonly queueResyncMs: number;
   /** Upper bound of a check, listing or page load (within the run's budget). Default 60 s. */
   readonly pageTimeoutMs: number;
   /** Upper bound of the catalog or tariff download. Default 5 min. */
@@ -59,6 +68,9 @@ export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.f
   catalogRetryMs: 15 * 60_000,
   officeRecheckMs: 60 * 60_000,
   schedulerPollMs: 1_000,
+  internalShare: 0.1,
+  queueSyncMs: 2_000,
+  queueResyncMs: 60_000,
   pageTimeoutMs: 60_000,
   catalogTimeoutMs: 5 * 60_000,
   stopGraceMs: 6_000,

@@ -1,0 +1,114 @@
+import {
+  type Bus,
+  coerceError,
+  type IncomingMessage,
+  ORIGIN_TASKS_PREFETCH,
+  type OriginTask,
+  parseOriginTask,
+  QUEUE,
+  type Subscription,
+  UnreadableMessageError,
+} from '@regapi/bus';
+import type { HeldLock, OriginAccountLock } from '../session/origin-account-lock';
+import { LockWaitAbortedError } from '../session/origin-account-lock';
+import { StoppingError } from '../session/origin-session-client';
+import type { TaskReport } from '../tasks/run-task';
+import type { TaskContext } from '../tasks/task-context';
+import { createOrderRunner, type OrderRunner, type RunnerView } from './order-runner';
+
+export interface LeadershipOptions {
+  readonly ctx: TaskContext;
+  readonly bus: Bus;
+  readonly lock: OriginAccountLock;
+  /** Aborted at shutdown: a standby stops waiting, the leader finishes its task and steps down. */
+  readonly draining: AbortSignal;
+  /** The lock while this process leads (the session's fence), undefined otherwise. */
+  readonly onLock: (lock: HeldLock | undefined) => void;
+  readonly onReport: (task: OriginTask, report: TaskReport) => void;
+  readonly onFailure: () => void;
+  readonly onChange?: (view: RunnerView) => void;
+}
+
+/**
+ * Leads `origin.tasks` while this process holds the origin account lock (ARCHITECTURE decision 1, docs/decisions/0086):
+ * a standby waits for the lock and consumes nothing; the leader rebuilds the fair queue from PostgreSQL, consumes the
+ * queue's messages as wake-ups, and runs the one runner. A leader whose lock is lost (its connection broke) steps down
+ * and waits for the lock again. Resolves at shutdown.
+ */
+export async function leadWhileHoldingLock(options: LeadershipOptions): Promise<void> {
+  const { ctx, draining } = options;
+  const logger = ctx.logger.child({ component: 'leadership' });
+  let failures = 0;
+  while (!draining.aborted) {
+    let held: HeldLock;
+    try {
+      held = await options.lock.acquire(draining);
+    } catch (thrown) {
+      if (thrown instanceof LockWaitAbortedError) return;
+      failures++;
+      logger.error({ err: coerceError(thrown) }, 'could not wait for the origin account lock; trying again');
+      await pause(Math.min(30_000, 200 * 2 ** Math.min(failures, 8)), draining);
+      continue;
+    }
+    options.onLock(held);
+    try {
+      await lead(options, held);
+      failures = 0;
+    } catch (thrown) {
+      failures++;
+      logger.error({ err: coerceError(thrown) }, 'leading origin.tasks failed; stepping down and trying again');
+    } finally {
+      options.onLock(undefined);
+      await held.release();
+    }
+    if (!draining.aborted) {
+      if (!held.isHeld()) logger.warn('the origin account lock was lost: stepped down; waiting for it again');
+      await pause(Math.min(30_000, 200 * 2 ** Math.min(failures, 8)), draining);
+    }
+  }
+}
+
+async function lead(options: LeadershipOptions, held: HeldLock): Promise<void> {
+  const { ctx, draining } = options;
+  const runner = createOrderRunner({
+    ctx,
+    signal: draining,
+    leading: () => held.isHeld(),
+    onReport: options.onReport,
+    onFailure: options.onFailure,
+    ...(options.onChange === undefined ? {} : { onChange: options.onChange }),
+  });
+  let subscription: Subscription | undefined;
+  try {
+    await runner.rebuild();
+    subscription = await options.bus.consume(QUEUE.originTasks, (message) => deliver(runner, message), {
+      prefetch: ORIGIN_TASKS_PREFETCH,
+    });
+    await runner.run();
+  } finally {
+    // Internal tasks not run go back to the queue for the next leader; wake-ups were acknowledged (the rows remain).
+    runner.abandon(new StoppingError());
+    await subscription?.cancel();
+  }
+}
+
+async function deliver(runner: OrderRunner, message: IncomingMessage): Promise<void> {
+  const task = parseOriginTask(message.payload);
+  // Thrown, so the queue dead-letters it for an operator.
+  if (task === undefined) throw new UnreadableMessageError(message, 'does not match any origin task kind');
+  if (task.kind === 'run-order') return runner.wakeUp(task);
+  return runner.internal(task, message);
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

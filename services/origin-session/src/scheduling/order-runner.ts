@@ -1,0 +1,335 @@
+import { coerceError, type IncomingMessage, type OriginTask } from '@regapi/bus';
+import { createFairQueue, type FairQueue, type FairTask, getOrder } from '@regapi/orders';
+import { LockLostError, LockWaitAbortedError } from '../session/origin-account-lock';
+import { StoppingError } from '../session/origin-session-client';
+import { runTask, type TaskReport } from '../tasks/run-task';
+import type { TaskContext } from '../tasks/task-context';
+import {
+  abandonedRunningOrders,
+  type QueuedOrder,
+  orderTask,
+  queuedOrder,
+  queuedOrderIds,
+  queuedOrdersAfter,
+  searchStartsOfLastHour,
+} from './queued-orders';
+import { createWakeup } from './wakeup';
+
+type InternalTask = Exclude<OriginTask, { kind: 'run-order' }>;
+type RunOrderTask = Extract<OriginTask, { kind: 'run-order' }>;
+
+/** Planning figures of the internal tasks' session time (decision 0085: what they cost their share). */
+const INTERNAL_COST_MS: Readonly<Record<InternalTask['kind'], number>> = Object.freeze({
+  'check-order': 5_000,
+  'list-orders': 10_000,
+  'sync-catalog': 60_000,
+});
+
+/** Queued orders read per statement while rebuilding or catching up. */
+const PAGE = 5_000;
+
+export interface OrderRunnerOptions {
+  readonly ctx: TaskContext;
+  /** Aborted at shutdown: the runner finishes the task in progress and returns. */
+  readonly signal: AbortSignal;
+  /** False once the origin account lock was lost: the runner returns before its next task. */
+  readonly leading: () => boolean;
+  /** Every task run, with what it did. */
+  readonly onReport: (task: OriginTask, report: TaskReport) => void;
+  /** A task failed (it is put back, or its message redelivered). */
+  readonly onFailure: () => void;
+  /** The queue changed (a task added, chosen, or put back): for the published schedule. */
+  readonly onChange?: (view: RunnerView) => void;
+}
+
+/** What the runner's queue holds, for forecasts (read-only). */
+export interface RunnerView {
+  readonly queue: FairQueue;
+  /** The customer orders in the queue, by id. */
+  readonly orders: ReadonlyMap<string, QueuedOrder>;
+  /** The internal tasks in the queue: their ids and expected session time. */
+  readonly internalWorkMs: number;
+  /** Highest acceptance sequence seen (decimal string). */
+  readonly coveredSeq: string;
+}
+
+export interface OrderRunner {
+  /** Reads the queue from PostgreSQL: the queued orders, the orders left in doubt, the ceiling's hour. */
+  rebuild(): Promise<void>;
+  /** The loop: the ONE caller of the origin while this process leads. Returns at shutdown or when the lock is lost. */
+  run(): Promise<void>;
+  /** A `run-order` message: the order is queued (or, if running, due for an in-doubt look). Acknowledged at once. */
+  wakeUp(task: RunOrderTask): Promise<void>;
+  /** An internal task: resolves once it ran, rejects if it failed (its message is then redelivered). */
+  internal(task: InternalTask, message: IncomingMessage): Promise<void>;
+  /** Fails the internal tasks still waiting (their messages go back to the queue). */
+  abandon(reason: Error): void;
+}
+
+interface PendingInternal {
+  readonly task: InternalTask;
+  readonly message: IncomingMessage;
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * The fair runner of origin-session (docs/decisions/0085, 0086). The queued orders in PostgreSQL are the queue;
+ * messages only wake it. Orders left in doubt go first (they are placed already); then the fair queue chooses among
+ * accounts and internal work, under the hourly ceiling re-read from the attempts table before every choice.
+ */
+export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
+  const { ctx, signal } = options;
+  const logger = ctx.logger.child({ component: 'order-runner' });
+  const weights = new Map<string, number>();
+  const queue = createFairQueue({
+    hourlySearchCeiling: ctx.settings.hourlySearchCeiling,
+    internalShare: ctx.settings.internalShare,
+    weightOf: (account) => weights.get(account) ?? 1,
+  });
+  const orders = new Map<string, QueuedOrder>();
+  const internals = new Map<string, PendingInternal>();
+  const inDoubt = new Map<string, RunOrderTask>();
+  const wakeup = createWakeup(signal);
+  let internalWorkMs = 0;
+  let internalSeq = 0;
+  let coveredSeq = '0';
+  let current: string | undefined;
+  let nextSyncAt = 0;
+  let nextResyncAt = 0;
+
+  const changed = (): void => options.onChange?.({ queue, orders, internalWorkMs, coveredSeq });
+
+  const add = (order: QueuedOrder): void => {
+    if (order.id === current || orders.has(order.id)) return;
+    weights.set(order.accountId, order.weight);
+    orders.set(order.id, order);
+    queue.enqueue(orderTask(order));
+  };
+
+  const runOrderTaskOf = (order: { id: string; protocolo: string; fonte: string }): RunOrderTask => ({
+    kind: 'run-order',
+    order_id: order.id,
+    protocolo: order.protocolo,
+    fonte: order.fonte,
+  });
+
+  /**
+   * Adds the queued orders accepted after the last one read, in acceptance order. Every way an order enters the queue
+   * goes through here (a wake-up only triggers it), one read at a time, so each account's lane keeps acceptance order
+   * whatever order the broker delivers wake-ups in, and a lost wake-up is found by the next read.
+   */
+  let reading: Promise<void> = Promise.resolve();
+  const catchUp = (): Promise<void> => {
+    const read = reading.then(async () => {
+      for (;;) {
+        const page = await queuedOrdersAfter(ctx.db, coveredSeq, PAGE);
+        for (const order of page) add(order);
+        const last = page[page.length - 1];
+        if (last !== undefined) coveredSeq = last.acceptanceSeq;
+        if (page.length < PAGE) return;
+      }
+    });
+    reading = read.catch(() => undefined);
+    return read;
+  };
+
+  /**
+   * The full comparison with the table, now and then: queued orders missed (a row committed after a later one was
+   * read), orders that left `queued` without the runner, and orders left `running` with nobody coming back to them.
+   */
+  const resync = async (): Promise<void> => {
+    const queued = await queuedOrderIds(ctx.db);
+    for (const id of orders.keys()) {
+      if (!queued.has(id)) {
+        orders.delete(id);
+        queue.remove(id);
+      }
+    }
+    const missing = [...queued].filter((id) => !orders.has(id) && id !== current);
+    for (const id of missing) {
+      const order = await queuedOrder(ctx.db, id);
+      if (order !== undefined) add(order);
+    }
+    for (const order of await abandonedRunningOrders(ctx.db)) {
+      if (order.id !== current) inDoubt.set(order.id, runOrderTaskOf(order));
+    }
+  };
+
+  const syncIfDue = async (): Promise<void> => {
+    const now = Date.now();
+    if (now >= nextResyncAt) {
+      nextResyncAt = now + ctx.settings.queueResyncMs;
+      nextSyncAt = now + ctx.settings.queueSyncMs;
+      await resync();
+      await catchUp();
+      changed();
+    } else if (now >= nextSyncAt) {
+      nextSyncAt = now + ctx.settings.queueSyncMs;
+      const before = queue.size();
+      await catchUp();
+      if (queue.size() !== before) changed();
+    }
+  };
+
+  const report = (task: OriginTask, taskReport: TaskReport): void => {
+    options.onReport(task, taskReport);
+  };
+
+  const runInDoubt = async (task: RunOrderTask): Promise<void> => {
+    current = task.order_id;
+    try {
+      report(task, await runTask(ctx, task));
+    } catch (thrown) {
+      // Still running in the table: the next resync finds it again.
+      inDoubt.set(task.order_id, task);
+      throw thrown;
+    } finally {
+      current = undefined;
+    }
+  };
+
+  const runInternal = async (id: string, pending: PendingInternal): Promise<void> => {
+    internals.delete(id);
+    internalWorkMs -= INTERNAL_COST_MS[pending.task.kind];
+    try {
+      const taskReport = await runTask(ctx, pending.task, { message: pending.message });
+      pending.resolve();
+      report(pending.task, taskReport);
+    } catch (thrown) {
+      pending.reject(coerceError(thrown));
+      throw thrown;
+    }
+  };
+
+  const runQueued = async (task: FairTask): Promise<void> => {
+    const order = orders.get(task.id);
+    if (order === undefined) return;
+    orders.delete(task.id);
+    current = task.id;
+    const origin = runOrderTaskOf(order);
+    try {
+      const taskReport = await runTask(ctx, origin, { onlyIfQueued: true });
+      if (taskReport.kind === 'run-order' && taskReport.report.kind === 'held') {
+        // The database's ceiling disagrees with the queue's count: back to the head of its account, wait for the slot.
+        current = undefined;
+        orders.set(order.id, order);
+        queue.putBack(task);
+      }
+      report(origin, taskReport);
+    } catch (thrown) {
+      // Nothing was placed (still queued) or the attempt started (running: the resync finds it in doubt).
+      current = undefined;
+      orders.set(order.id, order);
+      queue.putBack(task);
+      throw thrown;
+    } finally {
+      current = undefined;
+      changed();
+    }
+  };
+
+  const step = async (): Promise<void> => {
+    await syncIfDue();
+    const doubtful = inDoubt.values().next();
+    if (!doubtful.done) {
+      inDoubt.delete(doubtful.value.order_id);
+      await runInDoubt(doubtful.value);
+      return;
+    }
+    const now = ctx.clock.now();
+    if (queue.size() > 0) queue.setSearchStarts(await searchStartsOfLastHour(ctx.db, now));
+    const decision = queue.next(now.getTime());
+    if (decision.kind === 'idle') {
+      await wakeup.sleep(ctx.settings.queueSyncMs);
+      return;
+    }
+    if (decision.kind === 'wait') {
+      // Real time capped by the poll: the business clock may be driven (tests) or adjusted.
+      await wakeup.sleep(Math.min(Math.max(1, decision.until - now.getTime()), ctx.settings.schedulerPollMs));
+      return;
+    }
+    const pending = internals.get(decision.task.id);
+    if (pending !== undefined) await runInternal(decision.task.id, pending);
+    else await runQueued(decision.task);
+  };
+
+  return {
+    async rebuild() {
+      for (const order of await abandonedRunningOrders(ctx.db)) inDoubt.set(order.id, runOrderTaskOf(order));
+      await catchUp();
+      queue.setSearchStarts(await searchStartsOfLastHour(ctx.db, ctx.clock.now()));
+      const now = Date.now();
+      nextSyncAt = now + ctx.settings.queueSyncMs;
+      nextResyncAt = now + ctx.settings.queueResyncMs;
+      logger.info({ queued: orders.size, in_doubt: inDoubt.size }, 'fair queue rebuilt from the queued orders');
+      changed();
+    },
+
+    async run() {
+      let backoffMs = 0;
+      while (!signal.aborted && options.leading()) {
+        try {
+          await step();
+          backoffMs = 0;
+        } catch (thrown) {
+          if (isStopping(thrown)) return;
+          options.onFailure();
+          backoffMs = Math.min(Math.max(backoffMs * 2, 200), 30_000);
+          logger.error({ err: coerceError(thrown), retry_in_ms: backoffMs }, 'origin task failed; it runs again');
+          await wakeup.sleep(backoffMs, { wakeable: false });
+        }
+      }
+    },
+
+    async wakeUp(task) {
+      if (task.order_id === current) return;
+      await catchUp();
+      // A row committed after a later one was read (its sequence is below the last read) is added on its own.
+      const order = orders.has(task.order_id) ? undefined : await queuedOrder(ctx.db, task.order_id);
+      if (order !== undefined) add(order);
+      if (orders.has(task.order_id)) {
+        changed();
+        wakeup.wake();
+        return;
+      }
+      // A scheduled look at an order in doubt (or a duplicate delivery): the in-doubt path asks the origin first.
+      const row = await getOrder(ctx.db, task.order_id);
+      if (row?.state === 'running') {
+        inDoubt.set(row.id, runOrderTaskOf(row));
+        wakeup.wake();
+        return;
+      }
+      // Nothing to run (at-least-once delivery of an order already done): said, so it can be seen.
+      const reason = row === undefined ? 'no such order' : `already ${row.state}`;
+      report(task, { kind: 'run-order', report: { kind: 'skipped', reason } });
+    },
+
+    internal(task, message) {
+      return new Promise<void>((resolve, reject) => {
+        const id = `internal:${message.id}:${internalSeq++}`;
+        internals.set(id, { task, message, resolve, reject });
+        internalWorkMs += INTERNAL_COST_MS[task.kind];
+        queue.enqueue({ id, costMs: INTERNAL_COST_MS[task.kind], search: false });
+        changed();
+        wakeup.wake();
+      });
+    },
+
+    abandon(reason) {
+      for (const [id, pending] of internals) {
+        queue.remove(id);
+        pending.reject(reason);
+      }
+      internals.clear();
+      internalWorkMs = 0;
+    },
+  };
+}
+
+/** The process is stopping or lost the lock: the task in flight is left as it is in the table. */
+function isStopping(thrown: unknown): boolean {
+  return (
+    thrown instanceof StoppingError || thrown instanceof LockWaitAbortedError || thrown instanceof LockLostError
+  );
+}
