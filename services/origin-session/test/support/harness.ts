@@ -11,7 +11,7 @@ import {
   QUEUE,
   type Subscription,
 } from '@regapi/bus';
-import { ManualClock, systemClock } from '@regapi/calendar';
+import { type Clock, ManualClock, systemClock } from '@regapi/calendar';
 import { type Fonte, validateRequest } from '@regapi/contracts';
 import { acceptOrder, allocateProtocolo, getOrder, type Order } from '@regapi/orders';
 import { createHttpOriginPortal, type OriginControl, type OriginPortal } from '@regapi/origin';
@@ -36,6 +36,8 @@ export const SEED = 1;
 export interface HarnessOptions {
   /** The simulator runs on the system clock instead of the test's ManualClock (tests with other processes). */
   readonly systemClock?: boolean;
+  /** The simulator runs on this clock (wins over `systemClock`). */
+  readonly simulatorClock?: Clock;
   /** SIM_TIME_SCALE. Default 0.001 (a 72 s search answers in 72 ms). */
   readonly timeScale?: number;
   readonly settings?: Partial<OriginSessionSettings>;
@@ -96,7 +98,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const simulator = createOriginSimulator({
     seed: SEED,
     timeScale: options.timeScale ?? 0.001,
-    clock: options.systemClock ? systemClock : clock,
+    clock: options.simulatorClock ?? (options.systemClock ? systemClock : clock),
   });
   const { url: originUrl } = await simulator.start(0);
   const control = createSimulatorControl(originUrl);

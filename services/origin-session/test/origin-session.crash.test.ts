@@ -1,0 +1,150 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cpfCheckDigits } from '@regapi/br';
+import type { Order } from '@regapi/orders';
+import { propertyRequest } from '@regapi/origin-simulator';
+import { type Spawned, spawnCaptured, waitFor } from '@regapi/testkit';
+import { type Harness, startHarness } from './support/harness';
+import { fileOffsetClock, writeClockOffset } from './support/offset-clock';
+
+/**
+ * Issue 16's crash rule for the fair runner (docs/decisions/0086), across real processes: a backlog of searches and
+ * record views of three accounts, the leading origin-session killed with SIGKILL again and again at random instants
+ * (before an attempt, inside an origin call, after the origin answered), a new replica started each time. Every order
+ * ends, and the origin never receives two orders for one of ours. The random instants come from a seed, printed, so a
+ * failure can be replayed (CRASH_SEED).
+ */
+
+jest.setTimeout(180_000);
+
+const root = path.resolve(__dirname, '../../..');
+const fixture = path.resolve(__dirname, 'fixtures/origin-session-process.ts');
+const MINUTE = 60_000;
+const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+let harness: Harness;
+let folder: string;
+let offsetFile: string;
+const children: Spawned[] = [];
+
+/** A small deterministic generator (mulberry32): the kill instants of this run. */
+function random(seedValue: number): () => number {
+  let state = seedValue >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function cpf(n: number): string {
+  const base = `3${String(n).padStart(8, '0')}`;
+  return `${base}${cpfCheckDigits(base)}`;
+}
+
+beforeAll(async () => {
+  folder = mkdtempSync(path.join(tmpdir(), 'regapi-crash-'));
+  offsetFile = path.join(folder, 'clock-offset');
+  writeClockOffset(offsetFile, 0);
+  // A search takes about 0.36 s here, a record view 0.06 s to 1.5 s: kills land inside calls as often as between.
+  harness = await startHarness({ startService: false, simulatorClock: fileOffsetClock(offsetFile), timeScale: 0.005 });
+});
+
+afterAll(async () => {
+  await Promise.all(children.map((child) => child.stop('SIGKILL')));
+  await harness.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+function start(name: string): Spawned {
+  const child = spawnCaptured(process.execPath, ['--import', 'tsx', fixture], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NAME: name,
+      DATABASE_URL: harness.database.url,
+      AMQP_URL: harness.vhost.url,
+      ORIGIN_URL: harness.originUrl,
+      ORIGIN_USERNAME: harness.simulator.credentials.username,
+      ORIGIN_PASSWORD: harness.simulator.credentials.password,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      RECHECK_MS: '300',
+      CLOCK_OFFSET_FILE: offsetFile,
+    },
+  });
+  children.push(child);
+  return child;
+}
+
+test('SIGKILL of the leader at random instants, five times: every order ends, none reaches the origin twice', async () => {
+  process.stdout.write(`crash test seed: ${seed} (CRASH_SEED to replay)\n`);
+  const next = random(seed);
+  const owners = await harness.control.samples();
+  const accounts = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+  const searches: Order[] = [];
+  const views: { order: Order; matricula: string }[] = [];
+  for (let i = 0; i < 24; i++) {
+    const account = accounts[i % 3];
+    if (i % 3 === 2) {
+      const matricula = `${70_000 + i}`;
+      const order = await harness.accept(
+        'visualizacao-matricula',
+        propertyRequest(owners[i % 5], { matricula }),
+        5_000,
+        account,
+      );
+      views.push({ order, matricula });
+    } else {
+      searches.push(await harness.accept('pesquisa-previa-bens', { cpf_cnpj: cpf(i), uf: 'MG' }, 5_000, account));
+    }
+  }
+
+  let leader = start('replica-0');
+  for (let kill = 1; kill <= 5; kill++) {
+    await leader.waitForOutput(/fair queue rebuilt/, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 200 + Math.floor(next() * 1_300)));
+    await leader.stop('SIGKILL');
+    leader = start(`replica-${kill}`);
+  }
+  await leader.waitForOutput(/fair queue rebuilt/, 30_000);
+
+  // Orders the kills left in doubt wait out their product's maximum time before being placed again: skip it.
+  const all = [...searches, ...views.map((view) => view.order)];
+  let offset = 0;
+  const done = await waitFor(
+    async () => {
+      const states = await Promise.all(all.map((order) => harness.order(order.id)));
+      if (states.every((order) => order.state === 'finished')) return states;
+      offset += 15 * MINUTE;
+      writeClockOffset(offsetFile, offset);
+      return undefined;
+    },
+    { timeoutMs: 120_000, intervalMs: 2_000, what: 'every order finished' },
+  );
+  expect(done).toHaveLength(24);
+
+  const received = await harness.receivedOrders();
+  const atOrigin = new Map<string, number>();
+  for (const search of searches) {
+    const documento = String((search.request as { cpf_cnpj: string }).cpf_cnpj).replace(/\D/g, '');
+    const count = received.filter(
+      (entry) => entry.operation === 'search' && String(entry.input.documento).replace(/\D/g, '') === documento,
+    ).length;
+    atOrigin.set(search.protocolo, count);
+  }
+  for (const view of views) {
+    const count = received.filter(
+      (entry) => entry.operation === 'record-view' && entry.input.matricula === view.matricula,
+    ).length;
+    atOrigin.set(view.order.protocolo, count);
+  }
+  expect([...atOrigin].filter(([, count]) => count > 1)).toEqual([]);
+  expect(atOrigin.size).toBe(24);
+  // Each order ran to an answer of the origin: placed once, or found there after a crash (never given up on).
+  const codes = done.map((order) => order.code);
+  expect(codes.filter((code) => code === 605)).toEqual([]);
+});
