@@ -148,7 +148,12 @@ export const topology: Topology = defineTopology({
   exchange: 'regapi',
   deadLetterExchange: 'regapi.dlx',
   queues: [
-    { name: QUEUE.originTasks, bindings: ['origin.task.#'], singleActiveConsumer: true, maxPrefetch: ORIGIN_TASKS_PREFETCH },
+    {
+      name: QUEUE.originTasks,
+      bindings: ['origin.task.#'],
+      singleActiveConsumer: true,
+      maxPrefetch: ORIGIN_TASKS_PREFETCH,
+    },
     { name: QUEUE.billingSettlements, bindings: ['order.finished.#', 'order.reconciled.#'] },
     { name: QUEUE.archiveDocuments, bindings: ['document.delivered.#'] },
     { name: QUEUE.reconcilerEvents, bindings: ['reconciler.#'] },

@@ -8,8 +8,8 @@ import { leadWhileHoldingLock } from './scheduling/leadership';
 import { createOriginAccountLock, type HeldLock } from './session/origin-account-lock';
 import { createOriginSessionClient } from './session/origin-session-client';
 import { statusRouter, type TaskCounts } from './status-router';
-import { scheduleCatalogSyncAtStart } from './tasks/sync-catalog';
 import type { TaskReport } from './tasks/run-task';
+import { scheduleCatalogSyncAtStart } from './tasks/sync-catalog';
 import { DEFAULT_SETTINGS, type OriginSessionSettings, type TaskContext } from './tasks/task-context';
 
 export interface OriginSessionDeps extends ServiceDeps {

@@ -6,8 +6,8 @@ import { runTask, type TaskReport } from '../tasks/run-task';
 import type { TaskContext } from '../tasks/task-context';
 import {
   abandonedRunningOrders,
-  type QueuedOrder,
   orderTask,
+  type QueuedOrder,
   queuedOrder,
   queuedOrderIds,
   queuedOrdersAfter,
@@ -329,7 +329,5 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
 
 /** The process is stopping or lost the lock: the task in flight is left as it is in the table. */
 function isStopping(thrown: unknown): boolean {
-  return (
-    thrown instanceof StoppingError || thrown instanceof LockWaitAbortedError || thrown instanceof LockLostError
-  );
+  return thrown instanceof StoppingError || thrown instanceof LockWaitAbortedError || thrown instanceof LockLostError;
 }

@@ -9,8 +9,8 @@ import { lastAttempt, recordAttemptStart } from '../orders/origin-attempts';
 import { placeOrder } from '../orders/place-order';
 import { finishWith, type OrderOutcome, type Settled, settleOutcome } from '../orders/settle-outcome';
 import { OFFICE_OUT_OF_SERVICE_CODE, PRODUCT_OUT_OF_SERVICE_CODE, UNREADABLE_ORDER_CODE } from '../outcome-to-code';
-import { type Budget, budgetOf } from '../session/budget';
 import { searchStartsOfLastHour } from '../scheduling/queued-orders';
+import { type Budget, budgetOf } from '../session/budget';
 import { checkOperation } from '../session/origin-operations';
 import { maxRunMs, type TaskContext } from './task-context';
 
