@@ -1,6 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { validateRequest } from '@regapi/contracts';
-import { acceptOrder, newOrderInQueue, startFromFacts } from '@regapi/orders';
+import {
+  acceptOrder,
+  ceilingSlot,
+  DEFAULT_HOURLY_SEARCH_CEILING,
+  newOrderInQueue,
+  startFromFacts,
+} from '@regapi/orders';
 import type { OriginPortal } from '@regapi/origin';
 import { sql } from 'kysely';
 import type { Harness } from '../../services/origin-session/test/support/harness';
@@ -74,9 +80,10 @@ export async function acceptSearch(harness: Harness, accountId: string): Promise
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Drives the clock until no order is queued or running: while work is ready (queued not deferred, or running) the real
- * pipeline runs it at wall speed; once everything left is deferred under the ceiling, the clock jumps to the next due
- * scheduled message, so an hour of origin time costs a few milliseconds. Returns the clock jumps made.
+ * Drives the clock until no order is queued or running: while work is ready (an order running, or queued with the
+ * hourly ceiling open) the real pipeline runs it at wall speed; once everything left is held by the ceiling (the fair
+ * runner keeps held searches `queued`, decision 0086), the clock jumps to the instant the ceiling reopens, so an hour of
+ * origin time costs a few milliseconds. Returns the clock jumps made.
  */
 export async function driveUntilDrained(harness: Harness, wallTimeoutMs: number): Promise<number> {
   const deadline = performance.now() + wallTimeoutMs;
@@ -84,13 +91,11 @@ export async function driveUntilDrained(harness: Harness, wallTimeoutMs: number)
   let quietPolls = 0;
   for (;;) {
     const now = harness.clock.now();
-    const { rows } = await sql<{ running: number; ready: number; queued: number; next_due: Date | null }>`
+    const { rows } = await sql<{ running: number; queued: number; started: Date[] }>`
       SELECT (count(*) FILTER (WHERE state = 'running'))::int AS running,
-             (count(*) FILTER (WHERE state = 'queued' AND run_after IS NULL))::int AS ready,
              (count(*) FILTER (WHERE state = 'queued'))::int AS queued,
-             (SELECT min(due_at) FROM scheduled_message
-               WHERE due_at > ${now} AND due_at <= (SELECT max(run_after) FROM orders WHERE state = 'queued')
-                                                  + interval '1 minute') AS next_due
+             (SELECT coalesce(array_agg(started_at ORDER BY started_at), '{}') FROM origin_order_attempt
+               WHERE fonte = 'pesquisa-previa-bens' AND started_at > ${now}::timestamptz - interval '1 hour') AS started
       FROM orders`.execute(harness.database.db);
     const row = rows[0];
     if (row === undefined) throw new Error('no answer from the orders count');
@@ -99,26 +104,30 @@ export async function driveUntilDrained(harness: Harness, wallTimeoutMs: number)
       throw new Error(
         `the queue did not drain in ${wallTimeoutMs} ms of wall time: ${JSON.stringify(row)} at ${now.toISOString()}`,
       );
-    if (row.running > 0 || row.ready > 0 || row.next_due === null) {
+    const opensAt = ceilingSlot(row.started, 0, now, DEFAULT_HOURLY_SEARCH_CEILING);
+    if (row.running > 0 || opensAt <= now) {
       quietPolls = 0;
       await pause(10);
       continue;
     }
-    // Everything left is deferred: a second quiet look, then move the clock to the next due message.
+    // Everything left waits for the ceiling: a second quiet look, then move the clock to its reopening and wait for
+    // the runner to place the next search before looking again.
     if (++quietPolls < 2) {
       await pause(10);
       continue;
     }
     quietPolls = 0;
-    // The messages due by then are each handled (a report) before the next look: none is still in flight when the
-    // clock moves again.
-    const due = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM scheduled_message WHERE due_at <= ${row.next_due}`.execute(harness.database.db);
-    const handled = harness.reports.length + (due.rows[0]?.n ?? 0);
-    harness.clock.set(row.next_due);
+    const placed = row.started.length;
+    harness.clock.set(opensAt);
     jumps++;
-    while (harness.reports.length < handled) {
-      if (performance.now() > deadline) throw new Error('a due message was not handled in time');
+    for (;;) {
+      const { rows: after } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM origin_order_attempt
+        WHERE fonte = 'pesquisa-previa-bens' AND started_at > ${opensAt}::timestamptz - interval '1 hour'`.execute(
+        harness.database.db,
+      );
+      if ((after[0]?.n ?? 0) >= placed) break;
+      if (performance.now() > deadline) throw new Error('the runner placed nothing after the ceiling reopened');
       await pause(2);
     }
   }
