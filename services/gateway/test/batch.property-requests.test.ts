@@ -368,3 +368,46 @@ test('two batches sharing a record at the same instant: one is accepted, the oth
     expect(Number(orders.n)).toBe(1);
   }
 });
+
+test('a batch of 1,000 certificates is accepted whole: 1,000 orders with their order-block keys, 1,000 debits', async () => {
+  // The default plan's open-order limit is below 1,000: a plan that admits the batch.
+  await sql`INSERT INTO plan (id, name, max_open_orders) VALUES ('imoveis-mil', 'Lote de mil', 1000)`.execute(
+    database.db,
+  );
+  await sql`
+    INSERT INTO plan_margin (plan_id, fonte, margin_bps, margin_fixed_centavos)
+    SELECT 'imoveis-mil', fonte, margin_bps, margin_fixed_centavos FROM plan_margin WHERE plan_id = ${DEFAULT_PLAN_ID}`.execute(
+    database.db,
+  );
+  const created = await admin(gateway.adminUrl, 'POST', '/admin/v1/accounts', {
+    name: 'Conta grande',
+    plan: 'imoveis-mil',
+  });
+  const big = String(created.body.data[0]?.account_id);
+  await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${big}/credits`, { amount: '200000.00' });
+  const { token: bigToken } = await newToken(gateway.adminUrl, big, SCOPES);
+  const itens = fresh(1000);
+  const started = performance.now();
+  const answer = await execute('certidao-inteiro-teor', { itens }, randomUUID(), bigToken);
+  const acceptedMs = performance.now() - started;
+  expect(answer.status).toBe(202);
+  expect(answer.body.data[0]?.pedidos).toHaveLength(1000);
+  const keyed = await database.db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.count<string>('imovel_chave').distinct().as('n'))
+    .where('account_id', '=', big)
+    .executeTakeFirstOrThrow();
+  expect(Number(keyed.n)).toBe(1000);
+  const debits = await database.db
+    .selectFrom('ledger_transaction')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('kind', '=', 'order_debit')
+    .where('account_id', '=', big)
+    .executeTakeFirstOrThrow();
+  expect(Number(debits.n)).toBe(1000);
+  const viewStarted = performance.now();
+  const view = await call(`${gateway.url}/v1/lotes/${String(answer.body.data[0]?.lote)}`, { token: bigToken });
+  const viewMs = performance.now() - viewStarted;
+  expect(view.body.data[0]?.resumo).toMatchObject({ itens: 1000, pendentes: 1000 });
+  console.log(`1,000-certificate batch: accepted in ${Math.round(acceptedMs)} ms, viewed in ${Math.round(viewMs)} ms`);
+});

@@ -83,10 +83,11 @@ function situacaoOf(order: BatchOrderRow): UfSituacao {
 }
 
 /**
- * `GET /v1/lotes/{lote}` (issue 16; docs/decisions/0087): the batch of the caller's account, or undefined (another
- * account's batch is answered as nonexistent, spec 5.6). Stored state only, like a poll: free, never the origin.
- * `cobertura` says, per UF, its order and where it stands; `imoveis` consolidates the findings of every UF answered,
- * each with the UF searched and its order's protocolo. 202 while any UF runs (with the longest wait), 200 once none does.
+ * `GET /v1/lotes/{lote}` (issue 16; docs/decisions/0087, 0088, 0090): the batch of the caller's account, or undefined
+ * (another account's batch is answered as nonexistent, spec 5.6). Stored state only, like a poll: free, never the
+ * origin. `cobertura` says, per order (a UF, or an item), where it stands; `imoveis` consolidates the findings of every
+ * search answered, each with the UF searched and its order's protocolo (none in a batch of record views or
+ * certificates). 202 while any order runs (with the longest wait), 200 once none does.
  */
 export async function batchAnswer(
   deps: BatchViewDeps,
