@@ -126,10 +126,11 @@ async function lockOrderBlocks(trx: Transaction<Database>, chaves: readonly stri
 }
 
 /**
- * The acceptance transaction of every batch kind (docs/decisions/0087, 0088): the key claimed with the whole answer,
- * the plan's open-order limit counting every order of the batch, the batch row, one order (and its outbox message)
- * per item, one ledger debit per order, last. A debit that does not fit or a limit reached refuses the WHOLE batch:
- * everything rolls back, nothing is charged, the key stays free.
+ * The acceptance transaction of every batch kind (docs/decisions/0087, 0088, 0090): the key claimed with the whole
+ * answer, the kind's order blocks read again under their locks, the plan's open-order limit counting every order of
+ * the batch, the batch row, one order (and its outbox message) per item, one ledger debit per order, last. A block, a
+ * debit that does not fit or a limit reached refuses the WHOLE batch: everything rolls back, nothing is charged, the
+ * key stays free.
  */
 async function acceptPlannedBatch(deps: AcceptanceDeps, input: BatchAcceptance): Promise<AcceptanceOutcome> {
   const { caller, ref, batch, now } = input;
