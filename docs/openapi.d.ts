@@ -286,6 +286,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orcamento/visualizacao-matricula/lote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Orçar: lote de visualizacao-matricula (matrícula × cartório)
+         * @description De graça, nunca chama a origem. Cota cada item (de 1 a 1000, cada um o corpo de um pedido de visualizacao-matricula) como o orçamento dele sozinho e devolve o preço de cada um e a soma. Um lote é aceito ou recusado inteiro: um item que não pode ser pedido torna o lote indisponível (602), com os itens em itens_nao_ofertados. Erros de validação nomeiam o item (itens[3].imovel_cartorio). Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo até 1 MB (413) → corpo (422) → orçamento (200 ou 602).
+         */
+        post: operations["orcarLoteDeVisualizacoes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consultas/visualizacao-matricula/lote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Executar: lote de visualizacao-matricula (matrícula × cartório) (pago)
+         * @description Uma chamada, uma Idempotency-Key, um pedido por item (de 1 a 1000), todos aceitos numa só transação: ou o lote inteiro é aceito e debitado (header.price a soma; no extrato, um débito por pedido), ou nada é (um item que não pode ser pedido: 602; saldo que não cobre a SOMA: 402; limite de pedidos abertos do plano contando todos os itens: 429). Cada item é um pedido comum, com protocolo, resultado, documento e estorno por classe próprios, e bloqueia a mesma matrícula e cartório por 7 dias como um pedido sozinho; a visão combinada está em GET /v1/lotes/{lote}. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo até 1 MB (413) → corpo e Idempotency-Key (422) → idempotência → orçamento e bloqueio de 7 dias (602) → limite de pedidos abertos (429) → saldo (402) → aceito (202).
+         */
+        post: operations["executarLoteDeVisualizacoes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orcamento/certidao-inteiro-teor/lote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Orçar: lote de certidao-inteiro-teor (matrícula × cartório)
+         * @description De graça, nunca chama a origem. Cota cada item (de 1 a 1000, cada um o corpo de um pedido de certidao-inteiro-teor) como o orçamento dele sozinho e devolve o preço de cada um e a soma. Um lote é aceito ou recusado inteiro: um item que não pode ser pedido torna o lote indisponível (602), com os itens em itens_nao_ofertados. Erros de validação nomeiam o item (itens[3].imovel_cartorio). Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo até 1 MB (413) → corpo (422) → orçamento (200 ou 602).
+         */
+        post: operations["orcarLoteDeCertidoes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consultas/certidao-inteiro-teor/lote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Executar: lote de certidao-inteiro-teor (matrícula × cartório) (pago)
+         * @description Uma chamada, uma Idempotency-Key, um pedido por item (de 1 a 1000), todos aceitos numa só transação: ou o lote inteiro é aceito e debitado (header.price a soma; no extrato, um débito por pedido), ou nada é (um item que não pode ser pedido: 602; saldo que não cobre a SOMA: 402; limite de pedidos abertos do plano contando todos os itens: 429). Cada item é um pedido comum, com protocolo, resultado, documento e estorno por classe próprios, e bloqueia a mesma matrícula e cartório por 7 dias como um pedido sozinho; a visão combinada está em GET /v1/lotes/{lote}. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo até 1 MB (413) → corpo e Idempotency-Key (422) → idempotência → orçamento e bloqueio de 7 dias (602) → limite de pedidos abertos (429) → saldo (402) → aceito (202).
+         */
+        post: operations["executarLoteDeCertidoes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/lotes/{lote}": {
         parameters: {
             query?: never;
@@ -295,7 +375,7 @@ export interface paths {
         };
         /**
          * Visão combinada de um lote
-         * @description Lê só o estado guardado: nunca cobra, nunca chama a origem. Cada pedido (uma UF da pesquisa nacional, ou um item de um lote de alvos, com item e cpf_cnpj) com seu protocolo e onde está (concluida, pendente, falhou com a classe), e os achados de todas as UFs concluídas numa lista só. Qualquer token da conta; lote de outra conta ou inexistente: o mesmo 404.
+         * @description Lê só o estado guardado: nunca cobra, nunca chama a origem. Cada pedido (uma UF da pesquisa nacional, um item de um lote de alvos, com item e cpf_cnpj, ou de um lote de imóveis, com item, imovel_matricula e status_consulta) com seu protocolo e onde está (concluida, pendente, falhou com a classe), e os achados de todas as UFs concluídas numa lista só. Qualquer token da conta; lote de outra conta ou inexistente: o mesmo 404.
          */
         get: operations["consultarLote"];
         put?: never;
@@ -504,6 +584,22 @@ export interface components {
         PesquisaLoteBody: {
             /** @description Um pedido (um protocolo, uma cobrança) por item. */
             itens: components["schemas"]["PesquisaPreviaBensBody"][];
+        };
+        /**
+         * VisualizacaoLoteBody
+         * @description Corpo de POST /v1/orcamento/visualizacao-matricula/lote e POST /v1/consultas/visualizacao-matricula/lote: de 1 a 1000 itens, cada um o corpo de um pedido de visualizacao-matricula; a mesma matrícula no mesmo cartório duas vezes recusa o lote (602, pedido_em_vigor, nomeando o item repetido).
+         */
+        VisualizacaoLoteBody: {
+            /** @description Um pedido (um protocolo, uma cobrança) por item. */
+            itens: components["schemas"]["VisualizacaoMatriculaBody"][];
+        };
+        /**
+         * CertidaoLoteBody
+         * @description Corpo de POST /v1/orcamento/certidao-inteiro-teor/lote e POST /v1/consultas/certidao-inteiro-teor/lote: de 1 a 1000 itens, cada um o corpo de um pedido de certidao-inteiro-teor; a mesma matrícula no mesmo cartório duas vezes recusa o lote (602, pedido_em_vigor, nomeando o item repetido).
+         */
+        CertidaoLoteBody: {
+            /** @description Um pedido (um protocolo, uma cobrança) por item. */
+            itens: components["schemas"]["CertidaoInteiroTeorBody"][];
         };
         /** @description Confirmação de fila: data[0] de um 202 (spec 2.2). */
         QueueAck: {
@@ -882,6 +978,149 @@ export interface components {
                 preco: number;
             }[];
         };
+        /** @description Orçamento de um lote de visualizações ou certidões (code 200): um pedido e uma cobrança por item, cada um ao preço do seu orçamento sozinho; preco.total é a soma que a execução debita. */
+        OrcamentoLoteImoveis: {
+            /**
+             * @description O produto de todos os itens.
+             * @enum {string}
+             */
+            fonte: "visualizacao-matricula" | "certidao-inteiro-teor";
+            /**
+             * @description Um lote de pedidos de imóveis: um pedido por item (matrícula × cartório).
+             * @constant
+             */
+            abrangencia: "imoveis";
+            /**
+             * @description true: todos os itens podem ser pedidos.
+             * @constant
+             */
+            disponivel: true;
+            /** @description A soma dos itens. */
+            preco: {
+                /** @description O que a execução vai debitar, em reais: a soma dos preços dos itens. */
+                total: number;
+                /**
+                 * @description Sempre true.
+                 * @constant
+                 */
+                estimado: true;
+            };
+            /** @description Os itens que podem ser pedidos, na ordem enviada, cada um com seu cartório e seu preço. */
+            itens: {
+                /** @description O índice do item em itens (0 é o primeiro). */
+                item: number;
+                /** @description A imovel_matricula do item, como enviada. */
+                imovel_matricula: string;
+                /** @description O cartório do item, pelo catálogo local. */
+                cartorio: components["schemas"]["Cartorio"];
+                preco: components["schemas"]["Preco"];
+            }[];
+            /** @description Vazia. */
+            itens_nao_ofertados: unknown[];
+        };
+        /** @description Lote de visualizações ou certidões recusado inteiro (code 602): ao menos um item não pode ser pedido; nada foi cobrado, a origem não foi chamada. */
+        IndisponivelLoteImoveis: {
+            /**
+             * @description O produto de todos os itens.
+             * @enum {string}
+             */
+            fonte: "visualizacao-matricula" | "certidao-inteiro-teor";
+            /**
+             * @description Um lote de pedidos de imóveis: um pedido por item (matrícula × cartório).
+             * @constant
+             */
+            abrangencia: "imoveis";
+            /**
+             * @description false: algum item não pode ser pedido.
+             * @constant
+             */
+            disponivel: false;
+            /**
+             * @description O motivo do primeiro item que não pode ser pedido (cada item diz o seu).
+             * @enum {string}
+             */
+            motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem" | "pedido_em_vigor";
+            /** @description null: o lote não tem preço. */
+            preco: null;
+            /** @description Os itens que podem ser pedidos, na ordem enviada, cada um com seu cartório e seu preço. */
+            itens: {
+                /** @description O índice do item em itens (0 é o primeiro). */
+                item: number;
+                /** @description A imovel_matricula do item, como enviada. */
+                imovel_matricula: string;
+                /** @description O cartório do item, pelo catálogo local. */
+                cartorio: components["schemas"]["Cartorio"];
+                preco: components["schemas"]["Preco"];
+            }[];
+            /** @description Os itens que não podem ser pedidos, e por quê. Um só deles recusa o lote inteiro (602): envie-o sem eles. */
+            itens_nao_ofertados: {
+                /** @description O índice do item em itens (0 é o primeiro). */
+                item: number;
+                /** @description A imovel_matricula do item, como enviada. */
+                imovel_matricula: string;
+                /** @description A UF. */
+                imovel_uf: string;
+                /**
+                 * @description O que o pedido do item sozinho receberia (602), ou pedido_em_vigor para a mesma matrícula no mesmo cartório repetida no lote (mesmo_imovel_do_item).
+                 * @enum {string}
+                 */
+                motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem" | "pedido_em_vigor";
+                /** @description A mesma matrícula no mesmo cartório já está no item com este índice (o pedido dele bloquearia este). */
+                mesmo_imovel_do_item: number | null;
+                /**
+                 * Format: date
+                 * @description Matrícula já pedida na plataforma nos últimos 7 dias (spec 3): o dia do cartório a partir do qual é aceita de novo; null nos outros casos.
+                 */
+                aceito_novamente_a_partir_de: string | null;
+            }[];
+        };
+        /** @description Um lote de visualizações ou certidões aceito (data[0] do 202): o lote e um pedido por item, na ordem enviada, cada um com seu protocolo e seu preço. */
+        LoteImoveisAceito: {
+            /**
+             * @description Número do lote, só dígitos (mesmo formato de um protocolo, nunca igual ao protocolo de um pedido). Usado em GET /v1/lotes/{lote}.
+             * @example 482139077551605
+             */
+            lote: string;
+            /**
+             * @description O produto de todos os itens.
+             * @enum {string}
+             */
+            fonte: "visualizacao-matricula" | "certidao-inteiro-teor";
+            /**
+             * @description Um lote de pedidos de imóveis: um pedido por item (matrícula × cartório).
+             * @constant
+             */
+            abrangencia: "imoveis";
+            /**
+             * @description Estado do lote.
+             * @constant
+             */
+            estado: "processando";
+            /** @description Caminho relativo da visão do lote: /v1/lotes/<lote>. */
+            consultar_em: string;
+            /** @description Segundos até o último item ficar pronto, pela fila de hoje. */
+            consultar_daqui_s: number;
+            /** @description Um pedido por item: cada um é um pedido comum (GET /v1/consultas/{protocolo}). */
+            pedidos: {
+                /** @description O índice do item em itens (0 é o primeiro). */
+                item: number;
+                /** @description A imovel_matricula do item, como enviada. */
+                imovel_matricula: string;
+                /** @description O cartório do item, pelo catálogo local. */
+                cartorio: components["schemas"]["Cartorio"];
+                /**
+                 * @description Número de acompanhamento do pedido, só dígitos: 15 (14 que não revelam volume nem ordem, e um dígito verificador Damm; os emitidos antes tinham 16, data e sequência, e continuam valendo). Um protocolo cujo dígito verificador não confere é 404 na hora (decisão 0050).
+                 * @example 482139077551605
+                 */
+                protocolo: string;
+                /** @description Caminho do resultado: /v1/consultas/<protocolo>. */
+                consultar_em: string;
+                /** @description Segundos a esperar por este item. */
+                consultar_daqui_s: number;
+                /** @description O valor debitado por este item, em reais. */
+                preco: number;
+            }[];
+        };
         /** @description Uma matrícula achada em alguma UF do lote (os campos de ImovelEncontrado), com a UF pesquisada e o protocolo do pedido que a achou. */
         ImovelEncontradoNoLote: {
             /** @description Número da matrícula; null quando a origem respondeu "matrícula não informada": o imóvel EXISTE e o documento aparece nele, não é ausência. */
@@ -912,7 +1151,7 @@ export interface components {
              */
             protocolo: string;
         };
-        /** @description A visão combinada de um lote: cada UF, onde está, e os achados de todas as UFs concluídas numa lista só. Lê só o estado guardado. */
+        /** @description A visão combinada de um lote: cada pedido (UF ou item), onde está, e os achados de todas as pesquisas concluídas numa lista só. Lê só o estado guardado. */
         Lote: {
             /**
              * @description Número do lote, só dígitos (mesmo formato de um protocolo, nunca igual ao protocolo de um pedido). Usado em GET /v1/lotes/{lote}.
@@ -920,15 +1159,15 @@ export interface components {
              */
             lote: string;
             /**
-             * @description O produto.
-             * @constant
-             */
-            fonte: "pesquisa-previa-bens";
-            /**
-             * @description nacional: um pedido por UF ofertada; alvos: um pedido por item (CPF/CNPJ × UF), na ordem enviada.
+             * @description O produto de todos os pedidos do lote.
              * @enum {string}
              */
-            abrangencia: "nacional" | "alvos";
+            fonte: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
+            /**
+             * @description nacional: um pedido por UF ofertada; alvos: um pedido por item (CPF/CNPJ × UF), na ordem enviada; imoveis: uma visualização ou certidão por item (matrícula × cartório), na ordem enviada.
+             * @enum {string}
+             */
+            abrangencia: "nacional" | "alvos" | "imoveis";
             /**
              * @description concluido quando nenhuma UF está pendente.
              * @enum {string}
@@ -943,9 +1182,9 @@ export interface components {
             criado_em: string;
             /** @description O total debitado na aceitação (a soma das UFs), em reais. Estornos aparecem no pedido de cada UF. */
             debitado: number;
-            /** @description Contagens (num lote de alvos, de itens; ufs conta as UFs distintas). */
+            /** @description Contagens (num lote de alvos ou de imóveis, de itens; ufs conta as UFs distintas). */
             resumo: {
-                /** @description Só em lotes de alvos: itens no lote. */
+                /** @description Só em lotes de alvos e de imóveis: itens no lote. */
                 itens?: number;
                 /** @description UFs no lote. */
                 ufs: number;
@@ -955,15 +1194,19 @@ export interface components {
                 pendentes: number;
                 /** @description UFs encerradas sem conclusão (veja classe em cobertura). */
                 falhas: number;
-                /** @description Matrículas achadas, somando as UFs. */
+                /** @description Matrículas achadas, somando as UFs (0 num lote de imóveis). */
                 imoveis: number;
             };
-            /** @description Uma entrada por pedido do lote: em ordem de UF (nacional) ou na ordem dos itens (alvos). */
+            /** @description Uma entrada por pedido do lote: em ordem de UF (nacional) ou na ordem dos itens (alvos, imoveis). */
             cobertura: {
-                /** @description Só em lotes de alvos: o índice do item em itens (0 é o primeiro). */
+                /** @description Só em lotes de alvos e de imóveis: o índice do item em itens (0 é o primeiro). */
                 item?: number;
                 /** @description O CPF/CNPJ do item, só dígitos. */
                 cpf_cnpj?: string;
+                /** @description Só em lotes de imóveis: a imovel_matricula do item. */
+                imovel_matricula?: string;
+                /** @description Só em lotes de imóveis: o status_consulta do pedido (EM_EMISSAO, SUCESSO, INDISPONIVEL na certidão; SUCESSO na visualização); null enquanto não há. */
+                status_consulta?: string | null;
                 /** @description A UF. */
                 uf: string;
                 /**
@@ -2441,6 +2684,208 @@ export interface operations {
                         code: 202;
                         /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
                         data: components["schemas"]["LoteAlvosAceito"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    orcarLoteDeVisualizacoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisualizacaoLoteBody"];
+            };
+        };
+        responses: {
+            /** @description code 200 cotado (data[0] um OrcamentoLoteImoveis) ou 602 algum item não pode ser pedido (data[0] IndisponivelLoteImoveis). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @enum {unknown} */
+                        code: 200 | 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: (components["schemas"]["OrcamentoLoteImoveis"] | components["schemas"]["IndisponivelLoteImoveis"])[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    executarLoteDeVisualizacoes: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisualizacaoLoteBody"];
+            };
+        };
+        responses: {
+            /** @description Algum item não pode ser pedido (code 602, HTTP 200): o lote inteiro é recusado, nada cobrado, origem não chamada; data[0].itens_nao_ofertados diz quais e por quê (cartório inexistente ou fora de serviço, tarifa desconhecida, produto fora de serviço, plano sem preço; na execução também a mesma matrícula e cartório pedida na plataforma nos últimos 7 dias (spec 3); e a mesma matrícula no mesmo cartório repetida no lote (mesmo_imovel_do_item)). Aja pelo code, não pelo status HTTP. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["IndisponivelLoteImoveis"][];
+                    };
+                };
+            };
+            /** @description Aceito e debitado: header.price a soma dos itens; data[0] o lote e seus pedidos, na ordem dos itens. A mesma Idempotency-Key com o mesmo corpo devolve esta mesma resposta, com Idempotent-Replayed: true, sem nova cobrança. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 202;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["LoteImoveisAceito"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    orcarLoteDeCertidoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertidaoLoteBody"];
+            };
+        };
+        responses: {
+            /** @description code 200 cotado (data[0] um OrcamentoLoteImoveis) ou 602 algum item não pode ser pedido (data[0] IndisponivelLoteImoveis). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @enum {unknown} */
+                        code: 200 | 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: (components["schemas"]["OrcamentoLoteImoveis"] | components["schemas"]["IndisponivelLoteImoveis"])[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    executarLoteDeCertidoes: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertidaoLoteBody"];
+            };
+        };
+        responses: {
+            /** @description Algum item não pode ser pedido (code 602, HTTP 200): o lote inteiro é recusado, nada cobrado, origem não chamada; data[0].itens_nao_ofertados diz quais e por quê (cartório inexistente ou fora de serviço, tarifa desconhecida, produto fora de serviço, plano sem preço; na execução também a mesma matrícula e cartório pedida na plataforma nos últimos 7 dias (spec 3); e a mesma matrícula no mesmo cartório repetida no lote (mesmo_imovel_do_item)). Aja pelo code, não pelo status HTTP. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["IndisponivelLoteImoveis"][];
+                    };
+                };
+            };
+            /** @description Aceito e debitado: header.price a soma dos itens; data[0] o lote e seus pedidos, na ordem dos itens. A mesma Idempotency-Key com o mesmo corpo devolve esta mesma resposta, com Idempotent-Replayed: true, sem nova cobrança. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 202;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["LoteImoveisAceito"][];
                     };
                 };
             };

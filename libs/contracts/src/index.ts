@@ -41,6 +41,7 @@ export type {
 export {
   CARTORIO_MAX,
   CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA,
+  CERTIDAO_LOTE_BODY_SCHEMA,
   MAX_BATCH_ITEMS,
   MUNICIPIO_MAX_LENGTH,
   NOME_MAX_LENGTH,
@@ -48,13 +49,18 @@ export {
   PESQUISA_NACIONAL_BODY_SCHEMA,
   PESQUISA_PREVIA_BENS_BODY_SCHEMA,
   REQUEST_BODY_SCHEMAS,
+  VISUALIZACAO_LOTE_BODY_SCHEMA,
   VISUALIZACAO_MATRICULA_BODY_SCHEMA,
 } from './requests/schemas';
 export { isUuid, NIL_UUID } from './requests/uuid';
 export {
+  type ImovelFonte,
+  type ImovelLoteRequest,
+  type LoteRequest,
   type PesquisaLoteRequest,
   type PesquisaNacionalRequest,
   validateCertidaoInteiroTeorBody,
+  validateImovelLoteBody,
   validatePesquisaLoteBody,
   validatePesquisaNacionalBody,
   validatePesquisaPreviaBensBody,

@@ -25,6 +25,11 @@ test('the paths are the public /v1 API: one quote and one execution path per pro
       // The many-targets batch (issue 16, docs/decisions/0088).
       '/v1/orcamento/pesquisa-previa-bens/lote',
       '/v1/consultas/pesquisa-previa-bens/lote',
+      // The batches of record views and of certificates (issue 16, docs/decisions/0090).
+      '/v1/orcamento/visualizacao-matricula/lote',
+      '/v1/consultas/visualizacao-matricula/lote',
+      '/v1/orcamento/certidao-inteiro-teor/lote',
+      '/v1/consultas/certidao-inteiro-teor/lote',
     ].sort(),
   );
 });

@@ -87,8 +87,11 @@ export interface OrderBatchTable {
   lote: string;
   account_id: string;
   token_id: string | null;
-  /** `pesquisa-nacional` (0087, one order per UF) or `pesquisa-alvos` (0088, one order per item; migration 0026). */
-  kind: 'pesquisa-nacional' | 'pesquisa-alvos';
+  /**
+   * `pesquisa-nacional` (0087, one order per UF), `pesquisa-alvos` (0088, one order per item; migration 0026) or
+   * `imoveis` (0090, one record view or certificate per item, `fonte` says which; migration 0028).
+   */
+  kind: 'pesquisa-nacional' | 'pesquisa-alvos' | 'imoveis';
   fonte: string;
   request: ColumnType<unknown, string, never>;
   idempotency_key: string;

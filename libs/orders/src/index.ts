@@ -20,6 +20,7 @@ export {
 export {
   allocateProtocolo,
   findBlockingOrder,
+  findBlockingOrders,
   getOrder,
   getOrderByProtocolo,
   getOrderForAccount,

@@ -48,6 +48,31 @@ export async function findBlockingOrder(db: Db, imovelChave: string, since: Date
   return row === undefined ? undefined : toOrder(row);
 }
 
+/**
+ * `findBlockingOrder` for many records at once (a batch of record views or certificates, docs/decisions/0090): per
+ * key, the latest order that blocks it, in ONE statement.
+ */
+export async function findBlockingOrders(
+  db: Db,
+  imovelChaves: readonly string[],
+  since: Date,
+): Promise<Map<string, Order>> {
+  const blocking = new Map<string, Order>();
+  if (imovelChaves.length === 0) return blocking;
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .distinctOn('imovel_chave')
+    .where('imovel_chave', 'in', [...imovelChaves])
+    .where('created_at', '>=', since)
+    .where((eb) => eb.or([eb('state', '<>', 'finished'), eb('numero_pedido', 'is not', null)]))
+    .orderBy('imovel_chave')
+    .orderBy('created_at', 'desc')
+    .execute();
+  for (const row of rows) if (row.imovel_chave !== null) blocking.set(row.imovel_chave, toOrder(row));
+  return blocking;
+}
+
 /** The SQL columns of a new protocolo: the next sequence value and the permutation's key (migration 0014). */
 export const NEW_PROTOCOLO_COLUMNS = sql`nextval('order_protocolo_seq')::text AS n,
   (SELECT secret FROM protocolo_secret) AS protocolo_secret,`;

@@ -362,6 +362,58 @@ test('the many-targets batch: quote, execution, its view, an item not offered, r
   expect((await send('GET', batchUrl, { token })).status).toBe(200);
 });
 
+test.each(['visualizacao-matricula', 'certidao-inteiro-teor'] as const)(
+  '%s: the batch of property requests: quote, execution, its view, an item not offered, refused (decision 0090)',
+  async (fonte) => {
+    const body = () => ({ itens: [fresh(fonte), fresh(fonte)] });
+    const notOffered = () => ({ itens: [fresh(fonte), UNAVAILABLE[fonte]] });
+    const huge = { itens: [{ ...PROPERTY, imovel_municipio: 'x'.repeat(1_100_000) }] };
+    const quotePath = `/v1/orcamento/${fonte}/lote`;
+    const executionPath = `/v1/consultas/${fonte}/lote`;
+    const own = scopedTo(`consultas:${fonte}`);
+    const other = scopedTo(OTHER_SCOPE[fonte]);
+    const quoteOf = (request: Request) => send('POST', `${gateway.url}${quotePath}`, { token, ...request });
+    const batchOf = (request: Request) =>
+      send('POST', `${gateway.url}${executionPath}`, {
+        token,
+        ...request,
+        headers: { 'idempotency-key': randomUUID(), ...request.headers },
+      });
+
+    expect(dataOf(await quoteOf({ token: own, body: body() })).disponivel).toBe(true);
+    expect(((await quoteOf({ body: notOffered() })).body as { code: number }).code).toBe(602);
+    expect((await send('POST', `${gateway.url}${quotePath}`)).status).toBe(401);
+    expect((await quoteOf({ token: other, body: body() })).status).toBe(403);
+    expect((await quoteOf({ body: { itens: [{ ...PROPERTY, imovel_cartorio: '2' }] } })).status).toBe(422);
+    expect((await quoteOf({ body: huge })).status).toBe(413);
+    await tooMany('POST', quotePath, { body: body() });
+
+    const accepted = await batchOf({ body: body() });
+    expect(accepted.status).toBe(202);
+    const refused = await batchOf({ body: notOffered() });
+    expect([refused.status, (refused.body as { code: number }).code]).toEqual([200, 602]);
+    expect((await batchOf({ body: body(), token: poorToken })).status).toBe(402);
+    expect((await send('POST', `${gateway.url}${executionPath}`, { body: body() })).status).toBe(401);
+    expect((await batchOf({ body: body(), token: other })).status).toBe(403);
+    expect((await batchOf({ body: { itens: [] } })).status).toBe(422);
+    expect((await batchOf({ body: huge })).status).toBe(413);
+    const key = randomUUID();
+    const held = await holdKey(database.db, accountId, key);
+    try {
+      expect((await batchOf({ body: body(), headers: { 'idempotency-key': key } })).status).toBe(409);
+    } finally {
+      await held.release();
+    }
+    await tooMany('POST', executionPath, { body: body(), headers: { 'idempotency-key': randomUUID() } });
+
+    const { lote, pedidos } = dataOf(accepted) as { lote: string; pedidos: { protocolo: string }[] };
+    const batchUrl = `${gateway.url}/v1/lotes/${lote}`;
+    expect((await send('GET', batchUrl, { token })).status).toBe(202);
+    for (const pedido of pedidos) await finishAccepted(pedido.protocolo, fonte);
+    expect((await send('GET', batchUrl, { token })).status).toBe(200);
+  },
+);
+
 test('the archived document, GET and HEAD: whole, ranged, not modified, out of range, missing, unreachable', async () => {
   const { protocolo } = dataOf(await execute('visualizacao-matricula', fresh('visualizacao-matricula')));
   const orderId = await finishAccepted(String(protocolo), 'visualizacao-matricula');
@@ -450,6 +502,16 @@ test('every endpoint with its database unreachable: 503 with Retry-After', async
         { body: { cpf_cnpj: OWNER }, headers: { 'idempotency-key': randomUUID() } },
       ],
       ['POST', '/v1/orcamento/pesquisa-previa-bens/lote', { body: { itens: [{ cpf_cnpj: OWNER, uf: 'SP' }] } }],
+      ...(['visualizacao-matricula', 'certidao-inteiro-teor'] as const).flatMap(
+        (fonte): [string, string, Request][] => [
+          ['POST', `/v1/orcamento/${fonte}/lote`, { body: { itens: [fresh(fonte)] } }],
+          [
+            'POST',
+            `/v1/consultas/${fonte}/lote`,
+            { body: { itens: [fresh(fonte)] }, headers: { 'idempotency-key': randomUUID() } },
+          ],
+        ],
+      ),
       [
         'POST',
         '/v1/consultas/pesquisa-previa-bens/lote',

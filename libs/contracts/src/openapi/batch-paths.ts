@@ -1,5 +1,12 @@
 import { PRODUCTS } from '../products';
-import { MAX_BATCH_ITEMS, PESQUISA_LOTE_BODY_SCHEMA, PESQUISA_NACIONAL_BODY_SCHEMA } from '../requests/schemas';
+import {
+  CERTIDAO_LOTE_BODY_SCHEMA,
+  MAX_BATCH_ITEMS,
+  PESQUISA_LOTE_BODY_SCHEMA,
+  PESQUISA_NACIONAL_BODY_SCHEMA,
+  VISUALIZACAO_LOTE_BODY_SCHEMA,
+} from '../requests/schemas';
+import type { ImovelFonte } from '../requests/validate-request';
 import { envelopeOf } from './envelope-schemas';
 import { GUARDED_HEADERS } from './headers';
 import type { JsonObject } from './json';
@@ -109,12 +116,74 @@ const targetsExecutionOperation: Operation = {
   },
 };
 
+const IMOVEL_LOTE_BODY: Readonly<Record<ImovelFonte, string>> = {
+  'visualizacao-matricula': VISUALIZACAO_LOTE_BODY_SCHEMA.title,
+  'certidao-inteiro-teor': CERTIDAO_LOTE_BODY_SCHEMA.title,
+};
+
+const IMOVEL_REFUSALS =
+  'cartório inexistente ou fora de serviço, tarifa desconhecida, produto fora de serviço, plano sem preço; na execução também a mesma matrícula e cartório pedida na plataforma nos últimos 7 dias (spec 3); e a mesma matrícula no mesmo cartório repetida no lote (mesmo_imovel_do_item)';
+
+/** A batch of record views or of certificates (issue 16; docs/decisions/0090): its quote and its execution. */
+function imovelBatchPaths(fonte: ImovelFonte): Record<string, PathItem> {
+  const imovel = PRODUCTS[fonte];
+  const lotBody: JsonObject = {
+    required: true,
+    content: { 'application/json': { schema: ref(IMOVEL_LOTE_BODY[fonte]) } },
+  };
+  const order = `token (401) → redes permitidas (403) → limite (429) → escopo ${imovel.scope} (403) → corpo até 1 MB (413)`;
+  const refused = json(
+    `Algum item não pode ser pedido (code 602, HTTP 200): o lote inteiro é recusado, nada cobrado, origem não chamada; data[0].itens_nao_ofertados diz quais e por quê (${IMOVEL_REFUSALS}). Aja pelo code, não pelo status HTTP.`,
+    envelopeOf({ code: { const: 602 }, item: ref('IndisponivelLoteImoveis') }),
+  );
+  const quote: Operation = {
+    operationId: fonte === 'visualizacao-matricula' ? 'orcarLoteDeVisualizacoes' : 'orcarLoteDeCertidoes',
+    tags: [imovel.nome, BATCH_TAG],
+    summary: `Orçar: lote de ${fonte} (matrícula × cartório)`,
+    description: `De graça, nunca chama a origem. Cota cada item (de 1 a ${MAX_BATCH_ITEMS}, cada um o corpo de um pedido de ${fonte}) como o orçamento dele sozinho e devolve o preço de cada um e a soma. Um lote é aceito ou recusado inteiro: um item que não pode ser pedido torna o lote indisponível (602), com os itens em itens_nao_ofertados. Erros de validação nomeiam o item (itens[3].imovel_cartorio). Ordem das verificações: ${order} → corpo (422) → orçamento (200 ou 602).`,
+    security: [{ bearer: [imovel.scope] }],
+    requestBody: lotBody,
+    responses: {
+      '200': json(
+        'code 200 cotado (data[0] um OrcamentoLoteImoveis) ou 602 algum item não pode ser pedido (data[0] IndisponivelLoteImoveis).',
+        envelopeOf({
+          code: { enum: [200, 602] },
+          item: { oneOf: [ref('OrcamentoLoteImoveis'), ref('IndisponivelLoteImoveis')] },
+        }),
+      ),
+      ...refusals(401, 403, 413, 422, 429, 500, 503),
+    },
+  };
+  const execution: Operation = {
+    operationId: fonte === 'visualizacao-matricula' ? 'executarLoteDeVisualizacoes' : 'executarLoteDeCertidoes',
+    tags: [imovel.nome, BATCH_TAG],
+    summary: `Executar: lote de ${fonte} (matrícula × cartório) (pago)`,
+    description: `Uma chamada, uma Idempotency-Key, um pedido por item (de 1 a ${MAX_BATCH_ITEMS}), todos aceitos numa só transação: ou o lote inteiro é aceito e debitado (header.price a soma; no extrato, um débito por pedido), ou nada é (um item que não pode ser pedido: 602; saldo que não cobre a SOMA: 402; limite de pedidos abertos do plano contando todos os itens: 429). Cada item é um pedido comum, com protocolo, resultado, documento e estorno por classe próprios, e bloqueia a mesma matrícula e cartório por 7 dias como um pedido sozinho; a visão combinada está em GET /v1/lotes/{lote}. Ordem das verificações: ${order} → corpo e Idempotency-Key (422) → idempotência → orçamento e bloqueio de 7 dias (602) → limite de pedidos abertos (429) → saldo (402) → aceito (202).`,
+    security: [{ bearer: [imovel.scope] }],
+    parameters: [ref('IdempotencyKey', 'parameters')],
+    requestBody: lotBody,
+    responses: {
+      '202': json(
+        'Aceito e debitado: header.price a soma dos itens; data[0] o lote e seus pedidos, na ordem dos itens. A mesma Idempotency-Key com o mesmo corpo devolve esta mesma resposta, com Idempotent-Replayed: true, sem nova cobrança.',
+        envelopeOf({ code: { const: 202 }, item: ref('LoteImoveisAceito') }),
+        { ...GUARDED_HEADERS, 'Idempotent-Replayed': ref('Idempotent-Replayed', 'headers') },
+      ),
+      '200': refused,
+      ...refusals(401, 402, 403, 409, 413, 422, 429, 500, 503),
+    },
+  };
+  return {
+    [`/v1/orcamento/${fonte}/lote`]: { post: quote },
+    [`/v1/consultas/${fonte}/lote`]: { post: execution },
+  };
+}
+
 const batchOperation: Operation = {
   operationId: 'consultarLote',
   tags: [BATCH_TAG],
   summary: 'Visão combinada de um lote',
   description:
-    'Lê só o estado guardado: nunca cobra, nunca chama a origem. Cada pedido (uma UF da pesquisa nacional, ou um item de um lote de alvos, com item e cpf_cnpj) com seu protocolo e onde está (concluida, pendente, falhou com a classe), e os achados de todas as UFs concluídas numa lista só. Qualquer token da conta; lote de outra conta ou inexistente: o mesmo 404.',
+    'Lê só o estado guardado: nunca cobra, nunca chama a origem. Cada pedido (uma UF da pesquisa nacional, um item de um lote de alvos, com item e cpf_cnpj, ou de um lote de imóveis, com item, imovel_matricula e status_consulta) com seu protocolo e onde está (concluida, pendente, falhou com a classe), e os achados de todas as UFs concluídas numa lista só. Qualquer token da conta; lote de outra conta ou inexistente: o mesmo 404.',
   security: [{ bearer: [] }],
   parameters: [ref('Lote', 'parameters')],
   responses: {
@@ -127,13 +196,15 @@ const batchOperation: Operation = {
   },
 };
 
-/** The nationwide search, the many-targets batch and the batch view (issue 16; docs/decisions/0087, 0088). */
+/** The nationwide search, the batches and the batch view (issue 16; docs/decisions/0087, 0088, 0090). */
 export function batchPaths(): Record<string, PathItem> {
   return {
     '/v1/orcamento/pesquisa-previa-bens/nacional': { post: quoteOperation },
     '/v1/consultas/pesquisa-previa-bens/nacional': { post: executionOperation },
     '/v1/orcamento/pesquisa-previa-bens/lote': { post: targetsQuoteOperation },
     '/v1/consultas/pesquisa-previa-bens/lote': { post: targetsExecutionOperation },
+    ...imovelBatchPaths('visualizacao-matricula'),
+    ...imovelBatchPaths('certidao-inteiro-teor'),
     '/v1/lotes/{lote}': { get: batchOperation },
   };
 }

@@ -1,5 +1,11 @@
 import { FONTES, PRODUCTS } from '../products';
-import { PESQUISA_LOTE_BODY_SCHEMA, PESQUISA_NACIONAL_BODY_SCHEMA, REQUEST_BODY_SCHEMAS } from '../requests/schemas';
+import {
+  CERTIDAO_LOTE_BODY_SCHEMA,
+  PESQUISA_LOTE_BODY_SCHEMA,
+  PESQUISA_NACIONAL_BODY_SCHEMA,
+  REQUEST_BODY_SCHEMAS,
+  VISUALIZACAO_LOTE_BODY_SCHEMA,
+} from '../requests/schemas';
 import { RESULT_CODES } from '../result-codes';
 import { accountPaths } from './account-paths';
 import { ACCOUNT_SCHEMAS } from './account-schemas';
@@ -31,6 +37,8 @@ function requestBodySchemas(): Record<string, JsonObject> {
     ),
     [PESQUISA_NACIONAL_BODY_SCHEMA.title]: standardSchema(PESQUISA_NACIONAL_BODY_SCHEMA),
     [PESQUISA_LOTE_BODY_SCHEMA.title]: standardSchema(PESQUISA_LOTE_BODY_SCHEMA),
+    [VISUALIZACAO_LOTE_BODY_SCHEMA.title]: standardSchema(VISUALIZACAO_LOTE_BODY_SCHEMA),
+    [CERTIDAO_LOTE_BODY_SCHEMA.title]: standardSchema(CERTIDAO_LOTE_BODY_SCHEMA),
   };
 }
 

@@ -170,3 +170,36 @@ export const PESQUISA_LOTE_BODY_SCHEMA = {
     },
   },
 } as const;
+
+function imovelLoteSchema(title: string, product: string, itemTitle: string) {
+  return {
+    title,
+    description: `Corpo de POST /v1/orcamento/${product}/lote e POST /v1/consultas/${product}/lote: de 1 a 1000 itens, cada um o corpo de um pedido de ${product}; a mesma matrícula no mesmo cartório duas vezes recusa o lote (602, pedido_em_vigor, nomeando o item repetido).`,
+    type: 'object',
+    additionalProperties: false,
+    required: ['itens'],
+    properties: {
+      itens: {
+        type: 'array',
+        minItems: 1,
+        maxItems: MAX_BATCH_ITEMS,
+        description: 'Um pedido (um protocolo, uma cobrança) por item.',
+        items: { $ref: `#/components/schemas/${itemTitle}` },
+      },
+    },
+  } as const;
+}
+
+/** A batch of record views (issue 16; docs/decisions/0090): `itens`, each a `VisualizacaoMatriculaBody`. */
+export const VISUALIZACAO_LOTE_BODY_SCHEMA = imovelLoteSchema(
+  'VisualizacaoLoteBody',
+  'visualizacao-matricula',
+  VISUALIZACAO_MATRICULA_BODY_SCHEMA.title,
+);
+
+/** A batch of certificates (issue 16; docs/decisions/0090): `itens`, each a `CertidaoInteiroTeorBody`. */
+export const CERTIDAO_LOTE_BODY_SCHEMA = imovelLoteSchema(
+  'CertidaoLoteBody',
+  'certidao-inteiro-teor',
+  CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA.title,
+);

@@ -164,21 +164,37 @@ export function validateRequest<F extends Fonte>(fonte: F, body: unknown): Valid
   return validate(body);
 }
 
-/** A many-targets preliminary search: one-UF searches, each its own order (issue 16; docs/decisions/0088). */
-export interface PesquisaLoteRequest {
-  readonly itens: readonly PesquisaPreviaBensRequest[];
+/** A batch's body (issue 16): `itens`, each exactly a single order's body, each its own order. */
+export interface LoteRequest<Item> {
+  readonly itens: readonly Item[];
 }
+
+/** A many-targets preliminary search: one-UF searches, each its own order (issue 16; docs/decisions/0088). */
+export type PesquisaLoteRequest = LoteRequest<PesquisaPreviaBensRequest>;
+
+/** The products whose batches are of property requests (docs/decisions/0090). */
+export type ImovelFonte = 'visualizacao-matricula' | 'certidao-inteiro-teor';
+
+/** A batch of record views or of certificates: each item its own order (docs/decisions/0090). */
+export type ImovelLoteRequest<F extends ImovelFonte = ImovelFonte> = LoteRequest<RequestBodyOf<F>>;
 
 function itemError(campo: string, regra: string, mensagem: string, valor?: unknown): FieldError {
   return valor === undefined ? { campo, regra, mensagem } : { campo, regra, mensagem, valor };
 }
 
+interface LoteRules<Item> {
+  readonly validateItem: (body: unknown) => Validation<Item>;
+  /** What makes two items the same target, refused as `duplicado` (none: judged later, docs/decisions/0090). */
+  readonly targetOf?: (item: Item) => string;
+  readonly duplicateMessage?: (index: number, first: number) => string;
+}
+
 /**
- * Validates the body of the many-targets batch (quote and execution): an object with `itens` only, 1 to
- * MAX_BATCH_ITEMS items, each validated exactly like the one-UF search with its errors named `itens[i].campo`, and no
- * CPF/CNPJ × UF twice (the second one named `itens[j]`, regra `duplicado`). Every item's errors are reported at once.
+ * Validates a batch's body: an object with `itens` only, 1 to MAX_BATCH_ITEMS items, each validated exactly like the
+ * single order's body with its errors named `itens[i].campo`, and (when the kind says what a target is) no target
+ * twice, the second one named `itens[j]`, regra `duplicado`. Every item's errors are reported at once.
  */
-export function validatePesquisaLoteBody(body: unknown): Validation<PesquisaLoteRequest> {
+function validateLoteBody<Item>(body: unknown, rules: LoteRules<Item>): Validation<LoteRequest<Item>> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, errors: [itemError('body', 'type', 'O corpo deve ser um objeto JSON com a lista itens.')] };
   }
@@ -188,9 +204,8 @@ export function validatePesquisaLoteBody(body: unknown): Validation<PesquisaLote
     .map((field) => itemError(field, 'additionalProperties', `Campo desconhecido: ${field}. O lote aceita só itens.`));
   const itens = record.itens;
   if (!Array.isArray(itens)) {
-    errors.push(
-      itemError('itens', itens === undefined ? 'required' : 'type', 'Envie itens: uma lista de 1 a 1000 pesquisas.'),
-    );
+    const regra = itens === undefined ? 'required' : 'type';
+    errors.push(itemError('itens', regra, `Envie itens: uma lista de 1 a ${MAX_BATCH_ITEMS} pedidos.`));
     return { ok: false, errors };
   }
   if (itens.length < 1 || itens.length > MAX_BATCH_ITEMS) {
@@ -198,10 +213,10 @@ export function validatePesquisaLoteBody(body: unknown): Validation<PesquisaLote
     errors.push(itemError('itens', regra, `Envie de 1 a ${MAX_BATCH_ITEMS} itens; vieram ${itens.length}.`));
     return { ok: false, errors };
   }
-  const value: PesquisaPreviaBensRequest[] = [];
+  const value: Item[] = [];
   const seen = new Map<string, number>();
   for (const [index, raw] of itens.entries()) {
-    const item = validatePesquisaPreviaBensBody(raw);
+    const item = rules.validateItem(raw);
     if (!item.ok) {
       for (const error of item.errors) {
         const campo = error.campo === 'body' ? `itens[${index}]` : `itens[${index}].${error.campo}`;
@@ -209,20 +224,41 @@ export function validatePesquisaLoteBody(body: unknown): Validation<PesquisaLote
       }
       continue;
     }
-    const target = `${item.value.cpf_cnpj}|${item.value.uf}`;
-    const first = seen.get(target);
+    const target = rules.targetOf?.(item.value);
+    const first = target === undefined ? undefined : seen.get(target);
     if (first !== undefined) {
-      errors.push(
-        itemError(
-          `itens[${index}]`,
-          'duplicado',
-          `O item ${index} repete o CPF/CNPJ e a UF do item ${first}: cada alvo uma vez por lote.`,
-        ),
-      );
+      const mensagem = rules.duplicateMessage?.(index, first) ?? `O item ${index} repete o item ${first}.`;
+      errors.push(itemError(`itens[${index}]`, 'duplicado', mensagem));
       continue;
     }
-    seen.set(target, index);
+    if (target !== undefined) seen.set(target, index);
     value.push(item.value);
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: { itens: value } };
+}
+
+/**
+ * Validates the body of the many-targets batch (quote and execution; docs/decisions/0088): each item a one-UF search,
+ * no CPF/CNPJ × UF twice.
+ */
+export function validatePesquisaLoteBody(body: unknown): Validation<PesquisaLoteRequest> {
+  return validateLoteBody(body, {
+    validateItem: validatePesquisaPreviaBensBody,
+    targetOf: (item) => `${item.cpf_cnpj}|${item.uf}`,
+    duplicateMessage: (index, first) =>
+      `O item ${index} repete o CPF/CNPJ e a UF do item ${first}: cada alvo uma vez por lote.`,
+  });
+}
+
+/**
+ * Validates the body of a batch of record views or of certificates (quote and execution; docs/decisions/0090): each
+ * item the product's own body. Two items of the same record and office are judged after the catalog names the office
+ * (602, `pedido_em_vigor`): two spellings of a municipality are one office.
+ */
+export function validateImovelLoteBody<F extends ImovelFonte>(
+  fonte: F,
+  body: unknown,
+): Validation<ImovelLoteRequest<F>> {
+  const validateItem: (body: unknown) => Validation<RequestBodyOf<F>> = VALIDATORS[fonte];
+  return validateLoteBody(body, { validateItem });
 }

@@ -24,6 +24,7 @@ import * as m0024 from './0024-plan-open-order-limit';
 import * as m0025 from './0025-order-batch';
 import * as m0026 from './0026-order-batch-targets';
 import * as m0027 from './0027-fair-schedule';
+import * as m0028 from './0028-order-batch-imoveis';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0025-order-batch': m0025,
   '0026-order-batch-targets': m0026,
   '0027-fair-schedule': m0027,
+  '0028-order-batch-imoveis': m0028,
 };

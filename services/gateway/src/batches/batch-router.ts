@@ -1,74 +1,32 @@
-import {
-  type PesquisaLoteRequest,
-  type PesquisaNacionalRequest,
-  transportMessage,
-  type Validation,
-  validateIdempotencyKey,
-  validatePesquisaLoteBody,
-  validatePesquisaNacionalBody,
-  withResultStatusNote,
-} from '@regapi/contracts';
+import { transportMessage, validateIdempotencyKey, withResultStatusNote } from '@regapi/contracts';
 import { contextOf, HttpError, readJsonBody, readJsonBodyUpTo, sendEnvelope } from '@regapi/http';
 import { type RequestHandler, Router } from 'express';
-import type { AuthContext } from '../auth/auth-context';
 import { authOf } from '../auth/auth-context';
 import { requireScope } from '../auth/require-scope';
-import type { AcceptanceDeps, AcceptanceOutcome } from '../executions/acceptance';
+import type { AcceptanceDeps } from '../executions/acceptance';
 import { sendAcceptanceOutcome } from '../executions/execution-router';
 import { requestFingerprint } from '../executions/idempotency/fingerprint';
+import { acceptBatch, type BatchKind } from './batch-acceptance';
 import { type BatchViewDeps, batchAnswer } from './batch-view';
-import { acceptNationwide } from './nationwide-acceptance';
-import { computeNationwideQuote, type NationwideQuoteAnswer, nationwideQuoteAnswer } from './nationwide-quote';
-import { acceptTargets, computeTargetsQuote, targetsQuoteAnswer } from './targets-batch';
+import { NATIONWIDE_BATCH } from './nationwide-acceptance';
+import { CERTIDAO_BATCH, VISUALIZACAO_BATCH } from './property-batch';
+import { TARGETS_BATCH } from './targets-batch';
 
-const FONTE = 'pesquisa-previa-bens';
-export const NATIONWIDE_QUOTE_PATH = '/v1/orcamento/pesquisa-previa-bens/nacional';
-export const NATIONWIDE_EXECUTION_PATH = '/v1/consultas/pesquisa-previa-bens/nacional';
-export const TARGETS_QUOTE_PATH = '/v1/orcamento/pesquisa-previa-bens/lote';
-export const TARGETS_EXECUTION_PATH = '/v1/consultas/pesquisa-previa-bens/lote';
 export const BATCH_ROUTE = '/v1/lotes/:lote';
 /**
- * The body limit of the many-targets routes only (docs/decisions/0088): 1,000 items of at most ~1 KiB each (a 200-
- * character nome escaped in JSON included); every other route keeps the app's 32 KiB (docs/decisions/0052).
+ * The body limit of the routes of batches of up to 1,000 items only (docs/decisions/0088, 0090): 1,000 items of at
+ * most ~1 KiB each (a 200-character nome escaped in JSON included); every other route keeps the app's 32 KiB
+ * (docs/decisions/0052).
  */
-export const TARGETS_BODY_LIMIT = '1mb';
-
-/** What the routes need of a kind of batch: its body's check, its quote as an answer, its acceptance. */
-interface BatchKind<Body> {
-  readonly validate: (body: unknown) => Validation<Body>;
-  readonly quote: (deps: AcceptanceDeps, accountId: string, body: Body) => Promise<NationwideQuoteAnswer>;
-  readonly accept: (deps: AcceptanceDeps, input: BatchInput<Body>) => Promise<AcceptanceOutcome>;
-}
-
-interface BatchInput<Body> {
-  readonly caller: AuthContext;
-  readonly body: Body;
-  readonly key: string;
-  readonly fingerprint: string;
-  readonly requestId: string;
-}
-
-const NATIONWIDE: BatchKind<PesquisaNacionalRequest> = {
-  validate: validatePesquisaNacionalBody,
-  quote: async (deps, accountId, body) =>
-    nationwideQuoteAnswer(await computeNationwideQuote(deps.db, await deps.planOf(accountId), body)),
-  accept: acceptNationwide,
-};
-
-const TARGETS: BatchKind<PesquisaLoteRequest> = {
-  validate: validatePesquisaLoteBody,
-  quote: async (deps, accountId, body) =>
-    targetsQuoteAnswer(await computeTargetsQuote(deps.db, await deps.planOf(accountId), body)),
-  accept: acceptTargets,
-};
+export const BATCH_BODY_LIMIT = '1mb';
 
 /** A batch's free quote: 200 with the prices, or 602 (free, HTTP 200) naming what is not offered. */
-function quoteHandler<Body>(deps: AcceptanceDeps, kind: BatchKind<Body>): RequestHandler {
+function quoteHandler<Body, Quoted>(deps: AcceptanceDeps, kind: BatchKind<Body, Quoted>): RequestHandler {
   return async (req, res) => {
     const caller = authOf(res);
     const body = kind.validate(req.body);
     if (!body.ok) throw new HttpError(422, transportMessage(422), body.errors);
-    const answer = await kind.quote(deps, caller.accountId, body.value);
+    const answer = kind.answer(await kind.quote(deps.db, await deps.planOf(caller.accountId), body.value));
     sendEnvelope(res, 200, {
       code: answer.code,
       codeMessage: answer.code === 200 ? answer.codeMessage : withResultStatusNote(answer.codeMessage),
@@ -80,7 +38,7 @@ function quoteHandler<Body>(deps: AcceptanceDeps, kind: BatchKind<Body>): Reques
 }
 
 /** A batch's paid execution: body and `Idempotency-Key` (422), then the acceptance, answered as any acceptance. */
-function executionHandler<Body>(deps: AcceptanceDeps, kind: BatchKind<Body>): RequestHandler {
+function executionHandler<Body, Quoted>(deps: AcceptanceDeps, kind: BatchKind<Body, Quoted>): RequestHandler {
   return async (req, res) => {
     const caller = authOf(res);
     const body = kind.validate(req.body);
@@ -89,7 +47,7 @@ function executionHandler<Body>(deps: AcceptanceDeps, kind: BatchKind<Body>): Re
       const errors = [...(key.ok ? [] : key.errors), ...(body.ok ? [] : body.errors)];
       throw new HttpError(422, transportMessage(422), errors);
     }
-    const outcome = await kind.accept(deps, {
+    const outcome = await acceptBatch(deps, kind, {
       caller,
       body: body.value,
       key: key.value,
@@ -111,22 +69,33 @@ function batchHandler(deps: BatchViewDeps): RequestHandler {
 }
 
 /**
- * The nationwide preliminary search (issue 16; docs/decisions/0087) and the many-targets batch (0088): their quotes
- * and executions under the product's scope, and `GET /v1/lotes/{lote}`, the combined view of a batch (any token of the account, like a poll).
+ * The quote and the execution of a kind of batch at `/v1/orcamento/<fonte>/<name>` and `/v1/consultas/<fonte>/<name>`,
+ * under the product's scope.
+ */
+function batchRoutes<Body, Quoted>(
+  router: Router,
+  deps: AcceptanceDeps,
+  guards: readonly RequestHandler[],
+  route: { readonly name: string; readonly body: RequestHandler; readonly kind: BatchKind<Body, Quoted> },
+): void {
+  const { fonte } = route.kind;
+  const scope = requireScope(fonte);
+  router.post(`/v1/orcamento/${fonte}/${route.name}`, ...guards, scope, route.body, quoteHandler(deps, route.kind));
+  router.post(`/v1/consultas/${fonte}/${route.name}`, ...guards, scope, route.body, executionHandler(deps, route.kind));
+}
+
+/**
+ * The batches of issue 16 — the nationwide preliminary search (docs/decisions/0087), the many-targets batch (0088),
+ * the batches of record views and of certificates (0090) — and `GET /v1/lotes/{lote}`, the combined view of a batch
+ * (any token of the account, like a poll).
  */
 export function batchRouter(deps: AcceptanceDeps, guards: readonly RequestHandler[]): Router {
   const router = Router();
-  router.post(NATIONWIDE_QUOTE_PATH, ...guards, requireScope(FONTE), readJsonBody, quoteHandler(deps, NATIONWIDE));
-  router.post(
-    NATIONWIDE_EXECUTION_PATH,
-    ...guards,
-    requireScope(FONTE),
-    readJsonBody,
-    executionHandler(deps, NATIONWIDE),
-  );
-  const targetsBody = readJsonBodyUpTo(TARGETS_BODY_LIMIT);
-  router.post(TARGETS_QUOTE_PATH, ...guards, requireScope(FONTE), targetsBody, quoteHandler(deps, TARGETS));
-  router.post(TARGETS_EXECUTION_PATH, ...guards, requireScope(FONTE), targetsBody, executionHandler(deps, TARGETS));
+  const lote = readJsonBodyUpTo(BATCH_BODY_LIMIT);
+  batchRoutes(router, deps, guards, { name: 'nacional', body: readJsonBody, kind: NATIONWIDE_BATCH });
+  batchRoutes(router, deps, guards, { name: 'lote', body: lote, kind: TARGETS_BATCH });
+  batchRoutes(router, deps, guards, { name: 'lote', body: lote, kind: VISUALIZACAO_BATCH });
+  batchRoutes(router, deps, guards, { name: 'lote', body: lote, kind: CERTIDAO_BATCH });
   router.get(BATCH_ROUTE, ...guards, batchHandler(deps));
   return router;
 }

@@ -40,6 +40,7 @@ function imoveisOf(result: Readonly<Record<string, unknown>>): readonly unknown[
 
 interface BatchOrderRow {
   readonly protocolo: string;
+  readonly status_consulta: string | null;
   readonly request: unknown;
   readonly uf: string;
   readonly state: string;
@@ -50,6 +51,11 @@ interface BatchOrderRow {
 
 function cpfCnpjOf(request: unknown): string | null {
   const value = objectOf(request).cpf_cnpj;
+  return typeof value === 'string' ? value : null;
+}
+
+function matriculaOf(request: unknown): string | null {
+  const value = objectOf(request).imovel_matricula;
   return typeof value === 'string' ? value : null;
 }
 
@@ -77,10 +83,11 @@ function situacaoOf(order: BatchOrderRow): UfSituacao {
 }
 
 /**
- * `GET /v1/lotes/{lote}` (issue 16; docs/decisions/0087): the batch of the caller's account, or undefined (another
- * account's batch is answered as nonexistent, spec 5.6). Stored state only, like a poll: free, never the origin.
- * `cobertura` says, per UF, its order and where it stands; `imoveis` consolidates the findings of every UF answered,
- * each with the UF searched and its order's protocolo. 202 while any UF runs (with the longest wait), 200 once none does.
+ * `GET /v1/lotes/{lote}` (issue 16; docs/decisions/0087, 0088, 0090): the batch of the caller's account, or undefined
+ * (another account's batch is answered as nonexistent, spec 5.6). Stored state only, like a poll: free, never the
+ * origin. `cobertura` says, per order (a UF, or an item), where it stands; `imoveis` consolidates the findings of every
+ * search answered, each with the UF searched and its order's protocolo (none in a batch of record views or
+ * certificates). 202 while any order runs (with the longest wait), 200 once none does.
  */
 export async function batchAnswer(
   deps: BatchViewDeps,
@@ -97,11 +104,14 @@ export async function batchAnswer(
   if (batch === undefined) return undefined;
   const orders: BatchOrderRow[] = await deps.db
     .selectFrom('orders')
-    .select(['protocolo', 'request', 'uf', 'state', 'code', 'result', 'price_centavos'])
+    .select(['protocolo', 'request', 'uf', 'state', 'code', 'result', 'price_centavos', 'status_consulta'])
     .where('batch_id', '=', batch.id)
-    .orderBy('uf')
+    // A batch of property requests lists its items in the order they were sent (docs/decisions/0090): its orders
+    // were written in item order in the acceptance transaction, and `acceptance_seq` numbers rows as written.
+    .orderBy(batch.kind === 'imoveis' ? 'acceptance_seq' : 'uf')
     .execute();
   const targets = batch.kind === 'pesquisa-alvos';
+  const imoveisKind = batch.kind === 'imoveis';
   // A many-targets batch lists its items in the order they were sent (docs/decisions/0088): each CPF/CNPJ × UF is
   // there once, so the batch's request gives each order's index.
   const indexOf = targets ? itemIndexes(batch.request) : new Map<string, number>();
@@ -122,7 +132,15 @@ export async function batchAnswer(
       waitS = Math.max(waitS, consultarDaquiS);
     }
     const found = situacao === 'pendente' ? [] : imoveisOf(result);
-    const target = targets ? { item: itemOf(order), cpf_cnpj: cpfCnpjOf(order.request) } : {};
+    const target = targets
+      ? { item: itemOf(order), cpf_cnpj: cpfCnpjOf(order.request) }
+      : imoveisKind
+        ? {
+            item: cobertura.length,
+            imovel_matricula: matriculaOf(order.request),
+            status_consulta: order.status_consulta,
+          }
+        : {};
     for (const item of found)
       imoveis.push({ ...objectOf(item), ...target, uf_pesquisada: order.uf, protocolo: order.protocolo });
     cobertura.push({
@@ -143,7 +161,7 @@ export async function batchAnswer(
   const count = (situacao: UfSituacao) => cobertura.filter((item) => item.situacao === situacao).length;
   const pendentes = count('pendente');
   const running = pendentes > 0;
-  const unit = targets ? 'itens' : 'UFs';
+  const unit = targets || imoveisKind ? 'itens' : 'UFs';
   return {
     status: running ? 202 : 200,
     envelope: {
@@ -157,14 +175,14 @@ export async function batchAnswer(
         {
           lote: batch.lote,
           fonte: batch.fonte,
-          abrangencia: targets ? 'alvos' : 'nacional',
+          abrangencia: targets ? 'alvos' : imoveisKind ? 'imoveis' : 'nacional',
           estado: running ? 'processando' : 'concluido',
           consultar_daqui_s: running ? waitS : null,
           criado_em: batch.created_at.toISOString(),
           debitado: centavosToReais(batch.price_centavos),
           resumo: {
-            ...(targets ? { itens: orders.length } : {}),
-            ufs: targets ? new Set(orders.map((order) => order.uf)).size : orders.length,
+            ...(targets || imoveisKind ? { itens: orders.length } : {}),
+            ufs: targets || imoveisKind ? new Set(orders.map((order) => order.uf)).size : orders.length,
             concluidas: count('concluida'),
             pendentes,
             falhas: count('falhou'),

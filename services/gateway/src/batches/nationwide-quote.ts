@@ -3,15 +3,19 @@ import {
   centavosToReais,
   type DataItem,
   type PesquisaNacionalRequest,
+  type PesquisaPreviaBensRequest,
   type QuoteRefusalMotivo,
   refusalMessage,
 } from '@regapi/contracts';
 import type { Db, Plan, Price } from '@regapi/ledger';
 import { computeQuote } from '../quotes/quote';
+import type { QuoteAnswer } from '../quotes/quote-view';
 
 /** One UF the nationwide search will run in, with its own price (each UF is its own order and its own charge). */
 export interface OfferedUf {
   readonly uf: Uf;
+  /** The one-UF search this UF runs. */
+  readonly request: PesquisaPreviaBensRequest;
   readonly price: Price;
 }
 
@@ -44,8 +48,9 @@ export async function computeNationwideQuote(
   const offered: OfferedUf[] = [];
   const excluded: ExcludedUf[] = [];
   for (const uf of UFS) {
-    const quote = await computeQuote(db, plan, { fonte: 'pesquisa-previa-bens', body: { ...body, uf } });
-    if (quote.ok) offered.push({ uf, price: quote.price });
+    const request = { ...body, uf };
+    const quote = await computeQuote(db, plan, { fonte: 'pesquisa-previa-bens', body: request });
+    if (quote.ok) offered.push({ uf, request, price: quote.price });
     else excluded.push({ uf, motivo: quote.refusal });
   }
   if (offered.length === 0) {
@@ -62,14 +67,8 @@ function excludedItems(excluded: readonly ExcludedUf[]): DataItem[] {
   return excluded.map((item) => ({ uf: item.uf, motivo: item.motivo }));
 }
 
-export interface NationwideQuoteAnswer {
-  readonly code: 200 | 602;
-  readonly codeMessage: string;
-  readonly item: DataItem;
-}
-
 /** The quote as `data[0]`: the sum in `preco.total`, one price per UF offered in `ufs`, the UFs left out and why. */
-export function nationwideQuoteAnswer(quote: NationwideQuote): NationwideQuoteAnswer {
+export function nationwideQuoteAnswer(quote: NationwideQuote): QuoteAnswer {
   if (!quote.ok) {
     return {
       code: 602,

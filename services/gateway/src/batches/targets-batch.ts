@@ -2,20 +2,19 @@ import type { Uf } from '@regapi/br';
 import {
   centavosToReais,
   type DataItem,
-  envelope,
   type PesquisaLoteRequest,
   type PesquisaPreviaBensRequest,
   type QuoteRefusalMotivo,
   refusalMessage,
+  validatePesquisaLoteBody,
 } from '@regapi/contracts';
 import type { Db, Plan, Price } from '@regapi/ledger';
-import type { AuthContext } from '../auth/auth-context';
-import { type AcceptanceDeps, type AcceptanceOutcome, refusedUnderKey, replayOf } from '../executions/acceptance';
 import { pollingPath } from '../executions/acceptance-answers';
-import { findStoredAnswer, type KeyRef } from '../executions/idempotency/idempotency-store';
 import { computeQuote, type Quote } from '../quotes/quote';
-import { acceptPlannedBatch, BATCH_FONTE, planBatch } from './batch-acceptance';
-import { batchPath } from './nationwide-acceptance';
+import type { QuoteAnswer } from '../quotes/quote-view';
+import { type BatchKind, batchPath } from './batch-acceptance';
+
+const BATCH_FONTE = 'pesquisa-previa-bens';
 
 /** An item of the batch the service offers, with its own price (its own order, its own charge). */
 export interface OfferedTarget {
@@ -74,18 +73,12 @@ function batchMotivo(excluded: readonly ExcludedTarget[]): QuoteRefusalMotivo {
   return excluded.every((item) => item.motivo === first) ? first : 'tarifa_desconhecida';
 }
 
-export interface TargetsQuoteAnswer {
-  readonly code: 200 | 602;
-  readonly codeMessage: string;
-  readonly item: DataItem;
-}
-
 /**
  * The quote as `data[0]`: each item offered with its price in `itens`, the sum in `preco.total`, and the items not
  * offered in `itens_nao_ofertados`. A batch is accepted or refused whole: one item not offered makes it a 602 (free),
  * and the client sends the batch again without those items.
  */
-export function targetsQuoteAnswer(quote: TargetsQuote): TargetsQuoteAnswer {
+export function targetsQuoteAnswer(quote: TargetsQuote): QuoteAnswer {
   const itens = quote.offered.map((item) => ({
     item: item.index,
     cpf_cnpj: item.request.cpf_cnpj,
@@ -114,83 +107,43 @@ export function targetsQuoteAnswer(quote: TargetsQuote): TargetsQuoteAnswer {
   };
 }
 
-export interface TargetsInput {
-  readonly caller: AuthContext;
-  readonly body: PesquisaLoteRequest;
-  /** The validated `Idempotency-Key`, lowercase. */
-  readonly key: string;
-  readonly fingerprint: string;
-  readonly requestId: string;
-}
-
 export const TARGETS_ACCEPTED_MESSAGE =
   'Lote aceito e debitado: um pedido e uma cobrança por item (data[0].pedidos, na ordem de itens). Consulte o lote em data[0].consultar_em depois de data[0].consultar_daqui_s segundos.';
 
 /**
- * `POST /v1/consultas/pesquisa-previa-bens/lote` after auth, scope and validation (issue 16; docs/decisions/0088):
- * the idempotency lookup → the quote of every item (any item not offered refuses the whole batch, 602, free) →
- * protocolos → the shared batch transaction (`acceptPlannedBatch`): one order and one debit per item, the open-order
- * limit counting them all, refused whole when the balance does not cover the sum.
+ * The many-targets batch (issue 16; docs/decisions/0088): the quote of every item (any item not offered refuses the
+ * whole batch, 602, free), one order and one debit per item through the batch acceptance every kind shares.
  */
-export async function acceptTargets(deps: AcceptanceDeps, input: TargetsInput): Promise<AcceptanceOutcome> {
-  const { db, clock } = deps;
-  const now = clock.now();
-  const { accountId } = input.caller;
-  const ref: KeyRef = { accountId, key: input.key };
-  const stored = await findStoredAnswer(db, ref, now);
-  if (stored !== undefined) return replayOf(stored, input.fingerprint);
-
-  const plan = await deps.planOf(accountId);
-  const quote = await computeTargetsQuote(db, plan, input.body);
-  if (quote.excluded.length > 0) {
-    const answer = targetsQuoteAnswer(quote);
-    const refusal = { kind: 'unavailable', codeMessage: answer.codeMessage, item: answer.item } as const;
-    return refusedUnderKey(deps, { ref, fingerprint: input.fingerprint }, refusal, now);
-  }
-
-  const items = quote.offered.map((offered) => ({
-    uf: offered.request.uf,
-    request: offered.request,
-    price: offered.price,
-  }));
-  const batch = await planBatch(deps, items, input.requestId, now);
-  const response = envelope({
-    code: 202,
-    codeMessage: TARGETS_ACCEPTED_MESSAGE,
-    requestId: input.requestId,
-    billable: true,
-    priceCentavos: quote.totalCentavos,
-    data: [
-      {
-        lote: batch.lote,
-        fonte: BATCH_FONTE,
-        abrangencia: 'alvos',
-        estado: 'processando',
-        consultar_em: batchPath(batch.lote),
-        consultar_daqui_s: batch.consultarDaquiS,
-        pedidos: batch.orders.map((order, index) => ({
-          item: index,
-          cpf_cnpj: quote.offered[index]?.request.cpf_cnpj ?? null,
-          uf: order.item.uf,
-          protocolo: order.protocolo,
-          consultar_em: pollingPath(order.protocolo),
-          consultar_daqui_s: order.consultarDaquiS,
-          preco: centavosToReais(order.item.price.totalCentavos),
-        })),
-      },
-    ],
-  });
-  return acceptPlannedBatch(deps, {
-    caller: input.caller,
-    ref,
-    fingerprint: input.fingerprint,
-    requestId: input.requestId,
-    kind: 'pesquisa-alvos',
-    request: input.body,
-    maxOpenOrders: plan.maxOpenOrders,
-    batch,
-    totalCentavos: quote.totalCentavos,
-    response,
-    now,
-  });
-}
+export const TARGETS_BATCH: BatchKind<PesquisaLoteRequest, TargetsQuote> = {
+  name: 'pesquisa-alvos',
+  fonte: BATCH_FONTE,
+  validate: validatePesquisaLoteBody,
+  quote: computeTargetsQuote,
+  answer: targetsQuoteAnswer,
+  items: (quote) =>
+    quote.offered.map((offered) => ({
+      uf: offered.request.uf,
+      request: offered.request,
+      price: offered.price,
+      target: { uf: offered.request.uf },
+      imovelChave: null,
+    })),
+  acceptedMessage: TARGETS_ACCEPTED_MESSAGE,
+  accepted: (quote, batch) => ({
+    lote: batch.lote,
+    fonte: BATCH_FONTE,
+    abrangencia: 'alvos',
+    estado: 'processando',
+    consultar_em: batchPath(batch.lote),
+    consultar_daqui_s: batch.consultarDaquiS,
+    pedidos: batch.orders.map((order, index) => ({
+      item: index,
+      cpf_cnpj: quote.offered[index]?.request.cpf_cnpj ?? null,
+      uf: order.item.uf,
+      protocolo: order.protocolo,
+      consultar_em: pollingPath(order.protocolo),
+      consultar_daqui_s: order.consultarDaquiS,
+      preco: centavosToReais(order.item.price.totalCentavos),
+    })),
+  }),
+};

@@ -10,6 +10,8 @@ import {
   imovelChave,
   newOrderInQueue,
   ORDER_BLOCK_LOOKBACK_MS,
+  type Order,
+  type OrderBlockEnd,
   openOrderRoom,
   orderBlockEnd,
   readyAtFromFacts,
@@ -84,6 +86,19 @@ function orderBlockOf(request: QuoteRequest, quote: Extract<Quote, { ok: true }>
   return { chave: imovelChave(request.fonte, office.cns, request.body.matricula), office };
 }
 
+/**
+ * When a record blocked by `blocking` at `office` is accepted again, or undefined once that day has come (spec 3):
+ * whole days of the office (its UF's zone), so the answer never tells when another customer ordered it.
+ */
+export function blockInForce(
+  blocking: Pick<Order, 'createdAt'>,
+  office: QuotedOffice,
+  now: Date,
+): OrderBlockEnd | undefined {
+  const again = orderBlockEnd(blocking, ufTimeZone(office.uf));
+  return now >= again.from ? undefined : again;
+}
+
 async function blockedOutcome(
   db: Kysely<Database> | Transaction<Database>,
   request: QuoteRequest,
@@ -92,9 +107,8 @@ async function blockedOutcome(
 ): Promise<AcceptanceOutcome | undefined> {
   const blocking = await findBlockingOrder(db, block.chave, new Date(now.getTime() - ORDER_BLOCK_LOOKBACK_MS));
   if (blocking === undefined) return undefined;
-  // Whole days of the office (its UF's zone): the answer must not tell when another customer ordered it.
-  const again = orderBlockEnd(blocking, ufTimeZone(block.office.uf));
-  if (now >= again.from) return undefined;
+  const again = blockInForce(blocking, block.office, now);
+  if (again === undefined) return undefined;
   return {
     kind: 'unavailable',
     codeMessage: refusalMessage(ORDER_BLOCK_MOTIVO, formatCivilDate(again.date)),
