@@ -71,6 +71,7 @@ export async function runHttpCostGrowth(): Promise<string[]> {
           method: 'POST',
           bearer: token,
           body: SEARCH_BODY,
+          headers: { 'idempotency-key': crypto.randomUUID() },
         });
         if (answer.status !== 202)
           throw new Error(`acceptance answered ${answer.status}: ${JSON.stringify(answer.body)}`);

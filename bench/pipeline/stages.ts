@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { OriginSample } from '@regapi/origin';
 import { createSimulatorControl, propertyRequest } from '@regapi/origin-simulator';
 import { callJson } from '@regapi/testkit';
@@ -98,6 +99,7 @@ async function driveOne(
   product: Product,
   body: Record<string, unknown>,
   pollMs: number[],
+  pollGapMs: number,
 ): Promise<OrderStages | undefined> {
   const accepted = await callJson(`${system.url}/v1/consultas/${product}`, {
     method: 'POST',
@@ -115,6 +117,7 @@ async function driveOne(
     const polled = await callJson(`${system.url}/v1/consultas/${protocolo}`, { token });
     pollMs.push(performance.now() - started);
     if (showsAnswer(polled.status, polled.body.data[0])) visibleAt = sentAt;
+    else if (pollGapMs > 0) await delay(pollGapMs);
   }
   if (visibleAt === undefined) return undefined;
   const at = await timestampsOf(system, protocolo);
@@ -139,7 +142,7 @@ async function driveOne(
  * Drives `perProduct` orders of each product through the public API one at a time (the next accepted once the poll
  * showed the previous one's answer, so the session is idle at each acceptance), polling back to back.
  */
-export async function driveStages(system: RunningSystem, perProduct: number): Promise<StageReport> {
+export async function driveStages(system: RunningSystem, perProduct: number, pollGapMs: number): Promise<StageReport> {
   const samples = await createSimulatorControl(system.originUrl).samples();
   const { token } = await createCustomer(system.adminUrl, system.adminToken, '1000000.00');
   const orders: OrderStages[] = [];
@@ -147,7 +150,7 @@ export async function driveStages(system: RunningSystem, perProduct: number): Pr
   let unfinished = 0;
   for (const product of PRODUCTS) {
     for (const body of bodiesFor(product, samples, perProduct)) {
-      const stages = await driveOne(system, token, product, body, pollMs);
+      const stages = await driveOne(system, token, product, body, pollMs, pollGapMs);
       if (stages === undefined) unfinished++;
       else orders.push(stages);
     }
@@ -175,45 +178,23 @@ export function stageLines(report: StageReport): string[] {
       .filter((stages) => stages.product === product)
       .map(pick)
       .filter((value): value is number => value !== undefined);
+  type Row = readonly [label: string, pick: (stages: OrderStages) => number | undefined, target: boolean];
+  const documentRows: readonly Row[] = [
+    ['    document received → archived', (s) => s.answerToArchived, true],
+    ['    archived → visible to a poll', (s) => s.archivedToVisible, true],
+    ['    (origin answer → order finished)', (s) => s.answerToFinished, false],
+  ];
   for (const product of PRODUCTS) {
     const inIssue = product === 'certidao-inteiro-teor';
+    const rows: readonly Row[] = [
+      ['  acceptance → origin call start', (s) => s.acceptedToCall, true],
+      inIssue
+        ? ['  origin answer → "in issue" visible to a poll', (s) => s.answerToVisible, true]
+        : ['  origin answer → result visible to a poll', (s) => s.answerToVisible, true],
+      ...(inIssue ? [] : documentRows),
+    ];
     out.push(`  ${product}:`);
-    out.push(
-      line(
-        '  acceptance → origin call start',
-        of(product, (s) => s.acceptedToCall),
-        true,
-      ),
-    );
-    out.push(
-      line(
-        inIssue ? '  origin answer → "in issue" visible to a poll' : '  origin answer → result visible to a poll',
-        of(product, (s) => s.answerToVisible),
-        true,
-      ),
-    );
-    if (inIssue) continue;
-    out.push(
-      line(
-        '    document received → archived',
-        of(product, (s) => s.answerToArchived),
-        true,
-      ),
-    );
-    out.push(
-      line(
-        '    archived → visible to a poll',
-        of(product, (s) => s.archivedToVisible),
-        true,
-      ),
-    );
-    out.push(
-      line(
-        '    (origin answer → order finished)',
-        of(product, (s) => s.answerToFinished),
-        false,
-      ),
-    );
+    for (const [label, pick, target] of rows) out.push(line(label, of(product, pick), target));
   }
   const poll = report.pollMs;
   out.push(
