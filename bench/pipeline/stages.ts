@@ -55,14 +55,17 @@ function showsAnswer(status: number, data: Record<string, unknown> | undefined):
   return status === 200 || data?.status_consulta === 'EM_EMISSAO';
 }
 
+/** What the system recorded of one order, each written by the service that did the step, from its own clock. */
 interface Timestamps {
   readonly createdAt: Date;
   readonly finishedAt: Date | null;
   readonly firstStart: Date | null;
   readonly storedAt: Date | null;
+  /** Every origin answer of the order (`answered_at` of its attempts), oldest first. */
+  readonly answers: readonly Date[];
 }
 
-async function timestampsOf(system: RunningSystem, protocolo: string): Promise<Timestamps & { answers: Date[] }> {
+async function timestampsOf(system: RunningSystem, protocolo: string): Promise<Timestamps> {
   const row = await system.db.db
     .selectFrom('orders')
     .select((eb) => [
