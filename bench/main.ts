@@ -2,6 +2,7 @@
 // are; a bench that could not measure (setup failed, requests failed) exits 1.
 import { runGatewayBench } from './gateway/gateway-bench';
 import { runOriginBench } from './origin/origin-bench';
+import { runPipelineBench } from './pipeline/pipeline-bench';
 import { runScrapeBench } from './scrape/scrape-bench';
 import { runSnapshotBench } from './snapshot/snapshot-bench';
 import { isUsageError } from './usage-error';
@@ -9,6 +10,7 @@ import { isUsageError } from './usage-error';
 const BENCHES: Readonly<Record<string, (args: readonly string[]) => Promise<void>>> = {
   gateway: runGatewayBench,
   origin: runOriginBench,
+  pipeline: runPipelineBench,
   scrape: runScrapeBench,
   snapshot: runSnapshotBench,
 };

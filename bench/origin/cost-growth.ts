@@ -2,15 +2,11 @@ import { performance } from 'node:perf_hooks';
 import { systemClock } from '@regapi/calendar';
 import { acceptOrder, getOrderInQueue, newOrderInQueue, readyAtFromFacts } from '@regapi/orders';
 import { createBenchDatabase } from '../gateway/bench-database';
+import { percentile } from '../percentile';
 import { SEARCH_BODY } from './driven-run';
 
 const SIZES = [1_000, 10_000, 100_000] as const;
 const RUNS = 50;
-
-function percentile(samples: readonly number[], share: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? Number.NaN;
-}
 
 async function timed(run: () => Promise<unknown>): Promise<string> {
   const samples: number[] = [];

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { lastCatalogSync } from '@regapi/catalog';
 import { waitFor } from '@regapi/testkit';
 import { type Harness, startHarness } from '../../services/origin-session/test/support/harness';
+import { percentile } from '../percentile';
 import { UsageError } from '../usage-error';
 import { runCostGrowth } from './cost-growth';
 import {
@@ -43,11 +44,6 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
 };
 const DRIVEN = Object.keys(SCENARIOS);
 const ALL = [...DRIVEN, 'cost'];
-
-function percentile(samples: readonly number[], share: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? Number.NaN;
-}
 
 const ms = (value: number) => (value < 1 ? `${(value * 1000).toFixed(0)} µs` : `${value.toFixed(2)} ms`);
 const hours = (value: number) => `${(value / HOUR).toFixed(2)} h`;
@@ -228,10 +224,8 @@ export async function runOriginBench(args: readonly string[]): Promise<void> {
     else await runCostGrowth();
   }
   process.stdout.write(
-    '\nnot measured:\n' +
-      '  end-to-end stage overheads (acceptance commit → origin call start; origin answer → visible to a poll;\n' +
-      '  document received → archived → visible), standalone and distributed: this bench runs origin-session alone\n' +
-      '  with the task delivery through RabbitMQ and a stand-in archive; the stages need the gateway, billing and\n' +
-      '  archive processes timed on one wall clock, not built in the time given.\n',
+    '\nelsewhere: the end-to-end stage overheads (standalone and distributed, on the real clock) and acceptance and\n' +
+      '  poll over HTTP with orders queued are `pnpm bench pipeline`: they need the whole system timed on one wall\n' +
+      '  clock, which this driven clock cannot be.\n',
   );
 }
