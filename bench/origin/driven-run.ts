@@ -21,14 +21,22 @@ export interface OriginCall {
   readonly clockAt: number;
 }
 
-/** Wraps every method of the portal to record its calls (the only change to what origin-session runs). */
-export function recordingPortal(calls: OriginCall[], clockNow: () => number): (portal: OriginPortal) => OriginPortal {
+/**
+ * Wraps every method of the portal to record its calls (the only change to what origin-session runs). While `gate()`
+ * returns a promise, calls wait for it: a scenario's backlog is accepted at one instant, before the origin moves.
+ */
+export function recordingPortal(
+  calls: OriginCall[],
+  clockNow: () => number,
+  gate: () => Promise<void> | undefined = () => undefined,
+): (portal: OriginPortal) => OriginPortal {
   return (portal) =>
     new Proxy(portal, {
       get(target, property, receiver) {
         const value: unknown = Reflect.get(target, property, receiver);
         if (typeof value !== 'function') return value;
         return async (...args: unknown[]) => {
+          await gate();
           const wallStart = performance.now();
           const clockAt = clockNow();
           try {
@@ -117,20 +125,22 @@ export async function driveUntilDrained(harness: Harness, wallTimeoutMs: number)
       continue;
     }
     quietPolls = 0;
-    const placed = row.started.length;
+    const placed = await searchAttempts(harness);
     harness.clock.set(opensAt);
     jumps++;
-    for (;;) {
-      const { rows: after } = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM origin_order_attempt
-        WHERE fonte = 'pesquisa-previa-bens' AND started_at > ${opensAt}::timestamptz - interval '1 hour'`.execute(
-        harness.database.db,
-      );
-      if ((after[0]?.n ?? 0) >= placed) break;
+    while ((await searchAttempts(harness)) === placed) {
       if (performance.now() > deadline) throw new Error('the runner placed nothing after the ceiling reopened');
       await pause(2);
     }
   }
+}
+
+async function searchAttempts(harness: Harness): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM origin_order_attempt WHERE fonte = 'pesquisa-previa-bens'`.execute(
+    harness.database.db,
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /** Attempt starts per order, on the driven clock. */

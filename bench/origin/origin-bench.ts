@@ -93,9 +93,15 @@ function fairShareStarts(accepted: readonly AcceptedSearch[], t0: number): Map<s
 async function runDriven(name: string, scenario: Scenario): Promise<void> {
   const calls: OriginCall[] = [];
   let clockNow = () => 0;
+  let gate: Promise<void> | undefined;
+  let openGate = () => undefined as void;
   const harness = await startHarness({
     timeScale: TIME_SCALE,
-    wrapPortal: recordingPortal(calls, () => clockNow()),
+    wrapPortal: recordingPortal(
+      calls,
+      () => clockNow(),
+      () => gate,
+    ),
   });
   clockNow = () => harness.clock.now().getTime();
   try {
@@ -103,7 +109,13 @@ async function runDriven(name: string, scenario: Scenario): Promise<void> {
     const t0 = harness.clock.now().getTime();
     const wallStarted = performance.now();
     calls.length = 0;
+    // The whole backlog arrives at one instant (the scenario's "09:00"): the origin waits until it is accepted.
+    gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
     const accepted = await acceptAll(harness, scenario);
+    gate = undefined;
+    openGate();
     const jumps = await driveUntilDrained(harness, 600_000);
     const wallMs = performance.now() - wallStarted;
     const starts = await attemptStarts(harness);
@@ -201,8 +213,8 @@ async function runDriven(name: string, scenario: Scenario): Promise<void> {
  * with the real simulator answering instantly, on a driven clock — whenever everything left is deferred under the
  * hourly ceiling the clock jumps to the next due message, so hours of origin time take seconds. Prints, per scenario,
  * ceiling use, idle time between origin calls, fairness against an equal-share round robin, ETA accuracy; and the cost
- * of acceptance and poll with 1k, 10k and 100k orders queued. Measures today's scheduler (first come, first served);
- * the same scenarios measure the fair one (docs/decisions/0085, 0086) once it is wired.
+ * of acceptance and poll with 1k, 10k and 100k orders queued. The backlog of a scenario is accepted while the origin
+ * is held, as if it arrived at one instant. Measures the fair runner (docs/decisions/0085, 0086).
  */
 export async function runOriginBench(args: readonly string[]): Promise<void> {
   const names = args.length === 0 ? ALL : args;
@@ -216,7 +228,7 @@ export async function runOriginBench(args: readonly string[]): Promise<void> {
     `date:       ${new Date().toISOString()}\n` +
       `machine:    ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}\n` +
       `load avg:   ${load} (1, 5, 15 min, before the run)\n` +
-      `scheduler:  first come, first served (the fair scheduler of decisions 0085/0086 is not wired yet)\n`,
+      `scheduler:  fair (weighted start-time fair queuing, decisions 0085/0086)\n`,
   );
   for (const name of names) {
     const scenario = SCENARIOS[name];
