@@ -211,10 +211,12 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
     try {
       const taskReport = await runTask(ctx, origin, { onlyIfQueued: true });
       if (taskReport.kind === 'run-order' && taskReport.report.kind === 'held') {
-        // The database's ceiling disagrees with the queue's count: back to the head of its account, wait for the slot.
+        // The database's ceiling disagrees with the queue's count (a search placed again in doubt, another replica):
+        // back to the head of its account, with the table's count, so the queue waits for the slot.
         current = undefined;
         orders.set(order.id, order);
         queue.putBack(task);
+        queue.setSearchStarts(await searchStartsOfLastHour(ctx.db, ctx.clock.now()));
       }
       report(origin, taskReport);
     } catch (thrown) {
@@ -238,7 +240,11 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
       return;
     }
     const now = ctx.clock.now();
-    if (queue.size() > 0) queue.setSearchStarts(await searchStartsOfLastHour(ctx.db, now));
+    // The queue counts the searches it hands out; the attempts table is the truth. A closed ceiling is re-read from
+    // the table (a phantom count must not hold a search for an hour); an open one is checked by the run's own guard.
+    if (queue.size() > 0 && queue.searchOpensAt(now.getTime()) > now.getTime()) {
+      queue.setSearchStarts(await searchStartsOfLastHour(ctx.db, now));
+    }
     const decision = queue.next(now.getTime());
     if (decision.kind === 'idle') {
       await wakeup.sleep(ctx.settings.queueSyncMs);
