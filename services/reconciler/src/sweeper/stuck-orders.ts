@@ -20,6 +20,9 @@ export interface SweepReport {
  * makes two origin orders. The same order is swept again only after the same interval; from its second sweep on, a
  * human is alerted (`order_stuck`).
  *
+ * A `queued` order that origin-session's published fair schedule covers (its `order_forecast` row, with the schedule
+ * published recently) is waiting its turn and is not swept (docs/decisions/0086).
+ *
  * Out of scope on purpose: `awaiting_issue` (the certificate watch owns certificates in issue, decision 0037) and
  * `archiving` (the archive's own retries, and its `document.delivered` message is re-driven from the dead letters).
  */
@@ -27,6 +30,8 @@ export async function sweepStuckOrders(ctx: ReconcilerContext): Promise<SweepRep
   const now = ctx.clock.now();
   const cutoff = (fonte: (typeof FONTES)[number]) =>
     new Date(now.getTime() - PRODUCTS[fonte].maxTimeoutSeconds * 1000 - ctx.settings.stuckMarginMs);
+  // The schedule counts as current if published within the shortest product time plus the margin.
+  const scheduleFreshAfter = new Date(Math.max(...FONTES.map((fonte) => cutoff(fonte).getTime())));
   const alerts: ReconcilerAlert[] = [];
   const driven: { orderId: string; state: string; sweeps: number }[] = [];
   await ctx.db.transaction().execute(async (trx) => {
@@ -55,6 +60,23 @@ export async function sweepStuckOrders(ctx: ReconcilerContext): Promise<SweepRep
               .select('m.id')
               .whereRef('m.dedupe_key', '=', sql<string>`'run-order:' || o.id::text`),
           ),
+        ),
+      )
+      // A queued order in origin-session's current fair schedule is waiting its turn, not lost (decision 0086):
+      // a backlog can hold it for hours. The schedule is current while its summary row is newer than the cutoff.
+      .where((eb) =>
+        eb.not(
+          eb.and([
+            eb('o.state', '=', 'queued'),
+            eb.exists(
+              eb
+                .selectFrom('order_forecast as f')
+                .innerJoin('fair_schedule as fs', (join) => join.onTrue())
+                .select('f.order_id')
+                .whereRef('f.order_id', '=', 'o.id')
+                .where('fs.computed_at', '>', scheduleFreshAfter),
+            ),
+          ]),
         ),
       )
       .orderBy('o.updated_at')
