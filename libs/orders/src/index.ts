@@ -5,8 +5,22 @@ export { InvalidTransitionError, OrderNotFoundError } from './errors';
 export { failureResultData } from './failure-result';
 export { type AccountBacklog, type FairBacklog, fairStartEstimate } from './fair-estimate';
 export { createFairQueue, type FairDecision, type FairQueue, type FairQueueOptions, type FairTask } from './fair-queue';
+export {
+  createFairSchedulePublisher,
+  type FairBacklogRead,
+  type FairSchedule,
+  type FairSchedulePublisher,
+  fairReadyTimes,
+  readFairBacklog,
+} from './fair-schedule-store';
 export { finishOrder, type OrderEnd } from './finish-order';
-export { newOrderWaitSeconds, readyAtFromFacts, secondsUntil } from './new-order-wait';
+export {
+  newOrderReadyAt,
+  newOrderWaitSeconds,
+  readyAtFromFacts,
+  readyTimesOfNewOrders,
+  secondsUntil,
+} from './new-order-wait';
 export { type OpenOrderRoom, openOrderRoom } from './open-order-limit';
 export { type Order, POLLED_COLUMNS, type PolledOrder, toOrder, toPolledOrder } from './order';
 export {
@@ -35,6 +49,7 @@ export {
   sequenceOfProtocolo,
 } from './protocolo';
 export {
+  FAIR_SCHEDULE_FRESH_MS,
   getOrderInQueue,
   type NewOrderInQueue,
   newOrderInQueue,

@@ -4,6 +4,14 @@ import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } 
 import { type Order, POLLED_COLUMNS, type PolledOrder, toPolledOrder } from './order';
 import { NEW_PROTOCOLO_COLUMNS, type NewProtocoloRow, protocoloOfRow } from './order-queries';
 
+/** A published schedule older than this is not believed: origin-session is down or stepped down (decision 0089). */
+export const FAIR_SCHEDULE_FRESH_MS = 30_000;
+
+/** SQL for the instant after which a published schedule is current. */
+function freshAfter(now: Date): RawBuilder<unknown> {
+  return sql`${now}::timestamptz - ${sql.lit(FAIR_SCHEDULE_FRESH_MS)} * interval '1 millisecond'`;
+}
+
 type Db = Kysely<Database> | Transaction<Database>;
 
 export const SEARCH: Fonte = 'pesquisa-previa-bens';
@@ -90,6 +98,7 @@ function factsStatement<Row>(
   position: QueuePosition,
   now: Date,
   leading: RawBuilder<unknown>,
+  applies: RawBuilder<boolean> = sql<boolean>`true`,
 ): RawBuilder<Row & QueueFactsRow> {
   const ahead =
     position === 'last'
@@ -102,7 +111,7 @@ function factsStatement<Row>(
   return sql<Row & QueueFactsRow>`
     SELECT ${leading} queue.working, queue.searches_ahead, started.searches_started
     FROM (SELECT 1) AS position
-    ${factsJoins({ ahead, applies: sql<boolean>`true`, forSearch: sql<boolean>`${fonte === SEARCH}`, now })}
+    ${factsJoins({ ahead, applies, forSearch: sql<boolean>`(${applies} AND ${fonte === SEARCH})`, now })}
   `;
 }
 
@@ -134,7 +143,15 @@ export interface NewOrderInQueue {
  * protocolo taken for an acceptance that is then refused stays unused: protocolos are unique (decision 0050).
  */
 export async function newOrderInQueue(db: Db, fonte: string, now: Date): Promise<NewOrderInQueue> {
-  const { rows } = await factsStatement<NewProtocoloRow>(fonte, 'last', now, NEW_PROTOCOLO_COLUMNS).execute(db);
+  // With a current fair schedule the estimate comes from it (decision 0089): the FIFO facts are not read.
+  const noFairSchedule = sql<boolean>`NOT EXISTS (SELECT 1 FROM fair_schedule fs WHERE fs.computed_at > ${freshAfter(now)})`;
+  const { rows } = await factsStatement<NewProtocoloRow>(
+    fonte,
+    'last',
+    now,
+    NEW_PROTOCOLO_COLUMNS,
+    noFairSchedule,
+  ).execute(db);
   const row = rows[0];
   if (row === undefined) throw new Error('the new order statement returned no row');
   return { protocolo: protocoloOfRow(row), queue: toFacts(row) };
@@ -163,10 +180,14 @@ export async function queueTail<Row>(db: Db, now: Date, leading: RawBuilder<unkn
 /** A polled order with the queue facts at its own position (zero and empty unless it is queued). */
 export interface OrderInQueue {
   readonly order: PolledOrder;
+  /** The FIFO facts, read only when no current fair schedule covers the order (empty then otherwise). */
   readonly queue: QueueFacts;
+  /** Its start in origin-session's current fair schedule (docs/decisions/0089), when one covers it. */
+  readonly forecastStartAt: Date | undefined;
 }
 
-type PolledRow = Pick<Selectable<Database['orders']>, (typeof POLLED_COLUMNS)[number]> & QueueFactsRow;
+type PolledRow = Pick<Selectable<Database['orders']>, (typeof POLLED_COLUMNS)[number]> &
+  QueueFactsRow & { readonly forecast_start_at: Date | null };
 
 // Compiled once: a poll is the most frequent statement there is (docs/decisions/0045).
 const pollStatement = compiledStatement(3, (protocolo: string, accountId: string, now: Date) => {
@@ -176,13 +197,19 @@ const pollStatement = compiledStatement(3, (protocolo: string, accountId: string
     acceptanceSeq: sql.ref('polled.acceptance_seq'),
   });
   const columns = sql.join(POLLED_COLUMNS.map((column) => sql.ref(`polled.${column}`)));
+  // A queued order in a current fair schedule reads its forecast (one row); only without one are the FIFO facts read.
+  const fresh = freshAfter(now);
+  const fifo = sql<boolean>`(polled.state = 'queued' AND forecast.start_at IS NULL)`;
   return sql<PolledRow>`
-    SELECT ${columns}, queue.working, queue.searches_ahead, started.searches_started
+    SELECT ${columns}, queue.working, queue.searches_ahead, started.searches_started,
+      forecast.start_at AS forecast_start_at
     FROM orders polled
+    LEFT JOIN order_forecast forecast ON forecast.order_id = polled.id AND polled.state = 'queued'
+      AND EXISTS (SELECT 1 FROM fair_schedule fs WHERE fs.computed_at > ${fresh})
     ${factsJoins({
       ahead,
-      applies: sql<boolean>`polled.state = 'queued'`,
-      forSearch: sql<boolean>`(polled.state = 'queued' AND polled.fonte = ${SEARCH})`,
+      applies: fifo,
+      forSearch: sql<boolean>`(${fifo} AND polled.fonte = ${SEARCH})`,
       now,
     })}
     WHERE polled.protocolo = ${protocolo} AND polled.account_id = ${accountId}
@@ -200,5 +227,6 @@ export async function getOrderInQueue(
   now: Date,
 ): Promise<OrderInQueue | undefined> {
   const row = (await pollStatement.execute(db, protocolo, accountId, now))[0];
-  return row === undefined ? undefined : { order: toPolledOrder(row), queue: toFacts(row) };
+  if (row === undefined) return undefined;
+  return { order: toPolledOrder(row), queue: toFacts(row), forecastStartAt: row.forecast_start_at ?? undefined };
 }

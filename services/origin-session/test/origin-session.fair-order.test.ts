@@ -80,6 +80,18 @@ describe('a newcomer behind a big backlog', () => {
       bigOrders.push(await harness.accept('pesquisa-previa-bens', { cpf_cnpj: cpf(1, i), uf: 'SP' }, 5_000, big));
     }
     const newcomer = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: cpf(2, 0), uf: 'RJ' }, 5_000, small);
+    // The schedule origin-session publishes (decision 0089) already says so while the session is busy: the newcomer
+    // starts before the big account's second search, which a poll of each reads.
+    const forecasts = await waitFor(
+      async () => {
+        const rows = await harness.database.db.selectFrom('order_forecast').selectAll().execute();
+        return rows.length === 100 ? new Map(rows.map((row) => [row.order_id, row.start_at.getTime()])) : undefined;
+      },
+      { timeoutMs: 20_000, what: 'the forecasts of the 99 queued searches and the newcomer' },
+    );
+    const second = bigOrders[1];
+    if (second === undefined) throw new Error('no second order');
+    expect(forecasts.get(newcomer.id)).toBeLessThan(forecasts.get(second.id) ?? 0);
     gate.release();
 
     await harness.waitForState(newcomer.id, ['finished', 'archiving'], 30_000);

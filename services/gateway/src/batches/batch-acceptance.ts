@@ -8,7 +8,7 @@ import {
   allocateProtocolo,
   newOrderInQueue,
   openOrderRoom,
-  readyAtFromFacts,
+  readyTimesOfNewOrders,
   secondsUntil,
 } from '@regapi/orders';
 import { sql, type Transaction } from 'kysely';
@@ -60,11 +60,12 @@ export interface PlannedBatch {
 }
 
 /**
- * The `lote`, protocolos and queue estimates of a batch before its transaction (docs/decisions/0087): the first order
- * reads the queue once; order i waits behind the i before it.
+ * The `lote`, protocolos and queue estimates of a batch before its transaction (docs/decisions/0087): the queue is
+ * read once (the fair schedule, decision 0089, or the FIFO facts); order i waits behind the i before it.
  */
 async function planBatch(
   deps: AcceptanceDeps,
+  accountId: string,
   fonte: Fonte,
   items: readonly BatchItem[],
   requestId: string,
@@ -72,12 +73,16 @@ async function planBatch(
 ): Promise<PlannedBatch> {
   const lote = await allocateProtocolo(deps.db);
   const first = await newOrderInQueue(deps.db, fonte, now);
+  const readyTimes = await readyTimesOfNewOrders(
+    deps.db,
+    { accountId, fonte, count: items.length, facts: first.queue },
+    now,
+    { hourlySearchCeiling: deps.hourlySearchCeiling },
+  );
   const orders: PlannedOrder[] = [];
   for (const [index, item] of items.entries()) {
     const protocolo = index === 0 ? first.protocolo : await allocateProtocolo(deps.db);
-    const queue = { ...first.queue, searchesAhead: first.queue.searchesAhead + index };
-    const readyAt = readyAtFromFacts(fonte, queue, now, { hourlySearchCeiling: deps.hourlySearchCeiling });
-    const consultarDaquiS = secondsUntil(readyAt, now);
+    const consultarDaquiS = secondsUntil(readyTimes[index] ?? now, now);
     const aceite = acceptedEnvelope({
       requestId,
       priceCentavos: item.price.totalCentavos,
@@ -295,7 +300,7 @@ export async function acceptBatch<Body, Quoted>(
   }
 
   const items = kind.items(quoted);
-  const batch = await planBatch(deps, kind.fonte, items, input.requestId, now);
+  const batch = await planBatch(deps, input.caller.accountId, kind.fonte, items, input.requestId, now);
   const totalCentavos = items.reduce((sum, item) => sum + item.price.totalCentavos, 0);
   const response = envelope({
     code: 202,

@@ -14,7 +14,7 @@ import {
   type OrderBlockEnd,
   openOrderRoom,
   orderBlockEnd,
-  readyAtFromFacts,
+  readyTimesOfNewOrders,
   secondsUntil,
 } from '@regapi/orders';
 import type { PlatformMetrics } from '@regapi/telemetry';
@@ -182,7 +182,12 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
   // Read before the transaction, in one statement: the protocolo and the queue the order joins (the estimate), so the
   // answer is whole when the key is claimed and the account's row lock is never held while the queue is read.
   const { protocolo, queue } = await newOrderInQueue(db, request.fonte, now);
-  const readyAt = readyAtFromFacts(request.fonte, queue, now, { hourlySearchCeiling: deps.hourlySearchCeiling });
+  const [readyAt = now] = await readyTimesOfNewOrders(
+    db,
+    { accountId: input.caller.accountId, fonte: request.fonte, count: 1, facts: queue },
+    now,
+    { hourlySearchCeiling: deps.hourlySearchCeiling },
+  );
   const orderId = randomUUID();
   const uf = 'cartorio' in quote.target ? quote.target.cartorio.uf : quote.target.uf;
   const priceCentavos = quote.price.totalCentavos;

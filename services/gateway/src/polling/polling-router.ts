@@ -28,12 +28,16 @@ function typicalRunMs(order: PolledOrder): number {
 }
 
 /** When the result is expected, from the stored state only (spec 4 execution rule 6: never the origin). */
-export function readyAt(deps: PollingDeps, { order, queue }: OrderInQueue, now: Date): Date {
+export function readyAt(deps: PollingDeps, { order, queue, forecastStartAt }: OrderInQueue, now: Date): Date {
   const soon = new Date(now.getTime() + SHORT_WAIT_S * 1000);
   switch (order.state) {
     case 'queued': {
-      const estimate = startFromFacts(order.fonte, queue, now, { hourlySearchCeiling: deps.hourlySearchCeiling });
-      return new Date(estimate.startAt.getTime() + typicalRunMs(order));
+      // The fair schedule's forecast when one is current (decision 0089); a start already past means "about now".
+      const startAt =
+        forecastStartAt === undefined
+          ? startFromFacts(order.fonte, queue, now, { hourlySearchCeiling: deps.hourlySearchCeiling }).startAt
+          : new Date(Math.max(forecastStartAt.getTime(), now.getTime()));
+      return new Date(startAt.getTime() + typicalRunMs(order));
     }
     case 'running': {
       const started = order.attemptStartedAt ?? now;

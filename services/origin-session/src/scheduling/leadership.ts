@@ -15,6 +15,7 @@ import { StoppingError } from '../session/origin-session-client';
 import type { TaskReport } from '../tasks/run-task';
 import type { TaskContext } from '../tasks/task-context';
 import { createOrderRunner, type OrderRunner, type RunnerView } from './order-runner';
+import { startSchedulePublishing } from './schedule-publishing';
 
 export interface LeadershipOptions {
   readonly ctx: TaskContext;
@@ -70,13 +71,17 @@ export async function leadWhileHoldingLock(options: LeadershipOptions): Promise<
 
 async function lead(options: LeadershipOptions, held: HeldLock): Promise<void> {
   const { ctx, draining } = options;
+  const publishing = startSchedulePublishing(ctx);
   const runner = createOrderRunner({
     ctx,
     signal: draining,
     leading: () => held.isHeld(),
     onReport: options.onReport,
     onFailure: options.onFailure,
-    ...(options.onChange === undefined ? {} : { onChange: options.onChange }),
+    onChange: (view) => {
+      publishing.changed(view);
+      options.onChange?.(view);
+    },
   });
   let subscription: Subscription | undefined;
   try {
@@ -89,6 +94,7 @@ async function lead(options: LeadershipOptions, held: HeldLock): Promise<void> {
     // Internal tasks not run go back to the queue for the next leader; wake-ups were acknowledged (the rows remain).
     runner.abandon(new StoppingError());
     await subscription?.cancel();
+    await publishing.stop();
   }
 }
 

@@ -49,8 +49,10 @@ export interface RunnerView {
   readonly orders: ReadonlyMap<string, QueuedOrder>;
   /** The internal tasks in the queue: their ids and expected session time. */
   readonly internalWorkMs: number;
-  /** Highest acceptance sequence seen (decimal string). */
+  /** Highest acceptance sequence read (decimal string). */
   readonly coveredSeq: string;
+  /** When the task in progress is expected to end (epoch ms, business clock); undefined when the session is free. */
+  readonly busyUntil: number | undefined;
 }
 
 export interface OrderRunner {
@@ -98,7 +100,8 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
   let nextSyncAt = 0;
   let nextResyncAt = 0;
 
-  const changed = (): void => options.onChange?.({ queue, orders, internalWorkMs, coveredSeq });
+  let busyUntil: number | undefined;
+  const changed = (): void => options.onChange?.({ queue, orders, internalWorkMs, coveredSeq, busyUntil });
 
   const add = (order: QueuedOrder): void => {
     if (order.id === current || orders.has(order.id)) return;
@@ -256,8 +259,13 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
       return;
     }
     const pending = internals.get(decision.task.id);
-    if (pending !== undefined) await runInternal(decision.task.id, pending);
-    else await runQueued(decision.task);
+    busyUntil = now.getTime() + decision.task.costMs;
+    try {
+      if (pending !== undefined) await runInternal(decision.task.id, pending);
+      else await runQueued(decision.task);
+    } finally {
+      busyUntil = undefined;
+    }
   };
 
   return {

@@ -3,7 +3,7 @@ import type { Clock } from '@regapi/calendar';
 import type { Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { verifyLedger, verifyRecentLedger } from '@regapi/ledger';
-import { queueTail, startFromFacts } from '@regapi/orders';
+import { fairReadyTimes, queueTail, readFairBacklog, startFromFacts, TYPICAL_RUN_MS } from '@regapi/orders';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { LedgerFigures, PipelineSnapshot, ProductFigures, SnapshotFigures } from './snapshot-figures';
 
@@ -94,8 +94,9 @@ async function ledgerFigures(
 
 /**
  * The pipeline snapshot (issue 13): every gauge that reads PostgreSQL, as of `clock.now()`. The queue, the search
- * ceiling and the expected waits come from the same facts a new order's `consultar_daqui_s` is computed from
- * (`queueTail` + `startFromFacts`), so the gauge and the API cannot disagree. `previous` carries the last full ledger
+ * ceiling and the expected waits come from what a new order's `consultar_daqui_s` is computed from (the current fair
+ * schedule for a newcomer, decision 0089; without one `queueTail` + `startFromFacts`), so the gauge and the API cannot
+ * disagree. `previous` carries the last full ledger
  * check between its runs.
  */
 export async function computeSnapshot(
@@ -109,9 +110,14 @@ export async function computeSnapshot(
   const { row, queue } = await queueTail<SnapshotRow>(db, now, snapshotColumns(now));
   const ledger = await ledgerFigures(db, now, settings, previous?.ledger);
   const estimateOptions = { hourlySearchCeiling: settings.hourlySearchCeiling };
+  // A newcomer's wait under the fair schedule when one is current (decision 0089), as the acceptance computes it.
+  const fair = await readFairBacklog(db, undefined, now, settings.hourlySearchCeiling);
   const product = (fonte: Fonte): ProductFigures => {
     const queued = row.queued[fonte];
-    const startAt = startFromFacts(fonte, queue, now, estimateOptions).startAt;
+    const startAt =
+      fair === undefined
+        ? startFromFacts(fonte, queue, now, estimateOptions).startAt
+        : new Date((fairReadyTimes(fair, '', [fonte], now)[0] ?? now).getTime() - TYPICAL_RUN_MS[fonte]);
     return {
       queued: queued?.n ?? 0,
       queueOldestAgeS: queued?.oldest_age_s ?? 0,

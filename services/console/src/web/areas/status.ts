@@ -31,7 +31,10 @@ export const statusArea: ConsoleArea = (router, context) => {
         const status = await getProductStatus(context.db, fonte);
         const wait = status.enabled
           ? waitText(
-              await newOrderWaitSeconds(context.db, fonte, now, { hourlySearchCeiling: context.hourlySearchCeiling }),
+              await newOrderWaitSeconds(context.db, fonte, now, {
+                hourlySearchCeiling: context.hourlySearchCeiling,
+                accountId: viewer.accountId,
+              }),
             )
           : '—';
         const state = status.enabled

@@ -1,0 +1,216 @@
+import type { Fonte } from '@regapi/contracts';
+import type { Database } from '@regapi/db';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { type AccountBacklog, type FairBacklog, fairStartEstimate } from './fair-estimate';
+import { FAIR_SCHEDULE_FRESH_MS, SEARCH } from './queue-facts';
+import { TYPICAL_RUN_MS } from './start-estimate';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The fair schedule origin-session publishes (docs/decisions/0089): each queued order's forecast start, and the backlog
+ * summary a new order's estimate needs. Published about once a second while the queue changes, and at least every few
+ * seconds while it leads, so a reader knows the schedule is current by `fair_schedule.computed_at`.
+ */
+export interface FairSchedule {
+  readonly computedAt: Date;
+  /** Highest acceptance_seq (bigint as a decimal string) among the queued orders counted in `backlog`; '0' if none. */
+  readonly coveredSeq: string;
+  /** Forecast start (epoch ms) of each queued customer order, by order id. */
+  readonly starts: ReadonlyMap<string, number>;
+  readonly backlog: Pick<FairBacklog, 'accounts' | 'internalWorkMs' | 'internalShare'>;
+}
+
+export interface FairSchedulePublisher {
+  /**
+   * Writes the summary row and the forecasts that are new or moved by more than the threshold; deletes those of orders
+   * no longer in `starts`. The first publish of a publisher rewrites every forecast.
+   */
+  publish(schedule: FairSchedule): Promise<void>;
+}
+
+const ROWS_PER_STATEMENT = 10_000;
+
+export function createFairSchedulePublisher(
+  db: Kysely<Database>,
+  options: { readonly minShiftMs?: number } = {},
+): FairSchedulePublisher {
+  const minShiftMs = options.minShiftMs ?? 5_000;
+  let written: Map<string, number> | undefined;
+  return {
+    async publish(schedule) {
+      const previous = written;
+      const upserts: [string, number][] = [];
+      for (const [id, start] of schedule.starts) {
+        const before = previous?.get(id);
+        if (before === undefined || Math.abs(before - start) > minShiftMs) upserts.push([id, start]);
+      }
+      const gone = previous === undefined ? [] : [...previous.keys()].filter((id) => !schedule.starts.has(id));
+      await db.transaction().execute(async (trx) => {
+        await writeSummary(trx, schedule);
+        if (previous === undefined) await sql`DELETE FROM order_forecast`.execute(trx);
+        for (let i = 0; i < gone.length; i += ROWS_PER_STATEMENT) {
+          const ids = gone.slice(i, i + ROWS_PER_STATEMENT);
+          await sql`DELETE FROM order_forecast WHERE order_id = ANY(${ids}::uuid[])`.execute(trx);
+        }
+        for (let i = 0; i < upserts.length; i += ROWS_PER_STATEMENT) {
+          const rows = upserts.slice(i, i + ROWS_PER_STATEMENT);
+          const ids = rows.map(([id]) => id);
+          const starts = rows.map(([, start]) => new Date(start).toISOString());
+          // Only orders still in the table: a forecast never outlives its order's row (the foreign key).
+          await sql`
+            INSERT INTO order_forecast (order_id, start_at, computed_at)
+            SELECT f.order_id, f.start_at, ${schedule.computedAt}
+            FROM unnest(${ids}::uuid[], ${starts}::timestamptz[]) AS f (order_id, start_at)
+            WHERE EXISTS (SELECT 1 FROM orders o WHERE o.id = f.order_id)
+            ON CONFLICT (order_id) DO UPDATE SET start_at = excluded.start_at, computed_at = excluded.computed_at
+          `.execute(trx);
+        }
+      });
+      const next = new Map(previous ?? []);
+      for (const id of gone) next.delete(id);
+      for (const [id, start] of upserts) next.set(id, start);
+      written = next;
+    },
+  };
+}
+
+async function writeSummary(trx: Transaction<Database>, schedule: FairSchedule): Promise<void> {
+  const accounts = [...schedule.backlog.accounts].map(([account, backlog]) => ({
+    account,
+    weight: backlog.weight,
+    work_ms: Math.round(backlog.workMs),
+    searches: backlog.searches,
+  }));
+  await sql`
+    INSERT INTO fair_schedule (singleton, computed_at, covered_seq, internal_work_ms, internal_share, accounts)
+    VALUES (true, ${schedule.computedAt}, ${schedule.coveredSeq}::bigint, ${Math.round(schedule.backlog.internalWorkMs)},
+            ${schedule.backlog.internalShare}, ${JSON.stringify(accounts)}::jsonb)
+    ON CONFLICT (singleton) DO UPDATE SET computed_at = excluded.computed_at, covered_seq = excluded.covered_seq,
+      internal_work_ms = excluded.internal_work_ms, internal_share = excluded.internal_share,
+      accounts = excluded.accounts
+  `.execute(trx);
+}
+
+interface BacklogRow {
+  readonly computed_at: Date;
+  readonly internal_work_ms: string;
+  readonly internal_share: number;
+  readonly accounts: unknown;
+  readonly newer: unknown;
+  readonly searches_started: readonly Date[];
+  readonly own_weight: number | null;
+}
+
+/** What a new order's estimate reads: the backlog as published plus what was accepted since, and its own weight. */
+export interface FairBacklogRead {
+  readonly backlog: FairBacklog;
+  readonly ownWeight: number;
+}
+
+/**
+ * The fair backlog a new order of `accountId` joins, in ONE statement whatever the queue length: the published summary,
+ * plus the queued orders accepted after it (`orders_queued_seq`), plus the searches of the last hour. Undefined when no
+ * schedule newer than FAIR_SCHEDULE_FRESH_MS exists (the caller falls back to the FIFO facts).
+ */
+export async function readFairBacklog(
+  db: Db,
+  accountId: string | undefined,
+  now: Date,
+  hourlySearchCeiling: number,
+): Promise<FairBacklogRead | undefined> {
+  const fresh = new Date(now.getTime() - FAIR_SCHEDULE_FRESH_MS);
+  const typical = sql.join(
+    Object.entries(TYPICAL_RUN_MS).map(([fonte, ms]) => sql`WHEN ${fonte} THEN ${ms}::bigint`),
+    sql` `,
+  );
+  const { rows } = await sql<BacklogRow>`
+    SELECT fs.computed_at, fs.internal_work_ms, fs.internal_share, fs.accounts,
+      (SELECT coalesce(jsonb_agg(jsonb_build_object('account', n.account_id, 'weight', n.weight,
+                'work_ms', n.work_ms, 'searches', n.searches)), '[]'::jsonb)
+       FROM (SELECT o.account_id, coalesce(max(p.scheduling_weight), 1) AS weight,
+                    sum(CASE o.fonte ${typical} ELSE 60000 END) AS work_ms,
+                    count(*) FILTER (WHERE o.fonte = ${SEARCH}) AS searches
+             FROM orders o
+             LEFT JOIN account a ON a.id = o.account_id
+             LEFT JOIN plan p ON p.id = a.plan_id
+             WHERE o.state = 'queued' AND o.acceptance_seq > fs.covered_seq
+             GROUP BY o.account_id) AS n) AS newer,
+      (SELECT coalesce(array_agg(attempt.started_at ORDER BY attempt.started_at), '{}') FROM origin_order_attempt attempt
+       WHERE attempt.fonte = ${SEARCH} AND attempt.started_at > ${now}::timestamptz - interval '1 hour') AS searches_started,
+      (SELECT p.scheduling_weight FROM account a JOIN plan p ON p.id = a.plan_id
+       WHERE a.id = ${accountId ?? null}::uuid) AS own_weight
+    FROM fair_schedule fs
+    WHERE fs.computed_at > ${fresh}
+  `.execute(db);
+  const row = rows[0];
+  if (row === undefined) return undefined;
+  const accounts = new Map<string, AccountBacklog>();
+  for (const entry of [...accountEntries(row.accounts), ...accountEntries(row.newer)]) {
+    const known = accounts.get(entry.account);
+    accounts.set(entry.account, {
+      weight: entry.weight,
+      workMs: (known?.workMs ?? 0) + entry.workMs,
+      searches: (known?.searches ?? 0) + entry.searches,
+    });
+  }
+  return {
+    backlog: {
+      accounts,
+      internalWorkMs: Number(row.internal_work_ms),
+      internalShare: row.internal_share,
+      searchesStarted: row.searches_started.map((at) => at.getTime()),
+      hourlySearchCeiling,
+    },
+    ownWeight: row.own_weight ?? 1,
+  };
+}
+
+interface AccountEntry {
+  readonly account: string;
+  readonly weight: number;
+  readonly workMs: number;
+  readonly searches: number;
+}
+
+/** The JSON arrays of the summary and of the newer orders, validated (they come from outside this process). */
+function accountEntries(value: unknown): AccountEntry[] {
+  if (!Array.isArray(value)) return [];
+  const entries: AccountEntry[] = [];
+  for (const item of value) {
+    if (typeof item !== 'object' || item === null) continue;
+    const account: unknown = Reflect.get(item, 'account');
+    const weight = Number(Reflect.get(item, 'weight'));
+    const workMs = Number(Reflect.get(item, 'work_ms'));
+    const searches = Number(Reflect.get(item, 'searches'));
+    if (typeof account !== 'string' || !(weight > 0) || !(workMs >= 0) || !(searches >= 0)) continue;
+    entries.push({ account, weight, workMs, searches });
+  }
+  return entries;
+}
+
+/**
+ * When each of a new order's items (one for a single order, several for a batch, in order) is expected to be ready
+ * under the fair schedule: its start by `fairStartEstimate`, the account's own work growing by each item before it,
+ * then its typical run.
+ */
+export function fairReadyTimes(read: FairBacklogRead, accountId: string, fontes: readonly Fonte[], now: Date): Date[] {
+  const accounts = new Map(read.backlog.accounts);
+  const times: Date[] = [];
+  for (const fonte of fontes) {
+    const search = fonte === SEARCH;
+    const start = fairStartEstimate(
+      { ...read.backlog, accounts },
+      { account: accountId, weight: read.ownWeight, search },
+      now.getTime(),
+    );
+    times.push(new Date(start + TYPICAL_RUN_MS[fonte]));
+    const own = accounts.get(accountId);
+    accounts.set(accountId, {
+      weight: read.ownWeight,
+      workMs: (own?.workMs ?? 0) + TYPICAL_RUN_MS[fonte],
+      searches: (own?.searches ?? 0) + (search ? 1 : 0),
+    });
+  }
+  return times;
+}

@@ -1,0 +1,100 @@
+import { coerceError } from '@regapi/bus';
+import { type AccountBacklog, createFairSchedulePublisher, FAIR_SCHEDULE_FRESH_MS } from '@regapi/orders';
+import type { TaskContext } from '../tasks/task-context';
+import type { RunnerView } from './order-runner';
+import { orderTask } from './queued-orders';
+
+/** Publishes at most this often while the queue changes. */
+const MIN_INTERVAL_MS = 1_000;
+/** And at least this often while leading, so readers know the schedule is current (well inside the freshness bound). */
+const HEARTBEAT_MS = Math.floor(FAIR_SCHEDULE_FRESH_MS / 4);
+
+export interface SchedulePublishing {
+  /** The queue changed: publish soon (throttled). */
+  changed(view: RunnerView): void;
+  /** Stops the heartbeat and waits for a publish in flight. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Publishes the fair runner's schedule (docs/decisions/0089): each queued order's forecast start — the queue's own
+ * decisions replayed from when the session is free — and the backlog summary a new order's estimate reads. Off the
+ * runner's path: a failed publish is logged and retried by the next change or heartbeat; readers fall back to the
+ * FIFO facts once the schedule is older than the freshness bound.
+ */
+export function startSchedulePublishing(ctx: TaskContext): SchedulePublishing {
+  const logger = ctx.logger.child({ component: 'schedule-publishing' });
+  const publisher = createFairSchedulePublisher(ctx.db);
+  let latest: RunnerView | undefined;
+  let dirty = false;
+  let inFlight: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let lastAt = 0;
+  let stopped = false;
+
+  const publish = async (view: RunnerView): Promise<void> => {
+    const now = ctx.clock.now().getTime();
+    const from = Math.max(now, view.busyUntil ?? now);
+    const forecast = view.queue.forecast(from);
+    const starts = new Map<string, number>();
+    const accounts = new Map<string, AccountBacklog>();
+    for (const [id, order] of view.orders) {
+      const start = forecast.get(id);
+      if (start !== undefined) starts.set(id, start);
+      const task = orderTask(order);
+      const known = accounts.get(order.accountId);
+      accounts.set(order.accountId, {
+        weight: order.weight,
+        workMs: (known?.workMs ?? 0) + task.costMs,
+        searches: (known?.searches ?? 0) + (task.search ? 1 : 0),
+      });
+    }
+    await publisher.publish({
+      computedAt: new Date(now),
+      coveredSeq: view.coveredSeq,
+      starts,
+      backlog: { accounts, internalWorkMs: view.internalWorkMs, internalShare: ctx.settings.internalShare },
+    });
+  };
+
+  const run = (): void => {
+    timer = undefined;
+    const view = latest;
+    if (stopped || view === undefined || inFlight !== undefined) return;
+    dirty = false;
+    lastAt = Date.now();
+    inFlight = publish(view)
+      .catch((thrown: unknown) => {
+        logger.warn({ err: coerceError(thrown) }, 'could not publish the fair schedule; trying again');
+      })
+      .finally(() => {
+        inFlight = undefined;
+        if (dirty) schedule();
+      });
+  };
+
+  const schedule = (): void => {
+    if (stopped || timer !== undefined) return;
+    if (inFlight !== undefined) {
+      dirty = true;
+      return;
+    }
+    timer = setTimeout(run, Math.max(0, lastAt + MIN_INTERVAL_MS - Date.now()));
+  };
+
+  const heartbeat = setInterval(schedule, HEARTBEAT_MS);
+
+  return {
+    changed(view) {
+      latest = view;
+      dirty = true;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(heartbeat);
+      if (timer !== undefined) clearTimeout(timer);
+      await inFlight;
+    },
+  };
+}
