@@ -1,7 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { systemClock } from '@regapi/calendar';
-import { acceptOrder, getOrderInQueue, newOrderInQueue, readyAtFromFacts } from '@regapi/orders';
-import { createBenchDatabase } from '../gateway/bench-database';
+import {
+  acceptOrder,
+  createFairSchedulePublisher,
+  getOrderInQueue,
+  newOrderInQueue,
+  readyTimesOfNewOrders,
+  TYPICAL_RUN_MS,
+} from '@regapi/orders';
+import { type BenchDatabase, createBenchDatabase } from '../gateway/bench-database';
 import { percentile } from '../percentile';
 import { SEARCH_BODY } from './driven-run';
 
@@ -19,10 +26,42 @@ async function timed(run: () => Promise<unknown>): Promise<string> {
 }
 
 /**
+ * Publishes a schedule of every queued order, as origin-session's publisher does: the first publish of a publisher
+ * (every forecast written) and a second one with nothing moved (the summary only). Returns both durations.
+ */
+async function publishSchedule(database: BenchDatabase, accountId: string): Promise<string> {
+  const { rows } = await database.pool.query<{ id: string; seq: string }>(
+    `SELECT id, acceptance_seq AS seq FROM orders WHERE state = 'queued' ORDER BY acceptance_seq`,
+  );
+  const search = TYPICAL_RUN_MS['pesquisa-previa-bens'];
+  const now = systemClock.now().getTime();
+  const starts = new Map(rows.map((row, index) => [row.id, now + Math.floor(index / 50) * 3_600_000]));
+  const schedule = () => ({
+    computedAt: systemClock.now(),
+    coveredSeq: rows[rows.length - 1]?.seq ?? '0',
+    starts,
+    backlog: {
+      accounts: new Map([[accountId, { weight: 1, workMs: rows.length * search, searches: rows.length }]]),
+      internalWorkMs: 0,
+      internalShare: 0.1,
+    },
+  });
+  const publisher = createFairSchedulePublisher(database.db);
+  const first = performance.now();
+  await publisher.publish(schedule());
+  const firstMs = performance.now() - first;
+  const again = performance.now();
+  await publisher.publish(schedule());
+  const againMs = performance.now() - again;
+  return `first publish ${firstMs.toFixed(0)} ms (every forecast), next with nothing moved ${againMs.toFixed(1)} ms`;
+}
+
+/**
  * Acceptance and poll with 1k, 10k and 100k searches queued (inserted in bulk, the real triggers and indexes), through
  * the functions the gateway calls: acceptance = the queue read with its new protocolo (`newOrderInQueue`, the
  * estimate) and the acceptance transaction (`acceptOrder`, the order and its outbox message; no idempotency key, no
- * ledger debit); poll = `getOrderInQueue` of the newest queued order (everything queued is ahead of it).
+ * ledger debit); poll = `getOrderInQueue` of the newest queued order (everything queued is ahead of it). Each size is
+ * measured without a current fair schedule (the FIFO facts) and with one published (decision 0089).
  */
 export async function runCostGrowth(): Promise<void> {
   const adminUrl =
@@ -55,34 +94,50 @@ export async function runCostGrowth(): Promise<void> {
       const newest = rows[0];
       if (newest === undefined) throw new Error('no queued order after seeding');
       queued = size;
-      const poll = await timed(async () => {
-        const found = await getOrderInQueue(database.db, newest.protocolo, accountId, systemClock.now());
-        if (found === undefined) throw new Error('the polled order is not found');
-      });
-      const acceptance = await timed(async () => {
-        const now = systemClock.now();
-        const { protocolo, queue } = await newOrderInQueue(database.db, 'pesquisa-previa-bens', now);
-        readyAtFromFacts('pesquisa-previa-bens', queue, now);
-        await database.db.transaction().execute((trx) =>
-          acceptOrder(trx, {
-            id: crypto.randomUUID(),
-            protocolo,
-            accountId,
-            tokenId: null,
-            fonte: 'pesquisa-previa-bens',
-            request: SEARCH_BODY,
-            imovelChave: null,
-            uf: SEARCH_BODY.uf,
-            priceCentavos: 5_000,
-            quote: {},
-            aceite: { code: 202 },
-            requestId: crypto.randomUUID(),
-          }),
-        );
-      });
+      const poll = () =>
+        timed(async () => {
+          const found = await getOrderInQueue(database.db, newest.protocolo, accountId, systemClock.now());
+          if (found === undefined) throw new Error('the polled order is not found');
+        });
+      const acceptance = () =>
+        timed(async () => {
+          const now = systemClock.now();
+          const { protocolo, queue } = await newOrderInQueue(database.db, 'pesquisa-previa-bens', now);
+          await readyTimesOfNewOrders(
+            database.db,
+            { accountId, fonte: 'pesquisa-previa-bens', count: 1, facts: queue },
+            now,
+          );
+          await database.db.transaction().execute((trx) =>
+            acceptOrder(trx, {
+              id: crypto.randomUUID(),
+              protocolo,
+              accountId,
+              tokenId: null,
+              fonte: 'pesquisa-previa-bens',
+              request: SEARCH_BODY,
+              imovelChave: null,
+              uf: SEARCH_BODY.uf,
+              priceCentavos: 5_000,
+              quote: {},
+              aceite: { code: 202 },
+              requestId: crypto.randomUUID(),
+            }),
+          );
+        });
+      // Without a current fair schedule (origin-session down): the FIFO facts, O(queued).
+      await database.pool.query('DELETE FROM fair_schedule');
+      const fifoPoll = await poll();
+      const fifoAcceptance = await acceptance();
+      // With one (decision 0089): every queued order's forecast published, as origin-session does.
+      const publish = await publishSchedule(database, accountId);
+      const fairPoll = await poll();
+      const fairAcceptance = await acceptance();
       out.push(
-        `  ${String(newest.n).padStart(7)} queued (seeded in ${seedSeconds} s): acceptance ${acceptance}; ` +
-          `poll of the newest ${poll}  (target: flat, poll ≤ 2 ms p50 at 100k)`,
+        `  ${String(newest.n).padStart(7)} queued (seeded in ${seedSeconds} s):\n` +
+          `      no current schedule (FIFO facts): acceptance ${fifoAcceptance}; poll of the newest ${fifoPoll}\n` +
+          `      fair schedule current:            acceptance ${fairAcceptance}; poll of the newest ${fairPoll}\n` +
+          `      publishing it: ${publish}  (target: flat, poll ≤ 2 ms p50 at 100k)`,
       );
     }
     process.stdout.write(`${out.join('\n')}\n`);

@@ -5,7 +5,8 @@ import {
   ceilingSlot,
   DEFAULT_HOURLY_SEARCH_CEILING,
   newOrderInQueue,
-  startFromFacts,
+  readyTimesOfNewOrders,
+  TYPICAL_RUN_MS,
 } from '@regapi/orders';
 import type { OriginPortal } from '@regapi/origin';
 import { sql } from 'kysely';
@@ -63,7 +64,13 @@ export async function acceptSearch(harness: Harness, accountId: string): Promise
   if (!validated.ok) throw new Error(`invalid bench request: ${JSON.stringify(validated.errors)}`);
   const now = harness.clock.now();
   const { protocolo, queue } = await newOrderInQueue(harness.database.db, 'pesquisa-previa-bens', now);
-  const predicted = startFromFacts('pesquisa-previa-bens', queue, now);
+  // What the gateway answers: the fair schedule's estimate when origin-session published one (decision 0089).
+  const [readyAt = now] = await readyTimesOfNewOrders(
+    harness.database.db,
+    { accountId, fonte: 'pesquisa-previa-bens', count: 1, facts: queue },
+    now,
+  );
+  const predicted = { startAt: new Date(readyAt.getTime() - TYPICAL_RUN_MS['pesquisa-previa-bens']) };
   const id = crypto.randomUUID();
   await harness.database.db.transaction().execute((trx) =>
     acceptOrder(trx, {

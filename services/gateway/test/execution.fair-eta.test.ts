@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { ManualClock } from '@regapi/calendar';
+import { createFairSchedulePublisher } from '@regapi/orders';
+import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { loadQuoteCatalog } from './support/quote-catalog';
+import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+
+// The acceptance's consultar_daqui_s from origin-session's published fair schedule (decision 0089): behind another
+// account's 1,000 queued searches, a newcomer's search is told one round, not the 20 hours FIFO would say.
+
+const SEARCH = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
+const T0 = new Date('2026-03-11T13:00:00.000Z');
+const SEARCH_RUN_S = 72;
+
+let database: TestDatabase;
+let gateway: TestGateway;
+let clock: ManualClock;
+let token: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  clock = new ManualClock(T0);
+  gateway = await startTestGateway(database, { clock, hourlySearchCeiling: 50 });
+  await loadQuoteCatalog(database.db);
+  const accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '1000.00');
+  ({ token } = await newToken(gateway.adminUrl, accountId, ['consultas:pesquisa-previa-bens']));
+});
+
+afterAll(async () => {
+  await gateway.close();
+  await database.drop();
+});
+
+async function acceptedWait(): Promise<number> {
+  const answer = await call(`${gateway.url}/v1/consultas/pesquisa-previa-bens`, {
+    method: 'POST',
+    token,
+    body: SEARCH,
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  expect(answer.status).toBe(202);
+  return Number(answer.body.data[0]?.consultar_daqui_s);
+}
+
+test("a newcomer's search is told one round behind a big account's published backlog, then its own grows", async () => {
+  await createFairSchedulePublisher(database.db).publish({
+    computedAt: T0,
+    coveredSeq: '0',
+    starts: new Map(),
+    backlog: {
+      accounts: new Map([[randomUUID(), { weight: 1, workMs: 1_000 * SEARCH_RUN_S * 1000, searches: 1_000 }]]),
+      internalWorkMs: 0,
+      internalShare: 0.1,
+    },
+  });
+  expect(await acceptedWait()).toBe(SEARCH_RUN_S);
+  // Its first search (accepted after the summary) now counts: as much of the big account's work goes first.
+  expect(await acceptedWait()).toBe(3 * SEARCH_RUN_S);
+});
