@@ -134,7 +134,8 @@ export async function readFairBacklog(
              FROM orders o
              LEFT JOIN account a ON a.id = o.account_id
              LEFT JOIN plan p ON p.id = a.plan_id
-             WHERE o.state = 'queued' AND o.acceptance_seq > fs.covered_seq
+             WHERE o.state = 'queued'
+               AND o.acceptance_seq > (SELECT s.covered_seq FROM fair_schedule s WHERE s.singleton)
              GROUP BY o.account_id) AS n) AS newer,
       (SELECT coalesce(array_agg(attempt.started_at ORDER BY attempt.started_at), '{}') FROM origin_order_attempt attempt
        WHERE attempt.fonte = ${SEARCH} AND attempt.started_at > ${now}::timestamptz - interval '1 hour') AS searches_started,
