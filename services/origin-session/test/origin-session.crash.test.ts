@@ -4,9 +4,10 @@ import path from 'node:path';
 import { cpfCheckDigits } from '@regapi/br';
 import type { Order } from '@regapi/orders';
 import { propertyRequest } from '@regapi/origin-simulator';
-import { type Spawned, spawnCaptured, waitFor } from '@regapi/testkit';
+import { type Spawned, waitFor } from '@regapi/testkit';
 import { type Harness, startHarness } from './support/harness';
 import { fileOffsetClock, writeClockOffset } from './support/offset-clock';
+import { startReplica } from './support/replica-process';
 
 /**
  * Issue 16's crash rule for the fair runner (docs/decisions/0086), across real processes: a backlog of searches and
@@ -18,8 +19,6 @@ import { fileOffsetClock, writeClockOffset } from './support/offset-clock';
 
 jest.setTimeout(180_000);
 
-const root = path.resolve(__dirname, '../../..');
-const fixture = path.resolve(__dirname, 'fixtures/origin-session-process.ts');
 const MINUTE = 60_000;
 const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
@@ -60,22 +59,7 @@ afterAll(async () => {
 });
 
 function start(name: string): Spawned {
-  const child = spawnCaptured(process.execPath, ['--import', 'tsx', fixture], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NAME: name,
-      DATABASE_URL: harness.database.url,
-      AMQP_URL: harness.vhost.url,
-      ORIGIN_URL: harness.originUrl,
-      ORIGIN_USERNAME: harness.simulator.credentials.username,
-      ORIGIN_PASSWORD: harness.simulator.credentials.password,
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      RECHECK_MS: '300',
-      CLOCK_OFFSET_FILE: offsetFile,
-    },
-  });
+  const child = startReplica(harness, name, { LOG_LEVEL: 'info', CLOCK_OFFSET_FILE: offsetFile });
   children.push(child);
   return child;
 }

@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { lastCatalogSync } from '@regapi/catalog';
 import type { OriginSample } from '@regapi/origin';
 import { propertyRequest } from '@regapi/origin-simulator';
-import { type Spawned, spawnCaptured, waitFor } from '@regapi/testkit';
+import { type Spawned, waitFor } from '@regapi/testkit';
 import { type Harness, startHarness } from './support/harness';
+import { startReplica } from './support/replica-process';
 
 /**
  * ARCHITECTURE decision 1 across real processes: two origin-session replicas on one queue; only the active one calls
@@ -11,8 +11,6 @@ import { type Harness, startHarness } from './support/harness';
  * asks the origin, and finishes it — one origin order for the protocolo, never two.
  */
 
-const root = path.resolve(__dirname, '../../..');
-const fixture = path.resolve(__dirname, 'fixtures/origin-session-process.ts');
 let harness: Harness;
 const children: Spawned[] = [];
 
@@ -35,21 +33,7 @@ interface LogLine {
 }
 
 function start(name: string): Spawned {
-  const child = spawnCaptured(process.execPath, ['--import', 'tsx', fixture], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NAME: name,
-      DATABASE_URL: harness.database.url,
-      AMQP_URL: harness.vhost.url,
-      ORIGIN_URL: harness.originUrl,
-      ORIGIN_USERNAME: harness.simulator.credentials.username,
-      ORIGIN_PASSWORD: harness.simulator.credentials.password,
-      PORT: '0',
-      LOG_LEVEL: 'debug',
-      RECHECK_MS: '300',
-    },
-  });
+  const child = startReplica(harness, name, { LOG_LEVEL: 'debug' });
   children.push(child);
   return child;
 }
