@@ -1,5 +1,6 @@
 import {
   type Bus,
+  backoffDelay,
   coerceError,
   type IncomingMessage,
   ORIGIN_TASKS_PREFETCH,
@@ -7,6 +8,7 @@ import {
   parseOriginTask,
   QUEUE,
   type Subscription,
+  sleep,
   UnreadableMessageError,
 } from '@regapi/bus';
 import type { HeldLock, OriginAccountLock } from '../session/origin-account-lock';
@@ -14,7 +16,7 @@ import { LockWaitAbortedError } from '../session/origin-account-lock';
 import { StoppingError } from '../session/origin-session-client';
 import type { TaskReport } from '../tasks/run-task';
 import type { TaskContext } from '../tasks/task-context';
-import { createOrderRunner, type OrderRunner, type RunnerView } from './order-runner';
+import { createOrderRunner, type OrderRunner, RETRY, type RunnerView } from './order-runner';
 import { startSchedulePublishing } from './schedule-publishing';
 
 export interface LeadershipOptions {
@@ -48,7 +50,7 @@ export async function leadWhileHoldingLock(options: LeadershipOptions): Promise<
       if (thrown instanceof LockWaitAbortedError) return;
       failures++;
       logger.error({ err: coerceError(thrown) }, 'could not wait for the origin account lock; trying again');
-      await pause(Math.min(30_000, 200 * 2 ** Math.min(failures, 8)), draining);
+      await sleep(backoffDelay(failures + 1, RETRY), draining);
       continue;
     }
     options.onLock(held);
@@ -64,7 +66,7 @@ export async function leadWhileHoldingLock(options: LeadershipOptions): Promise<
     }
     if (!draining.aborted) {
       if (!held.isHeld()) logger.warn('the origin account lock was lost: stepped down; waiting for it again');
-      await pause(Math.min(30_000, 200 * 2 ** Math.min(failures, 8)), draining);
+      await sleep(backoffDelay(failures + 1, RETRY), draining);
     }
   }
 }
@@ -104,17 +106,4 @@ async function deliver(runner: OrderRunner, message: IncomingMessage): Promise<v
   if (task === undefined) throw new UnreadableMessageError(message, 'does not match any origin task kind');
   if (task.kind === 'run-order') return runner.wakeUp(task);
   return runner.internal(task, message);
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

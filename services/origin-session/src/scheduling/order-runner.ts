@@ -1,4 +1,4 @@
-import { coerceError, type IncomingMessage, type OriginTask } from '@regapi/bus';
+import { type BackoffOptions, backoffDelay, coerceError, type IncomingMessage, type OriginTask } from '@regapi/bus';
 import { createFairQueue, type FairQueue, type FairTask, getOrder } from '@regapi/orders';
 import { LockLostError, LockWaitAbortedError } from '../session/origin-account-lock';
 import { StoppingError } from '../session/origin-session-client';
@@ -27,6 +27,9 @@ const INTERNAL_COST_MS: Readonly<Record<InternalTask['kind'], number>> = Object.
 
 /** Queued orders read per statement while rebuilding or catching up. */
 const PAGE = 5_000;
+
+/** Back-off after a failed step (and, in the leadership, after a failed term): 200 ms doubling to 30 s. */
+export const RETRY: BackoffOptions = Object.freeze({ initialDelayMs: 200, maxDelayMs: 30_000, factor: 2, jitter: 0 });
 
 export interface OrderRunnerOptions {
   readonly ctx: TaskContext;
@@ -78,7 +81,8 @@ interface PendingInternal {
 /**
  * The fair runner of origin-session (docs/decisions/0085, 0086). The queued orders in PostgreSQL are the queue;
  * messages only wake it. Orders left in doubt go first (they are placed already); then the fair queue chooses among
- * accounts and internal work, under the hourly ceiling re-read from the attempts table before every choice.
+ * accounts and internal work, under the hourly ceiling (the queue's count, re-read from the attempts table whenever
+ * it says closed; the run's guard checks the table when it says open).
  */
 export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
   const { ctx, signal } = options;
@@ -93,7 +97,6 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
   const internals = new Map<string, PendingInternal>();
   const inDoubt = new Map<string, RunOrderTask>();
   const wakeup = createWakeup(signal);
-  let internalWorkMs = 0;
   let internalSeq = 0;
   let coveredSeq = '0';
   let current: string | undefined;
@@ -101,7 +104,10 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
   let nextResyncAt = 0;
 
   let busyUntil: number | undefined;
-  const changed = (): void => options.onChange?.({ queue, orders, internalWorkMs, coveredSeq, busyUntil });
+  const internalWorkMs = (): number =>
+    [...internals.values()].reduce((sum, pending) => sum + INTERNAL_COST_MS[pending.task.kind], 0);
+  const changed = (): void =>
+    options.onChange?.({ queue, orders, internalWorkMs: internalWorkMs(), coveredSeq, busyUntil });
 
   const add = (order: QueuedOrder): void => {
     if (order.id === current || orders.has(order.id)) return;
@@ -175,9 +181,7 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
     }
   };
 
-  const report = (task: OriginTask, taskReport: TaskReport): void => {
-    options.onReport(task, taskReport);
-  };
+  const report = options.onReport;
 
   const runInDoubt = async (task: RunOrderTask): Promise<void> => {
     current = task.order_id;
@@ -194,7 +198,6 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
 
   const runInternal = async (id: string, pending: PendingInternal): Promise<void> => {
     internals.delete(id);
-    internalWorkMs -= INTERNAL_COST_MS[pending.task.kind];
     try {
       const taskReport = await runTask(ctx, pending.task, { message: pending.message });
       pending.resolve();
@@ -211,22 +214,22 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
     orders.delete(task.id);
     current = task.id;
     const origin = runOrderTaskOf(order);
+    const putBack = (): void => {
+      orders.set(order.id, order);
+      queue.putBack(task);
+    };
     try {
       const taskReport = await runTask(ctx, origin, { onlyIfQueued: true });
       if (taskReport.kind === 'run-order' && taskReport.report.kind === 'held') {
         // The database's ceiling disagrees with the queue's count (a search placed again in doubt, another replica):
         // back to the head of its account, with the table's count, so the queue waits for the slot.
-        current = undefined;
-        orders.set(order.id, order);
-        queue.putBack(task);
+        putBack();
         queue.setSearchStarts(await searchStartsOfLastHour(ctx.db, ctx.clock.now()));
       }
       report(origin, taskReport);
     } catch (thrown) {
       // Nothing was placed (still queued) or the attempt started (running: the resync finds it in doubt).
-      current = undefined;
-      orders.set(order.id, order);
-      queue.putBack(task);
+      putBack();
       throw thrown;
     } finally {
       current = undefined;
@@ -281,15 +284,15 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
     },
 
     async run() {
-      let backoffMs = 0;
+      let failures = 0;
       while (!signal.aborted && options.leading()) {
         try {
           await step();
-          backoffMs = 0;
+          failures = 0;
         } catch (thrown) {
           if (isStopping(thrown)) return;
           options.onFailure();
-          backoffMs = Math.min(Math.max(backoffMs * 2, 200), 30_000);
+          const backoffMs = backoffDelay(++failures, RETRY);
           logger.error({ err: coerceError(thrown), retry_in_ms: backoffMs }, 'origin task failed; it runs again');
           await wakeup.sleep(backoffMs, { wakeable: false });
         }
@@ -323,7 +326,6 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
       return new Promise<void>((resolve, reject) => {
         const id = `internal:${message.id}:${internalSeq++}`;
         internals.set(id, { task, message, resolve, reject });
-        internalWorkMs += INTERNAL_COST_MS[task.kind];
         queue.enqueue({ id, costMs: INTERNAL_COST_MS[task.kind], search: false });
         changed();
         wakeup.wake();
@@ -336,7 +338,6 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
         pending.reject(reason);
       }
       internals.clear();
-      internalWorkMs = 0;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { coerceError } from '@regapi/bus';
+import { coerceError, sleep } from '@regapi/bus';
 import type { DbHandle } from '@regapi/db';
 import type { Logger } from '@regapi/telemetry';
 
@@ -117,20 +117,8 @@ export function createOriginAccountLock(options: OriginAccountLockOptions): Orig
           waitingSince = Date.now();
           logger.warn('another consumer holds the origin account lock (a zombie?); waiting for it');
         }
-        await abortableSleep(retryMs, signal);
+        await sleep(retryMs, signal);
       }
     },
   };
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
