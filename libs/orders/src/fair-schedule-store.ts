@@ -2,7 +2,7 @@ import type { Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type AccountBacklog, type FairBacklog, fairStartEstimate } from './fair-estimate';
-import { FAIR_SCHEDULE_FRESH_MS, SEARCH } from './queue-facts';
+import { freshAfter, SEARCH } from './queue-facts';
 import { TYPICAL_RUN_MS } from './start-estimate';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -119,7 +119,6 @@ export async function readFairBacklog(
   now: Date,
   hourlySearchCeiling: number,
 ): Promise<FairBacklogRead | undefined> {
-  const fresh = new Date(now.getTime() - FAIR_SCHEDULE_FRESH_MS);
   const typical = sql.join(
     Object.entries(TYPICAL_RUN_MS).map(([fonte, ms]) => sql`WHEN ${fonte} THEN ${ms}::bigint`),
     sql` `,
@@ -142,7 +141,7 @@ export async function readFairBacklog(
       (SELECT p.scheduling_weight FROM account a JOIN plan p ON p.id = a.plan_id
        WHERE a.id = ${accountId ?? null}::uuid) AS own_weight
     FROM fair_schedule fs
-    WHERE fs.computed_at > ${fresh}
+    WHERE fs.computed_at > ${freshAfter(now)}
   `.execute(db);
   const row = rows[0];
   if (row === undefined) return undefined;

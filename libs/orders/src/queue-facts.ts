@@ -7,8 +7,8 @@ import { NEW_PROTOCOLO_COLUMNS, type NewProtocoloRow, protocoloOfRow } from './o
 /** A published schedule older than this is not believed: origin-session is down or stepped down (decision 0089). */
 export const FAIR_SCHEDULE_FRESH_MS = 30_000;
 
-/** SQL for the instant after which a published schedule is current. */
-function freshAfter(now: Date): RawBuilder<unknown> {
+/** SQL for the instant after which a published schedule is current (every reader of the schedule uses it). */
+export function freshAfter(now: Date): RawBuilder<unknown> {
   return sql`${now}::timestamptz - ${sql.lit(FAIR_SCHEDULE_FRESH_MS)} * interval '1 millisecond'`;
 }
 
