@@ -22,6 +22,13 @@ export type RunReport =
   | { readonly kind: 'waiting-in-doubt'; readonly until: Date }
   | { readonly kind: 'skipped'; readonly reason: string };
 
+export interface RunOrderOptions {
+  /** The message the run came with, for its log lines. */
+  readonly message?: IncomingMessage;
+  /** Place a `queued` order and nothing else (a fair pick); an order in doubt is left to the in-doubt path. */
+  readonly onlyIfQueued?: boolean;
+}
+
 /**
  * Runs one order at the origin (spec 3 `processando` → result). The order's state decides:
  * - `queued`: a fresh run. A product out of service answers 602 without calling the origin (spec 7.5), and so does an
@@ -33,11 +40,7 @@ export type RunReport =
  *   (ARCHITECTURE decision 1): never two origin orders for one protocolo.
  * - anything later: already done (at-least-once delivery), nothing to do.
  */
-export async function runOrder(
-  ctx: TaskContext,
-  orderId: string,
-  options: { readonly message?: IncomingMessage; readonly onlyIfQueued?: boolean } = {},
-): Promise<RunReport> {
+export async function runOrder(ctx: TaskContext, orderId: string, options: RunOrderOptions = {}): Promise<RunReport> {
   const { message } = options;
   const log = message === undefined ? ctx.logger : loggerForMessage(ctx.logger, message);
   const order = await getOrder(ctx.db, orderId);

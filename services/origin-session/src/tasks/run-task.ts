@@ -1,7 +1,7 @@
-import type { IncomingMessage, OriginTask } from '@regapi/bus';
+import type { OriginTask } from '@regapi/bus';
 import { type CheckReport, checkOrder } from './check-order';
 import { listOriginOrders } from './list-orders';
-import { type RunReport, runOrder } from './run-order';
+import { type RunOrderOptions, type RunReport, runOrder } from './run-order';
 import { runCatalogSync, type SyncReport } from './sync-catalog';
 import type { TaskContext } from './task-context';
 
@@ -16,11 +16,7 @@ export type TaskReport =
  * docs/decisions/0086). `onlyIfQueued`: a run the fair queue chose places a queued order and nothing else; an order in
  * doubt is resolved only from the in-doubt path.
  */
-export async function runTask(
-  ctx: TaskContext,
-  task: OriginTask,
-  options: { readonly message?: IncomingMessage; readonly onlyIfQueued?: boolean } = {},
-): Promise<TaskReport> {
+export async function runTask(ctx: TaskContext, task: OriginTask, options: RunOrderOptions = {}): Promise<TaskReport> {
   const { message } = options;
   switch (task.kind) {
     case 'run-order':
