@@ -94,7 +94,7 @@ async function runDriven(name: string, scenario: Scenario): Promise<void> {
   const calls: OriginCall[] = [];
   let clockNow = () => 0;
   let gate: Promise<void> | undefined;
-  let openGate = () => undefined as void;
+  let openGate: () => void = () => undefined;
   const harness = await startHarness({
     timeScale: TIME_SCALE,
     wrapPortal: recordingPortal(
