@@ -45,6 +45,7 @@ async function publishSchedule(database: BenchDatabase, accountId: string): Prom
       internalWorkMs: 0,
       internalShare: 0.1,
     },
+    runMs: TYPICAL_RUN_MS,
   });
   const publisher = createFairSchedulePublisher(database.db);
   const first = performance.now();

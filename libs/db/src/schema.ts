@@ -425,6 +425,8 @@ export interface FairScheduleTable {
   internal_work_ms: ColumnType<string, number, number>;
   internal_share: number;
   accounts: ColumnType<unknown, string, string>;
+  /** Per product, the run time (ms) the schedule was computed with (migration 0031); `{}`: the typical figures. */
+  run_ms: ColumnType<unknown, string | undefined, string>;
 }
 
 /** One rate-limit bucket shared by the gateway replicas (migration 0016, docs/decisions/0055). UNLOGGED. */

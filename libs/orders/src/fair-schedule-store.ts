@@ -1,9 +1,9 @@
-import type { Fonte } from '@regapi/contracts';
+import { FONTES, type Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type AccountBacklog, type FairBacklog, fairStartEstimate } from './fair-estimate';
 import { freshAfter, SEARCH } from './queue-facts';
-import { TYPICAL_RUN_MS } from './start-estimate';
+import { type RunTimes, runTimesFromJson } from './run-times';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,6 +19,8 @@ export interface FairSchedule {
   /** Forecast start (epoch ms) of each queued customer order, by order id. */
   readonly starts: ReadonlyMap<string, number>;
   readonly backlog: Pick<FairBacklog, 'accounts' | 'internalWorkMs' | 'internalShare'>;
+  /** The run time per product the forecast and the backlog's work were computed with (decision 0098). */
+  readonly runMs: RunTimes;
 }
 
 export interface FairSchedulePublisher {
@@ -83,12 +85,12 @@ async function writeSummary(trx: Transaction<Database>, schedule: FairSchedule):
     searches: backlog.searches,
   }));
   await sql`
-    INSERT INTO fair_schedule (singleton, computed_at, covered_seq, internal_work_ms, internal_share, accounts)
+    INSERT INTO fair_schedule (singleton, computed_at, covered_seq, internal_work_ms, internal_share, accounts, run_ms)
     VALUES (true, ${schedule.computedAt}, ${schedule.coveredSeq}::bigint, ${Math.round(schedule.backlog.internalWorkMs)},
-            ${schedule.backlog.internalShare}, ${JSON.stringify(accounts)}::jsonb)
+            ${schedule.backlog.internalShare}, ${JSON.stringify(accounts)}::jsonb, ${JSON.stringify(schedule.runMs)}::jsonb)
     ON CONFLICT (singleton) DO UPDATE SET computed_at = excluded.computed_at, covered_seq = excluded.covered_seq,
       internal_work_ms = excluded.internal_work_ms, internal_share = excluded.internal_share,
-      accounts = excluded.accounts
+      accounts = excluded.accounts, run_ms = excluded.run_ms
   `.execute(trx);
 }
 
@@ -97,6 +99,7 @@ interface BacklogRow {
   readonly internal_work_ms: string;
   readonly internal_share: number;
   readonly accounts: unknown;
+  readonly run_ms: unknown;
   readonly newer: unknown;
   readonly searches_started: readonly Date[];
   readonly own_weight: number | null;
@@ -106,6 +109,8 @@ interface BacklogRow {
 export interface FairBacklogRead {
   readonly backlog: FairBacklog;
   readonly ownWeight: number;
+  /** The run times the schedule was computed with: a new order's estimate adds the same (decision 0098). */
+  readonly runMs: RunTimes;
 }
 
 /**
@@ -119,17 +124,15 @@ export async function readFairBacklog(
   now: Date,
   hourlySearchCeiling: number,
 ): Promise<FairBacklogRead | undefined> {
-  const typical = sql.join(
-    Object.entries(TYPICAL_RUN_MS).map(([fonte, ms]) => sql`WHEN ${fonte} THEN ${ms}::bigint`),
-    sql` `,
+  const countsByFonte = sql.join(
+    FONTES.map((fonte) => sql`${fonte}::text, count(*) FILTER (WHERE o.fonte = ${fonte})`),
   );
   const { rows } = await sql<BacklogRow>`
-    SELECT fs.computed_at, fs.internal_work_ms, fs.internal_share, fs.accounts,
+    SELECT fs.computed_at, fs.internal_work_ms, fs.internal_share, fs.accounts, fs.run_ms,
       (SELECT coalesce(jsonb_agg(jsonb_build_object('account', n.account_id, 'weight', n.weight,
-                'work_ms', n.work_ms, 'searches', n.searches)), '[]'::jsonb)
+                'counts', n.counts)), '[]'::jsonb)
        FROM (SELECT o.account_id, coalesce(max(p.scheduling_weight), 1) AS weight,
-                    sum(CASE o.fonte ${typical} ELSE 60000 END) AS work_ms,
-                    count(*) FILTER (WHERE o.fonte = ${SEARCH}) AS searches
+                    jsonb_build_object(${countsByFonte}) AS counts
              FROM orders o
              LEFT JOIN account a ON a.id = o.account_id
              LEFT JOIN plan p ON p.id = a.plan_id
@@ -145,8 +148,9 @@ export async function readFairBacklog(
   `.execute(db);
   const row = rows[0];
   if (row === undefined) return undefined;
+  const runMs = runTimesFromJson(row.run_ms);
   const accounts = new Map<string, AccountBacklog>();
-  for (const entry of [...accountEntries(row.accounts), ...accountEntries(row.newer)]) {
+  for (const entry of [...accountEntries(row.accounts), ...newerEntries(row.newer, runMs)]) {
     const known = accounts.get(entry.account);
     accounts.set(entry.account, {
       weight: entry.weight,
@@ -163,6 +167,7 @@ export async function readFairBacklog(
       hourlySearchCeiling,
     },
     ownWeight: row.own_weight ?? 1,
+    runMs,
   };
 }
 
@@ -173,7 +178,7 @@ interface AccountEntry {
   readonly searches: number;
 }
 
-/** The JSON arrays of the summary and of the newer orders, validated (they come from outside this process). */
+/** The JSON array of the published summary, validated (it comes from another process). */
 function accountEntries(value: unknown): AccountEntry[] {
   if (!Array.isArray(value)) return [];
   const entries: AccountEntry[] = [];
@@ -189,10 +194,30 @@ function accountEntries(value: unknown): AccountEntry[] {
   return entries;
 }
 
+/** The orders accepted after the summary, counted per account and product: their work at the schedule's run times. */
+function newerEntries(value: unknown, runMs: RunTimes): AccountEntry[] {
+  if (!Array.isArray(value)) return [];
+  const entries: AccountEntry[] = [];
+  for (const item of value) {
+    if (typeof item !== 'object' || item === null) continue;
+    const account: unknown = Reflect.get(item, 'account');
+    const weight = Number(Reflect.get(item, 'weight'));
+    const counts: unknown = Reflect.get(item, 'counts');
+    if (typeof account !== 'string' || !(weight > 0) || typeof counts !== 'object' || counts === null) continue;
+    const countOf = (fonte: Fonte): number => {
+      const count = Number(Reflect.get(counts, fonte));
+      return count > 0 ? count : 0;
+    };
+    const workMs = FONTES.reduce((sum, fonte) => sum + countOf(fonte) * runMs[fonte], 0);
+    entries.push({ account, weight, workMs, searches: countOf(SEARCH) });
+  }
+  return entries;
+}
+
 /**
  * When each of a new order's items (one for a single order, several for a batch, in order) is expected to be ready
  * under the fair schedule: its start by `fairStartEstimate`, the account's own work growing by each item before it,
- * then its typical run.
+ * then its run (at the schedule's run times).
  */
 export function fairReadyTimes(read: FairBacklogRead, accountId: string, fontes: readonly Fonte[], now: Date): Date[] {
   const accounts = new Map(read.backlog.accounts);
@@ -204,11 +229,11 @@ export function fairReadyTimes(read: FairBacklogRead, accountId: string, fontes:
       { account: accountId, weight: read.ownWeight, search },
       now.getTime(),
     );
-    times.push(new Date(start + TYPICAL_RUN_MS[fonte]));
+    times.push(new Date(start + read.runMs[fonte]));
     const own = accounts.get(accountId);
     accounts.set(accountId, {
       weight: read.ownWeight,
-      workMs: (own?.workMs ?? 0) + TYPICAL_RUN_MS[fonte],
+      workMs: (own?.workMs ?? 0) + read.runMs[fonte],
       searches: (own?.searches ?? 0) + (search ? 1 : 0),
     });
   }

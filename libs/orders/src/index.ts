@@ -60,6 +60,15 @@ export {
   queueTail,
 } from './queue-facts';
 export {
+  RUN_TIME_MIN_SAMPLES,
+  RUN_TIME_SAMPLES,
+  type RunTimes,
+  readMeasuredRunTimes,
+  runTimesFromJson,
+  TYPICAL_RUN_MS,
+  trimmedMean,
+} from './run-times';
+export {
   ceilingSlot,
   ceilingSlots,
   DEFAULT_HOURLY_SEARCH_CEILING,
@@ -70,6 +79,5 @@ export {
   type StartEstimate,
   searchSlot,
   startFromFacts,
-  TYPICAL_RUN_MS,
 } from './start-estimate';
 export { type TransitionResult, transition } from './transitions';

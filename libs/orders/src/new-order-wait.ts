@@ -3,7 +3,8 @@ import type { Database } from '@regapi/db';
 import type { Kysely, Transaction } from 'kysely';
 import { fairReadyTimes, readFairBacklog } from './fair-schedule-store';
 import { type QueueFacts, readQueueFacts } from './queue-facts';
-import { DEFAULT_HOURLY_SEARCH_CEILING, type EstimateOptions, startFromFacts, TYPICAL_RUN_MS } from './start-estimate';
+import { TYPICAL_RUN_MS } from './run-times';
+import { DEFAULT_HOURLY_SEARCH_CEILING, type EstimateOptions, startFromFacts } from './start-estimate';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

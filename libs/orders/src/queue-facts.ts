@@ -3,6 +3,7 @@ import { compiledStatement, type Database } from '@regapi/db';
 import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import { type Order, POLLED_COLUMNS, type PolledOrder, toPolledOrder } from './order';
 import { NEW_PROTOCOLO_COLUMNS, type NewProtocoloRow, protocoloOfRow } from './order-queries';
+import { type RunTimes, runTimesFromJson } from './run-times';
 
 /** A published schedule older than this is not believed: origin-session is down or stepped down (decision 0089). */
 export const FAIR_SCHEDULE_FRESH_MS = 30_000;
@@ -184,10 +185,12 @@ export interface OrderInQueue {
   readonly queue: QueueFacts;
   /** Its start in origin-session's current fair schedule (docs/decisions/0089), when one covers it. */
   readonly forecastStartAt: Date | undefined;
+  /** The run times of the current fair schedule (decision 0098); undefined when none is current. */
+  readonly runMs: RunTimes | undefined;
 }
 
 type PolledRow = Pick<Selectable<Database['orders']>, (typeof POLLED_COLUMNS)[number]> &
-  QueueFactsRow & { readonly forecast_start_at: Date | null };
+  QueueFactsRow & { readonly forecast_start_at: Date | null; readonly schedule_run_ms: unknown };
 
 // Compiled once: a poll is the most frequent statement there is (docs/decisions/0045).
 const pollStatement = compiledStatement(3, (protocolo: string, accountId: string, now: Date) => {
@@ -202,7 +205,8 @@ const pollStatement = compiledStatement(3, (protocolo: string, accountId: string
   const fifo = sql<boolean>`(polled.state = 'queued' AND forecast.start_at IS NULL)`;
   return sql<PolledRow>`
     SELECT ${columns}, queue.working, queue.searches_ahead, started.searches_started,
-      forecast.start_at AS forecast_start_at
+      forecast.start_at AS forecast_start_at,
+      (SELECT fs.run_ms FROM fair_schedule fs WHERE fs.computed_at > ${fresh}) AS schedule_run_ms
     FROM orders polled
     LEFT JOIN order_forecast forecast ON forecast.order_id = polled.id AND polled.state = 'queued'
       AND EXISTS (SELECT 1 FROM fair_schedule fs WHERE fs.computed_at > ${fresh})
@@ -228,5 +232,10 @@ export async function getOrderInQueue(
 ): Promise<OrderInQueue | undefined> {
   const row = (await pollStatement.execute(db, protocolo, accountId, now))[0];
   if (row === undefined) return undefined;
-  return { order: toPolledOrder(row), queue: toFacts(row), forecastStartAt: row.forecast_start_at ?? undefined };
+  return {
+    order: toPolledOrder(row),
+    queue: toFacts(row),
+    forecastStartAt: row.forecast_start_at ?? undefined,
+    runMs: row.schedule_run_ms === null ? undefined : runTimesFromJson(row.schedule_run_ms),
+  };
 }

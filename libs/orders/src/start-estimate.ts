@@ -3,6 +3,7 @@ import type { Database } from '@regapi/db';
 import type { Kysely, Transaction } from 'kysely';
 import type { Order } from './order';
 import { type QueueFacts, type QueuePosition, readQueueFacts, SEARCH } from './queue-facts';
+import { TYPICAL_RUN_MS } from './run-times';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -10,17 +11,6 @@ const HOUR_MS = 3_600_000;
 
 /** Spec 8: the real limit of the ONE origin account, whatever the number of customers. */
 export const DEFAULT_HOURLY_SEARCH_CEILING = 50;
-
-/**
- * Typical time of one run at the origin, for honest waiting estimates (spec 4 execution rule 7, spec 8): 72 s is the
- * spec's p50 of the search; the other two are marked "not measured" there, so these are our planning figures
- * (docs/decisions/0021) until production measures them.
- */
-export const TYPICAL_RUN_MS: Readonly<Record<Fonte, number>> = Object.freeze({
-  'pesquisa-previa-bens': 72_000,
-  'visualizacao-matricula': 60_000,
-  'certidao-inteiro-teor': 10_000,
-});
 
 /**
  * When the next `count` searches may start, oldest first, given the searches already started in the last hour

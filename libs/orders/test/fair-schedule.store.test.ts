@@ -76,6 +76,7 @@ test('the publisher writes new and moved forecasts only, drops those of orders g
       [c.id, t + 2 * SEARCH_MS],
     ]),
     backlog,
+    runMs: TYPICAL_RUN_MS,
   });
   expect(await forecastRows()).toEqual(
     new Map([
@@ -94,6 +95,7 @@ test('the publisher writes new and moved forecasts only, drops those of orders g
       [c.id, t + 2 * SEARCH_MS + 600_000],
     ]),
     backlog,
+    runMs: TYPICAL_RUN_MS,
   });
   expect(await forecastRows()).toEqual(
     new Map([
@@ -123,6 +125,7 @@ test('a poll reads its forecast while the schedule is current, and the FIFO fact
     coveredSeq: order.acceptanceSeq,
     starts: new Map([[order.id, start]]),
     backlog: { accounts: new Map(), internalWorkMs: 0, internalShare: 0.1 },
+    runMs: TYPICAL_RUN_MS,
   });
   const current = await getOrderInQueue(database.db, order.protocolo, account, new Date(NOW.getTime() + 1_000));
   expect(current?.forecastStartAt?.getTime()).toBe(start);
@@ -152,6 +155,7 @@ test('behind a published backlog of 1,000 searches, a newcomer is told the next 
       internalWorkMs: 0,
       internalShare: 0.1,
     },
+    runMs: TYPICAL_RUN_MS,
   });
   const facts = { working: new Map(), searchesAhead: 0, searchesStarted: [] };
   const at = new Date(NOW.getTime() + 1_000);

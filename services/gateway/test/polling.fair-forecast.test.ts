@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
-import { createFairSchedulePublisher, type FairSchedule, getOrderByProtocolo, type Order } from '@regapi/orders';
+import {
+  createFairSchedulePublisher,
+  type FairSchedule,
+  getOrderByProtocolo,
+  type Order,
+  type RunTimes,
+  TYPICAL_RUN_MS,
+} from '@regapi/orders';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
@@ -51,12 +58,13 @@ async function waitOf(order: Order): Promise<number> {
   return Number(polled.body.data[0]?.consultar_daqui_s);
 }
 
-function schedule(computedAt: Date, starts: [string, number][]): FairSchedule {
+function schedule(computedAt: Date, starts: [string, number][], runMs: RunTimes = TYPICAL_RUN_MS): FairSchedule {
   return {
     computedAt,
     coveredSeq: '0',
     starts: new Map(starts),
     backlog: { accounts: new Map(), internalWorkMs: 0, internalShare: 0.1 },
+    runMs,
   };
 }
 
@@ -89,4 +97,16 @@ test('a queued order is answered from its fresh forecast, from the FIFO facts wh
   // Origin-session silent for more than 30 s: the forecast is no longer trusted, the FIFO facts answer again.
   clock.set(new Date(clock.now().getTime() + 31_000));
   expect(await waitOf(second)).toBe(2 * SEARCH_RUN_S);
+});
+
+test('a queued order adds the run time the schedule was computed with (measured, decision 0098), not the typical', async () => {
+  const order = await accepted();
+  const searchRunMs = 20_000;
+  await createFairSchedulePublisher(database.db).publish(
+    schedule(clock.now(), [[order.id, clock.now().getTime() + 3 * MINUTE]], {
+      ...TYPICAL_RUN_MS,
+      'pesquisa-previa-bens': searchRunMs,
+    }),
+  );
+  expect(await waitOf(order)).toBe(3 * 60 + searchRunMs / 1000);
 });

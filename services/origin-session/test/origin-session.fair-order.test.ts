@@ -1,5 +1,6 @@
 import { cpfCheckDigits } from '@regapi/br';
 import { lastCatalogSync } from '@regapi/catalog';
+import { runTimesFromJson, TYPICAL_RUN_MS } from '@regapi/orders';
 import type { OriginPortal } from '@regapi/origin';
 import { propertyRequest } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
@@ -113,6 +114,17 @@ describe('a newcomer behind a big backlog', () => {
     // The other 51 wait, queued and untouched (never failed), for the next hour.
     const states = await Promise.all(bigOrders.slice(49).map((order) => harness.order(order.id)));
     expect(states.every((order) => order.state === 'queued' && order.attempts === 0)).toBe(true);
+    // 50 searches answered: the schedule now advances by their measured time, not the typical 72 s (decision 0098),
+    // and says so to every reader of the ETAs.
+    const measured = await waitFor(
+      async () => {
+        const row = await harness.database.db.selectFrom('fair_schedule').select('run_ms').executeTakeFirst();
+        const ms = runTimesFromJson(row?.run_ms)['pesquisa-previa-bens'];
+        return ms < TYPICAL_RUN_MS['pesquisa-previa-bens'] ? ms : undefined;
+      },
+      { timeoutMs: 20_000, what: 'a schedule published with the measured search time' },
+    );
+    expect(measured).toBeGreaterThan(0);
   });
 });
 

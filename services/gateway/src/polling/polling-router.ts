@@ -8,7 +8,6 @@ import {
   getOrderInQueue,
   isWellFormedProtocolo,
   type OrderInQueue,
-  type PolledOrder,
   startFromFacts,
   TYPICAL_RUN_MS,
 } from '@regapi/orders';
@@ -23,12 +22,14 @@ export interface PollingDeps {
   readonly hourlySearchCeiling: number;
 }
 
-function typicalRunMs(order: PolledOrder): number {
-  return isFonte(order.fonte) ? TYPICAL_RUN_MS[order.fonte] : 60_000;
+/** The run time to add: the current fair schedule's (measured, decision 0098), else the typical one. */
+function runMsOf({ order, runMs }: OrderInQueue): number {
+  return isFonte(order.fonte) ? (runMs ?? TYPICAL_RUN_MS)[order.fonte] : 60_000;
 }
 
 /** When the result is expected, from the stored state only (spec 4 execution rule 6: never the origin). */
-export function readyAt(deps: PollingDeps, { order, queue, forecastStartAt }: OrderInQueue, now: Date): Date {
+export function readyAt(deps: PollingDeps, polled: OrderInQueue, now: Date): Date {
+  const { order, queue, forecastStartAt } = polled;
   const soon = new Date(now.getTime() + SHORT_WAIT_S * 1000);
   switch (order.state) {
     case 'queued': {
@@ -37,11 +38,11 @@ export function readyAt(deps: PollingDeps, { order, queue, forecastStartAt }: Or
         forecastStartAt === undefined
           ? startFromFacts(order.fonte, queue, now, { hourlySearchCeiling: deps.hourlySearchCeiling }).startAt
           : new Date(Math.max(forecastStartAt.getTime(), now.getTime()));
-      return new Date(startAt.getTime() + typicalRunMs(order));
+      return new Date(startAt.getTime() + runMsOf(polled));
     }
     case 'running': {
       const started = order.attemptStartedAt ?? now;
-      const expected = new Date(started.getTime() + typicalRunMs(order));
+      const expected = new Date(started.getTime() + runMsOf(polled));
       return expected > soon ? expected : soon;
     }
     case 'awaiting_issue':

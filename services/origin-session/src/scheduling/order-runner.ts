@@ -1,4 +1,5 @@
 import { type BackoffOptions, backoffDelay, coerceError, type IncomingMessage, type OriginTask } from '@regapi/bus';
+import type { Fonte } from '@regapi/contracts';
 import { createFairQueue, type FairQueue, type FairTask, getOrder } from '@regapi/orders';
 import { LockLostError, LockWaitAbortedError } from '../session/origin-account-lock';
 import { StoppingError } from '../session/origin-session-client';
@@ -54,8 +55,17 @@ export interface RunnerView {
   readonly internalWorkMs: number;
   /** Highest acceptance sequence read (decimal string). */
   readonly coveredSeq: string;
-  /** When the task in progress is expected to end (epoch ms, business clock); undefined when the session is free. */
-  readonly busyUntil: number | undefined;
+  /** The task in progress; undefined when the session is free. */
+  readonly running: RunningTask | undefined;
+}
+
+/** The task the session is running: the publisher adds its expected end (its product's run time) to the forecast. */
+export interface RunningTask {
+  readonly task: FairTask;
+  /** The order's product; undefined for an internal task. */
+  readonly fonte: Fonte | undefined;
+  /** Epoch ms, business clock. */
+  readonly startedAt: number;
 }
 
 export interface OrderRunner {
@@ -103,11 +113,11 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
   let nextSyncAt = 0;
   let nextResyncAt = 0;
 
-  let busyUntil: number | undefined;
+  let running: RunningTask | undefined;
   const internalWorkMs = (): number =>
     [...internals.values()].reduce((sum, pending) => sum + INTERNAL_COST_MS[pending.task.kind], 0);
   const changed = (): void =>
-    options.onChange?.({ queue, orders, internalWorkMs: internalWorkMs(), coveredSeq, busyUntil });
+    options.onChange?.({ queue, orders, internalWorkMs: internalWorkMs(), coveredSeq, running });
 
   const add = (order: QueuedOrder): void => {
     if (order.id === current || orders.has(order.id)) return;
@@ -262,12 +272,12 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
       return;
     }
     const pending = internals.get(decision.task.id);
-    busyUntil = now.getTime() + decision.task.costMs;
+    running = { task: decision.task, fonte: orders.get(decision.task.id)?.fonte, startedAt: now.getTime() };
     try {
       if (pending !== undefined) await runInternal(decision.task.id, pending);
       else await runQueued(decision.task);
     } finally {
-      busyUntil = undefined;
+      running = undefined;
     }
   };
 

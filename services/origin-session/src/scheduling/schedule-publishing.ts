@@ -1,5 +1,11 @@
 import { coerceError } from '@regapi/bus';
-import { type AccountBacklog, createFairSchedulePublisher, FAIR_SCHEDULE_FRESH_MS } from '@regapi/orders';
+import {
+  type AccountBacklog,
+  createFairSchedulePublisher,
+  FAIR_SCHEDULE_FRESH_MS,
+  type FairTask,
+  readMeasuredRunTimes,
+} from '@regapi/orders';
 import type { TaskContext } from '../tasks/task-context';
 import type { RunnerView } from './order-runner';
 import { orderTask } from './queued-orders';
@@ -33,27 +39,37 @@ export function startSchedulePublishing(ctx: TaskContext): SchedulePublishing {
   let stopped = false;
 
   const publish = async (view: RunnerView): Promise<void> => {
-    const now = ctx.clock.now().getTime();
-    const from = Math.max(now, view.busyUntil ?? now);
-    const forecast = view.queue.forecast(from);
+    const now = ctx.clock.now();
+    // The queue decides with the typical costs (its fairness); time advances by the measured runs (decision 0098).
+    const runMs = await readMeasuredRunTimes(ctx.db, now);
+    const durationOf = (task: FairTask): number => {
+      const fonte = view.orders.get(task.id)?.fonte;
+      return fonte === undefined ? task.costMs : runMs[fonte];
+    };
+    const running = view.running;
+    const busyUntil =
+      running === undefined
+        ? now.getTime()
+        : running.startedAt + (running.fonte === undefined ? running.task.costMs : runMs[running.fonte]);
+    const forecast = view.queue.forecast(Math.max(now.getTime(), busyUntil), undefined, durationOf);
     const starts = new Map<string, number>();
     const accounts = new Map<string, AccountBacklog>();
     for (const [id, order] of view.orders) {
       const start = forecast.get(id);
       if (start !== undefined) starts.set(id, start);
-      const task = orderTask(order);
       const known = accounts.get(order.accountId);
       accounts.set(order.accountId, {
         weight: order.weight,
-        workMs: (known?.workMs ?? 0) + task.costMs,
-        searches: (known?.searches ?? 0) + (task.search ? 1 : 0),
+        workMs: (known?.workMs ?? 0) + runMs[order.fonte],
+        searches: (known?.searches ?? 0) + (orderTask(order).search ? 1 : 0),
       });
     }
     await publisher.publish({
-      computedAt: new Date(now),
+      computedAt: now,
       coveredSeq: view.coveredSeq,
       starts,
       backlog: { accounts, internalWorkMs: view.internalWorkMs, internalShare: ctx.settings.internalShare },
+      runMs,
     });
   };
 

@@ -3,7 +3,7 @@ import type { Clock } from '@regapi/calendar';
 import type { Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { verifyLedger, verifyRecentLedger } from '@regapi/ledger';
-import { fairReadyTimes, queueTail, readFairBacklog, startFromFacts, TYPICAL_RUN_MS } from '@regapi/orders';
+import { fairReadyTimes, queueTail, readFairBacklog, startFromFacts } from '@regapi/orders';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { LedgerFigures, PipelineSnapshot, ProductFigures, SnapshotFigures } from './snapshot-figures';
 
@@ -117,7 +117,7 @@ export async function computeSnapshot(
     const startAt =
       fair === undefined
         ? startFromFacts(fonte, queue, now, estimateOptions).startAt
-        : new Date((fairReadyTimes(fair, '', [fonte], now)[0] ?? now).getTime() - TYPICAL_RUN_MS[fonte]);
+        : new Date((fairReadyTimes(fair, '', [fonte], now)[0] ?? now).getTime() - fair.runMs[fonte]);
     return {
       queued: queued?.n ?? 0,
       queueOldestAgeS: queued?.oldest_age_s ?? 0,

@@ -1,0 +1,93 @@
+import { FONTES, type Fonte } from '@regapi/contracts';
+import type { Database } from '@regapi/db';
+import { type Kysely, sql, type Transaction } from 'kysely';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Typical time of one run at the origin, for honest waiting estimates (spec 4 execution rule 7, spec 8): 72 s is the
+ * spec's p50 of the search; the other two are marked "not measured" there, so these are our planning figures
+ * (docs/decisions/0021). The fair schedule replaces them with measured figures once enough runs were answered
+ * (`readMeasuredRunTimes`, docs/decisions/0098); the FIFO estimate and a cold start use them.
+ */
+export const TYPICAL_RUN_MS: Readonly<Record<Fonte, number>> = Object.freeze({
+  'pesquisa-previa-bens': 72_000,
+  'visualizacao-matricula': 60_000,
+  'certidao-inteiro-teor': 10_000,
+});
+
+/** Expected session time (ms) of one run, per product: what the fair schedule and every ETA add per order. */
+export type RunTimes = Readonly<Record<Fonte, number>>;
+
+/** Recent answered attempts a product's figure is measured from (docs/decisions/0098). */
+export const RUN_TIME_SAMPLES = 50;
+/** Fewer answered attempts than this in the window: the typical figure stands. */
+export const RUN_TIME_MIN_SAMPLES = 5;
+const WINDOW_MS = 24 * 3_600_000;
+/** Share of the samples dropped at each end before the mean: one stuck call must not move every ETA. */
+const TRIM = 0.1;
+
+/**
+ * The mean of the middle of `durations` (10 % dropped at each end). The mean, not the median: an ETA adds one run
+ * time per order ahead, and a sum of k runs is expected to take k times the mean.
+ */
+export function trimmedMean(durations: readonly number[]): number {
+  const sorted = [...durations].sort((a, b) => a - b);
+  const drop = Math.floor(sorted.length * TRIM);
+  const kept = sorted.slice(drop, sorted.length - drop);
+  return kept.reduce((sum, ms) => sum + ms, 0) / kept.length;
+}
+
+/**
+ * Per product, the trimmed mean of the session time (`answered_at - started_at`) of its last RUN_TIME_SAMPLES answered
+ * origin attempts of the last 24 hours; TYPICAL_RUN_MS for a product with fewer than RUN_TIME_MIN_SAMPLES of them.
+ * One statement over the `(fonte, started_at)` index. At least 1 ms: a forecast never has a run of zero length.
+ */
+export async function readMeasuredRunTimes(db: Db, now: Date): Promise<RunTimes> {
+  const { rows } = await sql<{ fonte: string; ms: number }>`
+    SELECT f.fonte, d.ms
+    FROM unnest(${[...FONTES]}::text[]) AS f (fonte)
+    CROSS JOIN LATERAL (
+      SELECT extract(epoch FROM a.answered_at - a.started_at) * 1000 AS ms
+      FROM origin_order_attempt a
+      WHERE a.fonte = f.fonte AND a.answered_at IS NOT NULL
+        AND a.started_at > ${now}::timestamptz - make_interval(secs => ${WINDOW_MS / 1000})
+      ORDER BY a.started_at DESC
+      LIMIT ${RUN_TIME_SAMPLES}
+    ) AS d
+  `.execute(db);
+  const samples = new Map<Fonte, number[]>();
+  for (const row of rows) {
+    const fonte = FONTES.find((known) => known === row.fonte);
+    const ms = Number(row.ms);
+    if (fonte === undefined || !Number.isFinite(ms) || ms < 0) continue;
+    const list = samples.get(fonte) ?? [];
+    list.push(ms);
+    samples.set(fonte, list);
+  }
+  const measured = (fonte: Fonte): number => {
+    const durations = samples.get(fonte) ?? [];
+    return durations.length < RUN_TIME_MIN_SAMPLES ? TYPICAL_RUN_MS[fonte] : Math.max(1, trimmedMean(durations));
+  };
+  return runTimesOf(measured);
+}
+
+/**
+ * The run times a published schedule carries (`fair_schedule.run_ms`), validated: it comes from another process. A
+ * product missing or not a positive number takes its typical figure.
+ */
+export function runTimesFromJson(value: unknown): RunTimes {
+  const object = typeof value === 'object' && value !== null ? value : {};
+  return runTimesOf((fonte) => {
+    const ms = Number(Reflect.get(object, fonte));
+    return Number.isFinite(ms) && ms > 0 ? ms : TYPICAL_RUN_MS[fonte];
+  });
+}
+
+function runTimesOf(of: (fonte: Fonte) => number): RunTimes {
+  return Object.freeze({
+    'pesquisa-previa-bens': of('pesquisa-previa-bens'),
+    'visualizacao-matricula': of('visualizacao-matricula'),
+    'certidao-inteiro-teor': of('certidao-inteiro-teor'),
+  });
+}
