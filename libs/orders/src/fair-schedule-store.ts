@@ -206,7 +206,7 @@ function newerEntries(value: unknown, runMs: RunTimes): AccountEntry[] {
     if (typeof account !== 'string' || !(weight > 0) || typeof counts !== 'object' || counts === null) continue;
     const countOf = (fonte: Fonte): number => {
       const count = Number(Reflect.get(counts, fonte));
-      return count > 0 ? count : 0;
+      return Number.isFinite(count) && count > 0 ? count : 0;
     };
     const workMs = FONTES.reduce((sum, fonte) => sum + countOf(fonte) * runMs[fonte], 0);
     entries.push({ account, weight, workMs, searches: countOf(SEARCH) });

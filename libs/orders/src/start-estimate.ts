@@ -1,4 +1,3 @@
-import type { Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import type { Kysely, Transaction } from 'kysely';
 import type { Order } from './order';
