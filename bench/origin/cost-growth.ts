@@ -8,6 +8,7 @@ import {
   readyTimesOfNewOrders,
   TYPICAL_RUN_MS,
 } from '@regapi/orders';
+import { fairScheduleStandIn } from '../fair-schedule-stand-in';
 import { type BenchDatabase, createBenchDatabase } from '../gateway/bench-database';
 import { percentile } from '../percentile';
 import { SEARCH_BODY } from './driven-run';
@@ -25,35 +26,11 @@ async function timed(run: () => Promise<unknown>): Promise<string> {
   return `p50 ${percentile(samples, 0.5).toFixed(2)} ms, p99 ${percentile(samples, 0.99).toFixed(2)} ms`;
 }
 
-/**
- * Publishes a schedule of every queued order, as origin-session's publisher does: the first publish of a publisher
- * (every forecast written) and a second one with nothing moved (the summary only). Returns both durations.
- */
-async function publishSchedule(database: BenchDatabase, accountId: string): Promise<string> {
-  const { rows } = await database.pool.query<{ id: string; seq: string }>(
-    `SELECT id, acceptance_seq AS seq FROM orders WHERE state = 'queued' ORDER BY acceptance_seq`,
-  );
-  const search = TYPICAL_RUN_MS['pesquisa-previa-bens'];
-  const now = systemClock.now().getTime();
-  const starts = new Map(rows.map((row, index) => [row.id, now + Math.floor(index / 50) * 3_600_000]));
-  const schedule = () => ({
-    computedAt: systemClock.now(),
-    coveredSeq: rows[rows.length - 1]?.seq ?? '0',
-    starts,
-    backlog: {
-      accounts: new Map([[accountId, { weight: 1, workMs: rows.length * search, searches: rows.length }]]),
-      internalWorkMs: 0,
-      internalShare: 0.1,
-    },
-    runMs: TYPICAL_RUN_MS,
-  });
-  const publisher = createFairSchedulePublisher(database.db);
-  const first = performance.now();
-  await publisher.publish(schedule());
-  const firstMs = performance.now() - first;
-  const again = performance.now();
-  await publisher.publish(schedule());
-  const againMs = performance.now() - again;
+/** The first publish of a schedule of every queued order (every forecast written) and a second with nothing moved. */
+async function publishSchedule(database: BenchDatabase): Promise<string> {
+  const standIn = fairScheduleStandIn(database);
+  const firstMs = await standIn.publish();
+  const againMs = await standIn.publish();
   return `first publish ${firstMs.toFixed(0)} ms (every forecast), next with nothing moved ${againMs.toFixed(1)} ms`;
 }
 
@@ -131,7 +108,7 @@ export async function runCostGrowth(): Promise<void> {
       const fifoPoll = await poll();
       const fifoAcceptance = await acceptance();
       // With one (decision 0089): every queued order's forecast published, as origin-session does.
-      const publish = await publishSchedule(database, accountId);
+      const publish = await publishSchedule(database);
       const fairPoll = await poll();
       const fairAcceptance = await acceptance();
       out.push(

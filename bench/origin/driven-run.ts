@@ -5,12 +5,15 @@ import {
   ceilingSlot,
   DEFAULT_HOURLY_SEARCH_CEILING,
   newOrderInQueue,
+  readFairBacklog,
   readyTimesOfNewOrders,
   TYPICAL_RUN_MS,
 } from '@regapi/orders';
 import type { OriginPortal } from '@regapi/origin';
 import { sql } from 'kysely';
 import type { Harness } from '../../services/origin-session/test/support/harness';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const SEARCH_BODY = Object.freeze({ cpf_cnpj: '529.982.247-25', uf: 'SE' });
 
@@ -22,14 +25,24 @@ export interface OriginCall {
   readonly clockAt: number;
 }
 
+/** How a scenario's origin takes its time; by default it answers instantly at the same driven instant. */
+export interface OriginPace {
+  /** The origin time (ms) the call of `method` takes: the driven clock moves by it during the call. */
+  readonly durationOf: (method: string) => number;
+  /** Wall milliseconds per origin millisecond spent in each call, so the service's own timers see time pass. */
+  readonly wallPerOriginMs: number;
+}
+
 /**
  * Wraps every method of the portal to record its calls (the only change to what origin-session runs). While `gate()`
  * returns a promise, calls wait for it: a scenario's backlog is accepted at one instant, before the origin moves.
+ * With a `pace`, each call moves the driven clock by the origin's time for it (and waits a scaled sliver of wall time).
  */
 export function recordingPortal(
   calls: OriginCall[],
-  clockNow: () => number,
+  clock: { readonly now: () => number; readonly set: (at: number) => void },
   gate: () => Promise<void> | undefined = () => undefined,
+  pace?: OriginPace,
 ): (portal: OriginPortal) => OriginPortal {
   return (portal) =>
     new Proxy(portal, {
@@ -39,9 +52,15 @@ export function recordingPortal(
         return async (...args: unknown[]) => {
           await gate();
           const wallStart = performance.now();
-          const clockAt = clockNow();
+          const clockAt = clock.now();
           try {
-            return (await Reflect.apply(value, target, args)) as unknown;
+            const answer = (await Reflect.apply(value, target, args)) as unknown;
+            if (pace !== undefined) {
+              const originMs = pace.durationOf(String(property));
+              await pause(originMs * pace.wallPerOriginMs);
+              clock.set(clockAt + originMs);
+            }
+            return answer;
           } finally {
             calls.push({ method: String(property), wallStart, wallEnd: performance.now(), clockAt });
           }
@@ -70,7 +89,9 @@ export async function acceptSearch(harness: Harness, accountId: string): Promise
     { accountId, fonte: 'pesquisa-previa-bens', count: 1, facts: queue },
     now,
   );
-  const predicted = { startAt: new Date(readyAt.getTime() - TYPICAL_RUN_MS['pesquisa-previa-bens']) };
+  // Less the run time the estimate added: the schedule's measured one when current (decision 0098), else the typical.
+  const fair = await readFairBacklog(harness.database.db, accountId, now, DEFAULT_HOURLY_SEARCH_CEILING);
+  const predicted = { startAt: new Date(readyAt.getTime() - (fair?.runMs ?? TYPICAL_RUN_MS)['pesquisa-previa-bens']) };
   const id = crypto.randomUUID();
   await harness.database.db.transaction().execute((trx) =>
     acceptOrder(trx, {
@@ -91,8 +112,6 @@ export async function acceptSearch(harness: Harness, accountId: string): Promise
   );
   return { id, accountId, acceptedAt: now.getTime(), predictedStart: predicted.startAt.getTime() };
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Drives the clock until no order is queued or running: while work is ready (an order running, or queued with the
@@ -161,4 +180,55 @@ export async function attemptStarts(harness: Harness): Promise<Map<string, numbe
   const starts = new Map<string, number>();
   for (const row of rows) if (!starts.has(row.order_id)) starts.set(row.order_id, row.started_at.getTime());
   return starts;
+}
+
+/** One published fair schedule as a poll reads it: when it was computed and each queued order's forecast start. */
+export interface ForecastSnapshot {
+  readonly computedAt: number;
+  readonly starts: ReadonlyMap<string, number>;
+}
+
+/**
+ * Reads every schedule origin-session publishes after at least `minAnswered` searches were answered (the run times are
+ * measured, decision 0098: the queue is "stable"): a publish is told from the next by its row version (`xmin`; on the
+ * driven clock several share one `computed_at`), and the one current when the threshold is first seen is skipped (it
+ * may predate the answers). Each snapshot is read in one statement, so it is one publish's. Stop returns them.
+ */
+export function sampleForecasts(harness: Harness, minAnswered: number): { stop: () => Promise<ForecastSnapshot[]> } {
+  const snapshots: ForecastSnapshot[] = [];
+  let stopped = false;
+  const loop = (async () => {
+    let seen: string | undefined;
+    while (!stopped) {
+      await pause(20);
+      const { rows } = await sql<{
+        version: string;
+        computed_at: Date;
+        answered: number;
+        order_id: string | null;
+        start_at: Date | null;
+      }>`
+        SELECT fs.xmin::text AS version, fs.computed_at,
+          (SELECT count(*)::int FROM origin_order_attempt a
+           WHERE a.fonte = 'pesquisa-previa-bens' AND a.answered_at IS NOT NULL) AS answered,
+          f.order_id, f.start_at
+        FROM fair_schedule fs LEFT JOIN order_forecast f ON true`.execute(harness.database.db);
+      const first = rows[0];
+      if (first === undefined || first.answered < minAnswered || first.version === seen) continue;
+      const skip = seen === undefined;
+      seen = first.version;
+      if (skip) continue;
+      const starts = new Map<string, number>();
+      for (const row of rows)
+        if (row.order_id !== null && row.start_at !== null) starts.set(row.order_id, row.start_at.getTime());
+      snapshots.push({ computedAt: first.computed_at.getTime(), starts });
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      return snapshots;
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { fairScheduleStandIn } from '../fair-schedule-stand-in';
 import { createBenchDatabase } from '../gateway/bench-database';
 import { callJson, firstItemField, SEARCH_BODY, SEARCH_PATH, seedGateway } from '../gateway/seed';
 import { startGatewayServer } from '../gateway/start-gateway';
@@ -26,8 +27,9 @@ const figure = (samples: readonly number[]) =>
  * (createGateway + createHttpApp on the local PostgreSQL; no relay and no origin-session, so nothing consumes the
  * queue), the queue inserted in bulk (the real triggers and indexes) ahead of the bench account's own orders.
  * Acceptance: `POST /v1/consultas/pesquisa-previa-bens`, each a new order at the end of the queue; poll: `GET` of the
- * newest of them, everything queued ahead of it. Whatever the gateway computes for the queue (facts, a forecast) is
- * what is measured.
+ * newest of them, everything queued ahead of it. Each size twice: without a current fair schedule (the FIFO facts, as
+ * when origin-session is down) and with every queued order's forecast published by the real publisher, as
+ * origin-session does (`fairScheduleStandIn`).
  */
 export async function runHttpCostGrowth(): Promise<string[]> {
   const adminUrl =
@@ -43,7 +45,7 @@ export async function runHttpCostGrowth(): Promise<string[]> {
   try {
     const token = await seedGateway(database, server.url, adminToken);
     const out = [
-      '\n## cost over HTTP: acceptance and poll with orders queued (the gateway process; nothing consumes the queue)',
+      '\n## cost over HTTP: acceptance and poll with orders queued (the gateway process; nothing consumes the queue; with and without a published fair schedule)',
     ];
     // Another account's backlog: the bench account's orders are the newest, behind all of it.
     const otherAccount = crypto.randomUUID();
@@ -66,27 +68,42 @@ export async function runHttpCostGrowth(): Promise<string[]> {
       const seedSeconds = ((performance.now() - started) / 1000).toFixed(1);
       seeded = size;
       let newest = '';
-      const acceptance = await timed(async () => {
-        const answer = await callJson(`${server.url}${SEARCH_PATH}`, {
-          method: 'POST',
-          bearer: token,
-          body: SEARCH_BODY,
-          headers: { 'idempotency-key': crypto.randomUUID() },
+      const acceptance = () =>
+        timed(async () => {
+          const answer = await callJson(`${server.url}${SEARCH_PATH}`, {
+            method: 'POST',
+            bearer: token,
+            body: SEARCH_BODY,
+            headers: { 'idempotency-key': crypto.randomUUID() },
+          });
+          if (answer.status !== 202)
+            throw new Error(`acceptance answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+          newest = firstItemField(answer, 'protocolo');
         });
-        if (answer.status !== 202)
-          throw new Error(`acceptance answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-        newest = firstItemField(answer, 'protocolo');
-      });
-      const poll = await timed(async () => {
-        const answer = await callJson(`${server.url}/v1/consultas/${newest}`, { method: 'GET', bearer: token });
-        if (answer.status !== 202) throw new Error(`poll answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-      });
+      const poll = () =>
+        timed(async () => {
+          const answer = await callJson(`${server.url}/v1/consultas/${newest}`, { method: 'GET', bearer: token });
+          if (answer.status !== 202) throw new Error(`poll answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+        });
+      // Without a current fair schedule (origin-session down): the FIFO facts.
+      await database.pool.query('DELETE FROM fair_schedule');
+      const fifoAcceptance = await acceptance();
+      const fifoPoll = await poll();
+      // With one, as origin-session publishes it (decision 0089): the acceptances are newer than the summary; the
+      // next publish gives them their forecasts before the polls.
+      const standIn = fairScheduleStandIn(database);
+      const publishMs = await standIn.publish();
+      const fairAcceptance = await acceptance();
+      await standIn.publish();
+      const fairPoll = await poll();
       const { rows } = await database.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM orders WHERE state = 'queued'`,
       );
       out.push(
-        `  ${String(rows[0]?.n).padStart(7)} queued (seeded in ${seedSeconds} s): acceptance ${figure(acceptance)}; ` +
-          `poll of the newest ${figure(poll)}  (target: flat, poll ≤ 2 ms p50 at 100k)`,
+        `  ${String(rows[0]?.n).padStart(7)} queued (seeded in ${seedSeconds} s; first publish ${publishMs.toFixed(0)} ms):\n` +
+          `      no current schedule (FIFO facts): acceptance ${figure(fifoAcceptance)}; poll of the newest ${figure(fifoPoll)}\n` +
+          `      fair schedule current:            acceptance ${figure(fairAcceptance)}; poll of the newest ${figure(fairPoll)}` +
+          '  (target: flat, poll ≤ 2 ms p50 at 100k)',
       );
     }
     return out;

@@ -46,7 +46,7 @@ export interface OrderRunnerOptions {
   readonly onChange?: (view: RunnerView) => void;
 }
 
-/** What the runner's queue holds, for forecasts (read-only). */
+/** What the runner's queue holds, for forecasts (read-only, and live: each read is the current state). */
 export interface RunnerView {
   readonly queue: FairQueue;
   /** The customer orders in the queue, by id. */
@@ -116,8 +116,21 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
   let running: RunningTask | undefined;
   const internalWorkMs = (): number =>
     [...internals.values()].reduce((sum, pending) => sum + INTERNAL_COST_MS[pending.task.kind], 0);
-  const changed = (): void =>
-    options.onChange?.({ queue, orders, internalWorkMs: internalWorkMs(), coveredSeq, running });
+  // Live: a throttled publish reads the queue as it is when it runs, the task in progress included.
+  const view: RunnerView = {
+    queue,
+    orders,
+    get internalWorkMs() {
+      return internalWorkMs();
+    },
+    get coveredSeq() {
+      return coveredSeq;
+    },
+    get running() {
+      return running;
+    },
+  };
+  const changed = (): void => options.onChange?.(view);
 
   const add = (order: QueuedOrder): void => {
     if (order.id === current || orders.has(order.id)) return;
