@@ -1,13 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { systemClock } from '@regapi/calendar';
-import {
-  acceptOrder,
-  createFairSchedulePublisher,
-  getOrderInQueue,
-  newOrderInQueue,
-  readyTimesOfNewOrders,
-  TYPICAL_RUN_MS,
-} from '@regapi/orders';
+import { acceptOrder, getOrderInQueue, newOrderInQueue, readyTimesOfNewOrders } from '@regapi/orders';
 import { fairScheduleStandIn } from '../fair-schedule-stand-in';
 import { type BenchDatabase, createBenchDatabase } from '../gateway/bench-database';
 import { percentile } from '../percentile';
