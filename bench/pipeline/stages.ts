@@ -23,8 +23,10 @@ interface OrderStages {
   readonly answerToVisible?: number;
   /** The origin's answer → orders.finished_at (the finishing service's clock). */
   readonly answerToFinished?: number;
-  /** The origin's answer (the document received) → order_document.stored_at (the archive's clock, object stored). */
-  readonly answerToArchived?: number;
+  /** The origin's answer → order_document.received_at (the archive's clock, download ended): transit and download. */
+  readonly answerToReceived?: number;
+  /** order_document.received_at (bytes in hand) → stored_at (object stored; both the archive's clock). */
+  readonly receivedToArchived?: number;
   /** order_document.stored_at → the first poll that shows the result. */
   readonly archivedToVisible?: number;
 }
@@ -61,6 +63,7 @@ interface Timestamps {
   readonly finishedAt: Date | null;
   readonly firstStart: Date | null;
   readonly storedAt: Date | null;
+  readonly receivedAt: Date | null;
   /** Every origin answer of the order (`answered_at` of its attempts), oldest first. */
   readonly answers: readonly Date[];
 }
@@ -81,6 +84,11 @@ async function timestampsOf(system: RunningSystem, protocolo: string): Promise<T
         .select((inner) => inner.fn.min('stored_at').as('d'))
         .whereRef('order_document.order_id', '=', 'orders.id')
         .as('stored_at'),
+      eb
+        .selectFrom('order_document')
+        .select((inner) => inner.fn.min('received_at').as('r'))
+        .whereRef('order_document.order_id', '=', 'orders.id')
+        .as('received_at'),
       sql<Date[] | null>`(SELECT array_agg(answered_at ORDER BY answered_at) FROM origin_order_attempt a
                           WHERE a.order_id = orders.id AND a.answered_at IS NOT NULL)`.as('answers'),
     ])
@@ -91,6 +99,7 @@ async function timestampsOf(system: RunningSystem, protocolo: string): Promise<T
     finishedAt: row.finished_at,
     firstStart: row.first_start === null ? null : new Date(row.first_start),
     storedAt: row.stored_at === null ? null : new Date(row.stored_at),
+    receivedAt: row.received_at === null ? null : new Date(row.received_at),
     answers: (row.answers ?? []).map((at) => new Date(at)),
   };
 }
@@ -131,12 +140,14 @@ async function driveOne(
     .find((answeredAt) => answeredAt.getTime() <= seen)
     ?.getTime();
   const stored = at.storedAt?.getTime();
+  const received = at.receivedAt?.getTime();
   return {
     product,
     ...(at.firstStart === null ? {} : { acceptedToCall: at.firstStart.getTime() - at.createdAt.getTime() }),
     ...(answer === undefined ? {} : { answerToVisible: seen - answer }),
     ...(answer === undefined || at.finishedAt === null ? {} : { answerToFinished: at.finishedAt.getTime() - answer }),
-    ...(answer === undefined || stored === undefined ? {} : { answerToArchived: stored - answer }),
+    ...(answer === undefined || received === undefined ? {} : { answerToReceived: received - answer }),
+    ...(received === undefined || stored === undefined ? {} : { receivedToArchived: stored - received }),
     ...(stored === undefined ? {} : { archivedToVisible: seen - stored }),
   };
 }
@@ -183,7 +194,8 @@ export function stageLines(report: StageReport): string[] {
       .filter((value): value is number => value !== undefined);
   type Row = readonly [label: string, pick: (stages: OrderStages) => number | undefined, target: boolean];
   const documentRows: readonly Row[] = [
-    ['    document received → archived', (s) => s.answerToArchived, true],
+    ['    (origin answer → document received: relay, bus, download)', (s) => s.answerToReceived, false],
+    ['    document received → archived', (s) => s.receivedToArchived, true],
     ['    archived → visible to a poll', (s) => s.archivedToVisible, true],
     ['    (origin answer → order finished)', (s) => s.answerToFinished, false],
   ];

@@ -139,6 +139,8 @@ export interface OrderDocumentTable {
   /** The origin's link it was downloaded from (expires in 7 days; kept for audit). */
   origin_url: string;
   stored_at: Date;
+  /** When the archive had the bytes (download ended; migration 0032); null for documents archived before it. */
+  received_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type RecordViewReconciliationState = 'pending' | 'found' | 'closed' | 'not_found';

@@ -15,6 +15,8 @@ export interface OrderDocument {
   readonly contentType: string;
   readonly originUrl: string;
   readonly storedAt: Date;
+  /** When its bytes were in hand (the download ended); null when not recorded (archived before migration 0032). */
+  readonly receivedAt: Date | null;
 }
 
 function toOrderDocument(row: Selectable<Database['order_document']>): OrderDocument {
@@ -27,6 +29,7 @@ function toOrderDocument(row: Selectable<Database['order_document']>): OrderDocu
     contentType: row.content_type,
     originUrl: row.origin_url,
     storedAt: row.stored_at,
+    receivedAt: row.received_at,
   };
 }
 
@@ -41,6 +44,7 @@ export async function upsertOrderDocument(db: Db, document: OrderDocument): Prom
     content_type: document.contentType,
     origin_url: document.originUrl,
     stored_at: document.storedAt,
+    received_at: document.receivedAt,
   };
   await db
     .insertInto('order_document')
@@ -53,6 +57,7 @@ export async function upsertOrderDocument(db: Db, document: OrderDocument): Prom
         content_type: values.content_type,
         origin_url: values.origin_url,
         stored_at: values.stored_at,
+        received_at: values.received_at,
       }),
     )
     .execute();

@@ -87,6 +87,9 @@ test('waits in archiving until the archive stored the PDF; then SUCESSO, order.f
     contentType: 'application/pdf',
     originUrl,
   });
+  // When the bytes were in hand, then stored: the pipeline's "document received → archived" (migration 0032).
+  expect(row?.receivedAt).toBeInstanceOf(Date);
+  expect(row?.receivedAt?.getTime()).toBeLessThanOrEqual(row?.storedAt.getTime() ?? 0);
 
   const stored = await harness.storage.get(row?.storageKey ?? '');
   const storedBytes = Buffer.concat(await (stored?.body.toArray() ?? []));

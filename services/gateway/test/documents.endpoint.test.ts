@@ -89,6 +89,7 @@ async function order(
       contentType: 'application/pdf',
       originUrl: 'http://origin.test/arquivos/x.pdf',
       storedAt: new Date('2026-03-11T13:00:00Z'),
+      receivedAt: null,
     });
   }
   return created;

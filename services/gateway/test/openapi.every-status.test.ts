@@ -429,6 +429,7 @@ test('the archived document, GET and HEAD: whole, ranged, not modified, out of r
     contentType: 'application/pdf',
     originUrl: 'http://origin.test/arquivos/x.pdf',
     storedAt: new Date('2026-03-11T13:00:00Z'),
+    receivedAt: null,
   });
   const path = `/v1/consultas/${String(protocolo)}/documento`;
   for (const method of ['GET', 'HEAD']) {

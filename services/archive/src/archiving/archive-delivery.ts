@@ -103,6 +103,7 @@ async function archiveOrder(
     const outcome = await fetchDocument(ctx.downloader, source, {
       timeoutMs: ctx.settings.downloadTimeoutMs,
       maxBytes: ctx.settings.maxDocumentBytes,
+      now: () => ctx.clock.now(),
     });
     if (outcome.kind === 'permanent') {
       const note = outcome.code === 606 ? NOTES[606] : outcome.code === 622 ? NOTES[622] : NOTES[617];
@@ -112,23 +113,35 @@ async function archiveOrder(
     fetched.push(outcome.document);
   }
 
-  const readings: DocumentReading[] = [];
-  for (const document of fetched) readings.push(await readDocument(document, log));
-  const unsigned = refusedCertificate(fetched, readings);
-  if (unsigned !== undefined) return refuseCertificate(ctx, order, delivered, unsigned.document, unsigned.reason, log);
-  warnOnCodeMismatch(order, readings, log);
-
-  let stored: StoredDocument[];
-  try {
-    stored = await storeAll(ctx, order, fetched, documentKey);
-  } catch (error: unknown) {
-    return retryOrGiveUp(ctx, order, delivered, `storage: ${messageOf(error)}`, log);
+  // A certificate's reading decides where it goes (quarantine when unsigned), so it is read before it is stored; the
+  // other documents are stored while their text layer is read (the read is CPU, the store I/O: the stage is shorter).
+  const readFirst = fetched.some((document) => document.source.kind === 'certidao');
+  const reading = readAll(fetched, log);
+  if (readFirst) {
+    const readings = await reading;
+    const unsigned = refusedCertificate(fetched, readings);
+    if (unsigned !== undefined)
+      return refuseCertificate(ctx, order, delivered, unsigned.document, unsigned.reason, log);
   }
+  const storing = storeAll(ctx, order, fetched, documentKey).then(
+    (stored) => ({ ok: true as const, stored }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const [readings, storage] = await Promise.all([reading, storing]);
+  if (!storage.ok) return retryOrGiveUp(ctx, order, delivered, `storage: ${messageOf(storage.error)}`, log);
+  const { stored } = storage;
+  warnOnCodeMismatch(order, readings, log);
   const result = archivedResult(order.result, documentUrl(order.protocolo, ctx.publicBaseUrl), readings);
   const applied = await finishArchived(ctx.db, order, delivered, code, stored, result, ctx.clock.now());
   if (!applied) return { kind: 'already-finished' };
   const bytes = stored.reduce((total, { document }) => total + document.bytes.byteLength, 0);
   return { kind: 'archived', code, documents: stored.length, bytes };
+}
+
+async function readAll(fetched: readonly FetchedDocument[], log: Logger): Promise<DocumentReading[]> {
+  const readings: DocumentReading[] = [];
+  for (const document of fetched) readings.push(await readDocument(document, log));
+  return readings;
 }
 
 async function storeAll(

@@ -47,6 +47,7 @@ export async function finishArchived(
         contentType: 'application/pdf',
         originUrl: document.source.url,
         storedAt,
+        receivedAt: document.receivedAt,
       });
     }
     return true;

@@ -10,6 +10,8 @@ export interface FetchedDocument {
   readonly bytes: Uint8Array;
   /** Lowercase hex SHA-256 of `bytes`. */
   readonly sha256: string;
+  /** When the download ended: the document is ours from here (the pipeline's "received"). */
+  readonly receivedAt: Date;
 }
 
 export type FetchFailure =
@@ -24,7 +26,7 @@ export type FetchOutcome = { readonly kind: 'fetched'; readonly document: Fetche
 export async function fetchDocument(
   downloader: OriginDocumentDownloader,
   source: DeliveredDocument,
-  options: { readonly timeoutMs: number; readonly maxBytes: number },
+  options: { readonly timeoutMs: number; readonly maxBytes: number; readonly now: () => Date },
 ): Promise<FetchOutcome> {
   let outcome: DownloadOutcome;
   try {
@@ -34,12 +36,13 @@ export async function fetchDocument(
     if (error instanceof RangeError) return { kind: 'permanent', code: 606, reason: error.message };
     throw error;
   }
+  const receivedAt = options.now();
   switch (outcome.kind) {
     case 'document': {
       const problem = pdfProblem(outcome.document.bytes, options.maxBytes);
       if (problem !== undefined) return { kind: 'transient', reason: `not a PDF: ${problem}` };
       const sha256 = createHash('sha256').update(outcome.document.bytes).digest('hex');
-      return { kind: 'fetched', document: { source, bytes: outcome.document.bytes, sha256 } };
+      return { kind: 'fetched', document: { source, bytes: outcome.document.bytes, sha256, receivedAt } };
     }
     case 'link-expired':
       return { kind: 'permanent', code: 617, reason: 'the origin says the link expired' };
