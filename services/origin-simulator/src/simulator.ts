@@ -11,6 +11,9 @@ import type { SimContext } from './portal/sim-context';
 import type { SimWorld } from './world/world';
 import { worldFor } from './world/world-cache';
 
+/** How long the simulator keeps an idle connection open: well past any client's own keep-alive. */
+const SERVER_KEEP_ALIVE_MS = 65_000;
+
 export interface OriginSimulatorOptions {
   /** Everything generated (catalog, tariffs, people, records, protocols, latencies) follows from it. Default 1. */
   readonly seed?: number;
@@ -110,6 +113,10 @@ export function createOriginSimulator(options: OriginSimulatorOptions = {}): Ori
           const bound = typeof address === 'object' && address !== null ? address.port : port;
           resolve({ url: `http://${host}:${bound}`, port: bound });
         });
+        // Idle connections outlive every client's keep-alive (undici's is 4 s): the client closes first, so a request
+        // is never sent on a socket the server is closing (a loaded machine turned that race into ECONNRESET).
+        listening.keepAliveTimeout = SERVER_KEEP_ALIVE_MS;
+        listening.headersTimeout = SERVER_KEEP_ALIVE_MS + 1_000;
         listening.once('error', reject);
         server = listening;
       });
