@@ -12,6 +12,7 @@ import {
   queuedOrder,
   queuedOrderIds,
   queuedOrdersAfter,
+  queuedOrdersWithIds,
   searchStartsOfLastHour,
 } from './queued-orders';
 import { createWakeup } from './wakeup';
@@ -179,10 +180,7 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
       }
     }
     const missing = [...queued].filter((id) => !orders.has(id) && id !== current);
-    for (const id of missing) {
-      const order = await queuedOrder(ctx.db, id);
-      if (order !== undefined) add(order);
-    }
+    for (const order of await queuedOrdersWithIds(ctx.db, missing)) add(order);
     for (const order of await abandonedRunningOrders(ctx.db)) {
       if (order.id !== current) inDoubt.set(order.id, runOrderTaskOf(order));
     }

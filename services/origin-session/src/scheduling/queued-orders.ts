@@ -71,16 +71,23 @@ export async function queuedOrdersAfter(db: Kysely<Database>, afterSeq: string, 
   return toQueued(rows);
 }
 
-/** One queued order with its weight, for a wake-up message; undefined when it is no longer queued. */
-export async function queuedOrder(db: Kysely<Database>, orderId: string): Promise<QueuedOrder | undefined> {
+/** Those of `orderIds` still queued, each with its weight, in acceptance order: one statement however many. */
+export async function queuedOrdersWithIds(db: Kysely<Database>, orderIds: readonly string[]): Promise<QueuedOrder[]> {
+  if (orderIds.length === 0) return [];
   const { rows } = await sql<QueuedRow>`
     SELECT o.id, o.protocolo, o.account_id, o.fonte, o.acceptance_seq, coalesce(p.scheduling_weight, 1) AS weight
     FROM orders o
     LEFT JOIN account a ON a.id = o.account_id
     LEFT JOIN plan p ON p.id = a.plan_id
-    WHERE o.id = ${orderId}::uuid AND o.state = 'queued'
+    WHERE o.id = ANY(${[...orderIds]}::uuid[]) AND o.state = 'queued'
+    ORDER BY o.acceptance_seq
   `.execute(db);
-  return toQueued(rows)[0];
+  return toQueued(rows);
+}
+
+/** One queued order with its weight, for a wake-up message; undefined when it is no longer queued. */
+export async function queuedOrder(db: Kysely<Database>, orderId: string): Promise<QueuedOrder | undefined> {
+  return (await queuedOrdersWithIds(db, [orderId]))[0];
 }
 
 /** Every queued order id: the periodic full comparison drops what left the queue without the runner. */
