@@ -92,8 +92,7 @@ export class RegapiClient {
 
   /** A client from `REGAPI_URL` and `REGAPI_TOKEN`. */
   static fromEnv(env: NodeJS.ProcessEnv = process.env, options: Partial<RegapiClientOptions> = {}): RegapiClient {
-    const baseUrl = env.REGAPI_URL;
-    const token = env.REGAPI_TOKEN;
+    const { REGAPI_URL: baseUrl, REGAPI_TOKEN: token } = env;
     if (baseUrl === undefined || baseUrl === '') throw new TypeError('REGAPI_URL não definida');
     if (token === undefined || token === '') throw new TypeError('REGAPI_TOKEN não definida');
     return new RegapiClient({ ...options, baseUrl, token });

@@ -128,8 +128,8 @@ export class NotOfferedError extends RegapiError {
   constructor(envelope: Envelope, idempotencyKey: string | undefined) {
     super(`602: ${envelope.code_message}`, idempotencyKey);
     const item = envelope.data[0] ?? {};
-    this.motivo = typeof item.motivo === 'string' ? item.motivo : null;
-    const from = item.aceito_novamente_a_partir_de;
+    const { motivo, aceito_novamente_a_partir_de: from } = item;
+    this.motivo = typeof motivo === 'string' ? motivo : null;
     this.aceitoNovamenteAPartirDe = typeof from === 'string' ? from : null;
     this.envelope = envelope;
     this.retry = this.motivo === 'produto_fora_de_servico' ? 'no' : 'same-key';

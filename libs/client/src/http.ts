@@ -91,8 +91,8 @@ function parse(body: string): Envelope | null {
 
 function isEnvelope(value: unknown): value is Envelope {
   if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.code === 'number' && Array.isArray(record.data) && typeof record.header === 'object';
+  const { code, data, header } = value as Record<string, unknown>;
+  return typeof code === 'number' && Array.isArray(data) && typeof header === 'object';
 }
 
 /**
