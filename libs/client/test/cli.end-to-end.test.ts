@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,8 +6,9 @@ import type { OriginSample } from '@regapi/origin';
 import { createSimulatorControl, magicCpf } from '@regapi/origin-simulator';
 import { startSystem, type TestSystem } from '../../../deploy/test/support/system';
 
-// The `regapi` command line as a customer runs it: a child process (the built dist/cli.js; `pnpm build` first), token
-// and address from the environment, `--json` parsed as a script would, and the documented exit codes.
+// The `regapi` command line as a customer runs it: a child process running the built dist/cli.js (built here, `tsc -b`
+// is incremental), token and address from the environment, `--json` parsed as a script would, the documented exit
+// codes.
 
 jest.setTimeout(120_000);
 
@@ -18,6 +19,7 @@ let samples: readonly OriginSample[];
 let token: string;
 
 beforeAll(async () => {
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', path.resolve(__dirname, '..')]);
   system = await startSystem();
   samples = await createSimulatorControl(system.originUrl).samples();
   ({ token } = await system.customer('2000.00'));
