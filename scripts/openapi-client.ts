@@ -1,7 +1,8 @@
 // The generated sources of @regapi/client (libs/client/src/generated), from the OpenAPI document: its types, as
 // openapi-typescript writes them (the same output as docs/openapi.d.ts, as a .ts module the package compiles and
-// ships), and the result-code table of spec 7.3 from the document's `x-result-codes`. `pnpm openapi` writes them and
-// `pnpm openapi --check` fails when they are not current, so the client never drifts from the document (decision 0097).
+// ships), the result-code table of spec 7.3 from the document's `x-result-codes`, and the list of what can be
+// ordered. `pnpm openapi` writes them and `pnpm openapi --check` fails when they are not current, so the client never
+// drifts from the document (decision 0097).
 import { openApiTypes } from './openapi-types';
 
 const HEADER =
@@ -50,11 +51,22 @@ function resultCodesModule(document: unknown): string {
   );
 }
 
+/** What can be quoted and executed, at run time (the CLI checks its argument with it): every `/v1/orcamento/{x}`. */
+function orderableModule(document: unknown): string {
+  const paths = Object.keys((document as { paths?: Record<string, unknown> }).paths ?? {});
+  const orderable = paths.filter((name) => name.startsWith('/v1/orcamento/')).map((name) => name.slice(14));
+  return (
+    `${HEADER}// Every x of POST /v1/orcamento/{x} (with its POST /v1/consultas/{x}) in the document: products and batches.\n\n` +
+    `export const ORDERABLE = [\n${orderable.map((name) => `  '${name}',`).join('\n')}\n] as const;\n`
+  );
+}
+
 /** The files of libs/client/src/generated, by name, for the document's text. */
 export async function clientGeneratedFiles(openApiJson: string): Promise<readonly (readonly [string, string])[]> {
   const types = await openApiTypes(openApiJson, HEADER);
   return [
     ['openapi.ts', types],
     ['result-codes.ts', resultCodesModule(JSON.parse(openApiJson))],
+    ['orderable.ts', orderableModule(JSON.parse(openApiJson))],
   ];
 }

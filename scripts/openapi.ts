@@ -1,6 +1,7 @@
 // `pnpm openapi`: writes docs/openapi.json from the contracts, docs/openapi.d.ts (its TypeScript types, as
-// openapi-typescript writes them) and the generated sources of @regapi/client (libs/client/src/generated). With --check it writes nothing and fails when either file is not current
-// (libs/contracts' tests run it: openapi-typescript's ESM dependencies do not load inside jest).
+// openapi-typescript writes them) and the generated sources of @regapi/client (libs/client/src/generated). With
+// --check it writes nothing and fails when any of them is not current (libs/contracts' tests run it:
+// openapi-typescript's ESM dependencies do not load inside jest).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openApiJson } from '@regapi/contracts';

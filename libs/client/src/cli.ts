@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { EXIT, errorJson, errorLine, exitCodeOf, progressDisplay, resultLines } from './cli-format';
 import { RegapiClient } from './client';
+import { ORDERABLE } from './generated/orderable';
 import type { Orderable } from './types';
 
 const USAGE = `uso: regapi <comando> [opções]
@@ -49,18 +50,10 @@ function bodyOf(pairs: readonly string[], json: string | undefined): Record<stri
 }
 
 function orderable(value: string | undefined): Orderable {
-  const known: readonly string[] = [
-    'pesquisa-previa-bens',
-    'visualizacao-matricula',
-    'certidao-inteiro-teor',
-    'pesquisa-previa-bens/nacional',
-    'pesquisa-previa-bens/lote',
-    'visualizacao-matricula/lote',
-    'certidao-inteiro-teor/lote',
-  ];
-  if (value === undefined || !known.includes(value))
-    throw new UsageError(`fonte desconhecida: ${value ?? '(nenhuma)'}`);
-  return value as Orderable;
+  const found: Orderable | undefined = ORDERABLE.find((name) => name === value);
+  if (found === undefined)
+    throw new UsageError(`fonte desconhecida: ${value ?? '(nenhuma)'}; uma de ${ORDERABLE.join(', ')}`);
+  return found;
 }
 
 function required(value: string | undefined, what: string): string {
