@@ -70,8 +70,11 @@ async function attempt(settings: TransportSettings, outgoing: Outgoing): Promise
       signal: attemptSignal(settings, outgoing.signal),
     });
     // The whole body is read inside the attempt: a connection cut after the status line is no answer either.
-    const body = await response.text();
-    return { kind: 'answer', incoming: { status: response.status, headers: response.headers, envelope: parse(body) } };
+    const envelope = parse(await response.text());
+    // A success whose body is not the envelope was damaged on the way: resent like no answer (the key replays it).
+    if (response.status < 400 && envelope === null)
+      return { kind: 'failed', cause: new Error('answer without envelope') };
+    return { kind: 'answer', incoming: { status: response.status, headers: response.headers, envelope } };
   } catch (cause) {
     if (outgoing.signal?.aborted) throw outgoing.signal.reason;
     return { kind: 'failed', cause };
