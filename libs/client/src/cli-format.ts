@@ -82,7 +82,7 @@ export function resultLines(protocolo: string, answer: Finished | Running): stri
 }
 
 /** The progress line on stderr, redrawn every second with the time left; a no-op unless stderr is a terminal. */
-export function progressDisplay(stream: NodeJS.WriteStream): {
+export function progressDisplay(stream: { readonly isTTY?: boolean; write(text: string): unknown }): {
   update(progress: WaitProgress): void;
   stop(): void;
 } {
