@@ -6,7 +6,7 @@ const HEADER =
   '// docs/openapi.d.ts: the TypeScript types of docs/openapi.json, written by `pnpm openapi` with openapi-typescript\n' +
   '// (default options). Do not edit: libs/contracts tests fail while it differs from what the generator writes.\n\n';
 
-/** The types of `openApiJson` (the document's text). */
-export async function openApiTypes(openApiJson: string): Promise<string> {
-  return `${HEADER}${astToString(await openapiTS(openApiJson))}`;
+/** The types of `openApiJson` (the document's text), after `header` (docs/openapi.d.ts's by default). */
+export async function openApiTypes(openApiJson: string, header = HEADER): Promise<string> {
+  return `${header}${astToString(await openapiTS(openApiJson))}`;
 }

@@ -1,25 +1,28 @@
-// `pnpm openapi`: writes docs/openapi.json from the contracts, and docs/openapi.d.ts (its TypeScript types, as
-// openapi-typescript writes them). With --check it writes nothing and fails when either file is not current
-// (libs/contracts' tests run it: openapi-typescript's ESM dependencies do not load inside jest).
-import { readFileSync, writeFileSync } from 'node:fs';
+// `pnpm openapi`: writes docs/openapi.json from the contracts, docs/openapi.d.ts (its TypeScript types, as
+// openapi-typescript writes them) and the generated sources of @regapi/client (libs/client/src/generated). With
+// --check it writes nothing and fails when any of them is not current (libs/contracts' tests run it:
+// openapi-typescript's ESM dependencies do not load inside jest).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openApiJson } from '@regapi/contracts';
+import { clientGeneratedFiles } from './openapi-client';
 import { openApiTypes } from './openapi-types';
 
 async function main(check: boolean): Promise<void> {
-  const docs = path.resolve(__dirname, '..', 'docs');
+  const root = path.resolve(__dirname, '..');
   const json = openApiJson();
   const files = [
-    ['openapi.json', json],
-    ['openapi.d.ts', await openApiTypes(json)],
+    ['docs/openapi.json', json],
+    ['docs/openapi.d.ts', await openApiTypes(json)],
+    ...(await clientGeneratedFiles(json)).map(([name, text]) => [`libs/client/src/generated/${name}`, text] as const),
   ] as const;
   for (const [name, text] of files) {
-    const file = path.join(docs, name);
+    const file = path.join(root, name);
     if (!check) {
       writeFileSync(file, text);
       console.log(`wrote ${path.relative(process.cwd(), file)}`);
-    } else if (readFileSync(file, 'utf8') !== text) {
-      console.log(`docs/${name} is not current: run \`pnpm openapi\``);
+    } else if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
+      console.log(`${name} is not current: run \`pnpm openapi\``);
       process.exitCode = 1;
     }
   }

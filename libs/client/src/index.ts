@@ -1,0 +1,40 @@
+export {
+  type CallOptions,
+  type ExecuteOptions,
+  newIdempotencyKey,
+  RegapiClient,
+  type RegapiClientOptions,
+} from './client';
+export type { DownloadedDocument, DownloadOptions } from './document';
+export {
+  DocumentIntegrityError,
+  FatalResultError,
+  ForbiddenError,
+  InsufficientBalanceError,
+  NotFoundError,
+  NotOfferedError,
+  ParticipantDataError,
+  RegapiError,
+  RegapiHttpError,
+  RegapiNetworkError,
+  ResultError,
+  type RetryAdvice,
+  RetryableResultError,
+  RetryLaterError,
+  resultCodeInfo,
+  UnauthorizedError,
+  ValidationError,
+  WaitTimeoutError,
+} from './errors';
+export { RESULT_CODES, type ResultClass, type ResultCodeInfo } from './generated/result-codes';
+export { nextRevisionInS, type WaitOptions, type WaitProgress } from './polling';
+export { DEFAULT_RETRY, type RetryEvent, type RetryPolicy } from './retry';
+export type * from './types';
+export {
+  signWebhook,
+  type VerifiedWebhook,
+  type VerifyWebhookInput,
+  verifyWebhook,
+  type WebhookHeaders,
+  WebhookVerificationError,
+} from './webhooks';

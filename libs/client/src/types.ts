@@ -1,0 +1,72 @@
+// Types of requests and answers, derived from the generated OpenAPI types (generated/openapi.ts) by path and method:
+// an endpoint added to the document is typed here with no new code, and a method for it is a thin call (decision 0097).
+import type { components, paths } from './generated/openapi';
+
+export type { components, paths };
+
+export type Method = 'get' | 'post';
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+
+/** The paths that have method `M`. */
+export type PathWith<M extends Method> = {
+  [P in keyof paths]-?: [Operation<P, M>] extends [never] ? never : P;
+}[keyof paths];
+
+type Responses<P extends keyof paths, M extends Method> = Operation<P, M> extends { responses: infer R } ? R : never;
+type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** The JSON body (the envelope) of status `S` of `M P`. */
+export type Answer<P extends keyof paths, M extends Method, S extends number> = S extends keyof Responses<P, M>
+  ? JsonOf<Responses<P, M>[S]>
+  : never;
+
+/** The JSON request body of `M P`. */
+export type RequestBody<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends {
+    requestBody: { content: { 'application/json': infer Body } };
+  }
+    ? Body
+    : never;
+
+/** The query parameters of `M P`. */
+export type Query<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? Q : never;
+
+/** What can be quoted and executed: each `POST /v1/orcamento/{x}` with its `POST /v1/consultas/{x}` (batches too). */
+export type Orderable =
+  Extract<PathWith<'post'>, `/v1/orcamento/${string}`> extends `/v1/orcamento/${infer X}` ? X : never;
+/** The three products (spec 1.2). */
+export type Product = Exclude<Orderable, `${string}/${string}`>;
+/** The batch forms (`pesquisa-previa-bens/nacional`, `.../lote`), each answered by `GET /v1/lotes/{lote}`. */
+export type Batch = Extract<Orderable, `${string}/${string}`>;
+
+type QuotePath<F extends Orderable> = Extract<`/v1/orcamento/${F}`, keyof paths>;
+type ExecutePath<F extends Orderable> = Extract<`/v1/consultas/${F}`, keyof paths>;
+
+export type QuoteBody<F extends Orderable> = RequestBody<QuotePath<F>, 'post'>;
+/** A quote: `code` 200 (quoted) or 602 (not offered, free); narrow by `code`. */
+export type QuoteAnswer<F extends Orderable> = Answer<QuotePath<F>, 'post', 200>;
+export type ExecuteBody<F extends Orderable> = RequestBody<ExecutePath<F>, 'post'>;
+/** An acceptance (`code` 202): debited; `data[0]` has the protocolo (or the lote and its orders). */
+export type Accepted<F extends Orderable> = Answer<ExecutePath<F>, 'post', 202>;
+/** An execution refused as not offered (`code` 602, nothing charged). */
+export type NotOfferedAnswer<F extends Orderable> = Answer<ExecutePath<F>, 'post', 200>;
+
+/** A finished order: the result in `code` (spec 7.3), `data[0]` the product's result told apart by `fonte`. */
+export type Finished = Answer<'/v1/consultas/{protocolo}', 'get', 200>;
+/** An order still running: `data[0].consultar_daqui_s` seconds to wait. */
+export type Running = Answer<'/v1/consultas/{protocolo}', 'get', 202>;
+export type FinishedItem = Finished['data'][number];
+export type RunningItem = Running['data'][number];
+
+/** A batch's combined view: `code` 200 once no order is pending, 202 before. */
+export type LoteAnswer = Answer<'/v1/lotes/{lote}', 'get', 200> | Answer<'/v1/lotes/{lote}', 'get', 202>;
+export type LoteDone = Answer<'/v1/lotes/{lote}', 'get', 200>;
+
+export type TokenAnswer = Answer<'/v1/token', 'get', 200>;
+export type ExtratoAnswer = Answer<'/v1/extrato', 'get', 200>;
+export type ExtratoQuery = NonNullable<Query<'/v1/extrato', 'get'>>;
+
+/** What every answer has (spec 2.1), whatever the endpoint. */
+export type Envelope = components['schemas']['Envelope'];
+export type FieldError = components['schemas']['FieldError'];
