@@ -1,4 +1,5 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * A token's IP allow-list (docs/decisions/0074): up to 32 networks, IPv4 or IPv6, in CIDR notation as PostgreSQL's
@@ -48,7 +49,11 @@ export function parseAllowedNetworks(text: string): AllowedNetworksResult {
   return problems.length > 0 ? { ok: false, problems } : { ok: true, networks };
 }
 
-/** `a.b.c.d`, `a.b.c.d/n`, an IPv6 address with or without `/n`: the network in canonical CIDR, or the problem. */
+/**
+ * `a.b.c.d`, `a.b.c.d/n`, an IPv6 address with or without `/n`: the network in canonical CIDR (RFC 5952 for IPv6),
+ * or the problem. Node's `isIPv4`/`isIPv6` decide what is an address (strict dotted decimal: ipaddr.js alone would take
+ * `127.1` and hex forms); ipaddr.js does the masking and the canonical text.
+ */
 export function parseNetwork(entry: string): string | NetworkProblem {
   const slash = entry.indexOf('/');
   const address = slash === -1 ? entry : entry.slice(0, slash);
@@ -63,13 +68,16 @@ export function parseNetwork(entry: string): string | NetworkProblem {
   }
   const prefix = prefixText === undefined ? bits : Number(prefixText);
   if (prefix > bits) return { entry, message: `"${entry}": o prefixo de uma rede IPv${family} vai de 0 a ${bits}.` };
-  const bytes = family === 4 ? ipv4Bytes(address) : ipv6Bytes(address);
-  if (family === 6 && isIpv4Mapped(bytes)) {
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && ipaddr.IPv6.parse(address).isIPv4MappedAddress()) {
     return { entry, message: `"${entry}" é um endereço IPv4 escrito como IPv6: escreva-o como IPv4.` };
   }
-  const network = masked(bytes, prefix);
-  const canonical = `${family === 4 ? ipv4Text(network) : ipv6Text(network)}/${prefix}`;
-  if (!sameBytes(bytes, network)) {
+  const network =
+    family === 4
+      ? ipaddr.IPv4.networkAddressFromCIDR(`${address}/${prefix}`)
+      : ipaddr.IPv6.networkAddressFromCIDR(`${address}/${prefix}`);
+  const canonical = `${network instanceof ipaddr.IPv6 ? network.toRFC5952String() : network.toString()}/${prefix}`;
+  if (network.toByteArray().some((byte, index) => byte !== parsed.toByteArray()[index])) {
     return { entry, message: `"${entry}" tem bits de host depois do prefixo: a rede é ${canonical}.` };
   }
   return canonical;
@@ -104,64 +112,4 @@ export function connectionAddress(remote: string): string {
   if (mapped?.[1] !== undefined) return mapped[1];
   const zone = remote.indexOf('%');
   return zone === -1 ? remote : remote.slice(0, zone);
-}
-
-function ipv4Bytes(address: string): number[] {
-  return address.split('.').map(Number);
-}
-
-/** The 16 bytes of a valid IPv6 address (isIPv6 checked), an embedded IPv4 tail included. */
-function ipv6Bytes(address: string): number[] {
-  let text = address;
-  const lastColon = text.lastIndexOf(':');
-  if (text.slice(lastColon + 1).includes('.')) {
-    const [a = 0, b = 0, c = 0, d = 0] = ipv4Bytes(text.slice(lastColon + 1));
-    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', rest] = text.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = rest === undefined || rest === '' ? [] : rest.split(':');
-  const missing = rest === undefined ? 0 : 8 - left.length - right.length;
-  const groups = [...left, ...Array.from({ length: missing }, () => '0'), ...right].map((group) =>
-    Number.parseInt(group, 16),
-  );
-  return groups.flatMap((group) => [group >> 8, group & 0xff]);
-}
-
-function isIpv4Mapped(bytes: readonly number[]): boolean {
-  return bytes.slice(0, 10).every((byte) => byte === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
-}
-
-function masked(bytes: readonly number[], prefix: number): number[] {
-  return bytes.map((byte, index) => {
-    const keep = Math.max(0, Math.min(8, prefix - index * 8));
-    return byte & ((0xff << (8 - keep)) & 0xff);
-  });
-}
-
-function sameBytes(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((byte, index) => byte === b[index]);
-}
-
-function ipv4Text(bytes: readonly number[]): string {
-  return bytes.join('.');
-}
-
-/** RFC 5952: lowercase, no leading zeros, the longest run of two or more zero groups as `::` (the first on a tie). */
-function ipv6Text(bytes: readonly number[]): string {
-  const groups: number[] = [];
-  for (let index = 0; index < 16; index += 2) groups.push(((bytes[index] ?? 0) << 8) | (bytes[index + 1] ?? 0));
-  let bestStart = -1;
-  let bestLength = 1;
-  for (let start = 0; start < 8; start += 1) {
-    let length = 0;
-    while (start + length < 8 && groups[start + length] === 0) length += 1;
-    if (length > bestLength) {
-      bestStart = start;
-      bestLength = length;
-    }
-  }
-  const hex = groups.map((group) => group.toString(16));
-  if (bestStart === -1) return hex.join(':');
-  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLength).join(':')}`;
 }
