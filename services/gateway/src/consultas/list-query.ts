@@ -1,13 +1,17 @@
-import { type FieldError, FONTES, isFonte, isResultCode, type Validation } from '@regapi/contracts';
+import {
+  DEFAULT_LIST_LIMIT,
+  type FieldError,
+  FONTES,
+  isFonte,
+  isResultCode,
+  MAX_LIST_LIMIT,
+  ORDER_LIST_ESTADOS,
+  type Validation,
+} from '@regapi/contracts';
 import { parseExtratoRange } from '@regapi/ledger';
 import type { AccountOrderListFilter } from '@regapi/orders';
 
-/** `limite` of `GET /v1/consultas`: default and most per page. */
-export const DEFAULT_LIST_LIMIT = 50;
-export const MAX_LIST_LIMIT = 100;
-
-/** The API's words for an order's state (spec 3: `processando` answers 202, a finished order 200). */
-const ESTADOS = ['processando', 'concluido'] as const;
+const ESTADOS = ORDER_LIST_ESTADOS;
 
 const KNOWN = new Set(['fonte', 'estado', 'codigo', 'de', 'ate', 'limite', 'cursor']);
 

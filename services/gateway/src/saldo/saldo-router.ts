@@ -1,4 +1,4 @@
-import { HttpError, sendEnvelope } from '@regapi/http';
+import { sendEnvelope } from '@regapi/http';
 import { balanceAlert, type Db, reaisNumber, reservedInUnsettledOrders } from '@regapi/ledger';
 import { type RequestHandler, Router } from 'express';
 import { authOf } from '../auth/auth-context';
@@ -15,8 +15,8 @@ export function saldoRouter(guards: readonly RequestHandler[], db: Db): Router {
       balanceAlert(db, accountId),
       reservedInUnsettledOrders(db, accountId),
     ]);
-    // A token whose account is gone is refused by the authority first; this is only the typed fallback.
-    if (alert === undefined) throw new HttpError(404, 'Conta não encontrada.');
+    // Unreachable: a token is only valid while its account exists (accounts are never deleted).
+    if (alert === undefined) throw new Error(`the account ${accountId} of a valid token is missing`);
     sendEnvelope(res, 200, {
       code: 200,
       codeMessage: 'Saldo da conta do token.',
