@@ -538,6 +538,11 @@ export interface components {
              * @enum {integer|null}
              */
             finalidade?: 1 | 2 | 3 | null;
+            /**
+             * @description Sua referência para este pedido (até 100 caracteres, sem caracteres de controle): guardada no pedido, devolvida no resultado e na lista, filtrável em GET /v1/consultas; nunca vai à origem. null equivale a ausente.
+             * @example cliente-4711/processo-22
+             */
+            referencia?: string | null;
         };
         /**
          * VisualizacaoMatriculaBody
@@ -574,6 +579,11 @@ export interface components {
              * @example SP
              */
             imovel_uf: string;
+            /**
+             * @description Sua referência para este pedido (até 100 caracteres, sem caracteres de controle): guardada no pedido, devolvida no resultado e na lista, filtrável em GET /v1/consultas; nunca vai à origem. null equivale a ausente.
+             * @example cliente-4711/processo-22
+             */
+            referencia?: string | null;
             /**
              * @description Declaração feita AO CARTÓRIO; mesmo significado de finalidade. 1 avaliação de crédito; 2 investigação jurídica do imóvel e da titularidade (padrão); 3 o solicitante É titular de direito real, enviado à origem só quando informado. null equivale a ausente.
              * @enum {integer|null}
@@ -615,6 +625,11 @@ export interface components {
              * @example SP
              */
             imovel_uf: string;
+            /**
+             * @description Sua referência para este pedido (até 100 caracteres, sem caracteres de controle): guardada no pedido, devolvida no resultado e na lista, filtrável em GET /v1/consultas; nunca vai à origem. null equivale a ausente.
+             * @example cliente-4711/processo-22
+             */
+            referencia?: string | null;
         };
         /**
          * PesquisaNacionalBody
@@ -636,6 +651,11 @@ export interface components {
              * @enum {integer|null}
              */
             finalidade?: 1 | 2 | 3 | null;
+            /**
+             * @description Sua referência para este pedido (até 100 caracteres, sem caracteres de controle): guardada no pedido, devolvida no resultado e na lista, filtrável em GET /v1/consultas; nunca vai à origem. null equivale a ausente.
+             * @example cliente-4711/processo-22
+             */
+            referencia?: string | null;
         };
         /**
          * PesquisaLoteBody
@@ -1470,6 +1490,8 @@ export interface components {
              * @constant
              */
             fonte: "pesquisa-previa-bens";
+            /** @description A referência que você enviou no corpo da execução; null se nenhuma. */
+            referencia?: string | null;
             aceite: components["schemas"]["Aceite"];
             cobranca: components["schemas"]["Cobranca"];
             /** @description Quantas vezes este resultado concluído mudou: 0 no primeiro. Muda quando uma pesquisa provisória é revista (a origem fechou a busca) e quando a conciliação conclui uma visualização 605 (devolvida, ou reaberta e entregue). */
@@ -1495,6 +1517,8 @@ export interface components {
              * @constant
              */
             fonte: "visualizacao-matricula";
+            /** @description A referência que você enviou no corpo da execução; null se nenhuma. */
+            referencia?: string | null;
             aceite: components["schemas"]["Aceite"];
             cobranca: components["schemas"]["Cobranca"];
             /** @description Quantas vezes este resultado concluído mudou: 0 no primeiro. Muda quando uma pesquisa provisória é revista (a origem fechou a busca) e quando a conciliação conclui uma visualização 605 (devolvida, ou reaberta e entregue). */
@@ -1518,6 +1542,8 @@ export interface components {
              * @constant
              */
             fonte: "certidao-inteiro-teor";
+            /** @description A referência que você enviou no corpo da execução; null se nenhuma. */
+            referencia?: string | null;
             aceite: components["schemas"]["Aceite"];
             cobranca: components["schemas"]["Cobranca"];
             /** @description Quantas vezes este resultado concluído mudou: 0 no primeiro. Muda quando uma pesquisa provisória é revista (a origem fechou a busca) e quando a conciliação conclui uma visualização 605 (devolvida, ou reaberta e entregue). */
@@ -1543,6 +1569,8 @@ export interface components {
              * @constant
              */
             fonte: "pesquisa-previa-bens";
+            /** @description A referência que você enviou no corpo da execução; null se nenhuma. */
+            referencia?: string | null;
         } & (components["schemas"]["QueueAck"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1557,6 +1585,8 @@ export interface components {
              * @constant
              */
             fonte: "visualizacao-matricula";
+            /** @description A referência que você enviou no corpo da execução; null se nenhuma. */
+            referencia?: string | null;
         } & (components["schemas"]["QueueAck"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1571,6 +1601,8 @@ export interface components {
              * @constant
              */
             fonte: "certidao-inteiro-teor";
+            /** @description A referência que você enviou no corpo da execução; null se nenhuma. */
+            referencia?: string | null;
             /**
              * @description Presente quando a certidão foi protocolada.
              * @constant
@@ -1710,6 +1742,8 @@ export interface components {
             fonte: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
             /** @description A UF do pedido. */
             uf: string;
+            /** @description A referência enviada no corpo da execução; null se nenhuma. */
+            referencia: string | null;
             /**
              * @description processando (202 no polling) ou concluido (200).
              * @enum {string}
@@ -2138,6 +2172,8 @@ export interface operations {
                 estado?: "processando" | "concluido";
                 /** @description Só pedidos concluídos com este código de resultado (spec 7.3). */
                 codigo?: 200 | 600 | 601 | 602 | 603 | 604 | 605 | 606 | 607 | 608 | 609 | 610 | 611 | 612 | 613 | 614 | 615 | 617 | 618 | 619 | 620 | 621 | 622;
+                /** @description Só pedidos com esta referencia, exata (a do corpo da execução). */
+                referencia?: string;
                 /** @description Primeiro dia, inclusive, no horário de Brasília. Padrão: 30 dias antes de ate. No máximo 366 dias. */
                 de?: components["parameters"]["De"];
                 /** @description Último dia, inclusive, no horário de Brasília. Padrão: hoje. */

@@ -54,6 +54,8 @@ export async function listAccountOrders(
 export interface AccountOrderListFilter extends Omit<AccountOrderFilter, 'state' | 'protocolo'> {
   /** Finished, or not finished yet (the API's `concluido` / `processando`). */
   readonly finished?: boolean;
+  /** The client's own reference, exactly (issue 17). */
+  readonly referencia?: string;
 }
 
 /**
@@ -69,6 +71,7 @@ export async function listAccountOrdersBySeq(
   let query = db.selectFrom('orders').selectAll().where('account_id', '=', accountId);
   if (filter.fonte !== undefined) query = query.where('fonte', '=', filter.fonte);
   if (filter.finished !== undefined) query = query.where('state', filter.finished ? '=' : '<>', 'finished');
+  if (filter.referencia !== undefined) query = query.where('referencia', '=', filter.referencia);
   if (filter.code !== undefined) query = query.where('code', '=', filter.code);
   if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
   if (filter.until !== undefined) query = query.where('created_at', '<', filter.until);

@@ -1,5 +1,6 @@
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, ORDER_LIST_ESTADOS } from '../order-list';
 import { FONTES } from '../products';
+import { REFERENCIA_MAX_LENGTH } from '../requests/schemas';
 import { RESULT_CODES } from '../result-codes';
 import { envelopeOf } from './envelope-schemas';
 import { GUARDED_HEADERS } from './headers';
@@ -105,6 +106,11 @@ const listOperation: Operation = {
     query('codigo', 'Só pedidos concluídos com este código de resultado (spec 7.3).', {
       type: 'integer',
       enum: RESULT_CODES.map((info) => info.code),
+    }),
+    query('referencia', 'Só pedidos com esta referencia, exata (a do corpo da execução).', {
+      type: 'string',
+      minLength: 1,
+      maxLength: REFERENCIA_MAX_LENGTH,
     }),
     ref('De', 'parameters'),
     ref('Ate', 'parameters'),

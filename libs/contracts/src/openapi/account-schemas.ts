@@ -84,6 +84,7 @@ export const ACCOUNT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
     protocolo: text('O protocolo (spec 2.2).'),
     fonte: text('O produto.', { enum: [...FONTES] }),
     uf: text('A UF do pedido.'),
+    referencia: nullableText('A referência enviada no corpo da execução; null se nenhuma.'),
     estado: text('processando (202 no polling) ou concluido (200).', { enum: [...ORDER_LIST_ESTADOS] }),
     codigo: nullable(
       integer('O código de resultado (spec 7.3); null em processamento.', {

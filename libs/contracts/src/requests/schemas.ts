@@ -22,6 +22,21 @@ export const CARTORIO_MAX = 99;
 /** At least one visible character and no control characters (they would reach the origin's form). */
 const PRINTABLE_TEXT_PATTERN = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001F\\u007F]+$';
 
+/** Longest client reference (issue 17): an id of the client's own system, not free text. */
+export const REFERENCIA_MAX_LENGTH = 100;
+
+/**
+ * The client's own reference (issue 17): kept on the order, echoed by the poll and the list, searchable in the list;
+ * never sent to the origin. Part of the body, so the same Idempotency-Key with another referencia is another body (422).
+ */
+const referencia = {
+  type: ['string', 'null'],
+  maxLength: REFERENCIA_MAX_LENGTH,
+  pattern: PRINTABLE_TEXT_PATTERN,
+  description: `Sua referência para este pedido (até ${REFERENCIA_MAX_LENGTH} caracteres, sem caracteres de controle): guardada no pedido, devolvida no resultado e na lista, filtrável em GET /v1/consultas; nunca vai à origem. null equivale a ausente.`,
+  examples: ['cliente-4711/processo-22'],
+} as const;
+
 const cpfCnpj = (description: string) =>
   ({
     type: 'string',
@@ -66,6 +81,7 @@ export const PESQUISA_PREVIA_BENS_BODY_SCHEMA = {
         'Nome do alvo, se conhecido; ajuda a desambiguar e volta como pesquisado_nome. null equivale a ausente.',
     },
     finalidade: finalidade('Declaração feita AO CARTÓRIO.'),
+    referencia,
   },
 } as const;
 
@@ -113,6 +129,7 @@ const imovelProperties = {
     examples: ['São Paulo'],
   },
   imovel_uf: uf('UF do cartório.'),
+  referencia,
 } as const;
 
 const imovelRequired = ['cpf_cnpj', 'imovel_matricula', 'imovel_cartorio', 'imovel_municipio', 'imovel_uf'] as const;

@@ -6,6 +6,7 @@ import {
   isResultCode,
   MAX_LIST_LIMIT,
   ORDER_LIST_ESTADOS,
+  REFERENCIA_MAX_LENGTH,
   type Validation,
 } from '@regapi/contracts';
 import { parseExtratoRange } from '@regapi/ledger';
@@ -13,7 +14,7 @@ import type { AccountOrderListFilter } from '@regapi/orders';
 
 const ESTADOS = ORDER_LIST_ESTADOS;
 
-const KNOWN = new Set(['fonte', 'estado', 'codigo', 'de', 'ate', 'limite', 'cursor']);
+const KNOWN = new Set(['fonte', 'estado', 'codigo', 'referencia', 'de', 'ate', 'limite', 'cursor']);
 
 export interface OrderListQuery {
   readonly filter: AccountOrderListFilter;
@@ -66,9 +67,15 @@ export function parseOrderListQuery(query: Readonly<Record<string, unknown>>, no
   }
   const codigoRaw = single(query, 'codigo', errors);
   const codigo = codigoRaw === undefined ? undefined : wholeNumber(codigoRaw);
-  if (codigoRaw !== undefined && (codigo === undefined || (codigo !== 200 && !isResultCode(codigo)))) {
+  if (codigoRaw !== undefined && (codigo === undefined || !isResultCode(codigo))) {
     const mensagem = 'codigo é um código de resultado (200 ou 6xx, spec 7.3).';
     errors.push({ campo: 'codigo', regra: 'enum', mensagem, valor: codigoRaw });
+  }
+  const referenciaRaw = single(query, 'referencia', errors);
+  const referencia = referenciaRaw?.trim();
+  if (referencia !== undefined && (referencia === '' || referencia.length > REFERENCIA_MAX_LENGTH)) {
+    const mensagem = `referencia tem de 1 a ${REFERENCIA_MAX_LENGTH} caracteres, como na execução.`;
+    errors.push({ campo: 'referencia', regra: 'maxLength', mensagem, valor: referenciaRaw });
   }
   const limiteRaw = single(query, 'limite', errors);
   const limite = limiteRaw === undefined ? DEFAULT_LIST_LIMIT : wholeNumber(limiteRaw);
@@ -90,6 +97,7 @@ export function parseOrderListQuery(query: Readonly<Record<string, unknown>>, no
     ...(fonte === undefined ? {} : { fonte }),
     ...(estado === undefined ? {} : { finished: estado === 'concluido' }),
     ...(codigo === undefined ? {} : { code: codigo }),
+    ...(referencia === undefined ? {} : { referencia }),
     ...(range?.ok === true ? { from: range.value.from, until: range.value.to } : {}),
   };
   return {

@@ -15,6 +15,7 @@ function listItem(order: Order): DataItem {
     protocolo: order.protocolo,
     fonte: order.fonte,
     uf: order.uf,
+    referencia: order.referencia,
     estado: order.state === 'finished' ? 'concluido' : 'processando',
     codigo: order.code,
     status_consulta: order.statusConsulta,
