@@ -580,15 +580,15 @@ export interface components {
              */
             imovel_uf: string;
             /**
-             * @description Sua referência para este pedido (até 100 caracteres, sem caracteres de controle): guardada no pedido, devolvida no resultado e na lista, filtrável em GET /v1/consultas; nunca vai à origem. null equivale a ausente.
-             * @example cliente-4711/processo-22
-             */
-            referencia?: string | null;
-            /**
              * @description Declaração feita AO CARTÓRIO; mesmo significado de finalidade. 1 avaliação de crédito; 2 investigação jurídica do imóvel e da titularidade (padrão); 3 o solicitante É titular de direito real, enviado à origem só quando informado. null equivale a ausente.
              * @enum {integer|null}
              */
             imovel_finalidade?: 1 | 2 | 3 | null;
+            /**
+             * @description Sua referência para este pedido (até 100 caracteres, sem caracteres de controle): guardada no pedido, devolvida no resultado e na lista, filtrável em GET /v1/consultas; nunca vai à origem. null equivale a ausente.
+             * @example cliente-4711/processo-22
+             */
+            referencia?: string | null;
         };
         /**
          * CertidaoInteiroTeorBody

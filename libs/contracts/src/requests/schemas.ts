@@ -129,7 +129,6 @@ const imovelProperties = {
     examples: ['São Paulo'],
   },
   imovel_uf: uf('UF do cartório.'),
-  referencia,
 } as const;
 
 const imovelRequired = ['cpf_cnpj', 'imovel_matricula', 'imovel_cartorio', 'imovel_municipio', 'imovel_uf'] as const;
@@ -144,6 +143,7 @@ export const VISUALIZACAO_MATRICULA_BODY_SCHEMA = {
   properties: {
     ...imovelProperties,
     imovel_finalidade: finalidade('Declaração feita AO CARTÓRIO; mesmo significado de finalidade.'),
+    referencia,
   },
 } as const;
 
@@ -154,7 +154,7 @@ export const CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: imovelRequired,
-  properties: imovelProperties,
+  properties: { ...imovelProperties, referencia },
 } as const;
 
 export const REQUEST_BODY_SCHEMAS = Object.freeze({
