@@ -58,6 +58,7 @@ test("every order of the caller's account, newest accepted first, never another 
     protocolo: ordersA[4]?.protocolo,
     fonte: 'pesquisa-previa-bens',
     uf: 'SP',
+    referencia: null,
     estado: 'processando',
     codigo: null,
     status_consulta: null,
