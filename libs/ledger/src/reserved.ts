@@ -17,7 +17,8 @@ const REFUNDED_CODES: readonly number[] = RESULT_CODES.filter((info) => info.ref
  * it is finished and billing's settlement rule (services/billing settlement-rule) can no longer move its money —
  * - not finished (queued, running, awaiting issue, archiving): reserved;
  * - finished with a code of a refunded class, or a certificate INDISPONIVEL, whose refund is not posted yet: reserved;
- * - a record view finished 605 whose reconciliation has not concluded (no row yet or `pending`): reserved;
+ * - a record view finished 605 whose reconciliation has not concluded (no row yet or `pending`): reserved; once
+ *   `found` (kept) it is settled, whatever its class says — billing waits for the reconciliation, not the class;
  * - anything else finished (kept by its class, or already refunded so its net is 0): settled.
  * One statement; the account is its first condition.
  */
@@ -31,9 +32,11 @@ export async function reservedInUnsettledOrders(db: Db, accountId: string): Prom
         LEFT JOIN record_view_reconciliation r ON r.order_id = o.id
        WHERE o.account_id = ${accountId}::uuid
          AND (o.state <> 'finished'
-              OR o.code = ANY(${sql.val(REFUNDED_CODES)}::integer[])
-              OR (o.fonte = 'certidao-inteiro-teor' AND o.status_consulta = 'INDISPONIVEL')
-              OR (o.fonte = 'visualizacao-matricula' AND o.code = 605 AND COALESCE(r.state, 'pending') = 'pending'))
+              OR (o.fonte = 'visualizacao-matricula' AND o.code = 605
+                  AND COALESCE(r.state, 'pending') = 'pending')
+              OR (NOT (o.fonte = 'visualizacao-matricula' AND o.code = 605)
+                  AND o.code = ANY(${sql.val(REFUNDED_CODES)}::integer[]))
+              OR (o.fonte = 'certidao-inteiro-teor' AND o.status_consulta = 'INDISPONIVEL'))
        GROUP BY o.id
       HAVING -SUM(t.amount_centavos) > 0
     ) unsettled`.execute(db);

@@ -34,6 +34,13 @@ beforeAll(async () => {
   await seedOrder(db, accountA, { priceCentavos: 500, code: 200 });
   await seedOrder(db, accountA, { priceCentavos: 400, code: 609, refunded: true });
   await seedOrder(db, accountB, { priceCentavos: 900 });
+  // A record view 605 the reconciliation FOUND at the origin: the amount is kept, settled.
+  const found = await seedOrder(db, accountB, { priceCentavos: 600, fonte: 'visualizacao-matricula', code: 605 });
+  const now = new Date();
+  await db
+    .insertInto('record_view_reconciliation')
+    .values({ order_id: found.id, state: 'found', next_round_at: now, created_at: now, updated_at: now })
+    .execute();
 });
 
 afterAll(async () => {
@@ -65,10 +72,10 @@ test('a threshold above the balance is shown and flags the balance as low', asyn
   await setLowBalanceThreshold(database.db, accountA, null);
 });
 
-test("another account's token sees only its own money", async () => {
+test("another account's token sees only its own money; a record view the reconciliation found is settled", async () => {
   const answer = await saldo(tokenB);
   expect(answer.status).toBe(200);
-  expect(answer.body.data[0]).toEqual(expect.objectContaining({ saldo: 41, reservado: 9, pedidos_nao_liquidados: 1 }));
+  expect(answer.body.data[0]).toEqual(expect.objectContaining({ saldo: 35, reservado: 9, pedidos_nao_liquidados: 1 }));
 });
 
 test('without a token: 401 envelope', async () => {
