@@ -12,8 +12,6 @@ import {
 import { parseExtratoRange } from '@regapi/ledger';
 import type { AccountOrderListFilter } from '@regapi/orders';
 
-const ESTADOS = ORDER_LIST_ESTADOS;
-
 const KNOWN = new Set(['fonte', 'estado', 'codigo', 'referencia', 'de', 'ate', 'limite', 'cursor']);
 
 export interface OrderListQuery {
@@ -62,8 +60,13 @@ export function parseOrderListQuery(query: Readonly<Record<string, unknown>>, no
     errors.push({ campo: 'fonte', regra: 'enum', mensagem: `fonte é um de: ${FONTES.join(', ')}.`, valor: fonte });
   }
   const estado = single(query, 'estado', errors);
-  if (estado !== undefined && !(ESTADOS as readonly string[]).includes(estado)) {
-    errors.push({ campo: 'estado', regra: 'enum', mensagem: `estado é um de: ${ESTADOS.join(', ')}.`, valor: estado });
+  if (estado !== undefined && !(ORDER_LIST_ESTADOS as readonly string[]).includes(estado)) {
+    errors.push({
+      campo: 'estado',
+      regra: 'enum',
+      mensagem: `estado é um de: ${ORDER_LIST_ESTADOS.join(', ')}.`,
+      valor: estado,
+    });
   }
   const codigoRaw = single(query, 'codigo', errors);
   const codigo = codigoRaw === undefined ? undefined : wholeNumber(codigoRaw);
