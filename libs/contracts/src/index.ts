@@ -16,6 +16,7 @@ export type { JsonObject, JsonValue } from './openapi/json';
 export type { OpenApiDocument, Operation, PathItem, SecurityRequirement } from './openapi/openapi-types';
 export { OpenApiValidator } from './openapi/openapi-validator';
 export { FORMAT_PATTERNS, standardSchema } from './openapi/standard-formats';
+export { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, ORDER_LIST_ESTADOS, type OrderListEstado } from './order-list';
 export { FONTES, type Fonte, isFonte, PRODUCTS, type Product, type ProductScope, product, scopeOf } from './products';
 export { AJV_OPTIONS, CUSTOM_FORMATS, contractsAjv, createContractsAjv } from './requests/ajv';
 export { BODY_FIELD, toFieldErrors } from './requests/field-errors';
@@ -48,6 +49,7 @@ export {
   PESQUISA_LOTE_BODY_SCHEMA,
   PESQUISA_NACIONAL_BODY_SCHEMA,
   PESQUISA_PREVIA_BENS_BODY_SCHEMA,
+  REFERENCIA_MAX_LENGTH,
   REQUEST_BODY_SCHEMAS,
   VISUALIZACAO_LOTE_BODY_SCHEMA,
   VISUALIZACAO_MATRICULA_BODY_SCHEMA,

@@ -15,6 +15,10 @@ test('the paths are the public /v1 API: one quote and one execution path per pro
     [
       '/v1/token',
       '/v1/extrato',
+      // The balance, the products' status and the account's orders (issue 17, docs/decisions/0091, 0092).
+      '/v1/saldo',
+      '/v1/status',
+      '/v1/consultas',
       '/v1/consultas/{protocolo}',
       '/v1/consultas/{protocolo}/documento',
       ...FONTES.flatMap((fonte) => [`/v1/orcamento/${fonte}`, `/v1/consultas/${fonte}`]),

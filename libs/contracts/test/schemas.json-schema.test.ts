@@ -15,12 +15,22 @@ test('the schemas are plain JSON: they survive a JSON round trip unchanged (read
   }
 });
 
-test('the fields and required fields of each body are those of spec 2.3', () => {
-  expect(Object.keys(PESQUISA_PREVIA_BENS_BODY_SCHEMA.properties)).toEqual(['cpf_cnpj', 'uf', 'nome', 'finalidade']);
+test('the fields and required fields of each body are those of spec 2.3, plus the optional referencia (issue 17)', () => {
+  expect(Object.keys(PESQUISA_PREVIA_BENS_BODY_SCHEMA.properties)).toEqual([
+    'cpf_cnpj',
+    'uf',
+    'nome',
+    'finalidade',
+    'referencia',
+  ]);
   expect([...PESQUISA_PREVIA_BENS_BODY_SCHEMA.required]).toEqual(['cpf_cnpj', 'uf']);
   const property = ['cpf_cnpj', 'imovel_matricula', 'imovel_cartorio', 'imovel_municipio', 'imovel_uf'];
-  expect(Object.keys(VISUALIZACAO_MATRICULA_BODY_SCHEMA.properties)).toEqual([...property, 'imovel_finalidade']);
-  expect(Object.keys(CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA.properties)).toEqual(property);
+  expect(Object.keys(VISUALIZACAO_MATRICULA_BODY_SCHEMA.properties)).toEqual([
+    ...property,
+    'imovel_finalidade',
+    'referencia',
+  ]);
+  expect(Object.keys(CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA.properties)).toEqual([...property, 'referencia']);
   expect([...VISUALIZACAO_MATRICULA_BODY_SCHEMA.required]).toEqual(property);
   expect([...CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA.required]).toEqual(property);
   for (const schema of Object.values(REQUEST_BODY_SCHEMAS)) expect(schema.additionalProperties).toBe(false);

@@ -78,6 +78,8 @@ export interface OrdersTable {
   proxima_revisao_em: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The batch the order was accepted in (migration 0025); null for an order of its own. */
   batch_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The client's own reference from the body (migration 0029, issue 17); null when none. */
+  referencia: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A batch of orders accepted in one request (migration 0025, docs/decisions/0087). */

@@ -22,6 +22,8 @@ export interface AcceptOrderInput {
   readonly acceptedAt?: Date;
   /** The batch it is accepted in (migration 0025); absent for an order of its own. */
   readonly batchId?: string;
+  /** The client's own reference from the body (issue 17); absent when none. */
+  readonly referencia?: string;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function acceptOrder(trx: Transaction<Database>, input: AcceptOrder
       run_after: null,
       finished_at: null,
       batch_id: input.batchId ?? null,
+      referencia: input.referencia ?? null,
       ...(input.acceptedAt === undefined ? {} : { created_at: input.acceptedAt, updated_at: input.acceptedAt }),
     })
     .returningAll()

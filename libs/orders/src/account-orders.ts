@@ -1,5 +1,5 @@
 import type { Database } from '@regapi/db';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { type Order, toOrder } from './order';
 import type { OrderState } from './order-state';
 
@@ -45,6 +45,39 @@ export async function listAccountOrders(
     .orderBy('created_at', 'desc')
     .orderBy('acceptance_seq', 'desc')
     .offset(page.offset)
+    .limit(page.limit + 1)
+    .execute();
+  return { orders: rows.slice(0, page.limit).map(toOrder), more: rows.length > page.limit };
+}
+
+/** What the public list (`GET /v1/consultas`) narrows by, on top of the console's filters. */
+export interface AccountOrderListFilter extends Omit<AccountOrderFilter, 'state' | 'protocolo'> {
+  /** Finished, or not finished yet (the API's `concluido` / `processando`). */
+  readonly finished?: boolean;
+  /** The client's own reference, exactly (issue 17). */
+  readonly referencia?: string;
+}
+
+/**
+ * One page of ONE account's orders in acceptance order, newest first, after `beforeSeq` (the last row of the previous
+ * page): keyset pagination, stable while new orders arrive (index orders_account_acceptance, migration 0029).
+ */
+export async function listAccountOrdersBySeq(
+  db: Db,
+  accountId: string,
+  filter: AccountOrderListFilter,
+  page: { readonly beforeSeq?: string; readonly limit: number },
+): Promise<AccountOrderPage> {
+  let query = db.selectFrom('orders').selectAll().where('account_id', '=', accountId);
+  if (filter.fonte !== undefined) query = query.where('fonte', '=', filter.fonte);
+  if (filter.finished !== undefined) query = query.where('state', filter.finished ? '=' : '<>', 'finished');
+  if (filter.referencia !== undefined) query = query.where('referencia', '=', filter.referencia);
+  if (filter.code !== undefined) query = query.where('code', '=', filter.code);
+  if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
+  if (filter.until !== undefined) query = query.where('created_at', '<', filter.until);
+  if (page.beforeSeq !== undefined) query = query.where(sql<boolean>`acceptance_seq < ${page.beforeSeq}::bigint`);
+  const rows = await query
+    .orderBy('acceptance_seq', 'desc')
     .limit(page.limit + 1)
     .execute();
   return { orders: rows.slice(0, page.limit).map(toOrder), more: rows.length > page.limit };

@@ -1,5 +1,11 @@
 export { type AcceptOrderInput, acceptOrder } from './accept-order';
-export { type AccountOrderFilter, type AccountOrderPage, listAccountOrders } from './account-orders';
+export {
+  type AccountOrderFilter,
+  type AccountOrderListFilter,
+  type AccountOrderPage,
+  listAccountOrders,
+  listAccountOrdersBySeq,
+} from './account-orders';
 export { claimedNumeros } from './claimed-numeros';
 export { InvalidTransitionError, OrderNotFoundError } from './errors';
 export { failureResultData } from './failure-result';

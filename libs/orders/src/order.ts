@@ -37,6 +37,8 @@ export interface Order {
   readonly revisadoEm: Date | null;
   /** A provisional search: when its next revision is due (origin-session's follow-up); null when none is scheduled. */
   readonly proximaRevisaoEm: Date | null;
+  /** The client's own reference (issue 17); null when none. */
+  readonly referencia: string | null;
 }
 
 /** The one place a row becomes an Order. */
@@ -70,6 +72,7 @@ export function toOrder(row: OrderRow): Order {
     revisao: row.revisao,
     revisadoEm: row.revisado_em,
     proximaRevisaoEm: row.proxima_revisao_em,
+    referencia: row.referencia,
   };
 }
 
@@ -91,6 +94,7 @@ export type PolledOrder = Pick<
   | 'revisao'
   | 'revisadoEm'
   | 'proximaRevisaoEm'
+  | 'referencia'
 >;
 
 /** The columns of a `PolledOrder`, as `toPolledOrder` reads them. */
@@ -107,6 +111,7 @@ export const POLLED_COLUMNS = [
   'revisao',
   'revisado_em',
   'proxima_revisao_em',
+  'referencia',
 ] as const satisfies readonly (keyof OrderRow)[];
 
 export function toPolledOrder(row: Pick<OrderRow, (typeof POLLED_COLUMNS)[number]>): PolledOrder {
@@ -123,5 +128,6 @@ export function toPolledOrder(row: Pick<OrderRow, (typeof POLLED_COLUMNS)[number
     revisao: row.revisao,
     revisadoEm: row.revisado_em,
     proximaRevisaoEm: row.proxima_revisao_em,
+    referencia: row.referencia,
   };
 }

@@ -14,6 +14,7 @@ import { createTokenAuthority } from './auth/token-authority';
 import { recordTokenUseGuard } from './auth/token-use';
 import { batchRouter } from './batches/batch-router';
 import { DEFAULT_TOKEN_CACHE_MS } from './config/gateway-config';
+import { orderListRouter } from './consultas/order-list-router';
 import { documentRouter } from './documents/document-router';
 import { executionRouter } from './executions/execution-router';
 import { extratoRouter } from './extrato/extrato-router';
@@ -30,6 +31,8 @@ import {
   rateLimit,
   startAllowanceSweeper,
 } from './rate-limit';
+import { saldoRouter } from './saldo/saldo-router';
+import { STATUS_CACHE_MS, statusRouter } from './status/status-router';
 import { tokenRouter } from './token/token-router';
 
 /** Default of `idempotencyWaitMs`. */
@@ -63,6 +66,8 @@ export interface GatewayDeps extends ServiceDeps {
   readonly adminThrottle?: AdminThrottleSettings;
   /** Where console invitation links point and whether SMTP sends them (docs/decisions/0082). Default: standalone URL, no SMTP. */
   readonly consoleMail?: ConsoleMailSettings;
+  /** How long `GET /v1/status` serves one reading (docs/decisions/0092). Default 5000 ms; 0: none. */
+  readonly statusCacheMs?: number;
 }
 
 /**
@@ -109,8 +114,11 @@ export function createGateway(deps: GatewayDeps): Service {
     directRoutes: [pollingDirectRoute(polling, guards)],
     routers: [
       pollingRouter(polling, middleware),
+      orderListRouter({ db, clock }, middleware),
       tokenRouter(middleware),
       extratoRouter(middleware, db, clock),
+      saldoRouter(middleware, db),
+      statusRouter({ db, clock, hourlySearchCeiling, cacheMs: deps.statusCacheMs ?? STATUS_CACHE_MS }, middleware),
       quoteRouter(middleware, db, planOf),
       executionRouter(
         {

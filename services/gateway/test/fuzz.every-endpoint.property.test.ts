@@ -198,6 +198,11 @@ test('GET endpoints: any protocolo, query string and bearer → never 5xx, alway
           .tuple(headerValue, headerValue)
           .map(([de, ate]) => `/v1/extrato?de=${encodeURIComponent(de)}&ate=${encodeURIComponent(ate)}`),
         headerValue.map((q) => `/v1/token?access_token=${encodeURIComponent(q)}`),
+        fc.constant('/v1/saldo'),
+        fc.constant('/v1/status'),
+        fc
+          .tuple(fc.constantFrom('fonte', 'estado', 'codigo', 'de', 'ate', 'limite', 'cursor', 'x'), headerValue)
+          .map(([name, value]) => `/v1/consultas?${name}=${encodeURIComponent(value)}`),
       ),
       bearer,
       async (path, authorization) => {

@@ -182,6 +182,17 @@ test('the token and the statement', async () => {
   await tooMany('GET', '/v1/extrato');
 });
 
+test('the balance, the products status and the list of orders', async () => {
+  for (const path of ['/v1/saldo', '/v1/status', '/v1/consultas', '/v1/consultas?estado=concluido&limite=1']) {
+    expect((await send('GET', `${gateway.url}${path}`, { token })).status).toBe(200);
+  }
+  for (const path of ['/v1/saldo', '/v1/status', '/v1/consultas']) {
+    expect((await send('GET', `${gateway.url}${path}`)).status).toBe(401);
+    await tooMany('GET', path);
+  }
+  expect((await send('GET', `${gateway.url}/v1/consultas?limite=0`, { token })).status).toBe(422);
+});
+
 test.each(FONTES)('%s: the quote', async (fonte) => {
   const url = `${gateway.url}/v1/orcamento/${fonte}`;
   expect(dataOf(await send('POST', url, { token, body: BODY[fonte] })).disponivel).toBe(true);
@@ -457,6 +468,9 @@ test('every /v1 endpoint refuses a token used outside its allowed networks: 403,
   const refused: [string, string, Request][] = [
     ['GET', '/v1/token', {}],
     ['GET', '/v1/extrato', {}],
+    ['GET', '/v1/saldo', {}],
+    ['GET', '/v1/status', {}],
+    ['GET', '/v1/consultas', {}],
     ['GET', '/v1/consultas/1', {}],
     ['GET', '/v1/consultas/1/documento', {}],
     ['HEAD', '/v1/consultas/1/documento', {}],
@@ -489,6 +503,9 @@ test('every endpoint with its database unreachable: 503 with Retry-After', async
     expect((await send('GET', `${cut.url}/v1/token`, { token: unseen })).status).toBe(503);
     const calls: [string, string, Request][] = [
       ['GET', '/v1/extrato', {}],
+      ['GET', '/v1/saldo', {}],
+      ['GET', '/v1/status', {}],
+      ['GET', '/v1/consultas', {}],
       ['GET', path, {}],
       ['GET', `${path}/documento`, {}],
       ['HEAD', `${path}/documento`, {}],

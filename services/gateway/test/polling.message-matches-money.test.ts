@@ -15,6 +15,7 @@ const order = (fonte: string, code: number) => ({
   revisao: 0,
   revisadoEm: null,
   proximaRevisaoEm: null,
+  referencia: null,
 });
 const debited = { debitedCentavos: 3700, refundedCentavos: 0, refundedAt: null, refundReason: null };
 const refunded = { ...debited, refundedCentavos: 3700, refundedAt: new Date(), refundReason: 'x' };

@@ -82,6 +82,7 @@ test('while queued: 202 with the queue fields and a fresh consultar_daqui_s, fre
     consultar_em: `/v1/consultas/${order.protocolo}`,
     consultar_daqui_s: expect.any(Number),
     fonte: 'pesquisa-previa-bens',
+    referencia: null,
   });
   expect(polled.headers.get('cache-control')).toBe('no-store');
 });

@@ -1,5 +1,10 @@
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, ORDER_LIST_ESTADOS } from '../order-list';
+import { FONTES } from '../products';
+import { REFERENCIA_MAX_LENGTH } from '../requests/schemas';
+import { RESULT_CODES } from '../result-codes';
 import { envelopeOf } from './envelope-schemas';
 import { GUARDED_HEADERS } from './headers';
+import type { JsonObject } from './json';
 import type { Operation, PathItem } from './openapi-types';
 import { ref } from './schema-helpers';
 import { refusals } from './transport-responses';
@@ -46,10 +51,94 @@ const extratoOperation: Operation = {
   },
 };
 
-/** The caller's own account: the token and the statement (docs/api.md). */
+const saldoOperation: Operation = {
+  operationId: 'saldo',
+  tags: [TAG],
+  summary: 'Saldo da conta',
+  description:
+    'Só a conta do token: o saldo, o limite de saldo baixo e quanto está reservado em pedidos ainda não liquidados (decisão 0091). De graça; nenhum escopo; nunca chama a origem.',
+  security: bearer,
+  responses: {
+    '200': {
+      description: 'data[0] traz o saldo, em reais.',
+      headers: GUARDED_HEADERS,
+      content: { 'application/json': { schema: envelopeOf({ code: { const: 200 }, item: ref('Saldo') }) } },
+    },
+    ...refusals(401, 403, 429, 500, 503),
+  },
+};
+
+const statusOperation: Operation = {
+  operationId: 'status',
+  tags: [TAG],
+  summary: 'Status dos produtos',
+  description:
+    'Um item de data por produto: em serviço ou não, a espera prevista de um pedido feito agora e, na última hora, a taxa de sucesso e os tempos p50/p95 da aceitação à conclusão (decisão 0092). O mesmo para todos os clientes, lido de novo a cada poucos segundos. De graça; nenhum escopo; nunca chama a origem.',
+  security: bearer,
+  responses: {
+    '200': {
+      description: 'Um item por produto, na ordem dos produtos.',
+      headers: GUARDED_HEADERS,
+      content: { 'application/json': { schema: envelopeOf({ code: { const: 200 }, item: ref('StatusProduto') }) } },
+    },
+    ...refusals(401, 403, 429, 500, 503),
+  },
+};
+
+const query = (name: string, description: string, schema: JsonObject): JsonObject => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+});
+
+const listOperation: Operation = {
+  operationId: 'listarConsultas',
+  tags: ['Consultas'],
+  summary: 'Pedidos da conta',
+  description:
+    'Só a conta do token: seus pedidos, o aceito mais recente primeiro, uma página por chamada (data[0].consultas) e data[0].proximo_cursor para a seguinte; a ordem não muda com pedidos novos chegando entre as páginas. Filtros combináveis; de e ate são dias da aceitação no horário de Brasília, como no extrato (só um deles: o outro segue o padrão do extrato). Um parâmetro desconhecido, repetido ou inválido: 422 nomeando-o. De graça; nenhum escopo.',
+  security: bearer,
+  parameters: [
+    query('fonte', 'Só pedidos deste produto.', { type: 'string', enum: [...FONTES] }),
+    query('estado', 'processando ou concluido.', { type: 'string', enum: [...ORDER_LIST_ESTADOS] }),
+    query('codigo', 'Só pedidos concluídos com este código de resultado (spec 7.3).', {
+      type: 'integer',
+      enum: RESULT_CODES.map((info) => info.code),
+    }),
+    query('referencia', 'Só pedidos com esta referencia, exata (a do corpo da execução).', {
+      type: 'string',
+      minLength: 1,
+      maxLength: REFERENCIA_MAX_LENGTH,
+    }),
+    ref('De', 'parameters'),
+    ref('Ate', 'parameters'),
+    query('limite', 'Pedidos por página.', {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_LIST_LIMIT,
+      default: DEFAULT_LIST_LIMIT,
+    }),
+    query('cursor', 'O proximo_cursor da página anterior.', { type: 'string' }),
+  ],
+  responses: {
+    '200': {
+      description: 'Uma página.',
+      headers: GUARDED_HEADERS,
+      content: { 'application/json': { schema: envelopeOf({ code: { const: 200 }, item: ref('PaginaConsultas') }) } },
+    },
+    ...refusals(401, 403, 422, 429, 500, 503),
+  },
+};
+
+/** The caller's own account: the token, the statement, the balance, the products' status, the orders (docs/api.md). */
 export function accountPaths(): Record<string, PathItem> {
   return {
     '/v1/token': { get: tokenOperation },
     '/v1/extrato': { get: extratoOperation },
+    '/v1/saldo': { get: saldoOperation },
+    '/v1/status': { get: statusOperation },
+    '/v1/consultas': { get: listOperation },
   };
 }

@@ -1,6 +1,8 @@
+import { ORDER_LIST_ESTADOS } from '../order-list';
 import { FONTES, scopeOf } from '../products';
+import { RESULT_CODES } from '../result-codes';
 import type { JsonObject } from './json';
-import { instant, nullable, nullableText, objectSchema, reais, text } from './schema-helpers';
+import { instant, integer, nullable, nullableText, objectSchema, reais, text } from './schema-helpers';
 
 /** `data[0]` of `GET /v1/token` and the lines of `GET /v1/extrato` (docs/api.md; decisions 0015, 0018). */
 export const ACCOUNT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
@@ -30,5 +32,73 @@ export const ACCOUNT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
     classe_resultado: nullableText('A classe desse código (spec 7.3).'),
     referencia: nullableText('A referência de pagamento de uma recarga.'),
     motivo: nullableText('Por que uma devolução ou um ajuste foi feito.'),
+  }),
+  Saldo: objectSchema('O saldo da conta do token agora (decisão 0091).', {
+    saldo: reais('Saldo disponível em reais: os débitos dos pedidos aceitos já foram descontados.'),
+    limite_saldo_baixo: nullable(reais('O limite de saldo baixo definido no console, em reais; null: nenhum.')),
+    saldo_baixo: { type: 'boolean', description: 'O saldo está abaixo do limite de saldo baixo.' },
+    reservado: reais(
+      'Quanto dos débitos está em pedidos ainda não liquidados, em reais: em andamento, ou concluídos com devolução devida e ainda não feita, ou visualização 605 aguardando a conciliação (decisão 0091). Já descontado do saldo; volta a ele se a liquidação devolver.',
+    ),
+    pedidos_nao_liquidados: integer('Quantos pedidos são esses.', { minimum: 0 }),
+  }),
+  StatusProduto: objectSchema('Um produto agora (decisão 0092).', {
+    fonte: text('O produto.', { enum: [...FONTES] }),
+    em_servico: {
+      type: 'boolean',
+      description: 'Aceita pedidos agora; fora de serviço, orçamento e execução respondem 602 sem cobrança.',
+    },
+    fora_de_servico_desde: nullable(instant('Desde quando está fora de serviço; null em serviço.')),
+    espera_prevista_s: nullable(
+      integer(
+        'Os consultar_daqui_s que um pedido aceito agora receberia (fila e limite por hora da origem); null fora de serviço.',
+        {
+          minimum: 1,
+        },
+      ),
+    ),
+    ultima_hora: objectSchema(
+      'Pedidos concluídos na última hora, sem os recusados pelos DADOS do cliente (erro_participante, spec 7.4).',
+      {
+        pedidos: integer('Quantos.', { minimum: 0 }),
+        taxa_sucesso: nullable({
+          type: 'number',
+          minimum: 0,
+          maximum: 1,
+          description: 'Fração com a origem respondendo (sucesso, nada encontrado, indeterminado); null sem pedidos.',
+        }),
+        tempo_p50_s: nullable({
+          type: 'number',
+          minimum: 0,
+          description: 'Mediana, em segundos, da aceitação à conclusão.',
+        }),
+        tempo_p95_s: nullable({
+          type: 'number',
+          minimum: 0,
+          description: 'Percentil 95, em segundos, da aceitação à conclusão.',
+        }),
+      },
+    ),
+  }),
+  ConsultaResumo: objectSchema('Um pedido da conta; o resultado completo é GET /v1/consultas/{protocolo}.', {
+    protocolo: text('O protocolo (spec 2.2).'),
+    fonte: text('O produto.', { enum: [...FONTES] }),
+    uf: text('A UF do pedido.'),
+    referencia: nullableText('A referência enviada no corpo da execução; null se nenhuma.'),
+    estado: text('processando (202 no polling) ou concluido (200).', { enum: [...ORDER_LIST_ESTADOS] }),
+    codigo: nullable(
+      integer('O código de resultado (spec 7.3); null em processamento.', {
+        enum: RESULT_CODES.map((info) => info.code),
+      }),
+    ),
+    status_consulta: nullableText('O status_consulta do resultado (spec 2.4-2.6), quando há.'),
+    preco: reais('O preço debitado, em reais.'),
+    aceito_em: instant('Quando foi aceito (ISO 8601, UTC).'),
+    concluido_em: nullable(instant('Quando foi concluído; null em processamento.')),
+    revisao: integer('Quantas vezes o resultado concluído mudou (decisão 0051).', { minimum: 0 }),
+  }),
+  PaginaConsultas: objectSchema('Uma página de pedidos da conta, o aceito mais recente primeiro.', {
+    consultas: { type: 'array', items: { $ref: '#/components/schemas/ConsultaResumo' } },
+    proximo_cursor: nullableText('Passe como cursor para a próxima página; null na última. Opaco: não o altere.'),
   }),
 };

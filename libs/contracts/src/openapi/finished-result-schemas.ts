@@ -66,6 +66,9 @@ const NEXT_REVISION: JsonObject = nullable(
   ),
 );
 
+/** Issue 17: the body's `referencia`, echoed by every poll (not required: a new field, spec 9.2). */
+const REFERENCIA: JsonObject = nullableText('A referência que você enviou no corpo da execução; null se nenhuma.');
+
 /** What a finished `data[0]` adds to the product result (docs/api.md, `GET /v1/consultas/{protocolo}`). */
 function finished(value: Fonte, description: string, optional: Readonly<Record<string, JsonObject>> = {}): JsonObject {
   return {
@@ -74,6 +77,7 @@ function finished(value: Fonte, description: string, optional: Readonly<Record<s
     required: ['fonte', 'aceite', 'cobranca', ...Object.keys(REVISION_PROPERTIES)],
     properties: {
       fonte: fonte(value),
+      referencia: REFERENCIA,
       aceite: ref('Aceite'),
       cobranca: ref('Cobranca'),
       ...REVISION_PROPERTIES,
@@ -89,7 +93,7 @@ function running(value: Fonte, description: string, extra: Readonly<Record<strin
     type: 'object',
     description,
     required: ['fonte'],
-    properties: { fonte: fonte(value), ...extra },
+    properties: { fonte: fonte(value), referencia: REFERENCIA, ...extra },
     allOf: [ref('QueueAck')],
   };
 }

@@ -8,6 +8,7 @@ export interface RawPesquisaPreviaBensBody {
   uf: string;
   nome?: string | null;
   finalidade?: Finalidade | null;
+  referencia?: string | null;
 }
 
 export interface RawImovelBody {
@@ -16,6 +17,7 @@ export interface RawImovelBody {
   imovel_cartorio: number;
   imovel_municipio: string;
   imovel_uf: string;
+  referencia?: string | null;
 }
 
 export interface RawVisualizacaoMatriculaBody extends RawImovelBody {
@@ -29,6 +31,11 @@ interface DocumentFields {
   readonly cpfCnpjKind: 'cpf' | 'cnpj';
 }
 
+/** The client's own reference (issue 17): trimmed; absent when not given (or given as null). Never sent to the origin. */
+interface ReferenciaField {
+  readonly referencia?: string;
+}
+
 /** Spec 2.3: the default 2 is already applied; `finalidadeExplicit` says whether the client sent it. */
 interface FinalidadeFields {
   readonly finalidade: Finalidade;
@@ -37,14 +44,14 @@ interface FinalidadeFields {
 }
 
 /** Validated body of `pesquisa-previa-bens` (quote and execution). */
-export interface PesquisaPreviaBensRequest extends DocumentFields, FinalidadeFields {
+export interface PesquisaPreviaBensRequest extends DocumentFields, FinalidadeFields, ReferenciaField {
   readonly uf: Uf;
   /** Trimmed; absent when not given (or given as null). */
   readonly nome?: string;
 }
 
 /** The five property fields shared by the record view and the certificate (spec 2.3). */
-export interface ImovelRequest extends DocumentFields {
+export interface ImovelRequest extends DocumentFields, ReferenciaField {
   /** The record number as given (leading zeros kept), or the CNM's 16 bare digits. */
   readonly imovel_matricula: string;
   readonly matricula: ImovelMatricula;

@@ -22,6 +22,21 @@ export const CARTORIO_MAX = 99;
 /** At least one visible character and no control characters (they would reach the origin's form). */
 const PRINTABLE_TEXT_PATTERN = '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001F\\u007F]+$';
 
+/** Longest client reference (issue 17): an id of the client's own system, not free text. */
+export const REFERENCIA_MAX_LENGTH = 100;
+
+/**
+ * The client's own reference (issue 17): kept on the order, echoed by the poll and the list, searchable in the list;
+ * never sent to the origin. Part of the body, so the same Idempotency-Key with another referencia is another body (422).
+ */
+const referencia = {
+  type: ['string', 'null'],
+  maxLength: REFERENCIA_MAX_LENGTH,
+  pattern: PRINTABLE_TEXT_PATTERN,
+  description: `Sua referência para este pedido (até ${REFERENCIA_MAX_LENGTH} caracteres, sem caracteres de controle): guardada no pedido, devolvida no resultado e na lista, filtrável em GET /v1/consultas; nunca vai à origem. null equivale a ausente.`,
+  examples: ['cliente-4711/processo-22'],
+} as const;
+
 const cpfCnpj = (description: string) =>
   ({
     type: 'string',
@@ -66,6 +81,7 @@ export const PESQUISA_PREVIA_BENS_BODY_SCHEMA = {
         'Nome do alvo, se conhecido; ajuda a desambiguar e volta como pesquisado_nome. null equivale a ausente.',
     },
     finalidade: finalidade('Declaração feita AO CARTÓRIO.'),
+    referencia,
   },
 } as const;
 
@@ -127,6 +143,7 @@ export const VISUALIZACAO_MATRICULA_BODY_SCHEMA = {
   properties: {
     ...imovelProperties,
     imovel_finalidade: finalidade('Declaração feita AO CARTÓRIO; mesmo significado de finalidade.'),
+    referencia,
   },
 } as const;
 
@@ -137,7 +154,7 @@ export const CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: imovelRequired,
-  properties: imovelProperties,
+  properties: { ...imovelProperties, referencia },
 } as const;
 
 export const REQUEST_BODY_SCHEMAS = Object.freeze({

@@ -76,6 +76,11 @@ function normalizeUf(campo: string, raw: string): Normalized<Uf> {
   return uf === undefined ? { ok: false, campo, valor: raw } : { ok: true, value: uf };
 }
 
+/** `referencia` as kept (issue 17): trimmed, absent when not given or null. */
+function referenciaOf(given: string | null | undefined): { referencia?: string } {
+  return typeof given === 'string' ? { referencia: given.trim() } : {};
+}
+
 /** Validates the body of `pesquisa-previa-bens` (quote and execution, spec 2.3). */
 export function validatePesquisaPreviaBensBody(body: unknown): Validation<PesquisaPreviaBensRequest> {
   if (!checkPesquisa(body)) return refused(checkPesquisa.errors, body, 'pesquisa-previa-bens');
@@ -89,6 +94,7 @@ export function validatePesquisaPreviaBensBody(body: unknown): Validation<Pesqui
     uf: uf.value,
     ...(nome === undefined ? {} : { nome }),
     ...finalidadeOf(body.finalidade),
+    ...referenciaOf(body.referencia),
   };
   return { ok: true, value };
 }
@@ -110,7 +116,12 @@ export function validatePesquisaNacionalBody(body: unknown): Validation<Pesquisa
   const nome = typeof body.nome === 'string' ? body.nome.trim() : undefined;
   return {
     ok: true,
-    value: { ...document.value, ...(nome === undefined ? {} : { nome }), ...finalidadeOf(body.finalidade) },
+    value: {
+      ...document.value,
+      ...(nome === undefined ? {} : { nome }),
+      ...finalidadeOf(body.finalidade),
+      ...referenciaOf(body.referencia),
+    },
   };
 }
 
@@ -132,6 +143,7 @@ function normalizeImovel(body: RawImovelBody): Normalized<ImovelRequest> {
       imovel_cartorio: body.imovel_cartorio,
       imovel_municipio: body.imovel_municipio.trim(),
       imovel_uf: uf.value,
+      ...referenciaOf(body.referencia),
     },
   };
 }

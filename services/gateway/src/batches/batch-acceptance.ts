@@ -36,7 +36,8 @@ export type BatchKindName = 'pesquisa-nacional' | 'pesquisa-alvos' | 'imoveis';
  */
 export interface BatchItem {
   readonly uf: Uf;
-  readonly request: unknown;
+  /** The item's validated request, stored on its order; its `referencia` (issue 17) goes to its own column too. */
+  readonly request: { readonly referencia?: string };
   readonly price: Price;
   readonly target: QuoteTarget;
   readonly imovelChave: string | null;
@@ -186,6 +187,7 @@ async function acceptPlannedBatch(deps: AcceptanceDeps, input: BatchAcceptance):
           tokenId: caller.tokenId,
           fonte: input.fonte,
           request: order.item.request,
+          ...(order.item.request.referencia === undefined ? {} : { referencia: order.item.request.referencia }),
           imovelChave: order.item.imovelChave,
           uf: order.item.uf,
           priceCentavos: order.item.price.totalCentavos,

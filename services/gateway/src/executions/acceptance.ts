@@ -224,6 +224,7 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
         tokenId: input.caller.tokenId,
         fonte: request.fonte,
         request: request.body,
+        ...(request.body.referencia === undefined ? {} : { referencia: request.body.referencia }),
         imovelChave: block?.chave ?? null,
         uf,
         priceCentavos,

@@ -72,6 +72,7 @@ export function finishedAnswer(order: PolledOrder, charge: OrderCharge, now: Dat
           fonte: order.fonte,
           ...result,
           ...revisionFields(order, result, now),
+          referencia: order.referencia,
           aceite: order.aceite,
           cobranca: cobranca(order, charge),
         },
@@ -108,7 +109,14 @@ export function runningAnswer(order: PolledOrder, readyAt: Date, now: Date): Pol
       codeMessage: message,
       billable: false,
       priceCentavos: 0,
-      data: [{ ...queueAck(order.protocolo, secondsUntil(readyAt, now)), fonte: order.fonte, ...result }],
+      data: [
+        {
+          ...queueAck(order.protocolo, secondsUntil(readyAt, now)),
+          fonte: order.fonte,
+          referencia: order.referencia,
+          ...result,
+        },
+      ],
     },
   };
 }

@@ -48,6 +48,8 @@ export interface TestGatewayOptions {
   readonly adminThrottle?: AdminThrottleSettings;
   /** Where the gateway records its events (an in-memory recorder). Default: none. */
   readonly metrics?: PlatformMetrics;
+  /** How long `GET /v1/status` serves one reading. Default 0: every call reads the database. */
+  readonly statusCacheMs?: number;
 }
 
 /** The gateway's routers in an express app of their own, on a free port, over the test file's database. */
@@ -70,6 +72,7 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
     ...(options.adminThrottle === undefined ? {} : { adminThrottle: options.adminThrottle }),
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     ...(options.consoleMail === undefined ? {} : { consoleMail: options.consoleMail }),
+    statusCacheMs: options.statusCacheMs ?? 0,
   });
   const app = createHttpApp({
     logger,
