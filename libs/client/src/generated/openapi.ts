@@ -40,6 +40,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/saldo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saldo da conta
+         * @description Só a conta do token: o saldo, o limite de saldo baixo e quanto está reservado em pedidos ainda não liquidados (decisão 0091). De graça; nenhum escopo; nunca chama a origem.
+         */
+        get: operations["saldo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status dos produtos
+         * @description Um item de data por produto: em serviço ou não, a espera prevista de um pedido feito agora e, na última hora, a taxa de sucesso e os tempos p50/p95 da aceitação à conclusão (decisão 0092). O mesmo para todos os clientes, lido de novo a cada poucos segundos. De graça; nenhum escopo; nunca chama a origem.
+         */
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consultas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pedidos da conta
+         * @description Só a conta do token: seus pedidos, o aceito mais recente primeiro, uma página por chamada (data[0].consultas) e data[0].proximo_cursor para a seguinte; a ordem não muda com pedidos novos chegando entre as páginas. Filtros combináveis; de e ate são dias da aceitação no horário de Brasília, como no extrato (só um deles: o outro segue o padrão do extrato). Um parâmetro desconhecido, repetido ou inválido: 422 nomeando-o. De graça; nenhum escopo.
+         */
+        get: operations["listarConsultas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orcamento/pesquisa-previa-bens": {
         parameters: {
             query?: never;
@@ -476,6 +536,11 @@ export interface components {
              * @enum {integer|null}
              */
             finalidade?: 1 | 2 | 3 | null;
+            /**
+             * @description Sua referência para este pedido (até 100 caracteres, sem caracteres de controle): guardada no pedido, devolvida no resultado e na lista, filtrável em GET /v1/consultas; nunca vai à origem. null equivale a ausente.
+             * @example cliente-4711/processo-22
+             */
+            referencia?: string | null;
         };
         /**
          * VisualizacaoMatriculaBody
@@ -517,6 +582,11 @@ export interface components {
              * @enum {integer|null}
              */
             imovel_finalidade?: 1 | 2 | 3 | null;
+            /**
+             * @description Sua referência para este pedido (até 100 caracteres, sem caracteres de controle): guardada no pedido, devolvida no resultado e na lista, filtrável em GET /v1/consultas; nunca vai à origem. null equivale a ausente.
+             * @example cliente-4711/processo-22
+             */
+            referencia?: string | null;
         };
         /**
          * CertidaoInteiroTeorBody
@@ -553,6 +623,11 @@ export interface components {
              * @example SP
              */
             imovel_uf: string;
+            /**
+             * @description Sua referência para este pedido (até 100 caracteres, sem caracteres de controle): guardada no pedido, devolvida no resultado e na lista, filtrável em GET /v1/consultas; nunca vai à origem. null equivale a ausente.
+             * @example cliente-4711/processo-22
+             */
+            referencia?: string | null;
         };
         /**
          * PesquisaNacionalBody
@@ -574,6 +649,11 @@ export interface components {
              * @enum {integer|null}
              */
             finalidade?: 1 | 2 | 3 | null;
+            /**
+             * @description Sua referência para este pedido (até 100 caracteres, sem caracteres de controle): guardada no pedido, devolvida no resultado e na lista, filtrável em GET /v1/consultas; nunca vai à origem. null equivale a ausente.
+             * @example cliente-4711/processo-22
+             */
+            referencia?: string | null;
         };
         /**
          * PesquisaLoteBody
@@ -1408,6 +1488,8 @@ export interface components {
              * @constant
              */
             fonte: "pesquisa-previa-bens";
+            /** @description A referência que você enviou no corpo da execução; null se nenhuma. */
+            referencia?: string | null;
             aceite: components["schemas"]["Aceite"];
             cobranca: components["schemas"]["Cobranca"];
             /** @description Quantas vezes este resultado concluído mudou: 0 no primeiro. Muda quando uma pesquisa provisória é revista (a origem fechou a busca) e quando a conciliação conclui uma visualização 605 (devolvida, ou reaberta e entregue). */
@@ -1433,6 +1515,8 @@ export interface components {
              * @constant
              */
             fonte: "visualizacao-matricula";
+            /** @description A referência que você enviou no corpo da execução; null se nenhuma. */
+            referencia?: string | null;
             aceite: components["schemas"]["Aceite"];
             cobranca: components["schemas"]["Cobranca"];
             /** @description Quantas vezes este resultado concluído mudou: 0 no primeiro. Muda quando uma pesquisa provisória é revista (a origem fechou a busca) e quando a conciliação conclui uma visualização 605 (devolvida, ou reaberta e entregue). */
@@ -1456,6 +1540,8 @@ export interface components {
              * @constant
              */
             fonte: "certidao-inteiro-teor";
+            /** @description A referência que você enviou no corpo da execução; null se nenhuma. */
+            referencia?: string | null;
             aceite: components["schemas"]["Aceite"];
             cobranca: components["schemas"]["Cobranca"];
             /** @description Quantas vezes este resultado concluído mudou: 0 no primeiro. Muda quando uma pesquisa provisória é revista (a origem fechou a busca) e quando a conciliação conclui uma visualização 605 (devolvida, ou reaberta e entregue). */
@@ -1481,6 +1567,8 @@ export interface components {
              * @constant
              */
             fonte: "pesquisa-previa-bens";
+            /** @description A referência que você enviou no corpo da execução; null se nenhuma. */
+            referencia?: string | null;
         } & (components["schemas"]["QueueAck"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1495,6 +1583,8 @@ export interface components {
              * @constant
              */
             fonte: "visualizacao-matricula";
+            /** @description A referência que você enviou no corpo da execução; null se nenhuma. */
+            referencia?: string | null;
         } & (components["schemas"]["QueueAck"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1509,6 +1599,8 @@ export interface components {
              * @constant
              */
             fonte: "certidao-inteiro-teor";
+            /** @description A referência que você enviou no corpo da execução; null se nenhuma. */
+            referencia?: string | null;
             /**
              * @description Presente quando a certidão foi protocolada.
              * @constant
@@ -1595,6 +1687,93 @@ export interface components {
             referencia: string | null;
             /** @description Por que uma devolução ou um ajuste foi feito. */
             motivo: string | null;
+        };
+        /** @description O saldo da conta do token agora (decisão 0091). */
+        Saldo: {
+            /** @description Saldo disponível em reais: os débitos dos pedidos aceitos já foram descontados. */
+            saldo: number;
+            /** @description O limite de saldo baixo definido no console, em reais; null: nenhum. */
+            limite_saldo_baixo: number | null;
+            /** @description O saldo está abaixo do limite de saldo baixo. */
+            saldo_baixo: boolean;
+            /** @description Quanto dos débitos está em pedidos ainda não liquidados, em reais: em andamento, ou concluídos com devolução devida e ainda não feita, ou visualização 605 aguardando a conciliação (decisão 0091). Já descontado do saldo; volta a ele se a liquidação devolver. */
+            reservado: number;
+            /** @description Quantos pedidos são esses. */
+            pedidos_nao_liquidados: number;
+        };
+        /** @description Um produto agora (decisão 0092). */
+        StatusProduto: {
+            /**
+             * @description O produto.
+             * @enum {string}
+             */
+            fonte: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
+            /** @description Aceita pedidos agora; fora de serviço, orçamento e execução respondem 602 sem cobrança. */
+            em_servico: boolean;
+            /**
+             * Format: date-time
+             * @description Desde quando está fora de serviço; null em serviço.
+             */
+            fora_de_servico_desde: string | null;
+            /** @description Os consultar_daqui_s que um pedido aceito agora receberia (fila e limite por hora da origem); null fora de serviço. */
+            espera_prevista_s: number | null;
+            /** @description Pedidos concluídos na última hora, sem os recusados pelos DADOS do cliente (erro_participante, spec 7.4). */
+            ultima_hora: {
+                /** @description Quantos. */
+                pedidos: number;
+                /** @description Fração com a origem respondendo (sucesso, nada encontrado, indeterminado); null sem pedidos. */
+                taxa_sucesso: number | null;
+                /** @description Mediana, em segundos, da aceitação à conclusão. */
+                tempo_p50_s: number | null;
+                /** @description Percentil 95, em segundos, da aceitação à conclusão. */
+                tempo_p95_s: number | null;
+            };
+        };
+        /** @description Um pedido da conta; o resultado completo é GET /v1/consultas/{protocolo}. */
+        ConsultaResumo: {
+            /** @description O protocolo (spec 2.2). */
+            protocolo: string;
+            /**
+             * @description O produto.
+             * @enum {string}
+             */
+            fonte: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
+            /** @description A UF do pedido. */
+            uf: string;
+            /** @description A referência enviada no corpo da execução; null se nenhuma. */
+            referencia: string | null;
+            /**
+             * @description processando (202 no polling) ou concluido (200).
+             * @enum {string}
+             */
+            estado: "processando" | "concluido";
+            /**
+             * @description O código de resultado (spec 7.3); null em processamento.
+             * @enum {integer|null}
+             */
+            codigo: 200 | 600 | 601 | 602 | 603 | 604 | 605 | 606 | 607 | 608 | 609 | 610 | 611 | 612 | 613 | 614 | 615 | 617 | 618 | 619 | 620 | 621 | 622 | null;
+            /** @description O status_consulta do resultado (spec 2.4-2.6), quando há. */
+            status_consulta: string | null;
+            /** @description O preço debitado, em reais. */
+            preco: number;
+            /**
+             * Format: date-time
+             * @description Quando foi aceito (ISO 8601, UTC).
+             */
+            aceito_em: string;
+            /**
+             * Format: date-time
+             * @description Quando foi concluído; null em processamento.
+             */
+            concluido_em: string | null;
+            /** @description Quantas vezes o resultado concluído mudou (decisão 0051). */
+            revisao: number;
+        };
+        /** @description Uma página de pedidos da conta, o aceito mais recente primeiro. */
+        PaginaConsultas: {
+            consultas: components["schemas"]["ConsultaResumo"][];
+            /** @description Passe como cursor para a próxima página; null na última. Opaco: não o altere. */
+            proximo_cursor: string | null;
         };
     };
     responses: {
@@ -1906,6 +2085,123 @@ export interface operations {
                         data: components["schemas"]["ExtratoLinha"][];
                     };
                     "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saldo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description data[0] traz o saldo, em reais. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Saldo"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Um item por produto, na ordem dos produtos. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["StatusProduto"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listarConsultas: {
+        parameters: {
+            query?: {
+                /** @description Só pedidos deste produto. */
+                fonte?: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
+                /** @description processando ou concluido. */
+                estado?: "processando" | "concluido";
+                /** @description Só pedidos concluídos com este código de resultado (spec 7.3). */
+                codigo?: 200 | 600 | 601 | 602 | 603 | 604 | 605 | 606 | 607 | 608 | 609 | 610 | 611 | 612 | 613 | 614 | 615 | 617 | 618 | 619 | 620 | 621 | 622;
+                /** @description Só pedidos com esta referencia, exata (a do corpo da execução). */
+                referencia?: string;
+                /** @description Primeiro dia, inclusive, no horário de Brasília. Padrão: 30 dias antes de ate. No máximo 366 dias. */
+                de?: components["parameters"]["De"];
+                /** @description Último dia, inclusive, no horário de Brasília. Padrão: hoje. */
+                ate?: components["parameters"]["Ate"];
+                /** @description Pedidos por página. */
+                limite?: number;
+                /** @description O proximo_cursor da página anterior. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Uma página. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["PaginaConsultas"][];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
