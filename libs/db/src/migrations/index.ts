@@ -25,6 +25,7 @@ import * as m0025 from './0025-order-batch';
 import * as m0026 from './0026-order-batch-targets';
 import * as m0027 from './0027-fair-schedule';
 import * as m0028 from './0028-order-batch-imoveis';
+import * as m0030 from './0030-webhooks';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0026-order-batch-targets': m0026,
   '0027-fair-schedule': m0027,
   '0028-order-batch-imoveis': m0028,
+  '0030-webhooks': m0030,
 };

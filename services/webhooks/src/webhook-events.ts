@@ -1,0 +1,70 @@
+import {
+  type IncomingMessage,
+  ORDER_FINISHED,
+  ORDER_RECONCILED,
+  parseOrderFinished,
+  parseOrderReconciled,
+} from '@regapi/bus';
+
+/** The events an endpoint may subscribe to (docs/decisions/0093). */
+export const WEBHOOK_EVENT_TYPES = ['consulta.finalizada', 'consulta.reconciliada'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export function isWebhookEventType(value: string): value is WebhookEventType {
+  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** One fact for one account, as its endpoints receive it: the body follows Standard Webhooks (`type`, `timestamp`, `data`). */
+export interface WebhookEvent {
+  /** The bus message's id: the same fact redelivered has the same id. */
+  readonly id: string;
+  readonly accountId: string;
+  readonly type: WebhookEventType;
+  readonly body: {
+    readonly type: WebhookEventType;
+    readonly timestamp: string;
+    readonly data: Readonly<Record<string, unknown>>;
+  };
+}
+
+/** The webhook event a bus message is, or undefined when it is not one (or does not match its schema). */
+export function webhookEventOf(message: IncomingMessage): WebhookEvent | undefined {
+  if (message.routingKey.startsWith(`${ORDER_FINISHED}.`)) {
+    const finished = parseOrderFinished(message.payload);
+    if (finished === undefined) return undefined;
+    return {
+      id: message.id,
+      accountId: finished.account_id,
+      type: 'consulta.finalizada',
+      body: {
+        type: 'consulta.finalizada',
+        timestamp: finished.finished_at,
+        data: {
+          protocolo: finished.protocolo,
+          fonte: finished.fonte,
+          codigo: finished.code,
+          status_consulta: finished.status_consulta,
+        },
+      },
+    };
+  }
+  if (message.routingKey.startsWith(`${ORDER_RECONCILED}.`)) {
+    const reconciled = parseOrderReconciled(message.payload);
+    if (reconciled === undefined) return undefined;
+    return {
+      id: message.id,
+      accountId: reconciled.account_id,
+      type: 'consulta.reconciliada',
+      body: {
+        type: 'consulta.reconciliada',
+        timestamp: reconciled.reconciled_at,
+        data: {
+          protocolo: reconciled.protocolo,
+          fonte: reconciled.fonte,
+          encontrada_na_origem: reconciled.outcome === 'found',
+        },
+      },
+    };
+  }
+  return undefined;
+}
