@@ -31,6 +31,7 @@ import {
   startAllowanceSweeper,
 } from './rate-limit';
 import { tokenRouter } from './token/token-router';
+import { webhookRouter } from './webhooks/webhook-router';
 
 /** Default of `idempotencyWaitMs`. */
 export const DEFAULT_IDEMPOTENCY_WAIT_MS = 10_000;
@@ -63,6 +64,8 @@ export interface GatewayDeps extends ServiceDeps {
   readonly adminThrottle?: AdminThrottleSettings;
   /** Where console invitation links point and whether SMTP sends them (docs/decisions/0082). Default: standalone URL, no SMTP. */
   readonly consoleMail?: ConsoleMailSettings;
+  /** Accept `http:` webhook URLs (tests and local runs; docs/decisions/0095). Default false: https only. */
+  readonly webhooksAllowHttp?: boolean;
 }
 
 /**
@@ -111,6 +114,7 @@ export function createGateway(deps: GatewayDeps): Service {
       pollingRouter(polling, middleware),
       tokenRouter(middleware),
       extratoRouter(middleware, db, clock),
+      webhookRouter(middleware, { db, clock, allowHttp: deps.webhooksAllowHttp ?? false }),
       quoteRouter(middleware, db, planOf),
       executionRouter(
         {

@@ -70,6 +70,50 @@ export async function findEndpoint(
   return row === undefined ? undefined : toView(row);
 }
 
+/** The account's endpoints, oldest first. */
+export async function listEndpoints(db: Kysely<Database>, accountId: string): Promise<WebhookEndpointView[]> {
+  const rows = await db
+    .selectFrom('webhook_endpoint')
+    .select(VIEW)
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toView);
+}
+
+/** Changes the URL or the events of the account's endpoint; undefined when it is not the account's. */
+export async function updateEndpoint(
+  db: Kysely<Database>,
+  accountId: string,
+  endpointId: string,
+  change: { url?: string | undefined; events?: readonly WebhookEventType[] | undefined },
+  now: Date,
+): Promise<WebhookEndpointView | undefined> {
+  const row = await db
+    .updateTable('webhook_endpoint')
+    .set({
+      updated_at: now,
+      ...(change.url === undefined ? {} : { url: change.url }),
+      ...(change.events === undefined ? {} : { events: [...change.events] }),
+    })
+    .where('account_id', '=', accountId)
+    .where('id', '=', endpointId)
+    .returning(VIEW)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toView(row);
+}
+
+/** Removes the account's endpoint with its deliveries and attempts; false when it is not the account's. */
+export async function deleteEndpoint(db: Kysely<Database>, accountId: string, endpointId: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('webhook_endpoint')
+    .where('account_id', '=', accountId)
+    .where('id', '=', endpointId)
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}
+
 /** Turns an endpoint back on (or off); re-enabling forgets its failure streak. */
 export async function setEndpointEnabled(
   db: Kysely<Database>,

@@ -3,11 +3,14 @@ export { webhooksConfig, webhooksProcessConfig } from './config';
 export { type DeliverContext, deliverDue } from './deliver-due';
 export { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy, nextAttemptAt } from './delivery-policy';
 export {
+  deleteEndpoint,
   findEndpoint,
   listDeliveries,
+  listEndpoints,
   registerEndpoint,
   replayDelivery,
   setEndpointEnabled,
+  updateEndpoint,
   type WebhookAttemptView,
   type WebhookEndpointView,
 } from './endpoint-store';
