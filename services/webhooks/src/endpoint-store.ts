@@ -1,7 +1,7 @@
+import type { WebhookEventType } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import type { Kysely } from 'kysely';
 import { generateSecret } from './signature';
-import type { WebhookEventType } from './webhook-events';
 
 /** What the API shows of an endpoint: never the secret, which is shown once at registration. */
 export interface WebhookEndpointView {

@@ -25,10 +25,4 @@ export {
 } from './send-webhook';
 export { createWebhooks, DEFAULT_OUTBOUND_POLICY, type WebhooksDeps, type WebhooksService } from './service';
 export { generateSecret, SECRET_PREFIX, signWebhook, verifyWebhook } from './signature';
-export {
-  isWebhookEventType,
-  WEBHOOK_EVENT_TYPES,
-  type WebhookEvent,
-  type WebhookEventType,
-  webhookEventOf,
-} from './webhook-events';
+export { type WebhookEvent, webhookEventOf } from './webhook-events';

@@ -5,14 +5,7 @@ import {
   parseOrderFinished,
   parseOrderReconciled,
 } from '@regapi/bus';
-
-/** The events an endpoint may subscribe to (docs/decisions/0093). */
-export const WEBHOOK_EVENT_TYPES = ['consulta.finalizada', 'consulta.reconciliada'] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-export function isWebhookEventType(value: string): value is WebhookEventType {
-  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
-}
+import type { WebhookEventType } from '@regapi/contracts';
 
 /** One fact for one account, as its endpoints receive it: the body follows Standard Webhooks (`type`, `timestamp`, `data`). */
 export interface WebhookEvent {

@@ -1,5 +1,5 @@
-import type { FieldError } from '@regapi/contracts';
-import { checkWebhookUrl, isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@regapi/webhooks';
+import { type FieldError, isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@regapi/contracts';
+import { checkWebhookUrl } from '@regapi/webhooks';
 
 export interface WebhookChange {
   readonly url?: string;
