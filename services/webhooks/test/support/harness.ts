@@ -55,7 +55,7 @@ export async function startWebhooksHarness(
     clock,
     runPoller: false,
     outbound: { allowPrivateAddresses: true, allowHttp: true, totalTimeoutMs: 1_000, ...options.outbound },
-    policy: options.policy,
+    ...(options.policy === undefined ? {} : { policy: options.policy }),
   });
   await webhooks.start();
   let counter = 0;
