@@ -1341,7 +1341,7 @@ export interface components {
             /** @description A URL chamada (https). */
             url: string;
             /** @description Os eventos assinados (decisão 0093). */
-            eventos: ("consulta.finalizada" | "consulta.reconciliada")[];
+            eventos: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
             /** @description false: desativado pelo cliente ou depois de 24 h de falhas (decisão 0094). */
             ativo: boolean;
             /** @description Por que está desativado; null quando ativo. */
@@ -1362,7 +1362,7 @@ export interface components {
             /** @description A URL chamada (https). */
             url: string;
             /** @description Os eventos assinados (decisão 0093). */
-            eventos: ("consulta.finalizada" | "consulta.reconciliada")[];
+            eventos: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
             /** @description false: desativado pelo cliente ou depois de 24 h de falhas (decisão 0094). */
             ativo: boolean;
             /** @description Por que está desativado; null quando ativo. */
@@ -1386,7 +1386,7 @@ export interface components {
              * @description O evento.
              * @enum {string}
              */
-            evento: "consulta.finalizada" | "consulta.reconciliada";
+            evento: "consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado";
             /**
              * @description A situação da entrega.
              * @enum {string}
@@ -3188,7 +3188,7 @@ export interface operations {
                     /** @description https://, sem credenciais; até 2048 caracteres. */
                     url: string;
                     /** @description Os eventos assinados (decisão 0093). */
-                    eventos: ("consulta.finalizada" | "consulta.reconciliada")[];
+                    eventos: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
                 };
             };
         };
@@ -3308,7 +3308,7 @@ export interface operations {
                     /** @description https://, sem credenciais; até 2048 caracteres. */
                     url?: string;
                     /** @description Os eventos assinados (decisão 0093). */
-                    eventos?: ("consulta.finalizada" | "consulta.reconciliada")[];
+                    eventos?: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
                     /** @description Liga ou desliga o webhook. */
                     ativo?: boolean;
                 };

@@ -2,8 +2,10 @@ import {
   type IncomingMessage,
   ORDER_FINISHED,
   ORDER_RECONCILED,
+  ORDER_REFUNDED,
   parseOrderFinished,
   parseOrderReconciled,
+  parseOrderRefunded,
 } from '@regapi/bus';
 import type { WebhookEventType } from '@regapi/contracts';
 
@@ -55,6 +57,25 @@ export function webhookEventOf(message: IncomingMessage): WebhookEvent | undefin
           protocolo: reconciled.protocolo,
           fonte: reconciled.fonte,
           encontrada_na_origem: reconciled.outcome === 'found',
+        },
+      },
+    };
+  }
+  if (message.routingKey.startsWith(`${ORDER_REFUNDED}.`)) {
+    const refunded = parseOrderRefunded(message.payload);
+    if (refunded === undefined) return undefined;
+    return {
+      id: message.id,
+      accountId: refunded.account_id,
+      type: 'estorno.realizado',
+      body: {
+        type: 'estorno.realizado',
+        timestamp: refunded.refunded_at,
+        data: {
+          protocolo: refunded.protocolo,
+          fonte: refunded.fonte,
+          valor: refunded.amount_centavos / 100,
+          codigo: refunded.code,
         },
       },
     };

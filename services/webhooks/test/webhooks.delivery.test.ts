@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { waitFor } from '@regapi/testkit';
 import { listDeliveries, registerEndpoint, replayDelivery } from '../src';
-import { orderFinished } from './support/events';
+import { orderFinished, orderRefunded } from './support/events';
 import { startWebhooksHarness, type WebhooksHarness } from './support/harness';
 import { startReceiver, type TestReceiver } from './support/receiver';
 
@@ -135,4 +135,35 @@ test('another account sees no endpoint and replays nothing', async () => {
     await replayDelivery(harness.database.db, stranger, endpoint.id, delivery?.id ?? '', harness.clock.now()),
   ).toBe(false);
   expect(await harness.webhooks.deliverNow()).toBe(0);
+});
+
+test('a refund reaches an endpoint subscribed to estorno.realizado, and not one subscribed to other events', async () => {
+  const accountId = await harness.newAccount();
+  const db = harness.database.db;
+  const refunds = await registerEndpoint(
+    db,
+    { accountId, url: receiver.url, events: ['estorno.realizado'] },
+    harness.clock.now(),
+  );
+  const finishes = await registerEndpoint(
+    db,
+    { accountId, url: receiver.url, events: ['consulta.finalizada'] },
+    harness.clock.now(),
+  );
+  const message = orderRefunded(accountId);
+  await harness.bus.publish(message);
+  await waitFor(() => fannedOut(message.id).length === 1, { what: 'event fanned out' });
+  expect(await harness.webhooks.deliverNow()).toBe(1);
+  expect(JSON.parse(receiver.received[0]?.body ?? '')).toEqual({
+    type: 'estorno.realizado',
+    timestamp: '2026-03-02T12:00:01.000Z',
+    data: {
+      protocolo: (message.payload as { protocolo: string }).protocolo,
+      fonte: 'certidao-inteiro-teor',
+      valor: 96.37,
+      codigo: 614,
+    },
+  });
+  expect(await listDeliveries(db, accountId, refunds.id)).toHaveLength(1);
+  expect(await listDeliveries(db, accountId, finishes.id)).toEqual([]);
 });
