@@ -224,6 +224,7 @@ test('every service starts from the tree as the image runs it, becomes ready, se
     archive: { S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket },
     // No AMQP_URL read; its password hashing (@node-rs/argon2) needs its native binding in the tree.
     console: { JWT_KEYS: jwtKeys },
+    webhooks: {},
   };
   const services: { name: string; spawned: Spawned; internalPort: number; metricsPort: number }[] = [];
   for (const name of SERVICES) {

@@ -7,6 +7,7 @@ import { gatewayProcessConfig } from '@regapi/gateway';
 import { originSessionProcessConfig } from '@regapi/origin-session';
 import { simulatorConfig } from '@regapi/origin-simulator';
 import { reconcilerProcessConfig } from '@regapi/reconciler';
+import { webhooksProcessConfig } from '@regapi/webhooks';
 import {
   configDrift,
   defaultOf,
@@ -28,6 +29,7 @@ const PROCESSES: ProcessConfigs = {
   'services/reconciler/dist/main.js': reconcilerProcessConfig.shape,
   'services/archive/dist/main.js': archiveProcessConfig.shape,
   'services/console/dist/main.js': consoleProcessConfig.shape,
+  'services/webhooks/dist/main.js': webhooksProcessConfig.shape,
   'libs/db/dist/migrate-cli.js': migrateConfig,
   'services/origin-simulator/dist/main.js': simulatorConfig,
 };
@@ -118,6 +120,6 @@ describe('the drift check', () => {
 
   it('fails when a metrics port is not scraped', () => {
     const withoutMonitor = objects.filter((object) => object.kind !== 'ServiceMonitor');
-    expect(unscrapedMetrics(withoutMonitor, IMAGE, 'regapi')).toHaveLength(6);
+    expect(unscrapedMetrics(withoutMonitor, IMAGE, 'regapi')).toHaveLength(7);
   });
 });

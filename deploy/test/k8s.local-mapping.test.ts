@@ -69,6 +69,7 @@ test('every Deployment and the migration Job of the image run, as many pods as t
     ['Deployment/origin-session', 2, 'node services/origin-session/dist/main.js'],
     ['Deployment/origin-simulator', 1, 'node services/origin-simulator/dist/main.js'],
     ['Deployment/reconciler', 1, 'node services/reconciler/dist/main.js'],
+    ['Deployment/webhooks', 1, 'node services/webhooks/dist/main.js'],
     ['Job/regapi-migrate', 1, 'node libs/db/dist/migrate-cli.js'],
   ]);
 });

@@ -10,7 +10,7 @@ import {
 } from '../src/k8s';
 import { describeProblem, validateObjects } from '../src/k8s-validate';
 
-const SERVICES = ['archive', 'billing', 'console', 'gateway', 'origin-session', 'reconciler'];
+const SERVICES = ['archive', 'billing', 'console', 'gateway', 'origin-session', 'reconciler', 'webhooks'];
 
 const named = (objects: readonly K8sObject[], kind: string) =>
   objects.filter((object) => object.kind === kind).map((object) => object.metadata.name);

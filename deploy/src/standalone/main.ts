@@ -26,6 +26,7 @@ import { createOriginSimulator, simulatorConfig } from '@regapi/origin-simulator
 import { createReconciler, reconcilerConfig } from '@regapi/reconciler';
 import { exitOnSignal, metricsApp, type Service } from '@regapi/runtime';
 import { createLogger } from '@regapi/telemetry';
+import { createWebhooks, webhooksConfig } from '@regapi/webhooks';
 import { FIRST_USER_HINT } from '../first-user-hint';
 import { embeddedDbPassword, loadOrCreateLocalSecrets } from '../local-secrets';
 import { createDemoAccountOnFirstStart, DEMO_ACCOUNT_NAME, DEMO_CREDIT_TEXT } from './demo-account';
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
   const simConfig = configOrExit(() => loadConfig(simulatorConfig));
   const originConfig = configOrExit(() => loadConfig(originSessionLocalConfig));
   const reconcilerSettings = configOrExit(() => loadConfig(reconcilerConfig));
+  const webhookSettings = configOrExit(() => loadConfig(webhooksConfig));
   const { PUBLIC_BASE_URL } = configOrExit(() => loadConfig({ PUBLIC_BASE_URL: archiveConfig.PUBLIC_BASE_URL }));
   const logger = createLogger({ service: 'standalone', level: config.LOG_LEVEL });
   const dataDir = path.resolve(config.DATA_DIR);
@@ -101,6 +103,7 @@ async function main(): Promise<void> {
       ...gatewaySecrets,
       consoleMail: { consoleUrl: consolePublicUrl, smtpConfigured: config.SMTP_URL !== undefined },
       documents: storage(),
+      webhooksAllowHttp: webhookSettings.WEBHOOKS_ALLOW_HTTP,
     }),
     createOriginSession({
       ...deps,
@@ -124,6 +127,16 @@ async function main(): Promise<void> {
       storage: storage(),
       downloader: createOriginDocumentDownloader(),
       publicBaseUrl: PUBLIC_BASE_URL,
+    }),
+    createWebhooks({
+      ...deps,
+      pollMs: webhookSettings.WEBHOOKS_POLL_MS,
+      outbound: {
+        allowPrivateAddresses: webhookSettings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
+        allowHttp: webhookSettings.WEBHOOKS_ALLOW_HTTP,
+        connectTimeoutMs: webhookSettings.WEBHOOKS_CONNECT_TIMEOUT_MS,
+        totalTimeoutMs: webhookSettings.WEBHOOKS_TOTAL_TIMEOUT_MS,
+      },
     }),
   ];
 

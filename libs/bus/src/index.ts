@@ -32,6 +32,13 @@ export {
   parseDocumentDelivered,
 } from './messages/document-delivered';
 export {
+  ORDER_REFUNDED,
+  ORDER_REFUNDED_SCHEMA,
+  type OrderRefunded,
+  orderRefundedRoutingKey,
+  parseOrderRefunded,
+} from './messages/order-refunded';
+export {
   type ListedOriginOrder,
   ORIGIN_ORDERS_LISTED,
   ORIGIN_ORDERS_LISTED_SCHEMA,

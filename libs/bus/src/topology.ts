@@ -133,6 +133,7 @@ export const QUEUE = Object.freeze({
   billingSettlements: 'billing.settlements',
   archiveDocuments: 'archive.documents',
   reconcilerEvents: 'reconciler.events',
+  webhookEvents: 'webhooks.events',
 });
 
 /** Most origin tasks origin-session holds unacknowledged: internal tasks waiting for their fair turn (decision 0086). */
@@ -157,5 +158,7 @@ export const topology: Topology = defineTopology({
     { name: QUEUE.billingSettlements, bindings: ['order.finished.#', 'order.reconciled.#'] },
     { name: QUEUE.archiveDocuments, bindings: ['document.delivered.#'] },
     { name: QUEUE.reconcilerEvents, bindings: ['reconciler.#'] },
+    // The account-facing facts webhooks fan out (docs/decisions/0093).
+    { name: QUEUE.webhookEvents, bindings: ['order.finished.#', 'order.reconciled.#', 'billing.refunded.#'] },
   ],
 });

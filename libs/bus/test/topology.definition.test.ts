@@ -9,13 +9,14 @@ import {
   topology,
 } from '../src';
 
-test('the default topology: four quorum work queues with their bindings, each with a dead-letter queue', () => {
+test('the default topology: five quorum work queues with their bindings, each with a dead-letter queue', () => {
   expect(topology.exchange).toBe('regapi');
   expect(topology.queues.map((queue) => [queue.name, queue.bindings])).toEqual([
     [QUEUE.originTasks, ['origin.task.#']],
     [QUEUE.billingSettlements, ['order.finished.#', 'order.reconciled.#']],
     [QUEUE.archiveDocuments, ['document.delivered.#']],
     [QUEUE.reconcilerEvents, ['reconciler.#']],
+    [QUEUE.webhookEvents, ['order.finished.#', 'order.reconciled.#', 'billing.refunded.#']],
   ]);
   const resolved = resolveQueues(topology);
   expect(resolved.filter((queue) => queue.kind === 'dead-letter').map((queue) => queue.name)).toEqual([
@@ -23,6 +24,7 @@ test('the default topology: four quorum work queues with their bindings, each wi
     'billing.settlements.dlq',
     'archive.documents.dlq',
     'reconciler.events.dlq',
+    'webhooks.events.dlq',
   ]);
   expect(resolved.find((queue) => queue.name === 'origin.tasks')).toMatchObject({
     singleActiveConsumer: true,

@@ -111,3 +111,4 @@ export {
   UNAVAILABLE_MOTIVOS,
   type UnavailableMotivo,
 } from './unavailable-motivos';
+export { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-events';

@@ -34,6 +34,11 @@ test('the paths are the public /v1 API: one quote and one execution path per pro
       '/v1/consultas/visualizacao-matricula/lote',
       '/v1/orcamento/certidao-inteiro-teor/lote',
       '/v1/consultas/certidao-inteiro-teor/lote',
+      // The account's webhooks (issue 17, docs/decisions/0093).
+      '/v1/webhooks',
+      '/v1/webhooks/{id}',
+      '/v1/webhooks/{id}/entregas',
+      '/v1/webhooks/{id}/entregas/{entrega}/reenviar',
     ].sort(),
   );
 });

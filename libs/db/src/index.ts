@@ -28,5 +28,9 @@ export type {
   OutboxTable,
   ProcessedMessageTable,
   ScheduledMessageTable,
+  WebhookAttemptTable,
+  WebhookDeliveryState,
+  WebhookDeliveryTable,
+  WebhookEndpointTable,
 } from './schema';
 export { isDatabaseUnreachable } from './unreachable';

@@ -4,7 +4,7 @@ import { silentLogger } from '@regapi/telemetry';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { createBilling, dailyTotals, REFUND_REASONS, refundsByClass } from '../src';
-import { finishedMessage, type PaidOrder, reconciledMessage } from './support/scenario';
+import { BILLING_ONLY_TOPOLOGY, finishedMessage, type PaidOrder, reconciledMessage } from './support/scenario';
 
 /** A fresh database per file, so the totals below are exactly this file's entries. */
 let database: TestDatabase;
@@ -43,7 +43,7 @@ beforeAll(async () => {
 
   // Settled through billing: sp2 retry (refunded), rj1 kept, view 605 then not found (refunded), cert INDISPONIVEL.
   const logger = silentLogger();
-  const bus = createInProcessBus({ logger });
+  const bus = createInProcessBus({ logger, topology: BILLING_ONLY_TOPOLOGY });
   const billing = createBilling({ db: database, bus, logger });
   await billing.start();
   const { sp1, sp2, rj1, view, cert } = orders as Record<'sp1' | 'sp2' | 'rj1' | 'view' | 'cert', PaidOrder>;

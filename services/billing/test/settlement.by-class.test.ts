@@ -10,6 +10,7 @@ import type { Service } from '@regapi/runtime';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { createBilling, handleSettlementMessage, REFUND_REASONS } from '../src';
 import {
+  BILLING_ONLY_TOPOLOGY,
   capturingLogger,
   delivered,
   finishedMessage,
@@ -35,6 +36,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   bus = createInProcessBus({
     logger,
+    topology: BILLING_ONLY_TOPOLOGY,
     deadLetters: createDeadLetterTable(database.db),
     redelivery: { initialDelayMs: 1, maxDelayMs: 1 },
   });

@@ -51,6 +51,15 @@ test('the same order.finished delivered twice through RabbitMQ refunds once', as
   expect(outcomesOf(message.id).sort()).toEqual(['duplicate', 'refunded']);
   expect(await refundsOf(database.db, order.orderId)).toHaveLength(1);
   expect((await getAccount(database.db, order.accountId))?.balance_centavos).toBe(10_000);
+  // Issue 17: the refund's fact for the webhooks, written to the outbox with the refund, once.
+  const facts = await database.db
+    .selectFrom('outbox')
+    .select(['routing_key', 'payload'])
+    .where('routing_key', '=', 'billing.refunded.pesquisa-previa-bens')
+    .execute();
+  expect(facts.map((fact) => fact.payload)).toEqual([
+    expect.objectContaining({ order_id: order.orderId, protocolo: order.protocolo, amount_centavos: 3_210, code: 614 }),
+  ]);
   // Issue 13: one refund counted, with its product and the class of 614 (retry), not one per delivery.
   const recorded = await recorder.collect();
   expect(recorded.total(refundCount, { product: 'pesquisa-previa-bens' })).toBe(1);

@@ -34,6 +34,7 @@ import {
 import { saldoRouter } from './saldo/saldo-router';
 import { STATUS_CACHE_MS, statusRouter } from './status/status-router';
 import { tokenRouter } from './token/token-router';
+import { webhookRouter } from './webhooks/webhook-router';
 
 /** Default of `idempotencyWaitMs`. */
 export const DEFAULT_IDEMPOTENCY_WAIT_MS = 10_000;
@@ -68,6 +69,8 @@ export interface GatewayDeps extends ServiceDeps {
   readonly consoleMail?: ConsoleMailSettings;
   /** How long `GET /v1/status` serves one reading (docs/decisions/0092). Default 5000 ms; 0: none. */
   readonly statusCacheMs?: number;
+  /** Accept `http:` webhook URLs (tests and local runs; docs/decisions/0095). Default false: https only. */
+  readonly webhooksAllowHttp?: boolean;
 }
 
 /**
@@ -119,6 +122,7 @@ export function createGateway(deps: GatewayDeps): Service {
       extratoRouter(middleware, db, clock),
       saldoRouter(middleware, db),
       statusRouter({ db, clock, hourlySearchCeiling, cacheMs: deps.statusCacheMs ?? STATUS_CACHE_MS }, middleware),
+      webhookRouter(middleware, { db, clock, allowHttp: deps.webhooksAllowHttp ?? false }),
       quoteRouter(middleware, db, planOf),
       executionRouter(
         {

@@ -193,6 +193,62 @@ test('the balance, the products status and the list of orders', async () => {
   expect((await send('GET', `${gateway.url}/v1/consultas?limite=0`, { token })).status).toBe(422);
 });
 
+test('the webhooks', async () => {
+  const base = `${gateway.url}/v1/webhooks`;
+  const valid = { url: 'https://hooks.example.com/regapi', eventos: ['consulta.finalizada'] };
+  const created = await send('POST', base, { token, body: valid });
+  expect(created.status).toBe(201);
+  const id = String(dataOf(created).id);
+  expect((await send('POST', base, { token, body: { url: 'http://hooks.example.com' } })).status).toBe(422);
+  expect((await send('POST', base, { body: valid })).status).toBe(401);
+  await tooMany('POST', '/v1/webhooks', { body: valid });
+  const unknown = `${base}/${randomUUID()}`;
+  const [delivery] = await database.db
+    .insertInto('webhook_delivery')
+    .values({
+      endpoint_id: id,
+      account_id: accountId,
+      event_id: randomUUID(),
+      event_type: 'consulta.finalizada',
+      payload: '{}',
+      state: 'failed',
+      next_attempt_at: null,
+      created_at: new Date(),
+    })
+    .returning('id')
+    .execute();
+  const replay = `/entregas/${delivery?.id}/reenviar`;
+  const cases: [string, string, Request, number][] = [
+    ['GET', base, {}, 200],
+    ['GET', `${base}/${id}`, {}, 200],
+    ['GET', unknown, {}, 404],
+    ['PATCH', `${base}/${id}`, { body: { ativo: false } }, 200],
+    ['PATCH', `${base}/${id}`, { body: { ativo: 'sim' } }, 422],
+    ['PATCH', unknown, { body: { ativo: false } }, 404],
+    ['GET', `${base}/${id}/entregas`, {}, 200],
+    ['GET', `${unknown}/entregas`, {}, 404],
+    ['POST', `${base}/${id}${replay}`, {}, 202],
+    ['POST', `${unknown}${replay}`, {}, 404],
+    ['DELETE', unknown, {}, 404],
+    ['DELETE', `${base}/${id}`, {}, 200],
+  ];
+  for (const [method, url, request, status] of cases) {
+    expect([method, url, (await send(method, url, { ...request, token })).status]).toEqual([method, url, status]);
+  }
+  for (const [method, path] of [
+    ['GET', '/v1/webhooks'],
+    ['GET', `/v1/webhooks/${id}`],
+    ['PATCH', `/v1/webhooks/${id}`],
+    ['DELETE', `/v1/webhooks/${id}`],
+    ['GET', `/v1/webhooks/${id}/entregas`],
+    ['POST', `/v1/webhooks/${id}${replay}`],
+  ] as const) {
+    const request = method === 'PATCH' ? { body: { ativo: true } } : {};
+    expect((await send(method, `${gateway.url}${path}`, request)).status).toBe(401);
+    await tooMany(method, path, request);
+  }
+});
+
 test.each(FONTES)('%s: the quote', async (fonte) => {
   const url = `${gateway.url}/v1/orcamento/${fonte}`;
   expect(dataOf(await send('POST', url, { token, body: BODY[fonte] })).disponivel).toBe(true);
@@ -471,6 +527,13 @@ test('every /v1 endpoint refuses a token used outside its allowed networks: 403,
     ['GET', '/v1/saldo', {}],
     ['GET', '/v1/status', {}],
     ['GET', '/v1/consultas', {}],
+    ['GET', '/v1/webhooks', {}],
+    ['POST', '/v1/webhooks', { body: { url: 'https://hooks.example.com', eventos: ['consulta.finalizada'] } }],
+    ['GET', `/v1/webhooks/${randomUUID()}`, {}],
+    ['PATCH', `/v1/webhooks/${randomUUID()}`, { body: { ativo: true } }],
+    ['DELETE', `/v1/webhooks/${randomUUID()}`, {}],
+    ['GET', `/v1/webhooks/${randomUUID()}/entregas`, {}],
+    ['POST', `/v1/webhooks/${randomUUID()}/entregas/${randomUUID()}/reenviar`, {}],
     ['GET', '/v1/consultas/1', {}],
     ['GET', '/v1/consultas/1/documento', {}],
     ['HEAD', '/v1/consultas/1/documento', {}],
@@ -506,6 +569,13 @@ test('every endpoint with its database unreachable: 503 with Retry-After', async
       ['GET', '/v1/saldo', {}],
       ['GET', '/v1/status', {}],
       ['GET', '/v1/consultas', {}],
+      ['GET', '/v1/webhooks', {}],
+      ['POST', '/v1/webhooks', { body: { url: 'https://hooks.example.com', eventos: ['consulta.finalizada'] } }],
+      ['GET', `/v1/webhooks/${randomUUID()}`, {}],
+      ['PATCH', `/v1/webhooks/${randomUUID()}`, { body: { ativo: true } }],
+      ['DELETE', `/v1/webhooks/${randomUUID()}`, {}],
+      ['GET', `/v1/webhooks/${randomUUID()}/entregas`, {}],
+      ['POST', `/v1/webhooks/${randomUUID()}/entregas/${randomUUID()}/reenviar`, {}],
       ['GET', path, {}],
       ['GET', `${path}/documento`, {}],
       ['HEAD', `${path}/documento`, {}],

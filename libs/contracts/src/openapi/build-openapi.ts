@@ -28,6 +28,7 @@ import { resultCodeSchema } from './result-code-table';
 import { SEARCH_RESULT_SCHEMAS } from './search-result-schema';
 import { standardSchema } from './standard-formats';
 import { refusalResponses } from './transport-responses';
+import { WEBHOOK_SCHEMAS, WEBHOOK_TAG, webhookPaths } from './webhook-paths';
 
 /** The request bodies of spec 2.3: the very schemas the server validates with, said in standard JSON Schema. */
 function requestBodySchemas(): Record<string, JsonObject> {
@@ -55,6 +56,11 @@ function tags(): JsonObject[] {
       description:
         'Vários pedidos numa chamada: a pesquisa prévia nacional (um pedido por UF), o lote de alvos (um pedido por CPF/CNPJ × UF) e a visão combinada do lote.',
     },
+    {
+      name: WEBHOOK_TAG,
+      description:
+        'Avisos assinados (Standard Webhooks) quando um pedido termina ou muda. Opcionais: a consulta do resultado continua sendo a fonte da verdade.',
+    },
   ];
 }
 
@@ -69,7 +75,7 @@ export function buildOpenApi(): OpenApiDocument {
     servers: SERVERS,
     security: [{ bearer: [] }],
     tags: tags(),
-    paths: { ...accountPaths(), ...productPaths(), ...orderPaths(), ...batchPaths() },
+    paths: { ...accountPaths(), ...productPaths(), ...orderPaths(), ...batchPaths(), ...webhookPaths() },
     components: {
       schemas: {
         ...ENVELOPE_SCHEMAS,
@@ -78,6 +84,7 @@ export function buildOpenApi(): OpenApiDocument {
         ...QUEUE_SCHEMAS,
         ...QUOTE_SCHEMAS,
         ...BATCH_SCHEMAS,
+        ...WEBHOOK_SCHEMAS,
         ...SEARCH_RESULT_SCHEMAS,
         ...RECORD_VIEW_RESULT_SCHEMAS,
         ...CERTIFICATE_RESULT_SCHEMAS,

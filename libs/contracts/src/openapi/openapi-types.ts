@@ -18,7 +18,7 @@ export interface Operation {
   readonly responses: Readonly<Record<string, JsonObject>>;
 }
 
-export type HttpMethod = 'get' | 'head' | 'post';
+export type HttpMethod = 'get' | 'head' | 'post' | 'patch' | 'delete';
 
 export type PathItem = Readonly<Partial<Record<HttpMethod, Operation>>>;
 

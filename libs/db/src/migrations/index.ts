@@ -26,6 +26,7 @@ import * as m0026 from './0026-order-batch-targets';
 import * as m0027 from './0027-fair-schedule';
 import * as m0028 from './0028-order-batch-imoveis';
 import * as m0029 from './0029-order-list-and-status';
+import * as m0030 from './0030-webhooks';
 import * as m0031 from './0031-fair-schedule-run-times';
 import * as m0032 from './0032-order-document-received-at';
 
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0027-fair-schedule': m0027,
   '0028-order-batch-imoveis': m0028,
   '0029-order-list-and-status': m0029,
+  '0030-webhooks': m0030,
   '0031-fair-schedule-run-times': m0031,
   '0032-order-document-received-at': m0032,
 };

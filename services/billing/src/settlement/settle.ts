@@ -1,4 +1,4 @@
-import type { OrderFinished, OrderReconciled } from '@regapi/bus';
+import { enqueueMessage, type OrderFinished, type OrderReconciled, orderRefundedRoutingKey } from '@regapi/bus';
 import type { Database } from '@regapi/db';
 import { refundOrder } from '@regapi/ledger';
 import type { Transaction } from 'kysely';
@@ -23,13 +23,26 @@ export type SettlementOutcome =
 
 async function apply(
   trx: Transaction<Database>,
-  orderId: string,
+  order: { readonly order_id: string; readonly protocolo: string; readonly fonte: string },
   decision: SettlementDecision,
 ): Promise<SettlementOutcome> {
   if (decision.action === 'await_reconciliation') return { kind: 'awaiting_reconciliation' };
   if (decision.action === 'keep') return { kind: 'kept', rule: decision.rule };
-  const result = await refundOrder(trx, { orderId, reason: decision.reason, code: decision.code });
+  const result = await refundOrder(trx, { orderId: order.order_id, reason: decision.reason, code: decision.code });
   if (result.applied) {
+    // The fact for the account's webhooks, in the refund's transaction (decision 0093).
+    await enqueueMessage(trx, {
+      routingKey: orderRefundedRoutingKey(order.fonte),
+      payload: {
+        order_id: order.order_id,
+        protocolo: order.protocolo,
+        account_id: result.accountId,
+        fonte: order.fonte,
+        amount_centavos: result.amountCentavos,
+        code: decision.code,
+        refunded_at: new Date().toISOString(),
+      },
+    });
     return {
       kind: 'refunded',
       rule: decision.rule,
@@ -44,10 +57,10 @@ async function apply(
 
 /** Settles a finished order in the caller's transaction (the consumer's `handleOnce`). */
 export function settleOrderFinished(trx: Transaction<Database>, event: OrderFinished): Promise<SettlementOutcome> {
-  return apply(trx, event.order_id, decideOnFinish(event));
+  return apply(trx, event, decideOnFinish(event));
 }
 
 /** Settles the reconciliation of a record view that timed out. */
 export function settleOrderReconciled(trx: Transaction<Database>, event: OrderReconciled): Promise<SettlementOutcome> {
-  return apply(trx, event.order_id, decideOnReconciliation(event));
+  return apply(trx, event, decideOnReconciliation(event));
 }

@@ -1,11 +1,14 @@
 import { Writable } from 'node:stream';
 import {
+  defineTopology,
   type IncomingMessage,
   type OrderFinished,
   type OrderReconciled,
   type OutgoingMessage,
   orderFinishedRoutingKey,
   orderReconciledRoutingKey,
+  QUEUE,
+  topology,
 } from '@regapi/bus';
 import type { Database } from '@regapi/db';
 import { createAccount, debitOrder, orderLedgerEntries, topUp } from '@regapi/ledger';
@@ -102,3 +105,12 @@ export function capturingLogger(): { logger: Logger; lines: () => Record<string,
   });
   return { logger: createLogger({ service: 'billing-test', level: 'info', destination }), lines: () => lines };
 }
+
+/**
+ * The system's topology with billing's queue only: the in-process bus's publish waits for every bound queue's consumer,
+ * and these tests run billing alone (the webhooks' queue is bound to the same routing keys).
+ */
+export const BILLING_ONLY_TOPOLOGY = defineTopology({
+  ...topology,
+  queues: topology.queues.filter((queue) => queue.name === QUEUE.billingSettlements),
+});

@@ -1,0 +1,135 @@
+import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+
+// The webhook endpoints of the public API (issue 17; docs/decisions/0093-0095): per account, the secret shown once,
+// another account's endpoint a 404, bad input a 422 envelope.
+
+let database: TestDatabase;
+let gateway: TestGateway;
+let accountA: string;
+let tokenA: string;
+let tokenB: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  gateway = await startTestGateway(database);
+  accountA = await newAccount(gateway.adminUrl, 'Conta A');
+  tokenA = (await newToken(gateway.adminUrl, accountA)).token;
+  tokenB = (await newToken(gateway.adminUrl, await newAccount(gateway.adminUrl, 'Conta B'))).token;
+});
+
+afterAll(async () => {
+  await gateway.close();
+  await database.drop();
+});
+
+const api = (path: string, token: string, method = 'GET', body?: unknown) =>
+  call(`${gateway.url}${path}`, { method, token, ...(body === undefined ? {} : { body }) });
+
+async function register(url = 'https://hooks.example.com/regapi'): Promise<{ id: string; segredo: string }> {
+  const created = await api('/v1/webhooks', tokenA, 'POST', { url, eventos: ['consulta.finalizada'] });
+  expect(created.status).toBe(201);
+  const item = created.body.data[0] ?? {};
+  return { id: String(item.id), segredo: String(item.segredo) };
+}
+
+test('register shows the secret once; list, read and change never show it', async () => {
+  const { id, segredo } = await register();
+  expect(segredo).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  const listed = await api('/v1/webhooks', tokenA);
+  expect(listed.status).toBe(200);
+  expect(listed.body.data).toEqual([
+    expect.objectContaining({
+      id,
+      url: 'https://hooks.example.com/regapi',
+      eventos: ['consulta.finalizada'],
+      ativo: true,
+    }),
+  ]);
+  expect(JSON.stringify(listed.body)).not.toContain(segredo);
+  const changed = await api(`/v1/webhooks/${id}`, tokenA, 'PATCH', {
+    eventos: ['consulta.finalizada', 'consulta.reconciliada'],
+    ativo: false,
+  });
+  expect(changed.status).toBe(200);
+  expect(changed.body.data[0]).toEqual(
+    expect.objectContaining({ eventos: ['consulta.finalizada', 'consulta.reconciliada'], ativo: false }),
+  );
+  const read = await api(`/v1/webhooks/${id}`, tokenA);
+  expect(read.body.data[0]).toEqual(
+    expect.objectContaining({ ativo: false, motivo_desativacao: 'desativado pelo cliente' }),
+  );
+  expect(JSON.stringify(read.body)).not.toContain(segredo);
+});
+
+test('the deliveries and their replay', async () => {
+  const { id } = await register();
+  const [delivery] = await database.db
+    .insertInto('webhook_delivery')
+    .values({
+      endpoint_id: id,
+      account_id: accountA,
+      event_id: crypto.randomUUID(),
+      event_type: 'consulta.finalizada',
+      payload: '{}',
+      state: 'failed',
+      attempts: 1,
+      next_attempt_at: null,
+      created_at: new Date(),
+    })
+    .returning('id')
+    .execute();
+  const replayed = await api(`/v1/webhooks/${id}/entregas/${delivery?.id}/reenviar`, tokenA, 'POST');
+  expect(replayed.status).toBe(202);
+  const listed = await api(`/v1/webhooks/${id}/entregas`, tokenA);
+  expect(listed.status).toBe(200);
+  expect(listed.body.data).toEqual([
+    expect.objectContaining({ id: delivery?.id, evento: 'consulta.finalizada', situacao: 'pendente', tentativas: [] }),
+  ]);
+});
+
+test("another account's endpoint is a 404 on every route", async () => {
+  const { id } = await register();
+  const delivery = crypto.randomUUID();
+  for (const [method, path, body] of [
+    ['GET', `/v1/webhooks/${id}`],
+    ['PATCH', `/v1/webhooks/${id}`, { ativo: false }],
+    ['DELETE', `/v1/webhooks/${id}`],
+    ['GET', `/v1/webhooks/${id}/entregas`],
+    ['POST', `/v1/webhooks/${id}/entregas/${delivery}/reenviar`],
+  ] as const) {
+    const answer = await api(path, tokenB, method, body);
+    expect([method, path, answer.status, answer.body.code]).toEqual([method, path, 404, 404]);
+  }
+  expect((await api('/v1/webhooks', tokenB)).body.data).toEqual([]);
+  expect((await api(`/v1/webhooks/${id}`, tokenA)).status).toBe(200);
+});
+
+test('bad input is a 422 envelope naming the field; a malformed id a 404', async () => {
+  const cases: [unknown, string][] = [
+    [{ eventos: ['consulta.finalizada'] }, 'url'],
+    [{ url: 'http://hooks.example.com/x', eventos: ['consulta.finalizada'] }, 'url'],
+    [{ url: 'nota url', eventos: ['consulta.finalizada'] }, 'url'],
+    [{ url: 'https://hooks.example.com/x', eventos: ['pedido.qualquer'] }, 'eventos'],
+    [{ url: 'https://hooks.example.com/x', eventos: [] }, 'eventos'],
+    [{ url: 'https://hooks.example.com/x', eventos: ['consulta.finalizada'], segredo: 'meu' }, 'segredo'],
+    [[1, 2], 'body'],
+  ];
+  for (const [body, campo] of cases) {
+    const answer = await api('/v1/webhooks', tokenA, 'POST', body);
+    expect([answer.status, answer.body.code]).toEqual([422, 422]);
+    expect(answer.body.errors.map((error) => error.campo)).toContain(campo);
+  }
+  const { id } = await register();
+  const patched = await api(`/v1/webhooks/${id}`, tokenA, 'PATCH', { ativo: 'sim' });
+  expect([patched.status, patched.body.errors[0]?.campo]).toEqual([422, 'ativo']);
+  expect((await api('/v1/webhooks/not-a-uuid', tokenA)).status).toBe(404);
+  const deleted = await api(`/v1/webhooks/${id}`, tokenA, 'DELETE');
+  expect(deleted.status).toBe(200);
+  expect((await api(`/v1/webhooks/${id}`, tokenA)).status).toBe(404);
+});
+
+test('without a token: 401', async () => {
+  const answer = await call(`${gateway.url}/v1/webhooks`);
+  expect([answer.status, answer.body.code]).toEqual([401, 401]);
+});

@@ -1,0 +1,85 @@
+import { coerceError, QUEUE, type Subscription } from '@regapi/bus';
+import { type Clock, systemClock } from '@regapi/calendar';
+import type { Service, ServiceDeps } from '@regapi/runtime';
+import { type DeliverContext, deliverDue } from './deliver-due';
+import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './delivery-policy';
+import { fanOut } from './fan-out';
+import type { OutboundPolicy } from './send-webhook';
+import { webhookEventOf } from './webhook-events';
+
+export const DEFAULT_OUTBOUND_POLICY: OutboundPolicy = Object.freeze({
+  allowPrivateAddresses: false,
+  allowHttp: false,
+  connectTimeoutMs: 3_000,
+  totalTimeoutMs: 10_000,
+  maxResponseBytes: 2_048,
+});
+
+export interface WebhooksDeps extends ServiceDeps {
+  /** Retry schedules and the disabling window run on it. Default: the system clock. */
+  readonly clock?: Clock;
+  readonly policy?: Partial<DeliveryPolicy>;
+  readonly outbound?: Partial<OutboundPolicy>;
+  /** Between polls for due deliveries. Default 1 s. */
+  readonly pollMs?: number;
+  /** Runs the sender loop. Default true; tests drive `deliverNow` themselves. */
+  readonly runPoller?: boolean;
+}
+
+export interface WebhooksService extends Service {
+  /** One poll: sends every due delivery once (what the loop does every `pollMs`). */
+  deliverNow(): Promise<number>;
+}
+
+/**
+ * Webhooks (issue 17; docs/decisions/0093-0095): consumes `webhooks.events`, turns each fact into one delivery per
+ * subscribed endpoint, and sends due deliveries signed as Standard Webhooks does, retrying for up to a day.
+ */
+export function createWebhooks(deps: WebhooksDeps): WebhooksService {
+  const logger = deps.logger.child({ component: 'webhooks' });
+  const clock = deps.clock ?? systemClock;
+  const ctx: DeliverContext = {
+    db: deps.db.db,
+    clock,
+    logger,
+    policy: { ...DEFAULT_DELIVERY_POLICY, ...deps.policy },
+    outbound: { ...DEFAULT_OUTBOUND_POLICY, ...deps.outbound },
+  };
+  let subscription: Subscription | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let polling: Promise<unknown> = Promise.resolve();
+  const poll = (): void => {
+    polling = deliverDue(ctx)
+      .catch((thrown: unknown) => logger.error({ err: coerceError(thrown) }, 'webhook poll failed'))
+      .finally(() => {
+        if (timer !== undefined) timer = setTimeout(poll, deps.pollMs ?? 1_000);
+      });
+  };
+  return {
+    name: 'webhooks',
+    routers: [],
+    readiness: {},
+    deliverNow: () => deliverDue(ctx),
+    start: async () => {
+      if (subscription !== undefined) return;
+      subscription = await deps.bus.consume(QUEUE.webhookEvents, async (message) => {
+        const event = webhookEventOf(message);
+        if (event === undefined) {
+          logger.warn({ message_id: message.id, routing_key: message.routingKey }, 'not a webhook event; dropped');
+          return;
+        }
+        const created = await fanOut(ctx.db, event, clock.now());
+        logger.info({ message_id: message.id, deliveries: created }, 'webhook event fanned out');
+      });
+      if (deps.runPoller !== false) timer = setTimeout(poll, 0);
+    },
+    stop: async () => {
+      const active = subscription;
+      subscription = undefined;
+      await active?.cancel();
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      await polling;
+    },
+  };
+}

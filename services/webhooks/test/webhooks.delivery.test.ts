@@ -1,0 +1,169 @@
+import { createHmac } from 'node:crypto';
+import { waitFor } from '@regapi/testkit';
+import { listDeliveries, registerEndpoint, replayDelivery } from '../src';
+import { orderFinished, orderRefunded } from './support/events';
+import { startWebhooksHarness, type WebhooksHarness } from './support/harness';
+import { startReceiver, type TestReceiver } from './support/receiver';
+
+/** Deliveries from the bus to a real local receiver, through real PostgreSQL and RabbitMQ. */
+let harness: WebhooksHarness;
+let receiver: TestReceiver;
+
+beforeAll(async () => {
+  [harness, receiver] = await Promise.all([startWebhooksHarness(), startReceiver()]);
+});
+
+afterAll(async () => {
+  await harness.close();
+  await receiver.close();
+});
+
+beforeEach(() => {
+  receiver.received.length = 0;
+  receiver.plan.length = 0;
+});
+
+const fannedOut = (messageId: string) =>
+  harness.lines().filter((line) => line.message_id === messageId && line.msg === 'webhook event fanned out');
+
+async function endpointWithEvent(code = 200) {
+  const accountId = await harness.newAccount();
+  const endpoint = await registerEndpoint(
+    harness.database.db,
+    { accountId, url: receiver.url, events: ['consulta.finalizada'] },
+    harness.clock.now(),
+  );
+  const message = orderFinished(accountId, code);
+  await harness.bus.publish(message);
+  await waitFor(() => fannedOut(message.id).length === 1, { what: 'event fanned out' });
+  return { accountId, endpoint, message };
+}
+
+/** The Standard Webhooks signature, computed here independently of the service's code. */
+function expectedSignature(secret: string, id: string, timestamp: string, body: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+test('an order.finished reaches the endpoint signed as Standard Webhooks, and the attempt is recorded', async () => {
+  const { accountId, endpoint, message } = await endpointWithEvent(614);
+  expect(await harness.webhooks.deliverNow()).toBe(1);
+  expect(receiver.received).toHaveLength(1);
+  const [request] = receiver.received;
+  const id = String(request?.headers['webhook-id']);
+  const timestamp = String(request?.headers['webhook-timestamp']);
+  expect(timestamp).toBe(String(Math.floor(harness.clock.now().getTime() / 1000)));
+  expect(request?.headers['webhook-signature']).toBe(
+    expectedSignature(endpoint.secret, id, timestamp, request?.body ?? ''),
+  );
+  expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  expect(JSON.parse(request?.body ?? '')).toEqual({
+    type: 'consulta.finalizada',
+    timestamp: '2026-03-02T12:00:00.000Z',
+    data: {
+      protocolo: (message.payload as { protocolo: string }).protocolo,
+      fonte: 'pesquisa-previa-bens',
+      codigo: 614,
+      status_consulta: null,
+    },
+  });
+  const deliveries = await listDeliveries(harness.database.db, accountId, endpoint.id);
+  expect(deliveries).toEqual([
+    expect.objectContaining({ id, state: 'delivered', nextAttemptAt: null, eventType: 'consulta.finalizada' }),
+  ]);
+  expect(deliveries?.[0]?.attempts).toEqual([
+    expect.objectContaining({ statusCode: 200, error: null, responseExcerpt: 'ok' }),
+  ]);
+  // Delivered: nothing is due any more.
+  expect(await harness.webhooks.deliverNow()).toBe(0);
+});
+
+test('a redelivered bus message creates no second delivery', async () => {
+  const { accountId, endpoint, message } = await endpointWithEvent();
+  await harness.bus.publish(message);
+  await waitFor(() => fannedOut(message.id).length === 2, { what: 'the duplicate handled' });
+  expect(fannedOut(message.id).map((line) => line.deliveries)).toEqual([1, 0]);
+  expect(await listDeliveries(harness.database.db, accountId, endpoint.id)).toHaveLength(1);
+  expect(await harness.webhooks.deliverNow()).toBe(1);
+  expect(receiver.received).toHaveLength(1);
+});
+
+test('a 500 and a timeout are retried on the backoff schedule until a success, one attempt row per try', async () => {
+  const { accountId, endpoint } = await endpointWithEvent();
+  receiver.plan.push({ status: 500, body: 'x'.repeat(10_000) }, 'hang');
+  expect(await harness.webhooks.deliverNow()).toBe(1);
+  // Not due before the first retry delay (5 s).
+  harness.clock.advance(4_000);
+  expect(await harness.webhooks.deliverNow()).toBe(0);
+  harness.clock.advance(1_000);
+  expect(await harness.webhooks.deliverNow()).toBe(1);
+  // The second retry waits 5 minutes.
+  harness.clock.advance(4 * 60_000);
+  expect(await harness.webhooks.deliverNow()).toBe(0);
+  harness.clock.advance(60_000);
+  expect(await harness.webhooks.deliverNow()).toBe(1);
+  expect(receiver.received).toHaveLength(3);
+  expect(new Set(receiver.received.map((request) => request.headers['webhook-id'])).size).toBe(1);
+  const [delivery] = (await listDeliveries(harness.database.db, accountId, endpoint.id)) ?? [];
+  expect(delivery?.state).toBe('delivered');
+  expect(delivery?.attempts.map((attempt) => attempt.statusCode)).toEqual([500, null, 200]);
+  expect(delivery?.attempts[0]?.responseExcerpt).toHaveLength(2_048);
+  expect(delivery?.attempts[1]?.error).toMatch(/timed out/);
+});
+
+test('replay sends a delivered webhook again with the same id', async () => {
+  const { accountId, endpoint } = await endpointWithEvent();
+  await harness.webhooks.deliverNow();
+  const [delivery] = (await listDeliveries(harness.database.db, accountId, endpoint.id)) ?? [];
+  if (delivery === undefined) throw new Error('no delivery');
+  expect(await replayDelivery(harness.database.db, accountId, endpoint.id, delivery.id, harness.clock.now())).toBe(
+    true,
+  );
+  expect(await harness.webhooks.deliverNow()).toBe(1);
+  expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([delivery.id, delivery.id]);
+  const [after] = (await listDeliveries(harness.database.db, accountId, endpoint.id)) ?? [];
+  expect(after?.attempts).toHaveLength(2);
+});
+
+test('another account sees no endpoint and replays nothing', async () => {
+  const { accountId, endpoint } = await endpointWithEvent();
+  await harness.webhooks.deliverNow();
+  const [delivery] = (await listDeliveries(harness.database.db, accountId, endpoint.id)) ?? [];
+  const stranger = await harness.newAccount();
+  expect(await listDeliveries(harness.database.db, stranger, endpoint.id)).toBeUndefined();
+  expect(
+    await replayDelivery(harness.database.db, stranger, endpoint.id, delivery?.id ?? '', harness.clock.now()),
+  ).toBe(false);
+  expect(await harness.webhooks.deliverNow()).toBe(0);
+});
+
+test('a refund reaches an endpoint subscribed to estorno.realizado, and not one subscribed to other events', async () => {
+  const accountId = await harness.newAccount();
+  const db = harness.database.db;
+  const refunds = await registerEndpoint(
+    db,
+    { accountId, url: receiver.url, events: ['estorno.realizado'] },
+    harness.clock.now(),
+  );
+  const finishes = await registerEndpoint(
+    db,
+    { accountId, url: receiver.url, events: ['consulta.finalizada'] },
+    harness.clock.now(),
+  );
+  const message = orderRefunded(accountId);
+  await harness.bus.publish(message);
+  await waitFor(() => fannedOut(message.id).length === 1, { what: 'event fanned out' });
+  expect(await harness.webhooks.deliverNow()).toBe(1);
+  expect(JSON.parse(receiver.received[0]?.body ?? '')).toEqual({
+    type: 'estorno.realizado',
+    timestamp: '2026-03-02T12:00:01.000Z',
+    data: {
+      protocolo: (message.payload as { protocolo: string }).protocolo,
+      fonte: 'certidao-inteiro-teor',
+      valor: 96.37,
+      codigo: 614,
+    },
+  });
+  expect(await listDeliveries(db, accountId, refunds.id)).toHaveLength(1);
+  expect(await listDeliveries(db, accountId, finishes.id)).toEqual([]);
+});
