@@ -444,6 +444,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Listar os webhooks
+         * @description Os webhooks da conta. De graça; qualquer token válido da conta; nunca chama a origem.
+         */
+        get: operations["listarWebhooks"];
+        put?: never;
+        /**
+         * Registrar um webhook
+         * @description Registra uma URL para os eventos escolhidos; o segredo da assinatura vem só nesta resposta. De graça; qualquer token válido da conta; nunca chama a origem.
+         */
+        post: operations["registrarWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ler um webhook
+         * @description De graça; qualquer token válido da conta; nunca chama a origem.
+         */
+        get: operations["lerWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Remover um webhook
+         * @description Remove o webhook com suas entregas. De graça; qualquer token válido da conta; nunca chama a origem.
+         */
+        delete: operations["removerWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Alterar um webhook
+         * @description Muda url, eventos ou ativo (true reativa um webhook desativado; as entregas pendentes saem). De graça; qualquer token válido da conta; nunca chama a origem.
+         */
+        patch: operations["alterarWebhook"];
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/entregas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Listar as entregas
+         * @description As 50 entregas mais recentes, com cada tentativa. De graça; qualquer token válido da conta; nunca chama a origem.
+         */
+        get: operations["listarEntregas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/entregas/{entrega}/reenviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reenviar uma entrega
+         * @description Envia a entrega de novo, com o mesmo webhook-id. De graça; qualquer token válido da conta; nunca chama a origem.
+         */
+        post: operations["reenviarEntrega"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1316,6 +1408,102 @@ export interface components {
             }[];
             /** @description Os achados de todas as UFs concluídas, numa lista só. */
             imoveis: components["schemas"]["ImovelEncontradoNoLote"][];
+        };
+        /** @description Um webhook da conta do token. O segredo só aparece no registro. */
+        Webhook: {
+            /**
+             * Format: uuid
+             * @description O id do webhook.
+             */
+            id: string;
+            /** @description A URL chamada (https). */
+            url: string;
+            /** @description Os eventos assinados (decisão 0093). */
+            eventos: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
+            /** @description false: desativado pelo cliente ou depois de 24 h de falhas (decisão 0094). */
+            ativo: boolean;
+            /** @description Por que está desativado; null quando ativo. */
+            motivo_desativacao: string | null;
+            /**
+             * Format: date-time
+             * @description Quando foi registrado (ISO 8601, UTC).
+             */
+            criado_em: string;
+        };
+        /** @description O webhook registrado, com o segredo (mostrado só agora). */
+        WebhookRegistrado: {
+            /**
+             * Format: uuid
+             * @description O id do webhook.
+             */
+            id: string;
+            /** @description A URL chamada (https). */
+            url: string;
+            /** @description Os eventos assinados (decisão 0093). */
+            eventos: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
+            /** @description false: desativado pelo cliente ou depois de 24 h de falhas (decisão 0094). */
+            ativo: boolean;
+            /** @description Por que está desativado; null quando ativo. */
+            motivo_desativacao: string | null;
+            /**
+             * Format: date-time
+             * @description Quando foi registrado (ISO 8601, UTC).
+             */
+            criado_em: string;
+            /** @description whsec_ + base64: a chave da assinatura webhook-signature (Standard Webhooks). */
+            segredo: string;
+        };
+        /** @description Um evento para este webhook, com cada tentativa. */
+        WebhookEntrega: {
+            /**
+             * Format: uuid
+             * @description O id da entrega: o header webhook-id, o mesmo em toda tentativa e reenvio.
+             */
+            id: string;
+            /**
+             * @description O evento.
+             * @enum {string}
+             */
+            evento: "consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado";
+            /**
+             * @description A situação da entrega.
+             * @enum {string}
+             */
+            situacao: "pendente" | "entregue" | "falhou";
+            /**
+             * Format: date-time
+             * @description A próxima tentativa, enquanto pendente.
+             */
+            proxima_tentativa_em: string | null;
+            /** @description As tentativas, na ordem. */
+            tentativas: {
+                /**
+                 * Format: date-time
+                 * @description Quando foi feita.
+                 */
+                em: string;
+                /** @description O status HTTP da resposta; null sem resposta. */
+                status_http: number | null;
+                /** @description Duração em milissegundos. */
+                latencia_ms: number;
+                /** @description Por que não houve resposta (tempo esgotado, endereço recusado, ...). */
+                erro: string | null;
+                /** @description Os primeiros 2 KiB do corpo da resposta. */
+                resposta: string | null;
+            }[];
+        };
+        /** @description A entrega agendada para reenvio. */
+        WebhookReenvio: {
+            /**
+             * Format: uuid
+             * @description O id da entrega.
+             */
+            id: string;
+            /**
+             * @description Pendente até a próxima tentativa.
+             * @constant
+             */
+            situacao: "pendente";
         };
         /** @description Uma MATRÍCULA em que o documento aparece; não é uma lista de imóveis do alvo. O papel do alvo (proprietário atual ou anterior, cônjuge, fiador, usufrutuário, credor, herdeiro) e a data do ato não são informados. Os campos do cartório encadeiam direto nos produtos de imóvel (matricula, cartorio_numero, cartorio_municipio, cartorio_uf). */
         ImovelEncontrado: {
@@ -3237,6 +3425,281 @@ export interface operations {
                         code: 202;
                         /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
                         data: components["schemas"]["Lote"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listarWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os webhooks, do mais antigo. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    registrarWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https://, sem credenciais; até 2048 caracteres. */
+                    url: string;
+                    /** @description Os eventos assinados (decisão 0093). */
+                    eventos: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Registrado: data[0] traz o segredo. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 201;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["WebhookRegistrado"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    lerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O id do webhook. O de outra conta, ou um id malformado: 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O webhook. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O id do webhook. O de outra conta, ou um id malformado: 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removido. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: unknown[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    alterarWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O id do webhook. O de outra conta, ou um id malformado: 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https://, sem credenciais; até 2048 caracteres. */
+                    url?: string;
+                    /** @description Os eventos assinados (decisão 0093). */
+                    eventos?: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
+                    /** @description Liga ou desliga o webhook. */
+                    ativo?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description O webhook alterado. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listarEntregas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O id do webhook. O de outra conta, ou um id malformado: 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description As entregas, da mais recente. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["WebhookEntrega"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reenviarEntrega: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O id do webhook. O de outra conta, ou um id malformado: 404. */
+                id: string;
+                /** @description O id da entrega (GET .../entregas). */
+                entrega: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agendada para a próxima tentativa. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 202;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["WebhookReenvio"][];
                     };
                 };
             };
