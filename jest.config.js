@@ -1,6 +1,6 @@
 /** Tests run from TypeScript sources: workspace packages map to their src, so no build is needed first. */
 const libs =
-  'runtime|br|contracts|config|db|bus|http|telemetry|testkit|orders|catalog|ledger|origin|calendar|documents|tokens|console-auth|client';
+  'runtime|br|contracts|config|db|bus|http|telemetry|testkit|orders|catalog|ledger|origin|calendar|documents|tokens|console-auth|client|webhook-endpoints';
 const services = 'gateway|origin-session|billing|reconciler|archive|origin-simulator|console|webhooks';
 
 /** @type {import('jest').Config} */

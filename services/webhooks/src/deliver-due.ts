@@ -2,10 +2,10 @@ import type { Clock } from '@regapi/calendar';
 import { queueMail } from '@regapi/console-auth';
 import type { Database } from '@regapi/db';
 import type { Logger } from '@regapi/telemetry';
+import { signWebhook } from '@regapi/webhook-endpoints';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type DeliveryPolicy, nextAttemptAt } from './delivery-policy';
 import { type OutboundPolicy, sendWebhook, type WebhookAnswer } from './send-webhook';
-import { signWebhook } from './signature';
 
 export interface DeliverContext {
   readonly db: Kysely<Database>;

@@ -2,21 +2,8 @@ export { isPublicAddress } from './address-policy';
 export { webhooksConfig, webhooksProcessConfig } from './config';
 export { type DeliverContext, deliverDue } from './deliver-due';
 export { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy, nextAttemptAt } from './delivery-policy';
-export {
-  deleteEndpoint,
-  findEndpoint,
-  listDeliveries,
-  listEndpoints,
-  registerEndpoint,
-  replayDelivery,
-  setEndpointEnabled,
-  updateEndpoint,
-  type WebhookAttemptView,
-  type WebhookEndpointView,
-} from './endpoint-store';
 export { fanOut } from './fan-out';
 export {
-  checkWebhookUrl,
   type OutboundPolicy,
   RefusedDestinationError,
   sendWebhook,
@@ -24,5 +11,4 @@ export {
   type WebhookRequest,
 } from './send-webhook';
 export { createWebhooks, DEFAULT_OUTBOUND_POLICY, type WebhooksDeps, type WebhooksService } from './service';
-export { generateSecret, SECRET_PREFIX, signWebhook, verifyWebhook } from './signature';
 export { type WebhookEvent, webhookEventOf } from './webhook-events';

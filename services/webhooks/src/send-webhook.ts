@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { checkWebhookUrl } from '@regapi/webhook-endpoints';
 import { isPublicAddress } from './address-policy';
 
 export interface OutboundPolicy {
@@ -36,19 +37,6 @@ export interface WebhookAnswer {
 /** Why a URL may not be called: thrown before any connection is opened. */
 export class RefusedDestinationError extends Error {
   override readonly name = 'RefusedDestinationError';
-}
-
-/** Whether the URL's scheme is acceptable under `policy` (the API checks it at registration too). */
-export function checkWebhookUrl(url: string, policy: Pick<OutboundPolicy, 'allowHttp'>): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'not a URL';
-  }
-  if (parsed.protocol !== 'https:' && !(policy.allowHttp && parsed.protocol === 'http:')) return 'https is required';
-  if (parsed.username !== '' || parsed.password !== '') return 'credentials in the URL are not accepted';
-  return undefined;
 }
 
 /**

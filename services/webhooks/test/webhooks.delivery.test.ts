@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { waitFor } from '@regapi/testkit';
-import { listDeliveries, registerEndpoint, replayDelivery } from '../src';
+import { listDeliveries, registerEndpoint, replayDelivery } from '@regapi/webhook-endpoints';
 import { orderFinished, orderRefunded } from './support/events';
 import { startWebhooksHarness, type WebhooksHarness } from './support/harness';
 import { startReceiver, type TestReceiver } from './support/receiver';

@@ -1,6 +1,6 @@
 import { listUnsentMail } from '@regapi/console-auth';
 import { waitFor } from '@regapi/testkit';
-import { findEndpoint, listDeliveries, registerEndpoint, setEndpointEnabled } from '../src';
+import { findEndpoint, listDeliveries, registerEndpoint, setEndpointEnabled } from '@regapi/webhook-endpoints';
 import { orderFinished } from './support/events';
 import { startWebhooksHarness, type WebhooksHarness } from './support/harness';
 import { startReceiver, type TestReceiver } from './support/receiver';

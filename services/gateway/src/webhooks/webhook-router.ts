@@ -12,7 +12,7 @@ import {
   setEndpointEnabled,
   updateEndpoint,
   type WebhookEndpointView,
-} from '@regapi/webhooks';
+} from '@regapi/webhook-endpoints';
 import { type RequestHandler, Router } from 'express';
 import type { Kysely } from 'kysely';
 import { authOf } from '../auth/auth-context';

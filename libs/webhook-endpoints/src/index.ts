@@ -1,0 +1,14 @@
+export {
+  deleteEndpoint,
+  findEndpoint,
+  listDeliveries,
+  listEndpoints,
+  registerEndpoint,
+  replayDelivery,
+  setEndpointEnabled,
+  updateEndpoint,
+  type WebhookAttemptView,
+  type WebhookEndpointView,
+} from './endpoint-store';
+export { generateSecret, SECRET_PREFIX, signWebhook, verifyWebhook } from './signature';
+export { checkWebhookUrl } from './webhook-url';
