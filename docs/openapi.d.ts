@@ -1421,7 +1421,7 @@ export interface components {
             /** @description A URL chamada (https). */
             url: string;
             /** @description Os eventos assinados (decisão 0093). */
-            eventos: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
+            eventos: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite")[];
             /** @description false: desativado pelo cliente ou depois de 24 h de falhas (decisão 0094). */
             ativo: boolean;
             /** @description Por que está desativado; null quando ativo. */
@@ -1442,7 +1442,7 @@ export interface components {
             /** @description A URL chamada (https). */
             url: string;
             /** @description Os eventos assinados (decisão 0093). */
-            eventos: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
+            eventos: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite")[];
             /** @description false: desativado pelo cliente ou depois de 24 h de falhas (decisão 0094). */
             ativo: boolean;
             /** @description Por que está desativado; null quando ativo. */
@@ -1466,7 +1466,7 @@ export interface components {
              * @description O evento.
              * @enum {string}
              */
-            evento: "consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado";
+            evento: "consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite";
             /**
              * @description A situação da entrega.
              * @enum {string}
@@ -3484,7 +3484,7 @@ export interface operations {
                     /** @description https://, sem credenciais; até 2048 caracteres. */
                     url: string;
                     /** @description Os eventos assinados (decisão 0093). */
-                    eventos: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
+                    eventos: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite")[];
                 };
             };
         };
@@ -3604,7 +3604,7 @@ export interface operations {
                     /** @description https://, sem credenciais; até 2048 caracteres. */
                     url?: string;
                     /** @description Os eventos assinados (decisão 0093). */
-                    eventos?: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
+                    eventos?: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite")[];
                     /** @description Liga ou desliga o webhook. */
                     ativo?: boolean;
                 };

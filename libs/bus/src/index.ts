@@ -20,6 +20,7 @@ export {
 export { type HandleOnceResult, handleOnce } from './handle-once';
 export { createInProcessBus, type InProcessBusOptions } from './in-process-bus';
 export { loggerForMessage, REQUEST_ID_HEADER } from './message-logger';
+export { BALANCE_LOW, type BalanceLow, parseBalanceLow } from './messages/balance-low';
 export {
   DELIVERED_DOCUMENT_KINDS,
   type DeliveredDocument,
@@ -38,6 +39,12 @@ export {
   orderRefundedRoutingKey,
   parseOrderRefunded,
 } from './messages/order-refunded';
+export {
+  ORDER_REVISED,
+  type OrderRevised,
+  orderRevisedRoutingKey,
+  parseOrderRevised,
+} from './messages/order-revised';
 export {
   type ListedOriginOrder,
   ORIGIN_ORDERS_LISTED,

@@ -159,6 +159,15 @@ export const topology: Topology = defineTopology({
     { name: QUEUE.archiveDocuments, bindings: ['document.delivered.#'] },
     { name: QUEUE.reconcilerEvents, bindings: ['reconciler.#'] },
     // The account-facing facts webhooks fan out (docs/decisions/0093).
-    { name: QUEUE.webhookEvents, bindings: ['order.finished.#', 'order.reconciled.#', 'billing.refunded.#'] },
+    {
+      name: QUEUE.webhookEvents,
+      bindings: [
+        'order.finished.#',
+        'order.reconciled.#',
+        'order.revised.#',
+        'billing.refunded.#',
+        'account.balance-low',
+      ],
+    },
   ],
 });

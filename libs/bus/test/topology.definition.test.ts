@@ -16,7 +16,10 @@ test('the default topology: five quorum work queues with their bindings, each wi
     [QUEUE.billingSettlements, ['order.finished.#', 'order.reconciled.#']],
     [QUEUE.archiveDocuments, ['document.delivered.#']],
     [QUEUE.reconcilerEvents, ['reconciler.#']],
-    [QUEUE.webhookEvents, ['order.finished.#', 'order.reconciled.#', 'billing.refunded.#']],
+    [
+      QUEUE.webhookEvents,
+      ['order.finished.#', 'order.reconciled.#', 'order.revised.#', 'billing.refunded.#', 'account.balance-low'],
+    ],
   ]);
   const resolved = resolveQueues(topology);
   expect(resolved.filter((queue) => queue.kind === 'dead-letter').map((queue) => queue.name)).toEqual([

@@ -1,5 +1,7 @@
+import { BALANCE_LOW, type BalanceLow, enqueueMessage } from '@regapi/bus';
 import type { Database } from '@regapi/db';
 import { type Insertable, sql, type Transaction } from 'kysely';
+import { isBalanceLow } from './low-balance';
 
 type EntryKind = Insertable<Database['ledger_transaction']>['kind'];
 export type SystemAccount = NonNullable<Insertable<Database['ledger_posting']>['system_account']>;
@@ -60,7 +62,12 @@ export async function postEntry(
     ? sql`SELECT ${values} FROM account
         WHERE account.id = ${entry.accountId}::uuid AND account.balance_centavos + ${amount}::bigint >= 0 FOR UPDATE`
     : sql`VALUES (${values})`;
-  const { rows } = await sql<{ id: string; balance_after_centavos: number }>`
+  const { rows } = await sql<{
+    id: string;
+    balance_after_centavos: number;
+    threshold_centavos: number | null;
+    at: Date;
+  }>`
     WITH entry AS (
       INSERT INTO ledger_transaction
         (kind, account_id, amount_centavos, order_id, protocolo, fonte, uf, code, result_class, external_reference, reason)
@@ -75,7 +82,22 @@ export async function postEntry(
         (NULL::uuid, ${entry.counterpart}::text, ${-amount}::bigint)
       ) AS leg (account_id, system_account, amount_centavos)
     )
-    SELECT id, balance_after_centavos FROM entry`.execute(trx);
+    SELECT id, balance_after_centavos, statement_timestamp() AS at,
+      (SELECT low_balance_threshold_centavos FROM account WHERE id = ${entry.accountId}::uuid) AS threshold_centavos
+    FROM entry`.execute(trx);
   const row = rows[0];
-  return row === undefined ? undefined : { transactionId: row.id, balanceAfterCentavos: row.balance_after_centavos };
+  if (row === undefined) return undefined;
+  const after = Number(row.balance_after_centavos);
+  // The balance crossed the customer's threshold going down: told once, with the debit (decision 0093).
+  const threshold = row.threshold_centavos === null ? null : Number(row.threshold_centavos);
+  if (threshold !== null && isBalanceLow(after, threshold) && !isBalanceLow(after - amount, threshold)) {
+    const payload: BalanceLow = {
+      account_id: entry.accountId,
+      balance_centavos: after,
+      threshold_centavos: threshold,
+      at: row.at.toISOString(),
+    };
+    await enqueueMessage(trx, { routingKey: BALANCE_LOW, payload });
+  }
+  return { transactionId: row.id, balanceAfterCentavos: row.balance_after_centavos };
 }

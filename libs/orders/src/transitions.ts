@@ -1,4 +1,10 @@
-import { type EnqueueMessageInput, enqueueMessage } from '@regapi/bus';
+import {
+  type EnqueueMessageInput,
+  enqueueMessage,
+  type OrderRevised,
+  orderRevisedRoutingKey,
+  REQUEST_ID_HEADER,
+} from '@regapi/bus';
 import type { Database } from '@regapi/db';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import { InvalidTransitionError, OrderNotFoundError } from './errors';
@@ -54,7 +60,10 @@ export async function transition(
     .returningAll()
     .executeTakeFirstOrThrow();
   for (const message of messages) await enqueueMessage(trx, message);
-  return { applied: true, order: toOrder(row), from: before.state };
+  const order = toOrder(row);
+  // A result replaced is a fact for the account (its webhooks, decision 0093): published with the revision, here.
+  if (REVISING_TRANSITIONS.has(name)) await enqueueMessage(trx, revisedMessage(order));
+  return { applied: true, order, from: before.state };
 }
 
 const PROGRESS: Record<OrderState, number> = { queued: 0, running: 1, awaiting_issue: 2, archiving: 3, finished: 4 };
@@ -62,4 +71,22 @@ const PROGRESS: Record<OrderState, number> = { queued: 0, running: 1, awaiting_i
 /** `state` is at or beyond `target`: the transition towards `target` already happened. */
 function isPast(state: OrderState, target: OrderState): boolean {
   return PROGRESS[state] >= PROGRESS[target];
+}
+
+function revisedMessage(order: Order): EnqueueMessageInput {
+  const payload: OrderRevised = {
+    order_id: order.id,
+    protocolo: order.protocolo,
+    account_id: order.accountId,
+    fonte: order.fonte,
+    code: order.code,
+    status_consulta: order.statusConsulta,
+    revisao: order.revisao,
+    revised_at: (order.revisadoEm ?? order.updatedAt).toISOString(),
+  };
+  return {
+    routingKey: orderRevisedRoutingKey(order.fonte),
+    payload,
+    headers: { [REQUEST_ID_HEADER]: order.requestId },
+  };
 }

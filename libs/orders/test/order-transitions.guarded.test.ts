@@ -1,4 +1,4 @@
-import { parseOriginTask } from '@regapi/bus';
+import { parseOrderRevised, parseOriginTask } from '@regapi/bus';
 import {
   acceptOrder,
   allocateProtocolo,
@@ -177,4 +177,28 @@ test('the order block: in-flight orders and orders protocolled at the origin blo
     .execute((trx) => transition(trx, delivered.id, 'finish', { code: 200, numero_pedido: 'P-1' }));
   expect((await findBlockingOrder(database.db, 'SP|SANTOS|1|999', since))?.id).toBe(delivered.id);
   expect(await findBlockingOrder(database.db, 'SP|SANTOS|1|999', new Date(Date.now() + 1000))).toBeUndefined();
+});
+
+test('a finished result revised writes order.revised with the revision, in the same transaction (decision 0093)', async () => {
+  const order = await accept();
+  await database.db
+    .transaction()
+    .execute((trx) =>
+      transition(trx, order.id, 'finish', { code: 605, status_consulta: null, finished_at: new Date() }),
+    );
+  const revised = await database.db
+    .transaction()
+    .execute((trx) => transition(trx, order.id, 'revise', { code: 200, status_consulta: 'SUCESSO' }));
+  expect(revised.applied).toBe(true);
+  const facts = (await messagesFor(order.id)).filter((m) => m.routing_key === 'order.revised.visualizacao-matricula');
+  expect(facts.map((m) => parseOrderRevised(m.payload))).toEqual([
+    expect.objectContaining({
+      order_id: order.id,
+      protocolo: order.protocolo,
+      account_id: account,
+      code: 200,
+      status_consulta: 'SUCESSO',
+      revisao: 1,
+    }),
+  ]);
 });

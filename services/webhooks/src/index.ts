@@ -11,4 +11,4 @@ export {
   type WebhookRequest,
 } from './send-webhook';
 export { createWebhooks, DEFAULT_OUTBOUND_POLICY, type WebhooksDeps, type WebhooksService } from './service';
-export { type WebhookEvent, webhookEventOf } from './webhook-events';
+export { type WebhookEvent, webhookEventsOf } from './webhook-events';

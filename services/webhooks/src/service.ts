@@ -5,7 +5,7 @@ import { type DeliverContext, deliverDue } from './deliver-due';
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './delivery-policy';
 import { fanOut } from './fan-out';
 import type { OutboundPolicy } from './send-webhook';
-import { webhookEventOf } from './webhook-events';
+import { webhookEventsOf } from './webhook-events';
 
 export const DEFAULT_OUTBOUND_POLICY: OutboundPolicy = Object.freeze({
   allowPrivateAddresses: false,
@@ -63,12 +63,13 @@ export function createWebhooks(deps: WebhooksDeps): WebhooksService {
     start: async () => {
       if (subscription !== undefined) return;
       subscription = await deps.bus.consume(QUEUE.webhookEvents, async (message) => {
-        const event = webhookEventOf(message);
-        if (event === undefined) {
+        const events = webhookEventsOf(message);
+        if (events.length === 0) {
           logger.warn({ message_id: message.id, routing_key: message.routingKey }, 'not a webhook event; dropped');
           return;
         }
-        const created = await fanOut(ctx.db, event, clock.now());
+        let created = 0;
+        for (const event of events) created += await fanOut(ctx.db, event, clock.now());
         logger.info({ message_id: message.id, deliveries: created }, 'webhook event fanned out');
       });
       if (deps.runPoller !== false) timer = setTimeout(poll, 0);

@@ -1,11 +1,15 @@
 import {
+  BALANCE_LOW,
   type IncomingMessage,
   ORDER_FINISHED,
   ORDER_RECONCILED,
   ORDER_REFUNDED,
+  ORDER_REVISED,
+  parseBalanceLow,
   parseOrderFinished,
   parseOrderReconciled,
   parseOrderRefunded,
+  parseOrderRevised,
 } from '@regapi/bus';
 import type { WebhookEventType } from '@regapi/contracts';
 
@@ -22,63 +26,92 @@ export interface WebhookEvent {
   };
 }
 
-/** The webhook event a bus message is, or undefined when it is not one (or does not match its schema). */
-export function webhookEventOf(message: IncomingMessage): WebhookEvent | undefined {
+const CERTIFICATE = 'certidao-inteiro-teor';
+
+function eventOf(
+  message: IncomingMessage,
+  accountId: string,
+  type: WebhookEventType,
+  timestamp: string,
+  data: Readonly<Record<string, unknown>>,
+): WebhookEvent {
+  return { id: message.id, accountId, type, body: { type, timestamp, data } };
+}
+
+/**
+ * The webhook events a bus message is (decision 0093): none when it is not one (or does not match its schema), two
+ * for a certificate's end (`consulta.finalizada` and `certidao.emitida` or `certidao.indisponivel`). Events of one
+ * message share its id; a delivery is one per (message, event type, endpoint).
+ */
+export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
   if (message.routingKey.startsWith(`${ORDER_FINISHED}.`)) {
     const finished = parseOrderFinished(message.payload);
-    if (finished === undefined) return undefined;
-    return {
-      id: message.id,
-      accountId: finished.account_id,
-      type: 'consulta.finalizada',
-      body: {
-        type: 'consulta.finalizada',
-        timestamp: finished.finished_at,
-        data: {
-          protocolo: finished.protocolo,
-          fonte: finished.fonte,
-          codigo: finished.code,
-          status_consulta: finished.status_consulta,
-        },
-      },
+    if (finished === undefined) return [];
+    const data = {
+      protocolo: finished.protocolo,
+      fonte: finished.fonte,
+      codigo: finished.code,
+      status_consulta: finished.status_consulta,
     };
+    const events = [eventOf(message, finished.account_id, 'consulta.finalizada', finished.finished_at, data)];
+    // Spec 2.6: a certificate ends SUCESSO (the PDF arrived) or INDISPONIVEL (accepted without a protocol, refunded).
+    const certificate =
+      finished.fonte !== CERTIFICATE
+        ? undefined
+        : finished.status_consulta === 'SUCESSO'
+          ? 'certidao.emitida'
+          : finished.status_consulta === 'INDISPONIVEL'
+            ? 'certidao.indisponivel'
+            : undefined;
+    if (certificate !== undefined)
+      events.push(eventOf(message, finished.account_id, certificate, finished.finished_at, data));
+    return events;
+  }
+  if (message.routingKey.startsWith(`${ORDER_REVISED}.`)) {
+    const revised = parseOrderRevised(message.payload);
+    if (revised === undefined) return [];
+    return [
+      eventOf(message, revised.account_id, 'consulta.revisada', revised.revised_at, {
+        protocolo: revised.protocolo,
+        fonte: revised.fonte,
+        codigo: revised.code,
+        status_consulta: revised.status_consulta,
+        revisao: revised.revisao,
+      }),
+    ];
   }
   if (message.routingKey.startsWith(`${ORDER_RECONCILED}.`)) {
     const reconciled = parseOrderReconciled(message.payload);
-    if (reconciled === undefined) return undefined;
-    return {
-      id: message.id,
-      accountId: reconciled.account_id,
-      type: 'consulta.reconciliada',
-      body: {
-        type: 'consulta.reconciliada',
-        timestamp: reconciled.reconciled_at,
-        data: {
-          protocolo: reconciled.protocolo,
-          fonte: reconciled.fonte,
-          encontrada_na_origem: reconciled.outcome === 'found',
-        },
-      },
-    };
+    if (reconciled === undefined) return [];
+    return [
+      eventOf(message, reconciled.account_id, 'consulta.reconciliada', reconciled.reconciled_at, {
+        protocolo: reconciled.protocolo,
+        fonte: reconciled.fonte,
+        encontrada_na_origem: reconciled.outcome === 'found',
+      }),
+    ];
   }
   if (message.routingKey.startsWith(`${ORDER_REFUNDED}.`)) {
     const refunded = parseOrderRefunded(message.payload);
-    if (refunded === undefined) return undefined;
-    return {
-      id: message.id,
-      accountId: refunded.account_id,
-      type: 'estorno.realizado',
-      body: {
-        type: 'estorno.realizado',
-        timestamp: refunded.refunded_at,
-        data: {
-          protocolo: refunded.protocolo,
-          fonte: refunded.fonte,
-          valor: refunded.amount_centavos / 100,
-          codigo: refunded.code,
-        },
-      },
-    };
+    if (refunded === undefined) return [];
+    return [
+      eventOf(message, refunded.account_id, 'estorno.realizado', refunded.refunded_at, {
+        protocolo: refunded.protocolo,
+        fonte: refunded.fonte,
+        valor: refunded.amount_centavos / 100,
+        codigo: refunded.code,
+      }),
+    ];
   }
-  return undefined;
+  if (message.routingKey === BALANCE_LOW) {
+    const low = parseBalanceLow(message.payload);
+    if (low === undefined) return [];
+    return [
+      eventOf(message, low.account_id, 'saldo.abaixo_do_limite', low.at, {
+        saldo: low.balance_centavos / 100,
+        limite_saldo_baixo: low.threshold_centavos / 100,
+      }),
+    ];
+  }
+  return [];
 }

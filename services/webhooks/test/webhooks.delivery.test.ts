@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { waitFor } from '@regapi/testkit';
 import { listDeliveries, registerEndpoint, replayDelivery } from '@regapi/webhook-endpoints';
-import { orderFinished, orderRefunded } from './support/events';
+import { balanceLow, orderFinished, orderRefunded, orderRevised } from './support/events';
 import { startWebhooksHarness, type WebhooksHarness } from './support/harness';
 import { startReceiver, type TestReceiver } from './support/receiver';
 
@@ -166,4 +166,49 @@ test('a refund reaches an endpoint subscribed to estorno.realizado, and not one 
   });
   expect(await listDeliveries(db, accountId, refunds.id)).toHaveLength(1);
   expect(await listDeliveries(db, accountId, finishes.id)).toEqual([]);
+});
+
+test('a certificate issued is consulta.finalizada and certidao.emitida; a revision and a low balance are events too', async () => {
+  const accountId = await harness.newAccount();
+  const db = harness.database.db;
+  const everything = await registerEndpoint(
+    db,
+    {
+      accountId,
+      url: receiver.url,
+      events: [
+        'consulta.finalizada',
+        'certidao.emitida',
+        'certidao.indisponivel',
+        'consulta.revisada',
+        'saldo.abaixo_do_limite',
+      ],
+    },
+    harness.clock.now(),
+  );
+  const issued = orderFinished(accountId, 200, 'certidao-inteiro-teor', 'SUCESSO');
+  const unavailable = orderFinished(accountId, 200, 'certidao-inteiro-teor', 'INDISPONIVEL');
+  const messages = [issued, unavailable, orderRevised(accountId), balanceLow(accountId)];
+  for (const message of messages) await harness.bus.publish(message);
+  for (const message of messages) {
+    await waitFor(() => fannedOut(message.id).length === 1, { what: `${message.routingKey} fanned out` });
+  }
+  // The same certificate end redelivered: still one delivery per event type.
+  await harness.bus.publish(issued);
+  await waitFor(() => fannedOut(issued.id).length === 2, { what: 'the redelivery fanned out' });
+  expect(await harness.webhooks.deliverNow()).toBe(6);
+  const types = receiver.received.map((request) => JSON.parse(request.body).type as string).sort();
+  expect(types).toEqual([
+    'certidao.emitida',
+    'certidao.indisponivel',
+    'consulta.finalizada',
+    'consulta.finalizada',
+    'consulta.revisada',
+    'saldo.abaixo_do_limite',
+  ]);
+  const low = receiver.received
+    .map((request) => JSON.parse(request.body))
+    .find((body) => body.type === 'saldo.abaixo_do_limite');
+  expect(low?.data).toEqual({ saldo: 49.9, limite_saldo_baixo: 100 });
+  expect(await listDeliveries(db, accountId, everything.id)).toHaveLength(6);
 });

@@ -1419,7 +1419,7 @@ export interface components {
             /** @description A URL chamada (https). */
             url: string;
             /** @description Os eventos assinados (decisão 0093). */
-            eventos: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
+            eventos: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite")[];
             /** @description false: desativado pelo cliente ou depois de 24 h de falhas (decisão 0094). */
             ativo: boolean;
             /** @description Por que está desativado; null quando ativo. */
@@ -1440,7 +1440,7 @@ export interface components {
             /** @description A URL chamada (https). */
             url: string;
             /** @description Os eventos assinados (decisão 0093). */
-            eventos: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
+            eventos: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite")[];
             /** @description false: desativado pelo cliente ou depois de 24 h de falhas (decisão 0094). */
             ativo: boolean;
             /** @description Por que está desativado; null quando ativo. */
@@ -1464,7 +1464,7 @@ export interface components {
              * @description O evento.
              * @enum {string}
              */
-            evento: "consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado";
+            evento: "consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite";
             /**
              * @description A situação da entrega.
              * @enum {string}
@@ -3482,7 +3482,7 @@ export interface operations {
                     /** @description https://, sem credenciais; até 2048 caracteres. */
                     url: string;
                     /** @description Os eventos assinados (decisão 0093). */
-                    eventos: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
+                    eventos: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite")[];
                 };
             };
         };
@@ -3602,7 +3602,7 @@ export interface operations {
                     /** @description https://, sem credenciais; até 2048 caracteres. */
                     url?: string;
                     /** @description Os eventos assinados (decisão 0093). */
-                    eventos?: ("consulta.finalizada" | "consulta.reconciliada" | "estorno.realizado")[];
+                    eventos?: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite")[];
                     /** @description Liga ou desliga o webhook. */
                     ativo?: boolean;
                 };

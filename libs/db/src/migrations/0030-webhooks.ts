@@ -38,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       next_attempt_at timestamptz,
       created_at timestamptz NOT NULL,
       delivered_at timestamptz,
-      CONSTRAINT webhook_delivery_once UNIQUE (event_id, endpoint_id),
+      CONSTRAINT webhook_delivery_once UNIQUE (event_id, event_type, endpoint_id),
       CONSTRAINT webhook_delivery_due_when_pending CHECK ((state = 'pending') = (next_attempt_at IS NOT NULL))
     )`.execute(db);
   await sql`CREATE INDEX webhook_delivery_due ON webhook_delivery (next_attempt_at) WHERE state = 'pending'`.execute(
