@@ -181,6 +181,7 @@ test('every pod of the overlay runs with the manifests environment, changed only
     'origin-session-1',
     'origin-simulator-0',
     'reconciler-0',
+    'webhooks-0',
   ]);
   expect(overlay?.jobs.map((job) => [job.pod.name, job.exit])).toEqual([['regapi-migrate-0', 0]]);
   for (const pod of running) {
