@@ -3,7 +3,8 @@ import { getOrderByProtocolo } from '@regapi/orders';
 import { callJson, createTcpProxy, type TcpProxy, TEST_AMQP_URL, waitFor } from '@regapi/testkit';
 import { startSystem, type TestSystem } from './support/system';
 
-// Issue 5: "RabbitMQ stopped while orders are accepted → acceptances still answer 202; orders run once it is back".
+// Issue 5: "RabbitMQ stopped while orders are accepted → acceptances still answer 202; orders run once it is back"
+// (or before: since decision 0086 origin-session reads its queue from the table, the broker only wakes it).
 // The broker is made unreachable for this system only, through a TCP proxy in front of the real RabbitMQ (stopping
 // the shared broker would break every other test file running at the same time).
 
@@ -52,16 +53,16 @@ test('with the broker unreachable, executions are still accepted (202, debited o
   const account = await system.admin('GET', `/admin/v1/accounts/${accountId}`);
   expect(account.body.data[0]?.balance_centavos).toBe(50_000 - debited);
   const orders = async () => Promise.all(protocolos.map((p) => getOrderByProtocolo(system.database.db, p)));
-  // Nothing reached the origin meanwhile: the run tasks wait in the outbox, committed with the acceptances.
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  expect((await orders()).map((order) => order?.state)).toEqual(Array(5).fill('queued'));
-  expect((await system.originOrders()).filter((entry) => entry.operation === 'search')).toHaveLength(0);
+  // Every order is in the table, its wake-up in the outbox. The fair runner may already run some of them while the
+  // broker is away (the queued orders are its queue, decision 0086): what must hold is one run of each, below.
+  expect((await orders()).every((order) => order !== undefined)).toBe(true);
 
   await proxy.restore();
   await waitFor(async () => (await orders()).every((order) => order !== undefined && order.state !== 'queued'), {
     timeoutMs: 60_000,
     what: 'the accepted orders to run',
   });
+  // Each placed at the origin exactly once, whether it ran during the outage or after it.
   const searches = (await system.originOrders()).filter((entry) => entry.operation === 'search');
   expect(searches.map((entry) => entry.input.uf).sort()).toEqual(['BA', 'MG', 'PR', 'RJ', 'SP']);
 });
