@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { compileMessageSchema } from './message-validator';
 
 /**
  * `account.balance-low`: a debit took an account's balance below the low-balance threshold its customer set
@@ -27,14 +27,8 @@ export const BALANCE_LOW_SCHEMA = {
   },
 } as const;
 
-const ajv = new Ajv({
-  formats: {
-    uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-    'date-time': (value: string) => !Number.isNaN(Date.parse(value)),
-  },
-});
-const validate = ajv.compile(BALANCE_LOW_SCHEMA);
+const validate = compileMessageSchema<BalanceLow>(BALANCE_LOW_SCHEMA);
 
 export function parseBalanceLow(payload: unknown): BalanceLow | undefined {
-  return validate(payload) ? (payload as BalanceLow) : undefined;
+  return validate(payload) ? payload : undefined;
 }

@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { compileMessageSchema } from './message-validator';
 
 /**
  * `billing.refunded.<fonte>`: billing returned an order's debit (written to the outbox in the refund's own
@@ -40,14 +40,8 @@ export const ORDER_REFUNDED_SCHEMA = {
   },
 } as const;
 
-const ajv = new Ajv({
-  formats: {
-    uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-    'date-time': (value: string) => !Number.isNaN(Date.parse(value)),
-  },
-});
-const validate = ajv.compile(ORDER_REFUNDED_SCHEMA);
+const validate = compileMessageSchema<OrderRefunded>(ORDER_REFUNDED_SCHEMA);
 
 export function parseOrderRefunded(payload: unknown): OrderRefunded | undefined {
-  return validate(payload) ? (payload as OrderRefunded) : undefined;
+  return validate(payload) ? payload : undefined;
 }

@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { compileMessageSchema } from './message-validator';
 
 /**
  * `order.revised.<fonte>`: a finished order's result was replaced (a provisional search closed by the origin, a 605
@@ -44,14 +44,8 @@ export const ORDER_REVISED_SCHEMA = {
   },
 } as const;
 
-const ajv = new Ajv({
-  formats: {
-    uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-    'date-time': (value: string) => !Number.isNaN(Date.parse(value)),
-  },
-});
-const validate = ajv.compile(ORDER_REVISED_SCHEMA);
+const validate = compileMessageSchema<OrderRevised>(ORDER_REVISED_SCHEMA);
 
 export function parseOrderRevised(payload: unknown): OrderRevised | undefined {
-  return validate(payload) ? (payload as OrderRevised) : undefined;
+  return validate(payload) ? payload : undefined;
 }

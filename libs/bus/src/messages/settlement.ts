@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { compileMessageSchema, messageErrors } from './message-validator';
 
 /**
  * The messages billing settles orders from (queue `billing.settlements`, docs/decisions/0013):
@@ -93,24 +93,16 @@ export const ORDER_RECONCILED_SCHEMA = {
   },
 } as const;
 
-const ajv = new Ajv({
-  formats: {
-    uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-    'date-time': (value: string) =>
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
-      !Number.isNaN(Date.parse(value)),
-  },
-});
-const validateOrderFinished = ajv.compile(ORDER_FINISHED_SCHEMA);
-const validateOrderReconciled = ajv.compile(ORDER_RECONCILED_SCHEMA);
+const validateOrderFinished = compileMessageSchema<OrderFinished>(ORDER_FINISHED_SCHEMA);
+const validateOrderReconciled = compileMessageSchema<OrderReconciled>(ORDER_RECONCILED_SCHEMA);
 
 /** The payload as an OrderFinished, or undefined when it does not match the schema. */
 export function parseOrderFinished(payload: unknown): OrderFinished | undefined {
-  return validateOrderFinished(payload) ? (payload as OrderFinished) : undefined;
+  return validateOrderFinished(payload) ? payload : undefined;
 }
 
 export function parseOrderReconciled(payload: unknown): OrderReconciled | undefined {
-  return validateOrderReconciled(payload) ? (payload as OrderReconciled) : undefined;
+  return validateOrderReconciled(payload) ? payload : undefined;
 }
 
 /** Why `payload` is not a valid message of `kind`, for the log line of a refused message ('' when it is valid). */
@@ -119,5 +111,5 @@ export function settlementPayloadErrors(
   payload: unknown,
 ): string {
   const validate = kind === ORDER_FINISHED ? validateOrderFinished : validateOrderReconciled;
-  return validate(payload) ? '' : ajv.errorsText(validate.errors);
+  return validate(payload) ? '' : messageErrors(validate);
 }
