@@ -1,4 +1,5 @@
 import { Ajv } from 'ajv';
+import { fonteRoutingKey } from './fonte-routing-key';
 
 /**
  * `document.delivered.<fonte>` (queue `archive.documents`): the origin delivered a document (a record view, a
@@ -38,8 +39,7 @@ export interface DocumentDelivered {
 }
 
 export function documentDeliveredRoutingKey(fonte: string): string {
-  if (!/^[a-z0-9-]+$/.test(fonte)) throw new RangeError(`fonte ${JSON.stringify(fonte)} cannot be a routing key word`);
-  return `${DOCUMENT_DELIVERED}.${fonte}`;
+  return fonteRoutingKey(DOCUMENT_DELIVERED, fonte);
 }
 
 export const DOCUMENT_DELIVERED_SCHEMA = {

@@ -1,3 +1,4 @@
+import { FONTE_WORD, fonteRoutingKey } from './fonte-routing-key';
 import { compileMessageSchema } from './message-validator';
 
 /**
@@ -18,11 +19,8 @@ export interface OrderRefunded {
   readonly refunded_at: string;
 }
 
-const FONTE_WORD = /^[a-z0-9-]+$/;
-
 export function orderRefundedRoutingKey(fonte: string): string {
-  if (!FONTE_WORD.test(fonte)) throw new RangeError(`fonte ${JSON.stringify(fonte)} cannot be a routing key word`);
-  return `${ORDER_REFUNDED}.${fonte}`;
+  return fonteRoutingKey(ORDER_REFUNDED, fonte);
 }
 
 export const ORDER_REFUNDED_SCHEMA = {

@@ -1,3 +1,4 @@
+import { FONTE_WORD, fonteRoutingKey } from './fonte-routing-key';
 import { compileMessageSchema } from './message-validator';
 
 /**
@@ -21,11 +22,8 @@ export interface OrderRevised {
   readonly revised_at: string;
 }
 
-const FONTE_WORD = /^[a-z0-9-]+$/;
-
 export function orderRevisedRoutingKey(fonte: string): string {
-  if (!FONTE_WORD.test(fonte)) throw new RangeError(`fonte ${JSON.stringify(fonte)} cannot be a routing key word`);
-  return `${ORDER_REVISED}.${fonte}`;
+  return fonteRoutingKey(ORDER_REVISED, fonte);
 }
 
 export const ORDER_REVISED_SCHEMA = {

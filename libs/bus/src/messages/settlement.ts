@@ -1,3 +1,4 @@
+import { FONTE_WORD, fonteRoutingKey } from './fonte-routing-key';
 import { compileMessageSchema, messageErrors } from './message-validator';
 
 /**
@@ -43,22 +44,14 @@ export interface OrderReconciled {
   readonly numero_pedido?: string | null;
 }
 
-/** A topic word: the fonte is one segment of the routing key. */
-const FONTE_WORD = /^[a-z0-9-]+$/;
-
-function routingKey(prefix: string, fonte: string): string {
-  if (!FONTE_WORD.test(fonte)) throw new RangeError(`fonte ${JSON.stringify(fonte)} cannot be a routing key word`);
-  return `${prefix}.${fonte}`;
-}
-
 /** `order.finished.<fonte>`: bound to `billing.settlements` by `order.finished.#`. */
 export function orderFinishedRoutingKey(fonte: string): string {
-  return routingKey(ORDER_FINISHED, fonte);
+  return fonteRoutingKey(ORDER_FINISHED, fonte);
 }
 
 /** `order.reconciled.<fonte>`: bound to `billing.settlements` by `order.reconciled.#`. */
 export function orderReconciledRoutingKey(fonte: string): string {
-  return routingKey(ORDER_RECONCILED, fonte);
+  return fonteRoutingKey(ORDER_RECONCILED, fonte);
 }
 
 const common = {
