@@ -520,9 +520,9 @@ test('the archived document, GET and HEAD: whole, ranged, not modified, out of r
   }
 });
 
-test('every /v1 endpoint refuses a token used outside its allowed networks: 403, before anything else', async () => {
-  const refused: [string, string, Request][] = [
-    ['GET', '/v1/token', {}],
+/** The account's own routes that take no order: each answers its token and database refusals like the rest. */
+function accountRoutes(): [string, string, Request][] {
+  return [
     ['GET', '/v1/extrato', {}],
     ['GET', '/v1/saldo', {}],
     ['GET', '/v1/status', {}],
@@ -534,6 +534,13 @@ test('every /v1 endpoint refuses a token used outside its allowed networks: 403,
     ['DELETE', `/v1/webhooks/${randomUUID()}`, {}],
     ['GET', `/v1/webhooks/${randomUUID()}/entregas`, {}],
     ['POST', `/v1/webhooks/${randomUUID()}/entregas/${randomUUID()}/reenviar`, {}],
+  ];
+}
+
+test('every /v1 endpoint refuses a token used outside its allowed networks: 403, before anything else', async () => {
+  const refused: [string, string, Request][] = [
+    ['GET', '/v1/token', {}],
+    ...accountRoutes(),
     ['GET', '/v1/consultas/1', {}],
     ['GET', '/v1/consultas/1/documento', {}],
     ['HEAD', '/v1/consultas/1/documento', {}],
@@ -565,17 +572,7 @@ test('every endpoint with its database unreachable: 503 with Retry-After', async
     await proxy.cut();
     expect((await send('GET', `${cut.url}/v1/token`, { token: unseen })).status).toBe(503);
     const calls: [string, string, Request][] = [
-      ['GET', '/v1/extrato', {}],
-      ['GET', '/v1/saldo', {}],
-      ['GET', '/v1/status', {}],
-      ['GET', '/v1/consultas', {}],
-      ['GET', '/v1/webhooks', {}],
-      ['POST', '/v1/webhooks', { body: { url: 'https://hooks.example.com', eventos: ['consulta.finalizada'] } }],
-      ['GET', `/v1/webhooks/${randomUUID()}`, {}],
-      ['PATCH', `/v1/webhooks/${randomUUID()}`, { body: { ativo: true } }],
-      ['DELETE', `/v1/webhooks/${randomUUID()}`, {}],
-      ['GET', `/v1/webhooks/${randomUUID()}/entregas`, {}],
-      ['POST', `/v1/webhooks/${randomUUID()}/entregas/${randomUUID()}/reenviar`, {}],
+      ...accountRoutes(),
       ['GET', path, {}],
       ['GET', `${path}/documento`, {}],
       ['HEAD', `${path}/documento`, {}],
