@@ -9,7 +9,7 @@ export {
   startEmbeddedPostgres,
   superuserAccepts,
 } from './embedded-postgres';
-export { MigrationError, migrateToLatest } from './migrate';
+export { MigrationError, migrateToLatest, migrationsFingerprint } from './migrate';
 export { migrateConfig } from './migrate-config';
 export { PG_ERROR, pgErrorCode } from './pg-errors';
 export { MAX_NAMED_STATEMENTS, prepareStatements, StatementNames } from './prepared-statements';

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
 import { migrations } from './migrations';
 
@@ -25,4 +28,15 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
     throw new MigrationError(failed?.migrationName, result.error);
   }
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * A short hash of the migrations' files (names and text): databases migrated by files with the same fingerprint have
+ * the same schema. The test kit names its migrated template database by it.
+ */
+export function migrationsFingerprint(): string {
+  const folder = join(__dirname, 'migrations');
+  const hash = createHash('sha256');
+  for (const file of readdirSync(folder).sort()) hash.update(`${file}\n`).update(readFileSync(join(folder, file)));
+  return hash.digest('hex').slice(0, 16);
 }
