@@ -1844,6 +1844,11 @@ export interface components {
              * @description Quando o token deixa de valer (ISO 8601, UTC).
              */
             expira_em: string;
+            /**
+             * @description producao, ou teste: um token do sandbox, cujos pedidos rodam no simulador da origem com saldo de teste que se recarrega (decisão 0099, docs/sandbox.md).
+             * @enum {string}
+             */
+            ambiente: "producao" | "teste";
         };
         /** @description Uma linha do extrato da conta do token, na ordem em que foi aplicada. */
         ExtratoLinha: {
@@ -1989,6 +1994,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 [name: string]: unknown;
             };
             content: {
@@ -2006,6 +2012,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
@@ -2024,6 +2031,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 [name: string]: unknown;
             };
             content: {
@@ -2041,6 +2049,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
@@ -2059,6 +2068,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 [name: string]: unknown;
             };
             content: {
@@ -2076,6 +2086,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "Content-Range": components["headers"]["Content-Range"];
                 "Accept-Ranges": components["headers"]["Accept-Ranges"];
                 [name: string]: unknown;
@@ -2095,6 +2106,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 [name: string]: unknown;
             };
             content: {
@@ -2113,6 +2125,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
@@ -2131,6 +2144,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 [name: string]: unknown;
             };
             content: {
@@ -2148,6 +2162,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
@@ -2193,6 +2208,8 @@ export interface components {
         "WWW-Authenticate": string;
         /** @description true quando esta é a resposta guardada de um pedido anterior com a mesma Idempotency-Key: mesmo protocolo, mesmo request_id, nenhuma cobrança nova. */
         "Idempotent-Replayed": "true";
+        /** @description O ambiente do token: producao, ou teste (sandbox: simulador da origem, saldo que se recarrega, nada chega ao registro nem move dinheiro real; decisão 0099). Em toda resposta depois da verificação do token. */
+        "X-Regapi-Ambiente": "producao" | "teste";
         /** @description O SHA-256 do PDF, validador forte: os bytes nunca mudam sob um protocolo. */
         ETag: string;
         /** @description Quando o documento foi arquivado. */
@@ -2227,6 +2244,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2265,6 +2283,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2300,6 +2319,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2333,6 +2353,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2383,6 +2404,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2421,6 +2443,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2463,6 +2486,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2480,6 +2504,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -2517,6 +2542,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2559,6 +2585,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2576,6 +2603,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -2613,6 +2641,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2655,6 +2684,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2672,6 +2702,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -2708,6 +2739,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2724,6 +2756,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2768,6 +2801,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     ETag: components["headers"]["ETag"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
@@ -2786,6 +2820,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     ETag: components["headers"]["ETag"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
@@ -2805,6 +2840,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     ETag: components["headers"]["ETag"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
@@ -2821,6 +2857,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2863,6 +2900,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     ETag: components["headers"]["ETag"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
@@ -2879,6 +2917,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     ETag: components["headers"]["ETag"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
@@ -2896,6 +2935,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     ETag: components["headers"]["ETag"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
@@ -2919,6 +2959,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -2930,6 +2971,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2940,6 +2982,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Content-Range": components["headers"]["Content-Range"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
                     [name: string]: unknown;
@@ -2952,6 +2995,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2963,6 +3007,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2973,6 +3018,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2999,6 +3045,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3041,6 +3088,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3058,6 +3106,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -3100,6 +3149,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3142,6 +3192,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3159,6 +3210,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -3201,6 +3253,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3243,6 +3296,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3260,6 +3314,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -3302,6 +3357,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3344,6 +3400,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3361,6 +3418,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -3402,6 +3460,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3419,6 +3478,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3453,6 +3513,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3495,6 +3556,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3532,6 +3594,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3569,6 +3632,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3617,6 +3681,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3655,6 +3720,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3694,6 +3760,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {

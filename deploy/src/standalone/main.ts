@@ -1,8 +1,7 @@
 // A bare import first: instrumentation must wrap express, pg and amqplib before they load; sorting never moves it.
 import './instrument';
 import path from 'node:path';
-import { archiveConfig, createArchive } from '@regapi/archive';
-import { createBilling } from '@regapi/billing';
+import { archiveConfig } from '@regapi/archive';
 import { createDeadLetterTable, createInProcessBus, createOutboxRelay } from '@regapi/bus';
 import { systemClock } from '@regapi/calendar';
 import { configOrExit, loadConfig } from '@regapi/config';
@@ -20,18 +19,19 @@ import {
   NO_TRUSTED_PROXIES,
   type ReadinessCheck,
 } from '@regapi/http';
-import { createHttpOriginPortal, createOriginDocumentDownloader } from '@regapi/origin';
-import { createOriginSession, originSessionLocalConfig } from '@regapi/origin-session';
+import { originSessionLocalConfig } from '@regapi/origin-session';
 import { createOriginSimulator, simulatorConfig } from '@regapi/origin-simulator';
-import { createReconciler, reconcilerConfig } from '@regapi/reconciler';
+import { reconcilerConfig } from '@regapi/reconciler';
 import { exitOnSignal, metricsApp, type Service } from '@regapi/runtime';
 import { createLogger } from '@regapi/telemetry';
-import { createWebhooks, webhooksConfig } from '@regapi/webhooks';
+import { webhooksConfig } from '@regapi/webhooks';
 import { FIRST_USER_HINT } from '../first-user-hint';
 import { embeddedDbPassword, loadOrCreateLocalSecrets } from '../local-secrets';
+import { backendServices } from './backend-services';
 import { createDemoAccountOnFirstStart, DEMO_ACCOUNT_NAME, DEMO_CREDIT_TEXT } from './demo-account';
 import { ensureDatabase } from './ensure-database';
 import { telemetry } from './instrument';
+import { startSandboxStack } from './sandbox-stack';
 import { standaloneConfig } from './standalone-config';
 
 /**
@@ -96,6 +96,27 @@ async function main(): Promise<void> {
     limits,
   );
   const consolePublicUrl = config.CONSOLE_PUBLIC_URL ?? consoleServer.url;
+  const backend = {
+    hourlySearchCeiling: originConfig.HOURLY_SEARCH_CEILING,
+    reconciler: {
+      recordViewIntervalMs: reconcilerSettings.RECONCILE_INTERVAL_MINUTES * 60_000,
+      metricsSnapshotIntervalMs: reconcilerSettings.METRICS_SNAPSHOT_INTERVAL_S * 1000,
+    },
+    webhooks: webhookSettings,
+    publicBaseUrl: PUBLIC_BASE_URL,
+  };
+  // The sandbox (docs/decisions/0099): the same services on a database, bus, folder and simulator of its own.
+  const sandbox = config.SANDBOX
+    ? await startSandboxStack({
+        postgresUrl: postgres.url,
+        dataDir,
+        logger,
+        seed: simConfig.SIM_SEED,
+        timeScale: config.SANDBOX_TIME_SCALE,
+        simulatorPort: config.SANDBOX_SIM_PORT,
+        backend,
+      })
+    : undefined;
   const services: Service[] = [
     createGateway({
       ...deps,
@@ -104,45 +125,15 @@ async function main(): Promise<void> {
       consoleMail: { consoleUrl: consolePublicUrl, smtpConfigured: config.SMTP_URL !== undefined },
       documents: storage(),
       webhooksAllowHttp: webhookSettings.WEBHOOKS_ALLOW_HTTP,
+      ...(sandbox === undefined ? {} : { sandbox: sandbox.gateway }),
     }),
-    createOriginSession({
-      ...deps,
-      portal: createHttpOriginPortal({ baseUrl: origin.url, ...simulator.credentials }),
-      clock: systemClock,
-      settings: { account: simulator.credentials.username, hourlySearchCeiling: originConfig.HOURLY_SEARCH_CEILING },
-    }),
-    createBilling(deps),
-    createReconciler({
-      ...deps,
-      clock: systemClock,
-      settings: {
-        recordViewIntervalMs: reconcilerSettings.RECONCILE_INTERVAL_MINUTES * 60_000,
-        metricsSnapshotIntervalMs: reconcilerSettings.METRICS_SNAPSHOT_INTERVAL_S * 1000,
-        // One ceiling for the process: what origin-session enforces is what the snapshot's gauges compare with.
-        hourlySearchCeiling: originConfig.HOURLY_SEARCH_CEILING,
-      },
-    }),
-    createArchive({
-      ...deps,
-      storage: storage(),
-      downloader: createOriginDocumentDownloader(),
-      publicBaseUrl: PUBLIC_BASE_URL,
-    }),
-    createWebhooks({
-      ...deps,
-      pollMs: webhookSettings.WEBHOOKS_POLL_MS,
-      outbound: {
-        allowPrivateAddresses: webhookSettings.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
-        allowHttp: webhookSettings.WEBHOOKS_ALLOW_HTTP,
-        connectTimeoutMs: webhookSettings.WEBHOOKS_CONNECT_TIMEOUT_MS,
-        totalTimeoutMs: webhookSettings.WEBHOOKS_TOTAL_TIMEOUT_MS,
-      },
-    }),
+    ...backendServices(deps, { ...backend, origin: { url: origin.url, ...simulator.credentials }, storage }),
   ];
 
   const readiness: Record<string, ReadinessCheck> = {
     database: () => isDbReachable(db.pool),
     broker: () => bus.isReady(),
+    ...sandbox?.readiness,
   };
   for (const service of services) {
     for (const [name, check] of Object.entries(service.readiness)) readiness[`${service.name}.${name}`] = check;
@@ -161,6 +152,7 @@ async function main(): Promise<void> {
   });
   for (const service of services) await service.start();
   relay.start();
+  await sandbox?.start();
   const internal = await listen(internalApp, config.INTERNAL_PORT, config.INTERNAL_HOST, directLimits);
   const server = await listen(publicApp, config.PORT, config.HOST, limits);
   const metricsServer = await listen(
@@ -206,10 +198,16 @@ async function main(): Promise<void> {
   process.stdout.write(`internal listener (admin API, /healthz, /readyz, status) on ${internal.url}\n`);
   process.stdout.write(`metrics (Prometheus) on ${metricsUrl}\n`);
   process.stdout.write(`origin simulator on ${origin.url}\n`);
+  if (sandbox !== undefined) {
+    process.stdout.write(
+      `sandbox (teste tokens: pnpm ops token issue ... --ambiente teste) on the sandbox simulator ${sandbox.simulatorUrl}\n`,
+    );
+  }
 
   exitOnSignal(async () => {
     await Promise.all([server.close(3000), consoleServer.close(3000), internal.close(3000), metricsServer.close(1000)]);
     await consoleService.stop();
+    await sandbox?.stop();
     for (const service of [...services].reverse()) await service.stop();
     await relay.stop();
     await bus.close();

@@ -22,6 +22,12 @@ export const standaloneConfig = {
   /** Everything the standalone system keeps: the PostgreSQL cluster, the documents, the gateway's secrets. */
   DATA_DIR: env.string('.data'),
   EMBEDDED_PG_PORT: env.port(54329),
+  /** The sandbox for `teste` tokens (docs/decisions/0099): its own database, bus, folder and simulator. */
+  SANDBOX: env.boolean(true),
+  /** The sandbox simulator's time scale: a search in well under a second, a certificate in minutes. */
+  SANDBOX_TIME_SCALE: env.number({ min: 0.0001, max: 1, default: 0.005 }),
+  /** Where the sandbox's simulator listens; 0: any free port (printed at start). */
+  SANDBOX_SIM_PORT: env.integer({ min: 0, max: 65_535, default: 0 }),
   LOG_LEVEL: env.oneOf(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const, 'info'),
   /** Optional here: unset, the keys and the admin token are generated once under DATA_DIR (local-secrets.ts). */
   JWT_KEYS: env.optionalString(),

@@ -1,3 +1,4 @@
+export { AMBIENTE_HEADER, AMBIENTES, type Ambiente, isAmbiente } from './ambiente';
 export {
   API_VERSION,
   centavosToReais,

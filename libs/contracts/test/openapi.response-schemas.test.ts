@@ -270,6 +270,7 @@ test('the token and the statement', () => {
     token_id: '7d1e1c0b-4f39-4c1e-9b7d-2a8e4d1c9f00',
     escopos: ['consultas:pesquisa-previa-bens'],
     expira_em: '2026-12-21T18:00:00.000Z',
+    ambiente: 'teste',
   };
   expectValid(
     answerSchema('/v1/token', 'get', '200'),
@@ -278,6 +279,10 @@ test('the token and the statement', () => {
   expectInvalid(
     answerSchema('/v1/token', 'get', '200'),
     envelope({ code: 200, codeMessage: 'x', data: [{ ...token, escopos: ['admin'] }] }),
+  );
+  expectInvalid(
+    answerSchema('/v1/token', 'get', '200'),
+    envelope({ code: 200, codeMessage: 'x', data: [{ ...token, ambiente: 'sandbox' }] }),
   );
   const line = {
     lancamento_id: '1d1e1c0b-4f39-4c1e-9b7d-2a8e4d1c9f00',

@@ -332,6 +332,8 @@ export interface ApiTokenTable {
   allowed_networks: ColumnType<string[] | null, string[] | null | undefined, never>;
   /** Set on the token the console calls the API with for one session (docs/decisions/0073); never a customer's token. */
   console_session_id: ColumnType<string | null, string | null | undefined, never>;
+  /** Migration 0033: `producao` or `teste` (the sandbox, docs/decisions/0099); fixed at issue. */
+  ambiente: ColumnType<'producao' | 'teste', 'producao' | 'teste' | undefined, never>;
 }
 
 /** Whether a product is in service (migration 0004): taken out on 602/603 (spec 7.5) or by an operator. */

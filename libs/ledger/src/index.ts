@@ -1,4 +1,4 @@
-export { type Account, createAccount, DEFAULT_PLAN_ID, getAccount } from './accounts';
+export { type Account, createAccount, DEFAULT_PLAN_ID, getAccount, lockAccount } from './accounts';
 export { type AdjustBalanceInput, type AdjustBalanceResult, adjustBalance } from './adjust-balance';
 export type { Db } from './db';
 export { type DebitOrderInput, type DebitOrderResult, debitOrder } from './debit-order';

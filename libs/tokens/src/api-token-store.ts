@@ -1,4 +1,4 @@
-import type { ProductScope } from '@regapi/contracts';
+import type { Ambiente, ProductScope } from '@regapi/contracts';
 import type { Db } from '@regapi/ledger';
 import { sql } from 'kysely';
 import { isProductScope } from './access-token';
@@ -18,6 +18,8 @@ export interface ApiTokenRecord {
   /** CIDRs as PostgreSQL prints them; null: any address. */
   readonly allowedNetworks: readonly string[] | null;
   readonly consoleSessionId: string | null;
+  /** `teste`: the sandbox's (docs/decisions/0099). */
+  readonly ambiente: Ambiente;
 }
 
 const COLUMNS = [
@@ -34,6 +36,7 @@ const COLUMNS = [
   // cidr[] has no parser in node-postgres: read as text[].
   sql<string[] | null>`allowed_networks::text[]`.as('allowed_networks'),
   'console_session_id',
+  'ambiente',
 ] as const;
 
 function toRecord(row: {
@@ -49,6 +52,7 @@ function toRecord(row: {
   last_used_at: Date | null;
   allowed_networks: string[] | null;
   console_session_id: string | null;
+  ambiente: Ambiente;
 }): ApiTokenRecord {
   return {
     id: row.id,
@@ -64,6 +68,7 @@ function toRecord(row: {
     lastUsedAt: row.last_used_at,
     allowedNetworks: row.allowed_networks,
     consoleSessionId: row.console_session_id,
+    ambiente: row.ambiente,
   };
 }
 
@@ -84,6 +89,7 @@ export async function insertApiToken(
       created_by: token.createdBy,
       allowed_networks: token.allowedNetworks === null ? null : [...token.allowedNetworks],
       console_session_id: token.consoleSessionId,
+      ambiente: token.ambiente,
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '@regapi/calendar';
-import type { ProductScope } from '@regapi/contracts';
+import type { Ambiente, ProductScope } from '@regapi/contracts';
 import { type Db, getAccount, UnknownAccountError } from '@regapi/ledger';
 import { isProductScope, signAccessToken } from './access-token';
 import { insertApiToken } from './api-token-store';
@@ -18,6 +18,8 @@ export interface IssueTokenInput {
   readonly allowedNetworks?: readonly string[];
   /** The console session this token acts for (docs/decisions/0073). */
   readonly consoleSessionId?: string;
+  /** Default `producao`; `teste`: a sandbox token (docs/decisions/0099). */
+  readonly ambiente?: Ambiente;
 }
 
 export interface IssuedToken {
@@ -27,6 +29,7 @@ export interface IssuedToken {
   readonly accountId: string;
   readonly scopes: readonly ProductScope[];
   readonly expiresAt: Date;
+  readonly ambiente: Ambiente;
 }
 
 /**
@@ -54,6 +57,7 @@ export async function issueToken(
     createdBy: input.createdBy ?? null,
     allowedNetworks: input.allowedNetworks === undefined ? null : [...input.allowedNetworks],
     consoleSessionId: input.consoleSessionId ?? null,
+    ambiente: input.ambiente ?? 'producao',
   });
   const token = signAccessToken(keyring, {
     tokenId: row.id,
@@ -62,5 +66,5 @@ export async function issueToken(
     issuedAt,
     expiresAt,
   });
-  return { token, tokenId: row.id, accountId: row.accountId, scopes: row.scopes, expiresAt };
+  return { token, tokenId: row.id, accountId: row.accountId, scopes: row.scopes, expiresAt, ambiente: row.ambiente };
 }

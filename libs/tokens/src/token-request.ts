@@ -1,4 +1,4 @@
-import type { ProductScope } from '@regapi/contracts';
+import { type Ambiente, isAmbiente, type ProductScope } from '@regapi/contracts';
 import { isProductScope } from './access-token';
 import { parseAllowedNetworks } from './allowed-networks';
 import { MAX_TTL_DAYS, parseTtl } from './ttl';
@@ -14,6 +14,8 @@ export interface TokenRequestInput {
   readonly expiry: string;
   /** One network per line; empty: any address. */
   readonly networks: string;
+  /** `producao` or `teste` (the sandbox, docs/decisions/0099); absent: `producao`. */
+  readonly ambiente?: string;
 }
 
 export interface TokenRequest {
@@ -21,9 +23,10 @@ export interface TokenRequest {
   readonly scopes: readonly ProductScope[];
   readonly ttlSeconds: number;
   readonly allowedNetworks: readonly string[] | null;
+  readonly ambiente: Ambiente;
 }
 
-export type TokenRequestField = 'name' | 'scopes' | 'expiry' | 'networks';
+export type TokenRequestField = 'name' | 'scopes' | 'expiry' | 'networks' | 'ambiente';
 
 export interface TokenRequestProblem {
   readonly field: TokenRequestField;
@@ -58,11 +61,13 @@ export function checkTokenRequest(input: TokenRequestInput, now: Date): TokenReq
   if (!networks.ok) {
     for (const problem of networks.problems) problems.push({ field: 'networks', message: problem.message });
   }
-  if (problems.length > 0 || typeof ttlSeconds === 'string' || !networks.ok) return { ok: false, problems };
-  return {
-    ok: true,
-    request: { name, scopes: scopes.filter(isProductScope), ttlSeconds, allowedNetworks: networks.networks },
-  };
+  const ambiente = input.ambiente ?? 'producao';
+  if (!isAmbiente(ambiente)) problems.push({ field: 'ambiente', message: 'Escolha produção ou teste (sandbox).' });
+  if (problems.length > 0 || typeof ttlSeconds === 'string' || !networks.ok || !isAmbiente(ambiente)) {
+    return { ok: false, problems };
+  }
+  const request = { name, scopes: scopes.filter(isProductScope), ttlSeconds, allowedNetworks: networks.networks };
+  return { ok: true, request: { ...request, ambiente } };
 }
 
 /** Seconds from `now` until the chosen expiry, or the pt-BR problem. */

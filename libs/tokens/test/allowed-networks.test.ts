@@ -99,6 +99,7 @@ describe('checkTokenRequest', () => {
         scopes: ['consultas:pesquisa-previa-bens'],
         ttlSeconds: 90 * 86_400,
         allowedNetworks: null,
+        ambiente: 'producao',
       },
     });
   });

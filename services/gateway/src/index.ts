@@ -30,4 +30,5 @@ export {
 } from './config/gateway-config';
 export { gatewayProcessConfig } from './config/gateway-process-config';
 export { getProductStatus, isProductEnabled, type ProductStatus, setProductEnabled } from './products/product-status';
-export { createGateway, type GatewayDeps } from './service';
+export { DEFAULT_SANDBOX_BALANCE, type SandboxBalanceSettings } from './sandbox/sandbox-balance';
+export { createGateway, type GatewayDeps, type SandboxDeps } from './service';

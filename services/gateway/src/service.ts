@@ -1,4 +1,6 @@
 import { type Clock, systemClock } from '@regapi/calendar';
+import type { Ambiente } from '@regapi/contracts';
+import type { DbHandle } from '@regapi/db';
 import type { DocumentStorage } from '@regapi/documents';
 import { guardMiddleware } from '@regapi/http';
 import { DEFAULT_HOURLY_SEARCH_CEILING } from '@regapi/orders';
@@ -8,19 +10,13 @@ import type { JwtKeyring } from '@regapi/tokens';
 import { adminRouter } from './admin/admin-router';
 import { type AdminThrottleSettings, createAdminThrottle, DEFAULT_ADMIN_THROTTLE } from './admin/admin-throttle';
 import type { ConsoleMailSettings } from './admin/console-user-router';
+import { type ApiSettings, type ApiStack, apiRouters, pollingStacks } from './api-routers';
 import { allowedNetwork } from './auth/allowed-network';
 import { authenticate } from './auth/authenticate';
 import { createTokenAuthority } from './auth/token-authority';
 import { recordTokenUseGuard } from './auth/token-use';
-import { batchRouter } from './batches/batch-router';
 import { DEFAULT_TOKEN_CACHE_MS } from './config/gateway-config';
-import { orderListRouter } from './consultas/order-list-router';
-import { documentRouter } from './documents/document-router';
-import { executionRouter } from './executions/execution-router';
-import { extratoRouter } from './extrato/extrato-router';
-import { pollingDirectRoute, pollingRouter } from './polling/polling-router';
-import { cachedPlans } from './quotes/plan-cache';
-import { quoteRouter } from './quotes/quote-router';
+import { pollingDirectRoute } from './polling/polling-router';
 import {
   type AllowanceSweeper,
   createRateLimiter,
@@ -31,10 +27,10 @@ import {
   rateLimit,
   startAllowanceSweeper,
 } from './rate-limit';
-import { saldoRouter } from './saldo/saldo-router';
-import { STATUS_CACHE_MS, statusRouter } from './status/status-router';
+import { guardsOnce, servesAmbiente } from './sandbox/ambiente-routing';
+import { DEFAULT_SANDBOX_BALANCE, type SandboxBalanceSettings, sandboxBalance } from './sandbox/sandbox-balance';
+import { STATUS_CACHE_MS } from './status/status-router';
 import { tokenRouter } from './token/token-router';
-import { webhookRouter } from './webhooks/webhook-router';
 
 /** Default of `idempotencyWaitMs`. */
 export const DEFAULT_IDEMPOTENCY_WAIT_MS = 10_000;
@@ -71,6 +67,18 @@ export interface GatewayDeps extends ServiceDeps {
   readonly statusCacheMs?: number;
   /** Accept `http:` webhook URLs (tests and local runs; docs/decisions/0095). Default false: https only. */
   readonly webhooksAllowHttp?: boolean;
+  /**
+   * The sandbox's stack (issue 17, docs/decisions/0099): where `teste` tokens' requests are served from. Without it a
+   * `teste` token is answered 503.
+   */
+  readonly sandbox?: SandboxDeps;
+}
+
+export interface SandboxDeps {
+  readonly db: DbHandle;
+  readonly documents?: DocumentStorage;
+  /** Default: R$ 10.000,00, refilled below R$ 5.000,00. */
+  readonly balance?: SandboxBalanceSettings;
 }
 
 /**
@@ -92,7 +100,6 @@ export function createGateway(deps: GatewayDeps): Service {
     cacheMs: deps.tokenCacheMs ?? DEFAULT_TOKEN_CACHE_MS,
   });
   const hourlySearchCeiling = deps.hourlySearchCeiling ?? DEFAULT_HOURLY_SEARCH_CEILING;
-  const planOf = cachedPlans(db);
   // An account has ONE bucket across every /v1 endpoint, every token and every replica; a client address one for its
   // refused credentials (docs/decisions/0055).
   const lease = deps.rateLimitLeaseMs === undefined ? {} : { leaseMs: deps.rateLimitLeaseMs };
@@ -103,49 +110,43 @@ export function createGateway(deps: GatewayDeps): Service {
   );
   // The token (401, its refusals limited per address), its IP allow-list (403), its last use noted in the background,
   // then the account's rate limit (docs/decisions/0074).
-  const guards = [
+  const guards = guardsOnce([
     limitRefusals(authenticate(authority), refusalLimiter),
     allowedNetwork(),
     recordTokenUseGuard({ db, clock, logger: deps.logger }),
     rateLimit(accountLimiter),
-  ];
-  const middleware = guards.map(guardMiddleware);
-  const polling = { db, clock, hourlySearchCeiling };
+  ]);
+  const { sandbox } = deps;
+  // Production's routes first, then the sandbox's for the same paths: a `teste` token passes the first and is
+  // handed on to the second (docs/decisions/0099). Both stacks share this code and never their state.
+  const stacks = new Map<Ambiente, ApiStack>([
+    ['producao', { db, documents, metrics: deps.metrics ?? noPlatformMetrics, guards: [guards] }],
+  ]);
+  if (sandbox !== undefined) {
+    stacks.set('teste', {
+      db: sandbox.db.db,
+      documents: sandbox.documents,
+      // Production's figures count production's traffic only.
+      metrics: noPlatformMetrics,
+      guards: [guards, sandboxBalance(db, sandbox.db.db, sandbox.balance ?? DEFAULT_SANDBOX_BALANCE)],
+    });
+  }
+  const settings: ApiSettings = {
+    clock,
+    hourlySearchCeiling,
+    claimWaitMs: deps.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS,
+    statusCacheMs: deps.statusCacheMs ?? STATUS_CACHE_MS,
+    webhooksAllowHttp: deps.webhooksAllowHttp ?? false,
+  };
   let sweeper: AllowanceSweeper | undefined;
   return {
     name: 'gateway',
-    directRoutes: [pollingDirectRoute(polling, guards)],
+    directRoutes: [pollingDirectRoute([guards], pollingStacks(stacks, settings))],
     routers: [
-      pollingRouter(polling, middleware),
-      orderListRouter({ db, clock }, middleware),
-      tokenRouter(middleware),
-      extratoRouter(middleware, db, clock),
-      saldoRouter(middleware, db),
-      statusRouter({ db, clock, hourlySearchCeiling, cacheMs: deps.statusCacheMs ?? STATUS_CACHE_MS }, middleware),
-      webhookRouter(middleware, { db, clock, allowHttp: deps.webhooksAllowHttp ?? false }),
-      quoteRouter(middleware, db, planOf),
-      executionRouter(
-        {
-          db,
-          clock,
-          hourlySearchCeiling,
-          claimWaitMs: deps.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS,
-          planOf,
-          metrics: deps.metrics ?? noPlatformMetrics,
-        },
-        middleware,
-      ),
-      documentRouter({ db, documents: deps.documents }, middleware),
-      batchRouter(
-        {
-          db,
-          clock,
-          hourlySearchCeiling,
-          claimWaitMs: deps.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS,
-          planOf,
-          metrics: deps.metrics ?? noPlatformMetrics,
-        },
-        middleware,
+      // `GET /v1/token` answers from the token alone, whatever its environment.
+      tokenRouter([guardMiddleware(guards)]),
+      ...[...stacks].flatMap(([ambiente, stack]) =>
+        apiRouters(stack, servesAmbiente(ambiente, stacks.size > 1), settings),
       ),
     ],
     internalRouters: [

@@ -159,6 +159,7 @@ test('onboard a customer with the CLI: account, credit, show, token; the token w
   };
   expect(body.header).toEqual(expect.objectContaining({ billable: false, price: 0 }));
   expect(body.data[0]).toEqual({
+    ambiente: 'producao',
     conta: accountId,
     token_id: issued.token_id,
     escopos: ['consultas:pesquisa-previa-bens', 'consultas:visualizacao-matricula'],

@@ -34,6 +34,7 @@ test.each([
         account_id: 'A1',
         scopes: ['consultas:pesquisa-previa-bens', 'consultas:visualizacao-matricula'],
         ttl: '30d',
+        ambiente: 'producao',
       },
     },
   ],
@@ -42,7 +43,15 @@ test.each([
     {
       method: 'POST',
       path: '/admin/v1/tokens',
-      body: { account_id: 'A1', scopes: ['consultas:pesquisa-previa-bens'], ttl: '12h' },
+      body: { account_id: 'A1', scopes: ['consultas:pesquisa-previa-bens'], ttl: '12h', ambiente: 'producao' },
+    },
+  ],
+  [
+    ['token', 'issue', '--account', 'A1', '--scopes', 'consultas:pesquisa-previa-bens', '--ambiente', 'teste'],
+    {
+      method: 'POST',
+      path: '/admin/v1/tokens',
+      body: { account_id: 'A1', scopes: ['consultas:pesquisa-previa-bens'], ttl: '30d', ambiente: 'teste' },
     },
   ],
   [['token', 'revoke', '--token-id', 'T1'], { method: 'POST', path: '/admin/v1/tokens/T1/revoke' }],
@@ -110,6 +119,7 @@ test.each([
   [['token', 'issue', '--account', 'A1'], /--scopes is required/],
   [['token', 'issue', '--account', 'A1', '--scopes', 'a,,b'], /--scopes/],
   [['token', 'issue', '--account', 'A1', '--scopes', 'x', '--ttl', '2y'], /--ttl/],
+  [['token', 'issue', '--account', 'A1', '--scopes', 'x', '--ambiente', 'prod'], /--ambiente: producao or teste/],
   [['product', 'disable'], /expected 1 argument/],
   [['product', 'enable', 'x', '--reason', 'y'], /Unknown option/],
   [['order', 'show'], /expected 1 argument/],

@@ -29,6 +29,7 @@ const fakeAuth: RequestHandler = (req, res, next) => {
     scopes: [],
     expiresAt: new Date('2030-01-01T00:00:00Z'),
     allowedNetworks: null,
+    ambiente: 'producao',
   });
   next();
 };

@@ -34,6 +34,7 @@ test('answers the account, token id, scopes and expiry; free', async () => {
       // In product order, whatever order they were issued in.
       escopos: ['consultas:pesquisa-previa-bens', 'consultas:visualizacao-matricula'],
       expira_em: issued.expiresAt,
+      ambiente: 'producao',
     },
   ]);
   expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -73,6 +74,7 @@ test('the token itself is never stored: only its id', async () => {
   expect(Object.keys(row).sort()).toEqual([
     'account_id',
     'allowed_networks',
+    'ambiente',
     'console_session_id',
     'created_at',
     'created_by',

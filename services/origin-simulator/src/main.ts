@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const simulator = createOriginSimulator({
     seed: config.SIM_SEED,
     timeScale: config.SIM_TIME_SCALE,
+    punctual: config.SIM_PUNCTUAL,
     username: config.SIM_USERNAME,
     password: config.SIM_PASSWORD,
   });

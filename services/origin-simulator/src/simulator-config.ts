@@ -8,6 +8,8 @@ export const simulatorConfig = {
   SIM_SEED: env.integer({ min: 0, max: 2 ** 32 - 1, default: 1 }),
   /** Multiplies every origin latency: 0.05 makes a 72 s search answer in 3.6 s. */
   SIM_TIME_SCALE: env.number({ min: 0, max: 100, default: 0.05 }),
+  /** Certificates ready exactly at a compressed forecast (the sandbox's simulator, docs/decisions/0099). */
+  SIM_PUNCTUAL: env.boolean(false),
   SIM_USERNAME: env.string('regapi'),
   SIM_PASSWORD: env.string('simulador'),
 };

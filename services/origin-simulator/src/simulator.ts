@@ -24,6 +24,12 @@ export interface OriginSimulatorOptions {
   /** The single account of the portal. Default `regapi` / `simulador`. */
   readonly username?: string;
   readonly password?: string;
+  /**
+   * Certificates issued exactly at the forecast the portal reports, and that forecast compressed by `timeScale` like
+   * every other duration: the sandbox's origin, where a certificate must arrive in minutes (docs/decisions/0099).
+   * Default false: the real portal's business-hours forecast, sometimes late.
+   */
+  readonly punctual?: boolean;
 }
 
 export interface RunningSimulator {
@@ -63,6 +69,7 @@ export function createOriginSimulator(options: OriginSimulatorOptions = {}): Ori
   const sim: SimContext = {
     seed,
     timeScale,
+    punctual: options.punctual ?? false,
     world: worldFor(seed),
     clock,
     sleeper,

@@ -1842,6 +1842,11 @@ export interface components {
              * @description Quando o token deixa de valer (ISO 8601, UTC).
              */
             expira_em: string;
+            /**
+             * @description producao, ou teste: um token do sandbox, cujos pedidos rodam no simulador da origem com saldo de teste que se recarrega (decisão 0099, docs/sandbox.md).
+             * @enum {string}
+             */
+            ambiente: "producao" | "teste";
         };
         /** @description Uma linha do extrato da conta do token, na ordem em que foi aplicada. */
         ExtratoLinha: {
@@ -1987,6 +1992,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 [name: string]: unknown;
             };
             content: {
@@ -2004,6 +2010,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
@@ -2022,6 +2029,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 [name: string]: unknown;
             };
             content: {
@@ -2039,6 +2047,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
@@ -2057,6 +2066,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 [name: string]: unknown;
             };
             content: {
@@ -2074,6 +2084,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "Content-Range": components["headers"]["Content-Range"];
                 "Accept-Ranges": components["headers"]["Accept-Ranges"];
                 [name: string]: unknown;
@@ -2093,6 +2104,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 [name: string]: unknown;
             };
             content: {
@@ -2111,6 +2123,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
@@ -2129,6 +2142,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 [name: string]: unknown;
             };
             content: {
@@ -2146,6 +2160,7 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
@@ -2191,6 +2206,8 @@ export interface components {
         "WWW-Authenticate": string;
         /** @description true quando esta é a resposta guardada de um pedido anterior com a mesma Idempotency-Key: mesmo protocolo, mesmo request_id, nenhuma cobrança nova. */
         "Idempotent-Replayed": "true";
+        /** @description O ambiente do token: producao, ou teste (sandbox: simulador da origem, saldo que se recarrega, nada chega ao registro nem move dinheiro real; decisão 0099). Em toda resposta depois da verificação do token. */
+        "X-Regapi-Ambiente": "producao" | "teste";
         /** @description O SHA-256 do PDF, validador forte: os bytes nunca mudam sob um protocolo. */
         ETag: string;
         /** @description Quando o documento foi arquivado. */
@@ -2225,6 +2242,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2263,6 +2281,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2298,6 +2317,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2331,6 +2351,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2381,6 +2402,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2419,6 +2441,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2461,6 +2484,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2478,6 +2502,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -2515,6 +2540,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2557,6 +2583,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2574,6 +2601,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -2611,6 +2639,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2653,6 +2682,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2670,6 +2700,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -2706,6 +2737,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2722,6 +2754,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2766,6 +2799,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     ETag: components["headers"]["ETag"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
@@ -2784,6 +2818,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     ETag: components["headers"]["ETag"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
@@ -2803,6 +2838,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     ETag: components["headers"]["ETag"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
@@ -2819,6 +2855,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2861,6 +2898,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     ETag: components["headers"]["ETag"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
@@ -2877,6 +2915,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     ETag: components["headers"]["ETag"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
@@ -2894,6 +2933,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     ETag: components["headers"]["ETag"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
@@ -2917,6 +2957,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -2928,6 +2969,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2938,6 +2980,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Content-Range": components["headers"]["Content-Range"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
                     [name: string]: unknown;
@@ -2950,6 +2993,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2961,6 +3005,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2971,6 +3016,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2997,6 +3043,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3039,6 +3086,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3056,6 +3104,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -3098,6 +3147,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3140,6 +3190,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3157,6 +3208,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -3199,6 +3251,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3241,6 +3294,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3258,6 +3312,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -3300,6 +3355,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3342,6 +3398,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3359,6 +3416,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -3400,6 +3458,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3417,6 +3476,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3451,6 +3511,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3493,6 +3554,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3530,6 +3592,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3567,6 +3630,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3615,6 +3679,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3653,6 +3718,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3692,6 +3758,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,3 +1,4 @@
+import { AMBIENTES } from '../ambiente';
 import { ORDER_LIST_ESTADOS } from '../order-list';
 import { FONTES, scopeOf } from '../products';
 import { RESULT_CODES } from '../result-codes';
@@ -15,6 +16,10 @@ export const ACCOUNT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
       items: { type: 'string', enum: FONTES.map(scopeOf) },
     },
     expira_em: instant('Quando o token deixa de valer (ISO 8601, UTC).'),
+    ambiente: text(
+      'producao, ou teste: um token do sandbox, cujos pedidos rodam no simulador da origem com saldo de teste que se recarrega (decisão 0099, docs/sandbox.md).',
+      { enum: [...AMBIENTES] },
+    ),
   }),
   ExtratoLinha: objectSchema('Uma linha do extrato da conta do token, na ordem em que foi aplicada.', {
     lancamento_id: text('O lançamento no razão.', { format: 'uuid' }),

@@ -22,6 +22,10 @@ export const HEADERS: Readonly<Record<string, JsonObject>> = {
     'true quando esta é a resposta guardada de um pedido anterior com a mesma Idempotency-Key: mesmo protocolo, mesmo request_id, nenhuma cobrança nova.',
     { type: 'string', const: 'true' },
   ),
+  'X-Regapi-Ambiente': header(
+    'O ambiente do token: producao, ou teste (sandbox: simulador da origem, saldo que se recarrega, nada chega ao registro nem move dinheiro real; decisão 0099). Em toda resposta depois da verificação do token.',
+    { type: 'string', enum: ['producao', 'teste'] },
+  ),
   ETag: header('O SHA-256 do PDF, validador forte: os bytes nunca mudam sob um protocolo.'),
   'Last-Modified': header('Quando o documento foi arquivado.'),
   'Content-Length': header('Tamanho do corpo em bytes.', { type: 'integer', minimum: 0 }),
@@ -33,9 +37,10 @@ export const HEADERS: Readonly<Record<string, JsonObject>> = {
   ),
 };
 
-/** Headers of every answer past the token check (decision 0035): the request id and both RateLimit fields. */
+/** Headers of every answer past the token check (decisions 0035, 0099): the request id, both RateLimit fields, the environment. */
 export const GUARDED_HEADERS: JsonObject = {
   'X-Request-Id': ref('X-Request-Id', 'headers'),
   RateLimit: ref('RateLimit', 'headers'),
   'RateLimit-Policy': ref('RateLimit-Policy', 'headers'),
+  'X-Regapi-Ambiente': ref('X-Regapi-Ambiente', 'headers'),
 };

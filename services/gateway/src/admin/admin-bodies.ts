@@ -1,4 +1,13 @@
-import { contractsAjv, type FieldError, FONTES, type ProductScope, scopeOf, type Validation } from '@regapi/contracts';
+import {
+  AMBIENTES,
+  type Ambiente,
+  contractsAjv,
+  type FieldError,
+  FONTES,
+  type ProductScope,
+  scopeOf,
+  type Validation,
+} from '@regapi/contracts';
 import { InvalidAmountError, parseReais } from '@regapi/ledger';
 import { DEFAULT_TTL, InvalidTtlError, parseTtl } from '@regapi/tokens';
 import type { ValidateFunction } from 'ajv';
@@ -25,6 +34,8 @@ export interface IssueTokenBody {
   readonly scopes: readonly string[];
   /** `30d`, `12h`, `90m`; default 30d. */
   readonly ttl?: string;
+  /** Default `producao`; `teste`: a sandbox token (docs/decisions/0099). */
+  readonly ambiente?: Ambiente;
 }
 
 /** Decision 0084: the most open orders an account of the plan may have at once. */
@@ -59,6 +70,7 @@ const checkIssueToken: ValidateFunction<IssueTokenBody> = contractsAjv.compile<I
     account_id: { type: 'string', format: 'uuid' },
     scopes: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: FONTES.map(scopeOf) } },
     ttl: { type: 'string', minLength: 1, maxLength: 16 },
+    ambiente: { enum: [...AMBIENTES] },
   },
   required: ['account_id', 'scopes'],
   additionalProperties: false,
@@ -109,13 +121,14 @@ export function validateCredit(body: unknown): Validation<{ amountCentavos: numb
 
 export function validateIssueToken(
   body: unknown,
-): Validation<{ accountId: string; scopes: ProductScope[]; ttlSeconds: number }> {
+): Validation<{ accountId: string; scopes: ProductScope[]; ttlSeconds: number; ambiente: Ambiente }> {
   const checked = run(checkIssueToken, body);
   if (!checked.ok) return checked;
   const ttl = checked.value.ttl ?? DEFAULT_TTL;
   const scopes = FONTES.map(scopeOf).filter((scope) => checked.value.scopes.includes(scope));
   try {
-    return { ok: true, value: { accountId: checked.value.account_id, scopes, ttlSeconds: parseTtl(ttl) } };
+    const { account_id: accountId, ambiente = 'producao' } = checked.value;
+    return { ok: true, value: { accountId, scopes, ttlSeconds: parseTtl(ttl), ambiente } };
   } catch (error: unknown) {
     if (error instanceof InvalidTtlError) return refused('ttl', 'ttl', error.message, ttl);
     throw error;

@@ -134,6 +134,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
         account_id: issued.accountId,
         scopes: [...issued.scopes],
         expires_at: issued.expiresAt.toISOString(),
+        ambiente: issued.ambiente,
       });
     }),
   );

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { ProductScope } from '@regapi/contracts';
+import type { Ambiente, ProductScope } from '@regapi/contracts';
 
 /** Who is calling: set by `authenticate`, read by every /v1 handler. */
 export interface AuthContext {
@@ -9,6 +9,8 @@ export interface AuthContext {
   readonly expiresAt: Date;
   /** The token's IP allow-list as stored; null: any address (docs/decisions/0074). */
   readonly allowedNetworks: readonly string[] | null;
+  /** Which stack serves the request: production, or the sandbox (docs/decisions/0099). */
+  readonly ambiente: Ambiente;
 }
 
 // Keyed by the response object rather than kept in `res.locals`: typed, and no handler can overwrite it by accident.

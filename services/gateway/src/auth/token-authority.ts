@@ -58,5 +58,6 @@ function authorize(claims: AccessClaims, row: ApiTokenRecord | undefined, now: D
     scopes: row.scopes,
     expiresAt: row.expiresAt,
     allowedNetworks: row.allowedNetworks,
+    ambiente: row.ambiente,
   };
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { type Ambiente, isAmbiente } from '@regapi/contracts';
 import { formatReais, InvalidAmountError, parseReais } from '@regapi/ledger';
 import { DEFAULT_TTL, InvalidTtlError, parseTtl } from '@regapi/tokens';
 import { UsageError } from './ops-errors';
@@ -14,7 +15,7 @@ export const USAGE = `usage: pnpm --silent ops <command>
   account create --name NAME [--plan PLAN]
   account credit --account ID --amount 150.00 [--reference REF]
   account show --account ID
-  token issue --account ID --scopes consultas:pesquisa-previa-bens,... [--ttl 30d]
+  token issue --account ID --scopes consultas:pesquisa-previa-bens,... [--ttl 30d] [--ambiente producao|teste]
   token revoke --token-id ID
   product disable FONTE [--reason TEXT]
   product enable FONTE
@@ -97,6 +98,11 @@ function positiveInteger(option: string, text: string): number {
   return Number(text);
 }
 
+function ambiente(text: string): Ambiente {
+  if (!isAmbiente(text)) throw new UsageError('--ambiente: producao or teste');
+  return text;
+}
+
 function scopes(text: string): string[] {
   const list = text.split(',').map((scope) => scope.trim());
   if (list.some((scope) => scope === '')) throw new UsageError('--scopes: a comma-separated list, no empty item');
@@ -132,12 +138,22 @@ export function commandCall(argv: readonly string[]): AdminCall {
       return { method: 'GET', path: `/admin/v1/accounts/${segment(values.account ?? '')}` };
     }
     case 'token issue': {
-      const spec = { account: { required: true }, scopes: { required: true }, ttl: { required: false } };
+      const spec = {
+        account: { required: true },
+        scopes: { required: true },
+        ttl: { required: false },
+        ambiente: { required: false },
+      };
       const { values } = options(rest, spec, 0);
       return {
         method: 'POST',
         path: '/admin/v1/tokens',
-        body: { account_id: values.account, scopes: scopes(values.scopes ?? ''), ttl: ttl(values.ttl ?? DEFAULT_TTL) },
+        body: {
+          account_id: values.account,
+          scopes: scopes(values.scopes ?? ''),
+          ttl: ttl(values.ttl ?? DEFAULT_TTL),
+          ambiente: ambiente(values.ambiente ?? 'producao'),
+        },
       };
     }
     case 'token revoke': {

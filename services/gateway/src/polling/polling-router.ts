@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Clock } from '@regapi/calendar';
-import { isFonte } from '@regapi/contracts';
+import { type Ambiente, isFonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { type DirectRoute, HttpError, passGuards, type RequestGuard, sendEnvelope } from '@regapi/http';
 import { orderCharge, orderLedgerEntries } from '@regapi/ledger';
@@ -88,9 +88,13 @@ const POLL_PATH = /^\/v1\/consultas\/([0-9A-Za-z_.~-]+)$/;
 
 /**
  * The same endpoint served before express (docs/decisions/0044): a poll is the most frequent request there is and
- * costs one prepared statement, so express's own work was most of its cost.
+ * costs one prepared statement, so express's own work was most of its cost. `depsOf` picks the stack of the caller's
+ * token once the guards have passed (production or the sandbox, docs/decisions/0099).
  */
-export function pollingDirectRoute(deps: PollingDeps, guards: readonly RequestGuard[]): DirectRoute {
+export function pollingDirectRoute(
+  guards: readonly RequestGuard[],
+  depsOf: (ambiente: Ambiente) => PollingDeps,
+): DirectRoute {
   return {
     method: 'GET',
     route: POLL_ROUTE,
@@ -100,7 +104,7 @@ export function pollingDirectRoute(deps: PollingDeps, guards: readonly RequestGu
     },
     async handle(req, res, params) {
       await passGuards(guards, req, res);
-      await poll(deps, res, params.protocolo ?? '');
+      await poll(depsOf(authOf(res).ambiente), res, params.protocolo ?? '');
     },
   };
 }

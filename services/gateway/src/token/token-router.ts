@@ -5,7 +5,7 @@ import { authOf } from '../auth/auth-context';
 /**
  * `GET /v1/token` (spec 4, 5.5): verifies the token without a paid call. Never charged, never reaches the origin: it
  * answers from the verified token and its row. `data[0]` names per ARCHITECTURE: `conta`, `token_id`, `escopos`,
- * `expira_em`.
+ * `expira_em`; and `ambiente`, `producao` or `teste` (docs/decisions/0099).
  */
 export function tokenRouter(guards: readonly RequestHandler[]): Router {
   const router = Router();
@@ -22,6 +22,7 @@ export function tokenRouter(guards: readonly RequestHandler[]): Router {
           token_id: caller.tokenId,
           escopos: [...caller.scopes],
           expira_em: caller.expiresAt.toISOString(),
+          ambiente: caller.ambiente,
         },
       ],
     });

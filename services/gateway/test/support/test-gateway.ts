@@ -6,7 +6,7 @@ import { createHttpApp, listen, type RunningServer } from '@regapi/http';
 import { type PlatformMetrics, silentLogger } from '@regapi/telemetry';
 import { callJson, type JsonAnswer } from '@regapi/testkit';
 import type { Router } from 'express';
-import { type AdminThrottleSettings, createGateway, createKeyring, type JwtKeyring } from '../../src';
+import { type AdminThrottleSettings, createGateway, createKeyring, type JwtKeyring, type SandboxDeps } from '../../src';
 import type { ConsoleMailSettings } from '../../src/admin/console-user-router';
 
 /** Secrets of the test keyring: `k1` signs, `k2` still verifies (a rotation in progress). */
@@ -50,6 +50,8 @@ export interface TestGatewayOptions {
   readonly metrics?: PlatformMetrics;
   /** How long `GET /v1/status` serves one reading. Default 0: every call reads the database. */
   readonly statusCacheMs?: number;
+  /** The sandbox's database (and documents) for `teste` tokens (docs/decisions/0099). Default: none (503). */
+  readonly sandbox?: SandboxDeps;
 }
 
 /** The gateway's routers in an express app of their own, on a free port, over the test file's database. */
@@ -73,6 +75,7 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     ...(options.consoleMail === undefined ? {} : { consoleMail: options.consoleMail }),
     statusCacheMs: options.statusCacheMs ?? 0,
+    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
   });
   const app = createHttpApp({
     logger,
@@ -120,14 +123,15 @@ export async function newAccount(base: string, name = 'Cliente', amount?: string
   return accountId;
 }
 
-/** A token issued through the admin API. */
+/** A token issued through the admin API; `teste`: a sandbox token (docs/decisions/0099). */
 export async function newToken(
   base: string,
   accountId: string,
   scopes: readonly string[] = ['consultas:pesquisa-previa-bens'],
   ttl = '30d',
+  ambiente: 'producao' | 'teste' = 'producao',
 ): Promise<{ token: string; tokenId: string; expiresAt: string }> {
-  const issued = await admin(base, 'POST', '/admin/v1/tokens', { account_id: accountId, scopes, ttl });
+  const issued = await admin(base, 'POST', '/admin/v1/tokens', { account_id: accountId, scopes, ttl, ambiente });
   if (issued.status !== 201) throw new Error(`token issue failed: ${JSON.stringify(issued.body)}`);
   const item = issued.body.data[0] ?? {};
   return { token: String(item.token), tokenId: String(item.token_id), expiresAt: String(item.expires_at) };

@@ -9,6 +9,8 @@ import type { SimClock } from './sim-clock';
 export interface SimContext {
   readonly seed: number;
   readonly timeScale: number;
+  /** Certificates are issued exactly at the forecast they report, itself compressed by `timeScale` (the sandbox). */
+  readonly punctual: boolean;
   readonly world: SimWorld;
   readonly clock: SimClock;
   readonly sleeper: Sleeper;

@@ -1,4 +1,4 @@
-import { FONTES, PRODUCTS, type ProductScope } from '@regapi/contracts';
+import { AMBIENTES, type Ambiente, FONTES, PRODUCTS, type ProductScope } from '@regapi/contracts';
 import {
   type ApiTokenRecord,
   MAX_ALLOWED_NETWORKS,
@@ -58,6 +58,8 @@ export function tokenState(token: ApiTokenRecord, now: Date): TokenState {
   return token.expiresAt.getTime() <= now.getTime() ? 'expirado' : 'ativo';
 }
 
+const AMBIENTE_LABEL: Readonly<Record<Ambiente, string>> = { producao: 'Produção', teste: 'Teste (sandbox)' };
+
 const STATE_LABEL: Readonly<Record<TokenState, string>> = {
   ativo: 'Ativo',
   revogado: 'Revogado',
@@ -97,6 +99,7 @@ export function tokenListPage(view: TokenListView): string {
 <td>${formatBrasiliaTime(token.expiresAt)}</td>
 <td>${token.lastUsedAt === null ? 'Nunca' : formatBrasiliaTime(token.lastUsedAt)}</td>
 <td>!${networksCell(token.allowedNetworks)}</td>
+<td>${AMBIENTE_LABEL[token.ambiente]}</td>
 <td class="estado-${state}">${STATE_LABEL[state]}</td>
 <td>!${action}</td>
 </tr>`;
@@ -106,7 +109,7 @@ export function tokenListPage(view: TokenListView): string {
       ? html`<p>Nenhum token ainda.</p>`
       : html`<table>
 <caption>Tokens da conta, do mais antigo ao mais novo</caption>
-<thead><tr><th scope="col">Nome</th><th scope="col">Produtos</th><th scope="col">Criado por / em</th><th scope="col">Expira em</th><th scope="col">Último uso</th><th scope="col">Redes permitidas</th><th scope="col">Situação</th><th scope="col">Ações</th></tr></thead>
+<thead><tr><th scope="col">Nome</th><th scope="col">Produtos</th><th scope="col">Criado por / em</th><th scope="col">Expira em</th><th scope="col">Último uso</th><th scope="col">Redes permitidas</th><th scope="col">Ambiente</th><th scope="col">Situação</th><th scope="col">Ações</th></tr></thead>
 <tbody>!${rows.join('')}</tbody>
 </table>`;
   return consolePage(
@@ -126,6 +129,7 @@ export interface TokenFormValues {
   readonly expiry: string;
   readonly expiryDate: string;
   readonly networks: string;
+  readonly ambiente: string;
 }
 
 export const EMPTY_TOKEN_FORM: TokenFormValues = {
@@ -134,6 +138,7 @@ export const EMPTY_TOKEN_FORM: TokenFormValues = {
   expiry: DEFAULT_EXPIRY,
   expiryDate: '',
   networks: '',
+  ambiente: 'producao',
 };
 
 export interface TokenFormView {
@@ -159,6 +164,11 @@ export function tokenFormPage(view: TokenFormView): string {
   const scopeErrors = problemsOf(view, 'scopes');
   const expiryErrors = problemsOf(view, 'expiry');
   const networkErrors = problemsOf(view, 'networks');
+  const ambienteErrors = problemsOf(view, 'ambiente');
+  const ambienteChoices = AMBIENTES.map((ambiente) => {
+    const checked = values.ambiente === ambiente ? ' checked' : '';
+    return html`<label class="opcao"><input type="radio" name="ambiente" value="${ambiente}"!${checked}> ${AMBIENTE_LABEL[ambiente]}</label>`;
+  });
   const describedBy = (id: string, errors: readonly string[], hint?: string) => {
     const ids = [...(hint === undefined ? [] : [hint]), ...(errors.length > 0 ? [id] : [])];
     return ids.length === 0 ? '' : html` aria-describedby="${ids.join(' ')}"`;
@@ -206,6 +216,12 @@ export function tokenFormPage(view: TokenFormView): string {
 <textarea id="redes" name="redes" rows="4"!${describedBy('redes-erro', networkErrors, 'redes-dica')}!${invalid(networkErrors)}>${values.networks}</textarea>
 <p class="dica" id="redes-dica">Um endereço IPv4 ou IPv6 ou uma rede CIDR por linha (ex.: 203.0.113.0/24), até ${MAX_ALLOWED_NETWORKS}. Vazio: qualquer endereço. A API recusa (403) o token usado de fora da lista.</p>
 !${fieldError('redes-erro', networkErrors)}
+<fieldset!${describedBy('ambiente-erro', ambienteErrors, 'ambiente-dica')}>
+<legend>Ambiente</legend>
+!${ambienteChoices.join('')}
+<p class="dica" id="ambiente-dica">Teste (sandbox): os pedidos rodam no simulador da origem, com um saldo de teste que se recarrega sozinho; nada chega ao registro e nada é cobrado. Veja docs/sandbox.md.</p>
+!${fieldError('ambiente-erro', ambienteErrors)}
+</fieldset>
 <button type="submit">Criar token</button>
 </form>
 <p><a href="/tokens">Voltar aos tokens</a></p>`,
@@ -228,6 +244,7 @@ export function tokenSecretPage(viewer: ConsoleSession, token: ApiTokenRecord, s
 <dt>Produtos</dt><dd>${token.scopes.map(productName).join(', ')}</dd>
 <dt>Expira em</dt><dd>${formatBrasiliaTime(token.expiresAt)}</dd>
 <dt>Redes permitidas</dt><dd>${token.allowedNetworks === null ? 'Qualquer endereço' : token.allowedNetworks.join(', ')}</dd>
+<dt>Ambiente</dt><dd>${AMBIENTE_LABEL[token.ambiente]}</dd>
 </dl>
 <p>Use-o no cabeçalho <code>Authorization: Bearer &lt;token&gt;</code>. <a href="/tokens">Voltar aos tokens</a></p>`,
     { viewer, current: '/tokens', scripts: [COPY_SCRIPT] },

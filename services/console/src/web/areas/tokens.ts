@@ -137,6 +137,7 @@ function formValues(req: Request): TokenFormValues {
     expiry: formField(req, 'validade') ?? '',
     expiryDate: formField(req, 'validade_data') ?? '',
     networks: formField(req, 'redes') ?? '',
+    ambiente: formField(req, 'ambiente') ?? 'producao',
   };
 }
 
@@ -166,6 +167,7 @@ async function createToken(context: ConsoleContext, req: Request, res: Response)
       scopes: values.scopes,
       expiry: EXPIRY_VALUES.has(values.expiry) ? expiry : '',
       networks: values.networks,
+      ambiente: values.ambiente,
     },
     now,
   );
@@ -190,6 +192,7 @@ async function createToken(context: ConsoleContext, req: Request, res: Response)
       ttlSeconds: request.ttlSeconds,
       name: request.name,
       createdBy: viewer.userId,
+      ambiente: request.ambiente,
       ...(request.allowedNetworks === null ? {} : { allowedNetworks: request.allowedNetworks }),
     });
     const token = await findApiToken(trx, issued.tokenId);
@@ -227,6 +230,7 @@ async function audit(
       escopos: token.scopes.join(' '),
       expira_em: token.expiresAt.toISOString(),
       redes: token.allowedNetworks === null ? null : token.allowedNetworks.join(' '),
+      ambiente: token.ambiente,
     },
   });
 }

@@ -178,11 +178,13 @@ async function certificate(
     return json(200, answer);
   }
   const numero = call.state.orders.nextNumero('certificate', now);
-  const forecast = certificateForecast(now, office.timeZone);
-  // The office takes the business-hours term (sometimes late), compressed like every duration by SIM_TIME_SCALE.
+  const businessForecast = certificateForecast(now, office.timeZone);
+  // The office takes the business-hours term (sometimes late), compressed like every duration by SIM_TIME_SCALE; a
+  // punctual simulator (the sandbox's) issues exactly at a forecast compressed the same way.
   const rng = rngFor(world.seed, 'certificate-lateness', numero);
-  const lateness = rng.chance(0.1) ? 1 + rng.next() * 1.5 : 0.5 + rng.next() * 0.5;
-  const term = (forecast.getTime() - now.getTime()) * call.sim.timeScale * lateness;
+  const lateness = call.sim.punctual ? 1 : rng.chance(0.1) ? 1 + rng.next() * 1.5 : 0.5 + rng.next() * 0.5;
+  const term = (businessForecast.getTime() - now.getTime()) * call.sim.timeScale * lateness;
+  const forecast = call.sim.punctual ? new Date(now.getTime() + Math.round(term)) : businessForecast;
   const order: CertificateOrder = {
     kind: 'certificate',
     numero,

@@ -1,0 +1,60 @@
+import { createArchive } from '@regapi/archive';
+import { createBilling } from '@regapi/billing';
+import { systemClock } from '@regapi/calendar';
+import type { ConfigOf } from '@regapi/config';
+import type { DocumentStorage } from '@regapi/documents';
+import { createHttpOriginPortal, createOriginDocumentDownloader } from '@regapi/origin';
+import { createOriginSession } from '@regapi/origin-session';
+import { createReconciler, type ReconcilerSettings } from '@regapi/reconciler';
+import type { Service, ServiceDeps } from '@regapi/runtime';
+import { createWebhooks, type webhooksConfig } from '@regapi/webhooks';
+
+export interface BackendSettings {
+  /** The origin portal (a simulator here) and its account. */
+  readonly origin: { readonly url: string; readonly username: string; readonly password: string };
+  readonly hourlySearchCeiling: number;
+  readonly reconciler: Partial<ReconcilerSettings>;
+  readonly webhooks: ConfigOf<typeof webhooksConfig>;
+  readonly publicBaseUrl: string | undefined;
+  /** One client per service, as in distributed mode. */
+  readonly storage: () => DocumentStorage;
+}
+
+/**
+ * The services behind the gateway — origin-session, billing, reconciler, archive, webhooks — on one database and one
+ * bus: production's in standalone mode, and the sandbox's beside it (docs/decisions/0099), from the same factories.
+ */
+export function backendServices(deps: ServiceDeps, settings: BackendSettings): Service[] {
+  const { origin, webhooks } = settings;
+  return [
+    createOriginSession({
+      ...deps,
+      portal: createHttpOriginPortal({ baseUrl: origin.url, username: origin.username, password: origin.password }),
+      clock: systemClock,
+      settings: { account: origin.username, hourlySearchCeiling: settings.hourlySearchCeiling },
+    }),
+    createBilling(deps),
+    createReconciler({
+      ...deps,
+      clock: systemClock,
+      // One ceiling for the process: what origin-session enforces is what the snapshot's gauges compare with.
+      settings: { ...settings.reconciler, hourlySearchCeiling: settings.hourlySearchCeiling },
+    }),
+    createArchive({
+      ...deps,
+      storage: settings.storage(),
+      downloader: createOriginDocumentDownloader(),
+      publicBaseUrl: settings.publicBaseUrl,
+    }),
+    createWebhooks({
+      ...deps,
+      pollMs: webhooks.WEBHOOKS_POLL_MS,
+      outbound: {
+        allowPrivateAddresses: webhooks.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
+        allowHttp: webhooks.WEBHOOKS_ALLOW_HTTP,
+        connectTimeoutMs: webhooks.WEBHOOKS_CONNECT_TIMEOUT_MS,
+        totalTimeoutMs: webhooks.WEBHOOKS_TOTAL_TIMEOUT_MS,
+      },
+    }),
+  ];
+}

@@ -1,0 +1,79 @@
+import type { Clock } from '@regapi/calendar';
+import type { Ambiente } from '@regapi/contracts';
+import type { Database } from '@regapi/db';
+import type { DocumentStorage } from '@regapi/documents';
+import { guardMiddleware, type RequestGuard } from '@regapi/http';
+import type { PlatformMetrics } from '@regapi/telemetry';
+import type { RequestHandler, Router } from 'express';
+import type { Kysely } from 'kysely';
+import { batchRouter } from './batches/batch-router';
+import { orderListRouter } from './consultas/order-list-router';
+import { documentRouter } from './documents/document-router';
+import { executionRouter } from './executions/execution-router';
+import { extratoRouter } from './extrato/extrato-router';
+import { type PollingDeps, pollingRouter } from './polling/polling-router';
+import { cachedPlans } from './quotes/plan-cache';
+import { quoteRouter } from './quotes/quote-router';
+import { saldoRouter } from './saldo/saldo-router';
+import { SandboxUnavailableError } from './sandbox/ambiente-routing';
+import { statusRouter } from './status/status-router';
+import { webhookRouter } from './webhooks/webhook-router';
+
+/**
+ * What the /v1 routes of one environment serve from (docs/decisions/0099): production's database and documents, or
+ * the sandbox's. The guards every route passes first; the sandbox's add its balance's refill.
+ */
+export interface ApiStack {
+  readonly db: Kysely<Database>;
+  readonly documents: DocumentStorage | undefined;
+  readonly metrics: PlatformMetrics;
+  readonly guards: readonly RequestGuard[];
+}
+
+/** The settings both environments share. */
+export interface ApiSettings {
+  readonly clock: Clock;
+  readonly hourlySearchCeiling: number;
+  readonly claimWaitMs: number;
+  readonly statusCacheMs: number;
+  readonly webhooksAllowHttp: boolean;
+}
+
+/** Every /v1 route that reads or writes an environment's state, behind its guards and then `serves`. */
+export function apiRouters(stack: ApiStack, serves: RequestHandler, settings: ApiSettings): Router[] {
+  const { db, clock, hourlySearchCeiling } = { ...stack, ...settings };
+  const middleware = [...stack.guards.map(guardMiddleware), serves];
+  const planOf = cachedPlans(db);
+  const acceptance = {
+    db,
+    clock,
+    hourlySearchCeiling,
+    claimWaitMs: settings.claimWaitMs,
+    planOf,
+    metrics: stack.metrics,
+  };
+  return [
+    pollingRouter({ db, clock, hourlySearchCeiling }, middleware),
+    orderListRouter({ db, clock }, middleware),
+    extratoRouter(middleware, db, clock),
+    saldoRouter(middleware, db),
+    statusRouter({ db, clock, hourlySearchCeiling, cacheMs: settings.statusCacheMs }, middleware),
+    webhookRouter(middleware, { db, clock, allowHttp: settings.webhooksAllowHttp }),
+    quoteRouter(middleware, db, planOf),
+    executionRouter(acceptance, middleware),
+    documentRouter({ db, documents: stack.documents }, middleware),
+    batchRouter(acceptance, middleware),
+  ];
+}
+
+/** The polling dependencies of the environment a token belongs to; a `teste` token without a sandbox is a 503. */
+export function pollingStacks(
+  stacks: ReadonlyMap<Ambiente, ApiStack>,
+  settings: ApiSettings,
+): (ambiente: Ambiente) => PollingDeps {
+  return (ambiente) => {
+    const stack = stacks.get(ambiente);
+    if (stack === undefined) throw new SandboxUnavailableError();
+    return { db: stack.db, clock: settings.clock, hourlySearchCeiling: settings.hourlySearchCeiling };
+  };
+}
