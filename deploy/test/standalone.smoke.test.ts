@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rootClusterFolder, superuserAccepts } from '@regapi/db';
-import { freePort, listeningPorts, type Spawned, spawnCaptured } from '@regapi/testkit';
+import { createSimulatorControl } from '@regapi/origin-simulator';
+import { callJson, freePort, listeningPorts, type Spawned, spawnCaptured, waitFor } from '@regapi/testkit';
 import { ConsoleVisitor } from '../../services/console/test/support/console-web';
 import { FIRST_USER_HINT } from '../src/first-user-hint';
 import { DEMO_ACCOUNT_NAME } from '../src/standalone/demo-account';
@@ -37,7 +39,7 @@ afterAll(async () => {
 const logsIn = (password: string) =>
   superuserAccepts(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`);
 
-async function startStandalone(): Promise<{
+async function startStandalone(extraEnv: Record<string, string> = {}): Promise<{
   process: Spawned;
   url: string;
   consoleUrl: string;
@@ -54,6 +56,7 @@ async function startStandalone(): Promise<{
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
     SIM_PORT: String(await freePort()),
+    ...extraEnv,
   };
   const started = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/standalone/main.js')], {
     env,
@@ -95,7 +98,8 @@ test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s',
     expect.objectContaining({ database: 'ok', broker: 'ok', 'archive.storage': 'ok' }),
   );
 
-  const [, originUrl] = await standalone.waitForOutput(/origin simulator on (http:\/\/\S+)/);
+  const [, originUrl] = await standalone.waitForOutput(/^origin simulator on (http:\/\/\S+)/m);
+  const [, sandboxOriginUrl] = await standalone.waitForOutput(/sandbox origin simulator on (http:\/\/\S+)/);
   const samples = await fetch(`${originUrl}/control/samples`);
   expect(samples.status).toBe(200);
 
@@ -113,9 +117,9 @@ test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s',
   expect(await exposition.text()).toMatch(/^nodejs_eventloop_delay_p99/m);
   expect((await fetch(new URL('/healthz', metricsUrl))).status).toBe(404);
 
-  // Nothing but the API, the console, the internal and metrics listeners and the simulator (it stands in for the
-  // external origin) listens: no document store port.
-  const ports = [url, consoleUrl, internalUrl, metricsUrl, originUrl ?? ''].map((address) =>
+  // Nothing but the API, the console, the internal and metrics listeners and the simulators (they stand in for the
+  // external origin, production's and the sandbox's) listens: no document store port.
+  const ports = [url, consoleUrl, internalUrl, metricsUrl, originUrl ?? '', sandboxOriginUrl ?? ''].map((address) =>
     Number(new URL(address).port),
   );
   expect(listeningPorts(standalone.child.pid ?? 0)).toEqual(ports.sort((a, b) => a - b));
@@ -173,4 +177,85 @@ test('a second start reuses the data: nothing left to migrate, ready again', asy
   // The output is in the expectation so that a failed shutdown shows why.
   expect({ exit, output: exit === 0 ? '' : standalone.output() }).toEqual({ exit: 0, output: '' });
   expect(ms).toBeLessThan(10_000);
+});
+
+test("a teste token's search and certificate run on the sandbox's simulator only; production's origin and money stay untouched", async () => {
+  // A certificate's 4-hour term in about 7 s (docs/decisions/0099).
+  const { process: standalone, url, internalUrl } = await startStandalone({ SANDBOX_TIME_SCALE: '0.0005' });
+  const [, originUrl = ''] = await standalone.waitForOutput(/^origin simulator on (http:\/\/\S+)/m);
+  const [, sandboxOriginUrl = ''] = await standalone.waitForOutput(/sandbox origin simulator on (http:\/\/\S+)/);
+  const adminToken = readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim();
+  const admin = (method: string, route: string, body?: unknown) =>
+    callJson(`${internalUrl}${route}`, { method, token: adminToken, ...(body === undefined ? {} : { body }) });
+  // An account with no money at all in production.
+  const accountId = String(
+    (await admin('POST', '/admin/v1/accounts', { name: 'Integradora' })).body.data[0]?.account_id,
+  );
+  const scopes = ['consultas:pesquisa-previa-bens', 'consultas:certidao-inteiro-teor'];
+  const issued = await admin('POST', '/admin/v1/tokens', { account_id: accountId, scopes, ambiente: 'teste' });
+  expect(issued.body.data[0]).toEqual(expect.objectContaining({ ambiente: 'teste' }));
+  const token = String(issued.body.data[0]?.token);
+  const execute = async (fonte: string, body: object) => {
+    const accepted = await callJson(`${url}/v1/consultas/${fonte}`, {
+      method: 'POST',
+      token,
+      body,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    // 200 when the fast sandbox finished it within the acceptance's own wait.
+    expect([[200, 202].includes(accepted.status), accepted.headers.get('x-regapi-ambiente')]).toEqual([true, 'teste']);
+    return String(accepted.body.data[0]?.protocolo);
+  };
+  const finished = (protocolo: string) =>
+    waitFor(
+      async () => {
+        const answer = await callJson(`${url}/v1/consultas/${protocolo}`, { token });
+        return answer.status === 200 ? answer : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 200, what: `the sandbox result of ${protocolo}` },
+    );
+
+  const [owner] = await createSimulatorControl(sandboxOriginUrl).samples();
+  const imovel = owner?.imoveis[0];
+  if (owner === undefined || imovel === undefined) throw new Error('the sandbox simulator has no sample owner');
+  const searchBody = { cpf_cnpj: owner.cpfCnpj, uf: owner.uf };
+  // The sandbox's origin-session syncs its catalog from its simulator as it starts: prices from then on.
+  await waitFor(
+    async () => {
+      const quote = await callJson(`${url}/v1/orcamento/pesquisa-previa-bens`, {
+        method: 'POST',
+        token,
+        body: searchBody,
+      });
+      return quote.body.code === 200;
+    },
+    { timeoutMs: 30_000, intervalMs: 200, what: "the sandbox's catalog" },
+  );
+  const search = await finished(await execute('pesquisa-previa-bens', searchBody));
+  expect(search.body.data[0]).toEqual(expect.objectContaining({ nada_consta: false }));
+  const certificate = await finished(
+    await execute('certidao-inteiro-teor', {
+      cpf_cnpj: owner.cpfCnpj,
+      imovel_matricula: imovel.matricula,
+      imovel_cartorio: imovel.cartorioNumero,
+      imovel_municipio: imovel.cartorioMunicipio,
+      imovel_uf: imovel.cartorioUf,
+    }),
+  );
+  expect(certificate.body.data[0]).toEqual(expect.objectContaining({ status_consulta: 'SUCESSO' }));
+
+  // The sandbox's simulator received both; production's origin nothing; production's balance is still zero.
+  const operations = ((await createSimulatorControl(sandboxOriginUrl).receivedOrders?.()) ?? []).map(
+    (order) => order.operation,
+  );
+  expect(operations).toEqual(expect.arrayContaining(['search', 'certificate']));
+  const productionOrders = ((await createSimulatorControl(originUrl).receivedOrders?.()) ?? []).filter((order) =>
+    ['search', 'record-view', 'certificate'].includes(order.operation),
+  );
+  expect(productionOrders).toEqual([]);
+  const account = await admin('GET', `/admin/v1/accounts/${accountId}`);
+  expect(account.body.data[0]).toEqual(expect.objectContaining({ balance_centavos: 0 }));
+
+  const { exit } = await standalone.stop('SIGTERM');
+  expect({ exit, output: exit === 0 ? '' : standalone.output() }).toEqual({ exit: 0, output: '' });
 });

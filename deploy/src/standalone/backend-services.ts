@@ -13,6 +13,8 @@ export interface BackendSettings {
   /** The origin portal (a simulator here) and its account. */
   readonly origin: { readonly url: string; readonly username: string; readonly password: string };
   readonly hourlySearchCeiling: number;
+  /** The sandbox's: a certificate's forecast is its punctual simulator's (decision 0099). */
+  readonly forecastFromOrigin?: boolean;
   readonly reconciler: Partial<ReconcilerSettings>;
   readonly webhooks: ConfigOf<typeof webhooksConfig>;
   readonly publicBaseUrl: string | undefined;
@@ -31,7 +33,11 @@ export function backendServices(deps: ServiceDeps, settings: BackendSettings): S
       ...deps,
       portal: createHttpOriginPortal({ baseUrl: origin.url, username: origin.username, password: origin.password }),
       clock: systemClock,
-      settings: { account: origin.username, hourlySearchCeiling: settings.hourlySearchCeiling },
+      settings: {
+        account: origin.username,
+        hourlySearchCeiling: settings.hourlySearchCeiling,
+        forecastFromOrigin: settings.forecastFromOrigin ?? false,
+      },
     }),
     createBilling(deps),
     createReconciler({

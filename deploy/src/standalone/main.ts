@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   process.stdout.write(`origin simulator on ${origin.url}\n`);
   if (sandbox !== undefined) {
     process.stdout.write(
-      `sandbox (teste tokens: pnpm ops token issue ... --ambiente teste) on the sandbox simulator ${sandbox.simulatorUrl}\n`,
+      `sandbox origin simulator on ${sandbox.simulatorUrl} (teste tokens: pnpm ops token issue ... --ambiente teste)\n`,
     );
   }
 

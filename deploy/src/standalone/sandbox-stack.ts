@@ -50,7 +50,12 @@ export async function startSandboxStack(input: SandboxStackInput): Promise<Sandb
   // No metrics: production's figures count production's traffic only.
   const services: Service[] = backendServices(
     { db, bus, logger },
-    { ...input.backend, origin: { url: origin.url, ...simulator.credentials }, storage: documents },
+    {
+      ...input.backend,
+      origin: { url: origin.url, ...simulator.credentials },
+      storage: documents,
+      forecastFromOrigin: true,
+    },
   );
   const readiness: Record<string, ReadinessCheck> = {
     'sandbox.database': () => isDbReachable(db.pool),

@@ -16,6 +16,7 @@ export function tokenView(token: ApiTokenRecord) {
     created_at: token.createdAt.toISOString(),
     expires_at: token.expiresAt.toISOString(),
     revoked_at: token.revokedAt?.toISOString() ?? null,
+    ambiente: token.ambiente,
   };
 }
 

@@ -171,8 +171,11 @@ async function awaitIssue(
 ): Promise<Settled> {
   if (order.state !== 'running') return { kind: 'unchanged' };
   const timeZone = await officeTimeZone(ctx, input);
-  // Spec 2.6: the forecast in registry business hours, in the OFFICE's time zone (libs/calendar, the one copy).
-  const forecast = certificateForecast(new Date(certificate.aceitoEm), timeZone);
+  // Spec 2.6: the forecast in registry business hours, in the OFFICE's time zone (libs/calendar, the one copy); the
+  // sandbox's simulator says exactly when it issues (decision 0099).
+  const forecast = ctx.settings.forecastFromOrigin
+    ? new Date(certificate.previsaoEntregaEm)
+    : certificateForecast(new Date(certificate.aceitoEm), timeZone);
   const result = certificateInIssueData(certificate.numeroPedido, forecast, timeZone);
   await ctx.db.transaction().execute(async (trx) => {
     const applied = await awaitCertificateIssue(trx, order, certificate.numeroPedido, result);

@@ -55,6 +55,12 @@ export interface OriginSessionSettings {
    * its order is in doubt for the product's maximum time). Default 6 s: inside the 10 s a process has to stop.
    */
   readonly stopGraceMs: number;
+  /**
+   * A certificate's forecast (and its first check) is the origin's own `previsao_entrega_em` rather than the spec 2.6
+   * business-hours term: the sandbox's, whose punctual simulator issues exactly then, in minutes (decision 0099).
+   * Default false.
+   */
+  readonly forecastFromOrigin: boolean;
 }
 
 export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.freeze({
@@ -74,6 +80,7 @@ export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.f
   pageTimeoutMs: 60_000,
   catalogTimeoutMs: 5 * 60_000,
   stopGraceMs: 6_000,
+  forecastFromOrigin: false,
 });
 
 export interface TaskContext {

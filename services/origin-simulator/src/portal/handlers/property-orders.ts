@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { parseUf } from '@regapi/br';
-import { certificateForecast } from '@regapi/calendar';
+import { CERTIFICATE_TERM_BUSINESS_HOURS, certificateForecast } from '@regapi/calendar';
 import { centavosToReaisText, type OriginFault, WIRE_ERRORS, type WireCertificateOrder } from '@regapi/origin';
 import { renderCertificate } from '../../pdf/certificate-pdf';
 import { brDate } from '../../pdf/record-text';
@@ -178,13 +178,17 @@ async function certificate(
     return json(200, answer);
   }
   const numero = call.state.orders.nextNumero('certificate', now);
-  const businessForecast = certificateForecast(now, office.timeZone);
-  // The office takes the business-hours term (sometimes late), compressed like every duration by SIM_TIME_SCALE; a
-  // punctual simulator (the sandbox's) issues exactly at a forecast compressed the same way.
+  // The office takes the business-hours term (sometimes late), compressed like every duration by SIM_TIME_SCALE. A
+  // punctual simulator (the sandbox's) takes the term in plain hours, nights and weekends included, and issues exactly
+  // at the forecast it reports, compressed the same way: a certificate in minutes whenever it is ordered.
   const rng = rngFor(world.seed, 'certificate-lateness', numero);
-  const lateness = call.sim.punctual ? 1 : rng.chance(0.1) ? 1 + rng.next() * 1.5 : 0.5 + rng.next() * 0.5;
-  const term = (businessForecast.getTime() - now.getTime()) * call.sim.timeScale * lateness;
-  const forecast = call.sim.punctual ? new Date(now.getTime() + Math.round(term)) : businessForecast;
+  const lateness = rng.chance(0.1) ? 1 + rng.next() * 1.5 : 0.5 + rng.next() * 0.5;
+  const term = call.sim.punctual
+    ? CERTIFICATE_TERM_BUSINESS_HOURS * 3_600_000 * call.sim.timeScale
+    : (certificateForecast(now, office.timeZone).getTime() - now.getTime()) * call.sim.timeScale * lateness;
+  const forecast = call.sim.punctual
+    ? new Date(now.getTime() + Math.round(term))
+    : certificateForecast(now, office.timeZone);
   const order: CertificateOrder = {
     kind: 'certificate',
     numero,
