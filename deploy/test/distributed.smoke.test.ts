@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createSimulatorControl } from '@regapi/origin-simulator';
 import {
+  callJson,
   createTestDatabase,
   createTestVhost,
   type Spawned,
@@ -11,6 +14,7 @@ import {
   waitFor,
 } from '@regapi/testkit';
 import { ConsoleVisitor, csrfOf } from '../../services/console/test/support/console-web';
+import { SANDBOX_SERVICES } from '../src/distributed/sandbox-processes';
 import { SERVICES } from '../src/distributed/services';
 import { FIRST_USER_HINT } from '../src/first-user-hint';
 import { buildWorkspace, ROOT } from './build-once';
@@ -21,25 +25,36 @@ jest.setTimeout(120_000);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'regapi-distributed-'));
 let database: TestDatabase;
 let vhost: TestVhost;
+let sandboxDatabase: TestDatabase;
+let sandboxVhost: TestVhost;
 let runner: Spawned | undefined;
 
 beforeAll(async () => {
   buildWorkspace();
   database = await createTestDatabase({ migrate: false });
   vhost = await createTestVhost();
+  sandboxDatabase = await createTestDatabase({ migrate: false });
+  sandboxVhost = await createTestVhost();
 });
 
 afterAll(async () => {
   await runner?.stop('SIGKILL');
   await database.drop();
   await vhost.delete();
+  await sandboxDatabase.drop();
+  await sandboxVhost.delete();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('every service runs in its own process, becomes ready on PostgreSQL + RabbitMQ + S3, and all stop on SIGTERM', async () => {
-  const started = await spawnDistributedRunner({ databaseUrl: database.url, amqpUrl: vhost.url, dataDir });
+  const started = await spawnDistributedRunner({
+    databaseUrl: database.url,
+    amqpUrl: vhost.url,
+    dataDir,
+    sandbox: { databaseUrl: sandboxDatabase.url, amqpUrl: sandboxVhost.url },
+  });
   runner = started.process;
-  const { publicBase: base, internalBase, metricsBase } = started;
+  const { publicBase: base, internalBase, metricsBase, sandboxBase, sandboxSimPort } = started;
   await runner.waitForOutput(/migrations applied: 0001-outbox/);
 
   for (const [index, name] of SERVICES.entries()) {
@@ -82,6 +97,52 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
   const { token } = JSON.parse(issued.output) as { token: string };
   const me = await fetch(`http://127.0.0.1:${base}/v1/token`, { headers: { authorization: `Bearer ${token}` } });
   expect(me.status).toBe(200);
+
+  // The sandbox (decision 0099): its own origin-session, billing, reconciler, archive and webhooks processes on their
+  // own database and vhost, a punctual simulator as their origin; a teste token's search runs there and only there.
+  for (const [index, name] of SANDBOX_SERVICES.entries()) {
+    await waitFor(
+      async () =>
+        (await fetch(`http://127.0.0.1:${sandboxBase + index}/readyz`).catch(() => undefined))?.status === 200,
+      { timeoutMs: 30_000, what: `sandbox ${name} ready` },
+    );
+  }
+  const testIssued = await ops(
+    'token',
+    'issue',
+    '--account',
+    accountId,
+    '--scopes',
+    'consultas:pesquisa-previa-bens',
+    '--ambiente',
+    'teste',
+  );
+  const { token: testToken } = JSON.parse(testIssued.output) as { token: string };
+  const sandboxOrigin = createSimulatorControl(`http://127.0.0.1:${sandboxSimPort}`);
+  const [owner] = await sandboxOrigin.samples();
+  const searchBody = { cpf_cnpj: owner?.cpfCnpj, uf: owner?.uf };
+  const api = (path: string, body?: unknown) =>
+    callJson(`http://127.0.0.1:${base}${path}`, {
+      token: testToken,
+      ...(body === undefined ? {} : { method: 'POST', body, headers: { 'idempotency-key': randomUUID() } }),
+    });
+  // Prices once the sandbox's origin-session has synced its catalog from its simulator.
+  await waitFor(async () => (await api('/v1/orcamento/pesquisa-previa-bens', searchBody)).body.code === 200, {
+    timeoutMs: 30_000,
+    what: "the sandbox's catalog",
+  });
+  const testSearch = await api('/v1/consultas/pesquisa-previa-bens', searchBody);
+  expect(testSearch.headers.get('x-regapi-ambiente')).toBe('teste');
+  const protocolo = String(testSearch.body.data[0]?.protocolo);
+  await waitFor(async () => (await api(`/v1/consultas/${protocolo}`)).status === 200, {
+    timeoutMs: 30_000,
+    what: 'the sandbox search result',
+  });
+  const searches = ((await sandboxOrigin.receivedOrders?.()) ?? []).filter((order) => order.operation === 'search');
+  expect(searches).toHaveLength(1);
+  const sandboxOrders = await sandboxDatabase.db.selectFrom('orders').select('protocolo').execute();
+  expect(sandboxOrders).toEqual([{ protocolo }]);
+  expect(await database.db.selectFrom('orders').select('protocolo').execute()).toEqual([]);
   // The public listener serves the API only (decision 0054): no admin API, no probes there.
   expect((await fetch(`http://127.0.0.1:${base}/admin/v1/accounts/${accountId}`)).status).toBe(404);
   expect((await fetch(`http://127.0.0.1:${base}/readyz`)).status).toBe(404);

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { commonConfig, configOrExit, env, loadConfig } from '@regapi/config';
-import { createDb, migrateToLatest } from '@regapi/db';
 import { simulatorConfig } from '@regapi/origin-simulator';
 import { FIRST_USER_HINT } from '../first-user-hint';
 import { localSecretVariables } from '../local-secrets';
+import { migrate, prepareSandbox, type RunnerProcess, sandboxProcesses } from './sandbox-processes';
 import { DEFAULT_METRICS_PORT_BASE, PUBLIC_LISTENERS, SERVICES } from './services';
 import { waitForPort } from './wait-for-port';
 
@@ -38,14 +38,23 @@ async function main(): Promise<void> {
       INTERNAL_PORT_BASE: env.port(9080),
       METRICS_PORT_BASE: env.port(DEFAULT_METRICS_PORT_BASE),
       SIM_PORT: env.port(8090),
+      /** The sandbox for `teste` tokens (decision 0099): the backend services again, on state of their own. */
+      SANDBOX: env.boolean(true),
+      /** Default: DATABASE_URL's database with `_sandbox`, created when missing. */
+      SANDBOX_DATABASE_URL: env.optionalUrl(['postgres:', 'postgresql:']),
+      /** Default: AMQP_URL's vhost with `-sandbox` (created with rabbitmqctl when missing). */
+      SANDBOX_AMQP_URL: env.optionalUrl(['amqp:', 'amqps:']),
+      /** The sandbox services' internal ports from here, their metrics ports 10 higher. */
+      SANDBOX_PORT_BASE: env.port(9280),
+      SANDBOX_SIM_PORT: env.port(8091),
+      SANDBOX_TIME_SCALE: env.number({ min: 0.0001, max: 1, default: 0.005 }),
       SIM_USERNAME: simulatorConfig.SIM_USERNAME,
       SIM_PASSWORD: simulatorConfig.SIM_PASSWORD,
     }),
   );
-  const handle = createDb(config.DATABASE_URL, { max: 1, applicationName: 'migrate' });
-  const applied = await migrateToLatest(handle.db);
-  await handle.close();
+  const applied = await migrate(config.DATABASE_URL);
   process.stdout.write(`migrations applied: ${applied.length === 0 ? 'none' : applied.join(', ')}\n`);
+  const sandbox = config.SANDBOX ? await prepareSandbox(config) : undefined;
 
   const localS3 =
     config.S3_ENDPOINT === undefined
@@ -67,7 +76,14 @@ async function main(): Promise<void> {
   // its links, minted by it and by the gateway's admin API, start with its own URL (decision 0082).
   const gatewayUrl = `http://127.0.0.1:${config.PORT_BASE + SERVICES.indexOf('gateway')}`;
   const consoleUrl = `http://127.0.0.1:${config.PORT_BASE + SERVICES.indexOf('console')}`;
-  const gatewayEnv = { ...keysEnv, ADMIN_TOKEN: secrets.ADMIN_TOKEN, CONSOLE_PUBLIC_URL: consoleUrl };
+  const gatewayEnv = {
+    ...keysEnv,
+    ADMIN_TOKEN: secrets.ADMIN_TOKEN,
+    CONSOLE_PUBLIC_URL: consoleUrl,
+    ...(sandbox === undefined
+      ? {}
+      : { SANDBOX_DATABASE_URL: sandbox.databaseUrl, SANDBOX_S3_BUCKET: `${config.S3_BUCKET}-sandbox` }),
+  };
   const consoleEnv = { ...keysEnv, CONSOLE_API_URL: gatewayUrl, CONSOLE_PUBLIC_URL: consoleUrl };
 
   const children = new Map<string, ChildProcess>();
@@ -91,13 +107,7 @@ async function main(): Promise<void> {
     ORIGIN_USERNAME: config.SIM_USERNAME,
     ORIGIN_PASSWORD: config.SIM_PASSWORD,
   };
-  const processes: {
-    name: string;
-    port: number;
-    publicPort?: number;
-    metricsPort?: number;
-    env: Record<string, string>;
-  }[] = [
+  const processes: RunnerProcess[] = [
     { name: 'origin-simulator', port: config.SIM_PORT, env: { SIM_PORT: String(config.SIM_PORT) } },
     ...SERVICES.map((name, index) => ({
       name,
@@ -113,9 +123,10 @@ async function main(): Promise<void> {
         ...(name === 'console' ? consoleEnv : {}),
       },
     })),
+    ...(sandbox === undefined ? [] : sandboxProcesses(config, sandbox)),
   ];
-  for (const { name, port, publicPort, metricsPort, env: own } of processes) {
-    const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], {
+  for (const { name, service = name, port, publicPort, metricsPort, env: own } of processes) {
+    const child = spawn(process.execPath, [path.join(root, 'services', service, 'dist', 'main.js')], {
       // Production mode for any library that reads it; createHttpApp sets express's regardless (decision 0052).
       env: {
         ...process.env,
@@ -132,11 +143,11 @@ async function main(): Promise<void> {
       void stopAll(1);
     });
     const metrics = metricsPort === undefined ? '' : `, metrics http://127.0.0.1:${metricsPort}/metrics`;
-    const served = name === 'origin-simulator' ? undefined : PUBLIC_LISTENERS[name as (typeof SERVICES)[number]];
+    const served = service === 'origin-simulator' ? undefined : PUBLIC_LISTENERS[name as (typeof SERVICES)[number]];
     process.stdout.write(
       publicPort !== undefined
         ? `${name}: http://127.0.0.1:${publicPort} (${served}), internal http://127.0.0.1:${port}${metrics}\n`
-        : name === 'origin-simulator'
+        : service === 'origin-simulator'
           ? `${name}: http://127.0.0.1:${port}\n`
           : `${name}: internal http://127.0.0.1:${port}${metrics}\n`,
     );
@@ -144,7 +155,7 @@ async function main(): Promise<void> {
     if (name === 'console') process.stdout.write(`  console users: ${FIRST_USER_HINT}\n`);
     // origin-session syncs the catalog from the origin as it starts, and a failed sync waits 15 minutes: the services
     // start once the simulator listens.
-    if (name === 'origin-simulator') {
+    if (service === 'origin-simulator') {
       await waitForPort(port, 30_000).catch(async (error: unknown) => {
         process.stderr.write(`${error instanceof Error ? error.message : String(error)}; stopping\n`);
         await stopAll(1);

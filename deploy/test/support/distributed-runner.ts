@@ -19,12 +19,17 @@ export async function spawnDistributedRunner(options: {
   readonly databaseUrl: string;
   readonly amqpUrl: string;
   readonly dataDir: string;
+  /** The sandbox's database and vhost (decision 0099); none: the runner starts no sandbox. */
+  readonly sandbox?: { readonly databaseUrl: string; readonly amqpUrl: string };
   readonly env?: Readonly<Record<string, string>>;
-}): Promise<DistributedRunner> {
-  // One range for the three kinds, so two of them can never be drawn overlapping.
-  const publicBase = await freePortRange(SERVICES.length * 3);
+}): Promise<DistributedRunner & { readonly sandboxBase: number; readonly sandboxSimPort: number }> {
+  // One range for the three kinds and the sandbox's, so two of them can never be drawn overlapping.
+  const publicBase = await freePortRange(SERVICES.length * 3 + 30);
   const internalBase = publicBase + SERVICES.length;
   const metricsBase = internalBase + SERVICES.length;
+  // The sandbox's services: internal ports from here, metrics 10 higher, unused public ones 20 higher.
+  const sandboxBase = metricsBase + SERVICES.length;
+  const sandboxSimPort = await freePort();
   const spawned = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/distributed/main.js')], {
     cwd: ROOT,
     env: {
@@ -37,8 +42,16 @@ export async function spawnDistributedRunner(options: {
       INTERNAL_PORT_BASE: String(internalBase),
       METRICS_PORT_BASE: String(metricsBase),
       SIM_PORT: String(await freePort()),
+      ...(options.sandbox === undefined
+        ? { SANDBOX: 'false' }
+        : {
+            SANDBOX_DATABASE_URL: options.sandbox.databaseUrl,
+            SANDBOX_AMQP_URL: options.sandbox.amqpUrl,
+            SANDBOX_PORT_BASE: String(sandboxBase),
+            SANDBOX_SIM_PORT: String(sandboxSimPort),
+          }),
       ...options.env,
     },
   });
-  return { process: spawned, publicBase, internalBase, metricsBase };
+  return { process: spawned, publicBase, internalBase, metricsBase, sandboxBase, sandboxSimPort };
 }

@@ -2,28 +2,45 @@
 import './instrument';
 import { configOrExit } from '@regapi/config';
 import { gatewayConsoleMailSettingsFrom } from '@regapi/console-auth';
-import { createS3Storage, s3SettingsFrom } from '@regapi/documents';
+import { createDb } from '@regapi/db';
+import { createS3Storage, type S3Settings, s3SettingsFrom } from '@regapi/documents';
 import { runServiceProcess } from '@regapi/runtime';
 import { gatewaySettingsFrom } from './config/gateway-config';
 import { gatewayProcessConfig } from './config/gateway-process-config';
 import { telemetry } from './instrument';
-import { createGateway } from './service';
+import { createGateway, type SandboxDeps } from './service';
 
 runServiceProcess({
   name: 'gateway',
   config: gatewayProcessConfig,
   telemetry,
   // A key list that parses but cannot be used (active kid missing) stops the process like any bad variable (78).
-  create: (deps, config) =>
-    createGateway({
+  create: (deps, config) => {
+    const s3 = s3SettingsFrom(config);
+    return createGateway({
       ...deps,
       ...configOrExit(() => gatewaySettingsFrom(config)),
       hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
       consoleMail: gatewayConsoleMailSettingsFrom(config),
       // The archive's bucket, read by GET /v1/consultas/{protocolo}/documento.
-      documents: createS3Storage(s3SettingsFrom(config)),
-    }),
+      documents: createS3Storage(s3),
+      ...(config.SANDBOX_DATABASE_URL === undefined
+        ? {}
+        : {
+            sandbox: sandboxDeps(config.SANDBOX_DATABASE_URL, {
+              ...s3,
+              bucket: config.SANDBOX_S3_BUCKET ?? `${s3.bucket}-sandbox`,
+            }),
+          }),
+    });
+  },
 }).catch((error: unknown) => {
   process.stderr.write(`gateway: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
+
+/** The sandbox's stack as this process reaches it (decision 0099): its database and its archive's bucket. */
+function sandboxDeps(databaseUrl: string, s3: S3Settings): SandboxDeps {
+  const db = createDb(databaseUrl, { applicationName: 'gateway-sandbox' });
+  return { db, documents: createS3Storage(s3), close: () => db.close() };
+}

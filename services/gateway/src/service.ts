@@ -79,6 +79,8 @@ export interface SandboxDeps {
   readonly documents?: DocumentStorage;
   /** Default: R$ 10.000,00, refilled below R$ 5.000,00. */
   readonly balance?: SandboxBalanceSettings;
+  /** Called as the gateway stops: a gateway process opened the sandbox's pool for the gateway alone. */
+  readonly close?: () => Promise<void>;
 }
 
 /**
@@ -160,7 +162,8 @@ export function createGateway(deps: GatewayDeps): Service {
         ...(deps.consoleMail === undefined ? {} : { consoleMail: deps.consoleMail }),
       }),
     ],
-    // The document endpoint serves from S3: a gateway that cannot reach it is not ready to serve every route.
+    // The document endpoint serves from S3: a gateway that cannot reach it is not ready to serve every route. The
+    // sandbox's database is no readiness check: production must never go out of service with the sandbox.
     readiness: documents === undefined ? {} : { storage: () => documents.isReachable() },
     start: async () => {
       sweeper ??= startAllowanceSweeper({ db, clock, logger: deps.logger });
@@ -168,6 +171,7 @@ export function createGateway(deps: GatewayDeps): Service {
     stop: async () => {
       await sweeper?.stop();
       sweeper = undefined;
+      await sandbox?.close?.();
     },
   };
 }

@@ -11,6 +11,11 @@ export const originSessionConfig = {
   ORIGIN_PASSWORD: env.string(),
   /** Spec 8: preliminary searches per rolling hour, the real limit of the account. */
   HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
+  /**
+   * The sandbox's origin-session only (decision 0099): a certificate's forecast is the origin's own (its punctual
+   * simulator's), not the spec 2.6 business-hours term. Never set it against the real origin.
+   */
+  CERTIFICATE_FORECAST_FROM_ORIGIN: env.boolean(false),
 };
 
 /** Everything the origin-session process reads: main.ts runs it, the Kubernetes drift test checks its Deployment. */

@@ -20,7 +20,11 @@ runServiceProcess({
         password: config.ORIGIN_PASSWORD,
       }),
       clock: systemClock,
-      settings: { account: config.ORIGIN_USERNAME, hourlySearchCeiling: config.HOURLY_SEARCH_CEILING },
+      settings: {
+        account: config.ORIGIN_USERNAME,
+        hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
+        forecastFromOrigin: config.CERTIFICATE_FORECAST_FROM_ORIGIN,
+      },
     }),
 }).catch((error: unknown) => {
   process.stderr.write(`origin-session: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -50,6 +50,13 @@ export const gatewayConfig = {
     max: MAX_RATE_LIMIT_PER_SECOND,
     default: DEFAULT_RATE_LIMIT_PER_SECOND,
   }),
+  /**
+   * The sandbox's database (decision 0099): `teste` tokens are served from it. Unset: no sandbox, and a `teste` token
+   * is answered 503.
+   */
+  SANDBOX_DATABASE_URL: env.optionalUrl(['postgres:', 'postgresql:']),
+  /** The sandbox archive's bucket, on the same S3 endpoint as S3_BUCKET. Default: S3_BUCKET with `-sandbox`. */
+  SANDBOX_S3_BUCKET: env.optionalString(),
 };
 
 export interface GatewaySettings {
