@@ -50,6 +50,7 @@ interface TokenForm {
   readonly expiry?: string;
   readonly expiryDate?: string;
   readonly networks?: string;
+  readonly ambiente?: string;
   readonly formId?: string;
 }
 
@@ -65,6 +66,7 @@ async function formFor(visitor: ConsoleVisitor, form: TokenForm = {}): Promise<[
     ['validade', form.expiry ?? '90d'],
     ['validade_data', form.expiryDate ?? ''],
     ['redes', form.networks ?? ''],
+    ...(form.ambiente === undefined ? [] : [['ambiente', form.ambiente] as [string, string]]),
   ];
 }
 
@@ -199,6 +201,23 @@ describe('creating a token', () => {
     expect(token?.expiresAt.toISOString()).toBe(new Date(`${day}T23:59:59-03:00`).toISOString());
   });
 
+  it('a teste token (the sandbox): chosen on the form, shown on the secret page and in the list, audited', async () => {
+    const { visitor, accountId } = await signedIn('administrador');
+    const form = await (await visitor.request('/tokens/novo')).text();
+    expect(form).toContain('name="ambiente" value="producao" checked');
+    const { page } = await createThroughConsole(visitor, { name: 'Testes do ERP', ambiente: 'teste' });
+    expect(page).toContain('<dt>Ambiente</dt><dd>Teste (sandbox)</dd>');
+    const tokenId = await tokenIdOf(accountId, 'Testes do ERP');
+    expect((await listAccountTokens(database.db, accountId)).map((token) => token.ambiente)).toEqual(['teste']);
+    expect(await (await visitor.request('/tokens')).text()).toContain('<td>Teste (sandbox)</td>');
+    const audit = await database.db
+      .selectFrom('console_audit')
+      .select('params')
+      .where('target', '=', tokenId)
+      .executeTakeFirstOrThrow();
+    expect(audit.params).toEqual(expect.objectContaining({ ambiente: 'teste' }));
+  });
+
   it('bad input: the form again with pt-BR errors and the values kept (422), never a token nor a 500', async () => {
     const { visitor, accountId } = await signedIn('administrador');
     const cases: [TokenForm, string][] = [
@@ -215,6 +234,7 @@ describe('creating a token', () => {
       [{ networks: '10.0.0.1/24' }, 'tem bits de host depois do prefixo: a rede é 10.0.0.0/24'],
       [{ networks: 'intranet.exemplo' }, 'não é um endereço IPv4 ou IPv6'],
       [{ networks: Array.from({ length: 33 }, (_, index) => `10.0.${index}.0/24`).join('\n') }, 'No máximo 32 redes'],
+      [{ ambiente: 'sandbox' }, 'Escolha produção ou teste (sandbox).'],
     ];
     for (const [form, message] of cases) {
       const answer = await visitor.request('/tokens', { form: await formFor(visitor, { name: 'Com erro', ...form }) });
