@@ -49,11 +49,19 @@ test('kept trimmed on the order, echoed by the poll and the list, and the list f
     referencia: '  processo-22/A  ',
   });
   expect(accepted.status).toBe(202);
+  // Echoed in the acceptance itself; an order without one answers the 202 exactly as before (no field).
+  expect(accepted.body.data[0]).toEqual(expect.objectContaining({ referencia: 'processo-22/A' }));
   const protocolo = String(accepted.body.data[0]?.protocolo);
   expect(await referenciasOf([protocolo])).toEqual(['processo-22/A']);
   const poll = await call(`${gateway.url}/v1/consultas/${protocolo}`, { token });
   expect(poll.body.data[0]).toEqual(expect.objectContaining({ referencia: 'processo-22/A' }));
   const without = await execute('/v1/consultas/visualizacao-matricula', { ...IMOVEL, imovel_matricula: '1002' });
+  expect(Object.keys(without.body.data[0] ?? {}).sort()).toEqual([
+    'consultar_daqui_s',
+    'consultar_em',
+    'estado',
+    'protocolo',
+  ]);
   const polledWithout = await call(`${gateway.url}/v1/consultas/${String(without.body.data[0]?.protocolo)}`, { token });
   expect(polledWithout.body.data[0]).toEqual(expect.objectContaining({ referencia: null }));
   const listed = await call(`${gateway.url}/v1/consultas?referencia=${encodeURIComponent('processo-22/A')}`, { token });

@@ -787,6 +787,8 @@ export interface components {
             consultar_em: string;
             /** @description Segundos a esperar antes de consultar de novo: os pedidos à frente na fila (uma sessão na origem, um pedido por vez) e, na pesquisa, o teto de 50 por hora (spec 8). */
             consultar_daqui_s: number;
+            /** @description A referência que você enviou no corpo da execução, ecoada no 202 da aceitação (ausente se não enviou nenhuma) e em toda consulta do resultado. */
+            referencia?: string | null;
         };
         /** @description A resposta 202 da aceitação, exatamente como foi respondida (spec 2.1): code 202, seu header com o price debitado, data[0] os campos da fila. */
         Aceite: components["schemas"]["EnvelopeBase"] & {

@@ -1,6 +1,6 @@
 import { envelopeOf } from './envelope-schemas';
 import type { JsonObject } from './json';
-import { integer, objectSchema, ref, text } from './schema-helpers';
+import { integer, nullableText, objectSchema, ref, text } from './schema-helpers';
 
 /** Spec 2.2 `protocolo`: digits only; decision 0050: 14 digits and a Damm check digit. */
 export const PROTOCOLO_SCHEMA: JsonObject = {
@@ -13,17 +13,24 @@ export const PROTOCOLO_SCHEMA: JsonObject = {
 
 /** Spec 2.2: the queue acknowledgement, `data[0]` of a 202, and the acceptance nested in a finished result. */
 export const QUEUE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
-  QueueAck: objectSchema('Confirmação de fila: data[0] de um 202 (spec 2.2).', {
-    protocolo: PROTOCOLO_SCHEMA,
-    estado: { type: 'string', const: 'processando', description: 'Estado do pedido na fila.' },
-    consultar_em: text('Caminho relativo do resultado: /v1/consultas/<protocolo>.', {
-      pattern: '^/v1/consultas/[0-9]+$',
-    }),
-    consultar_daqui_s: integer(
-      'Segundos a esperar antes de consultar de novo: os pedidos à frente na fila (uma sessão na origem, um pedido por vez) e, na pesquisa, o teto de 50 por hora (spec 8).',
-      { minimum: 1 },
-    ),
-  }),
+  QueueAck: objectSchema(
+    'Confirmação de fila: data[0] de um 202 (spec 2.2).',
+    {
+      protocolo: PROTOCOLO_SCHEMA,
+      estado: { type: 'string', const: 'processando', description: 'Estado do pedido na fila.' },
+      consultar_em: text('Caminho relativo do resultado: /v1/consultas/<protocolo>.', {
+        pattern: '^/v1/consultas/[0-9]+$',
+      }),
+      consultar_daqui_s: integer(
+        'Segundos a esperar antes de consultar de novo: os pedidos à frente na fila (uma sessão na origem, um pedido por vez) e, na pesquisa, o teto de 50 por hora (spec 8).',
+        { minimum: 1 },
+      ),
+      referencia: nullableText(
+        'A referência que você enviou no corpo da execução, ecoada no 202 da aceitação (ausente se não enviou nenhuma) e em toda consulta do resultado.',
+      ),
+    },
+    ['referencia'],
+  ),
   Aceite: envelopeOf({
     description:
       'A resposta 202 da aceitação, exatamente como foi respondida (spec 2.1): code 202, seu header com o price debitado, data[0] os campos da fila.',

@@ -9,6 +9,8 @@ export interface QueueAck extends DataItem {
   readonly estado: 'processando';
   readonly consultar_em: string;
   readonly consultar_daqui_s: number;
+  /** The body's `referencia`, in the acceptance's 202 when one was sent (issue 17). */
+  readonly referencia?: string | null;
 }
 
 export function pollingPath(protocolo: string): string {

@@ -194,7 +194,12 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
   const response = acceptedEnvelope({
     requestId: input.requestId,
     priceCentavos,
-    ack: queueAck(protocolo, secondsUntil(readyAt, now)),
+    // The client's own referencia echoed in the 202 when it sent one (issue 17): the bodies of orders without one
+    // stay exactly as before.
+    ack: {
+      ...queueAck(protocolo, secondsUntil(readyAt, now)),
+      ...(request.body.referencia === undefined ? {} : { referencia: request.body.referencia }),
+    },
   });
 
   let accepted: AcceptanceOutcome;
