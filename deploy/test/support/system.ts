@@ -42,6 +42,28 @@ export interface SystemOptions {
   /** SIM_TIME_SCALE. Default 0.001. */
   readonly timeScale?: number;
   readonly originSettings?: Partial<OriginSessionSettings>;
+  /**
+   * Also run the sandbox (decision 0099): a second database, vhost, bucket, punctual simulator and backend services,
+   * served by the same gateway to `teste` tokens (`system.sandbox`).
+   */
+  readonly sandbox?: boolean;
+}
+
+/** The sandbox's side of a system started with `sandbox: true`. */
+export interface TestSandbox {
+  readonly database: TestDatabase;
+  readonly simulator: OriginSimulator;
+  readonly originUrl: string;
+  /** A new account (no money in production) and a `teste` token with every scope. */
+  customer(): Promise<{ readonly accountId: string; readonly token: string }>;
+  /** Every order-placing request the sandbox's simulator received. */
+  originOrders(): Promise<OriginOrder[]>;
+}
+
+export interface OriginOrder {
+  readonly operation: string;
+  readonly input: Record<string, unknown>;
+  readonly numero_pedido: string | null;
 }
 
 /**
@@ -63,7 +85,9 @@ export interface TestSystem {
   customer(amount: string): Promise<{ readonly accountId: string; readonly token: string }>;
   admin(method: string, path: string, body?: unknown): Promise<JsonAnswer>;
   /** Every order-placing request the simulator received (`/control/orders`). */
-  originOrders(): Promise<{ operation: string; input: Record<string, unknown>; numero_pedido: string | null }[]>;
+  originOrders(): Promise<OriginOrder[]>;
+  /** Present when started with `sandbox: true`. */
+  readonly sandbox?: TestSandbox;
   /** Stops every service and starts new instances of them (a restart of every process but the infrastructure). */
   restartServices(): Promise<void>;
   close(): Promise<void>;
@@ -73,9 +97,25 @@ function testLogger(): Logger {
   return process.env.TEST_LOG === '1' ? createLogger({ service: 'system-test', level: 'debug' }) : silentLogger();
 }
 
-export async function startSystem(options: SystemOptions = {}): Promise<TestSystem> {
-  const logger = testLogger();
-  const clock = options.clock ?? systemClock;
+/** One stack's state and backend services: production's, or the sandbox's beside it. */
+interface BackendStack {
+  readonly database: TestDatabase;
+  readonly vhost: TestVhost;
+  readonly bus: Bus;
+  /** The services' own pool (through a proxy when the test cuts the database under them). */
+  readonly servicesDb: DbHandle;
+  readonly simulator: OriginSimulator;
+  readonly originUrl: string;
+  readonly s3: Awaited<ReturnType<typeof startTestS3>>;
+  /** New instances each time: a restart is new processes over the same database, broker, store and origin. */
+  createBackend(): Service[];
+  close(): Promise<void>;
+}
+
+async function startBackendStack(
+  options: SystemOptions & { readonly logger: Logger; readonly clock: Clock; readonly punctual: boolean },
+): Promise<BackendStack> {
+  const { logger, clock } = options;
   const database = await createTestDatabase();
   const vhost = await createTestVhost();
   const bus = createRabbitBus({
@@ -85,17 +125,70 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     dependencyWait: { initialDelayMs: 50, maxDelayMs: 500 },
   });
   await waitFor(() => bus.isReady(), { what: 'the broker' });
-  // The services' own pool: through the proxy when the test cuts the database under them, else the test's.
   const servicesDb: DbHandle =
     options.databaseUrl === undefined ? database : createDb(options.databaseUrl(database.url), { max: 10 });
   const relay: OutboxRelay = createOutboxRelay({ db: servicesDb, bus, logger, pollIntervalMs: 100 });
   await relay.start();
-  const simulator = createOriginSimulator({ seed: 1, timeScale: options.timeScale ?? 0.001, clock });
+  const simulator = createOriginSimulator({
+    seed: 1,
+    timeScale: options.timeScale ?? 0.001,
+    clock,
+    punctual: options.punctual,
+  });
   const { url: originUrl } = await simulator.start(0);
   const s3 = await startTestS3();
-
   const deps = { db: servicesDb, bus, logger };
-  // New instances each time: a restart is new processes over the same database, broker, store and origin.
+  return {
+    database,
+    vhost,
+    bus,
+    servicesDb,
+    simulator,
+    originUrl,
+    s3,
+    createBackend: () => [
+      createOriginSession({
+        ...deps,
+        portal: createHttpOriginPortal({ baseUrl: originUrl, ...simulator.credentials }),
+        clock,
+        settings: {
+          account: simulator.credentials.username,
+          schedulerPollMs: 50,
+          forecastFromOrigin: options.punctual,
+          ...options.originSettings,
+        },
+      }),
+      createBilling(deps),
+      createArchive({ ...deps, storage: s3.storage(), downloader: createOriginDocumentDownloader(), clock }),
+      createReconciler({ ...deps, clock, settings: { pollIntervalMs: 50 } }),
+    ],
+    async close() {
+      await relay.stop();
+      await bus.close();
+      if (servicesDb !== database) await servicesDb.close();
+      await simulator.stop();
+      await s3.close();
+      await database.drop();
+      await vhost.delete();
+    },
+  };
+}
+
+async function receivedOrders(originUrl: string): Promise<OriginOrder[]> {
+  const response = await fetch(new URL('/control/orders', originUrl));
+  return ((await response.json()) as { orders: OriginOrder[] }).orders;
+}
+
+export async function startSystem(options: SystemOptions = {}): Promise<TestSystem> {
+  const logger = testLogger();
+  const clock = options.clock ?? systemClock;
+  const production = await startBackendStack({ ...options, logger, clock, punctual: false });
+  const sandbox =
+    options.sandbox === true
+      ? await startBackendStack({ logger, clock, punctual: true, timeScale: options.timeScale ?? 0.001 })
+      : undefined;
+  const { database, vhost, bus, servicesDb, simulator, originUrl, s3 } = production;
+  const deps = { db: servicesDb, bus, logger };
   const createServices = (): Service[] => [
     createGateway({
       ...deps,
@@ -104,16 +197,10 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       documents: s3.storage(),
       clock,
       rateLimit: { burst: 100_000, perSecond: 10_000 },
+      ...(sandbox === undefined ? {} : { sandbox: { db: sandbox.servicesDb, documents: sandbox.s3.storage() } }),
     }),
-    createOriginSession({
-      ...deps,
-      portal: createHttpOriginPortal({ baseUrl: originUrl, ...simulator.credentials }),
-      clock,
-      settings: { account: simulator.credentials.username, schedulerPollMs: 50, ...options.originSettings },
-    }),
-    createBilling(deps),
-    createArchive({ ...deps, storage: s3.storage(), downloader: createOriginDocumentDownloader(), clock }),
-    createReconciler({ ...deps, clock, settings: { pollIntervalMs: 50 } }),
+    ...production.createBackend(),
+    ...(sandbox?.createBackend() ?? []),
   ];
   let services = createServices();
   for (const service of services) await service.start();
@@ -130,9 +217,27 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   const server: RunningServer = await listen(createHttpApp({ logger, routers: [delegate('public')] }), 0);
   const internal: RunningServer = await listen(createHttpApp({ logger, routers: [delegate('internal')] }), 0);
   await waitFor(() => lastCatalogSync(database.db), { timeoutMs: 30_000, what: 'the first catalog sync' });
+  if (sandbox !== undefined) {
+    await waitFor(() => lastCatalogSync(sandbox.database.db), {
+      timeoutMs: 30_000,
+      what: "the sandbox's catalog sync",
+    });
+  }
 
   const admin = (method: string, path: string, body?: unknown) =>
     callJson(`${internal.url}${path}`, { method, token: ADMIN_TOKEN, ...(body === undefined ? {} : { body }) });
+  const newCustomer = async (ambiente: 'producao' | 'teste', amount?: string) => {
+    const created = await admin('POST', '/admin/v1/accounts', { name: 'Cliente de teste' });
+    const accountId = String(created.body.data[0]?.account_id);
+    if (amount !== undefined) await admin('POST', `/admin/v1/accounts/${accountId}/credits`, { amount });
+    const issued = await admin('POST', '/admin/v1/tokens', {
+      account_id: accountId,
+      scopes: ALL_SCOPES,
+      ttl: '1d',
+      ambiente,
+    });
+    return { accountId, token: String(issued.body.data[0]?.token) };
+  };
 
   return {
     url: server.url,
@@ -143,20 +248,19 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     simulator,
     originUrl,
     admin,
-    async customer(amount) {
-      const created = await admin('POST', '/admin/v1/accounts', { name: 'Cliente de teste' });
-      const accountId = String(created.body.data[0]?.account_id);
-      await admin('POST', `/admin/v1/accounts/${accountId}/credits`, { amount });
-      const issued = await admin('POST', '/admin/v1/tokens', { account_id: accountId, scopes: ALL_SCOPES, ttl: '1d' });
-      return { accountId, token: String(issued.body.data[0]?.token) };
-    },
-    async originOrders() {
-      const response = await fetch(new URL('/control/orders', originUrl));
-      const body = (await response.json()) as {
-        orders: { operation: string; input: Record<string, unknown>; numero_pedido: string | null }[];
-      };
-      return body.orders;
-    },
+    customer: (amount) => newCustomer('producao', amount),
+    originOrders: () => receivedOrders(originUrl),
+    ...(sandbox === undefined
+      ? {}
+      : {
+          sandbox: {
+            database: sandbox.database,
+            simulator: sandbox.simulator,
+            originUrl: sandbox.originUrl,
+            customer: () => newCustomer('teste'),
+            originOrders: () => receivedOrders(sandbox.originUrl),
+          },
+        }),
     async restartServices() {
       for (const service of [...services].reverse()) await service.stop();
       services = createServices();
@@ -166,13 +270,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
     async close() {
       await Promise.all([server.close(100), internal.close(100)]);
       for (const service of [...services].reverse()) await service.stop();
-      await relay.stop();
-      await bus.close();
-      if (servicesDb !== database) await servicesDb.close();
-      await simulator.stop();
-      await s3.close();
-      await database.drop();
-      await vhost.delete();
+      await production.close();
+      await sandbox?.close();
     },
   };
 }

@@ -20,9 +20,11 @@ let token: string;
 
 beforeAll(async () => {
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', path.resolve(__dirname, '..')]);
-  system = await startSystem();
-  samples = await createSimulatorControl(system.originUrl).samples();
-  ({ token } = await system.customer('2000.00'));
+  // The customer's CLI with a sandbox (`teste`) token, as an integrator tries it (decision 0099).
+  system = await startSystem({ sandbox: true });
+  if (system.sandbox === undefined) throw new Error('the system was started without its sandbox');
+  samples = await createSimulatorControl(system.sandbox.originUrl).samples();
+  ({ token } = await system.sandbox.customer());
 });
 
 afterAll(async () => {

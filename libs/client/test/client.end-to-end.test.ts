@@ -1,6 +1,6 @@
 import type { OriginSample } from '@regapi/origin';
 import { createSimulatorControl, magicCpf, magicMatricula } from '@regapi/origin-simulator';
-import { startSystem, type TestSystem } from '../../../deploy/test/support/system';
+import { startSystem, type TestSandbox, type TestSystem } from '../../../deploy/test/support/system';
 import {
   type components,
   NotOfferedError,
@@ -13,18 +13,22 @@ import {
 import { type CuttingProxy, startCuttingProxy } from './support/cutting-proxy';
 
 // Issue 17, SDK: @regapi/client against the whole running system (gateway, RabbitMQ, origin-session on the origin
-// simulator, archive, billing), as an integrator uses it — typed, no cast — and through a relay that cuts the
-// connection after the server acted, which must never charge twice.
+// simulator, archive, billing) with sandbox tokens, as an integrator tests with it — typed, no cast — and through a
+// relay that cuts the connection after the server acted, which must never charge twice.
 
 jest.setTimeout(120_000);
 
 let system: TestSystem;
+/** The integrator's side: `teste` tokens, served by the sandbox's stack (decision 0099). */
+let sandbox: TestSandbox;
 let samples: readonly OriginSample[];
 let proxy: CuttingProxy;
 
 beforeAll(async () => {
-  system = await startSystem();
-  samples = await createSimulatorControl(system.originUrl).samples();
+  system = await startSystem({ sandbox: true });
+  if (system.sandbox === undefined) throw new Error('the system was started without its sandbox');
+  sandbox = system.sandbox;
+  samples = await createSimulatorControl(sandbox.originUrl).samples();
   proxy = await startCuttingProxy(new URL(system.url));
 });
 
@@ -51,8 +55,8 @@ function clientOf(token: string, baseUrl = system.url, onRetry?: (event: RetryEv
   });
 }
 
-async function clientFor(amount: string, baseUrl = system.url, onRetry?: (event: RetryEvent) => void) {
-  const { token } = await system.customer(amount);
+async function clientFor(baseUrl = system.url, onRetry?: (event: RetryEvent) => void) {
+  const { token } = await sandbox.customer();
   return clientOf(token, baseUrl, onRetry);
 }
 
@@ -69,7 +73,7 @@ function propertyOf(owner: OriginSample, matricula?: string): components['schema
 }
 
 test('quote → execute → waitForResult → downloadDocument: a search, then the record view of what it found', async () => {
-  const client = await clientFor('2000.00');
+  const client = await clientFor();
   const owner = sample(0);
 
   const quote = await client.quote('pesquisa-previa-bens', { cpf_cnpj: owner.cpfCnpj, uf: owner.uf });
@@ -126,7 +130,7 @@ test('quote → execute → waitForResult → downloadDocument: a search, then t
 
 test('the connection cut after the server accepted an execution: resent with the SAME key, one order, one debit', async () => {
   const retries: RetryEvent[] = [];
-  const client = await clientFor('1000.00', proxy.url, (event) => retries.push(event));
+  const client = await clientFor(proxy.url, (event) => retries.push(event));
   const owner = sample(1);
   const cutsBefore = proxy.cuts();
 
@@ -143,14 +147,14 @@ test('the connection cut after the server accepted an execution: resent with the
   expect(debits).toEqual([expect.objectContaining({ protocolo, valor: -accepted.header.price })]);
   await client.waitForResult(protocolo, FAST);
   const digits = owner.cpfCnpj.replace(/\D/g, '');
-  const searches = (await system.originOrders()).filter(
+  const searches = (await sandbox.originOrders()).filter(
     (order) => order.operation === 'search' && JSON.stringify(order.input).includes(digits),
   );
   expect(searches).toHaveLength(1);
 });
 
 test('a download cut midway resumes with Range and gives the same bytes, checked against the ETag', async () => {
-  const { token } = await system.customer('1000.00');
+  const { token } = await sandbox.customer();
   const direct = clientOf(token);
   const owner = sample(2);
   const accepted = await direct.execute('pesquisa-previa-bens', { cpf_cnpj: owner.cpfCnpj, uf: owner.uf });
@@ -167,7 +171,7 @@ test('a download cut midway resumes with Range and gives the same bytes, checked
 });
 
 test('a finished failure is a ResultError of its class: refunded or not, and whether a new order may succeed', async () => {
-  const client = await clientFor('2000.00');
+  const client = await clientFor();
   const retryClass = await client.execute('pesquisa-previa-bens', {
     cpf_cnpj: magicCpf('overloaded'),
     uf: sample(3).uf,
@@ -194,7 +198,7 @@ test('a finished failure is a ResultError of its class: refunded or not, and whe
 });
 
 test('an execution that is not offered (602) is a NotOfferedError: nothing charged, the same key may be resent', async () => {
-  const client = await clientFor('1000.00');
+  const client = await clientFor();
   const error = await client
     .execute('visualizacao-matricula', { ...propertyOf(sample(4)), imovel_municipio: 'Município Inexistente' })
     .catch((thrown: unknown) => thrown);
@@ -209,7 +213,7 @@ test('an execution that is not offered (602) is a NotOfferedError: nothing charg
 });
 
 test('a batch: executed with one key, one order per item, followed to the end with waitForLote', async () => {
-  const client = await clientFor('2000.00');
+  const client = await clientFor();
   const itens = [sample(5), sample(6)].map((owner) => ({ cpf_cnpj: owner.cpfCnpj, uf: owner.uf }));
   const quote = await client.quote('pesquisa-previa-bens/lote', { itens });
   expect(quote.code).toBe(200);
