@@ -167,6 +167,7 @@ async function main(): Promise<void> {
     keyring: gatewaySecrets.keyring,
     apiBaseUrl: server.url,
     hourlySearchCeiling: originConfig.HOURLY_SEARCH_CEILING,
+    webhooksAllowHttp: webhookSettings.WEBHOOKS_ALLOW_HTTP,
     ...consoleMailSettingsFrom({ ...config, CONSOLE_PUBLIC_URL: consolePublicUrl }),
   });
   consoleApp = createConsoleHttpApp(consoleService, { metrics: telemetry.metrics });

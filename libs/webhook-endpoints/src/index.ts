@@ -11,4 +11,5 @@ export {
   type WebhookEndpointView,
 } from './endpoint-store';
 export { generateSecret, SECRET_PREFIX, signWebhook, verifyWebhook } from './signature';
+export { parseWebhookBody, type WebhookChange } from './webhook-body';
 export { checkWebhookUrl } from './webhook-url';

@@ -20,6 +20,7 @@ runServiceProcess({
       keyring: configOrExit(() => keyringFromConfig(config)),
       apiBaseUrl: config.CONSOLE_API_URL,
       hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
+      webhooksAllowHttp: config.WEBHOOKS_ALLOW_HTTP,
       ...consoleMailSettingsFrom(config),
     }),
   // Its own pages, 404 and error pages in HTML, never the API's JSON envelope; requests timed by route template.

@@ -24,6 +24,7 @@ runServiceProcess({
       consoleMail: gatewayConsoleMailSettingsFrom(config),
       // The archive's bucket, read by GET /v1/consultas/{protocolo}/documento.
       documents: createS3Storage(s3),
+      webhooksAllowHttp: config.WEBHOOKS_ALLOW_HTTP,
       ...(config.SANDBOX_DATABASE_URL === undefined
         ? {}
         : {

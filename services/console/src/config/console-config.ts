@@ -23,6 +23,8 @@ export const consoleConfig = {
   HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
   /** CONSOLE_PUBLIC_URL (links), SMTP_URL, SMTP_FROM, CONSOLE_TOTP_KEY (docs/decisions/0082, 0083). */
   ...consoleMailConfig,
+  /** Accept `http:` webhook URLs on the Webhooks page: tests and local runs only (docs/decisions/0095). */
+  WEBHOOKS_ALLOW_HTTP: env.boolean(false),
 };
 
 /** Everything the console process reads: main.ts runs it, the Kubernetes drift test checks its Deployment. */

@@ -25,6 +25,8 @@ export interface ConsoleContext {
   readonly publicUrl: string;
   /** Whether SMTP sends the console's mail; without it messages wait for an operator (docs/decisions/0082). */
   readonly smtpConfigured: boolean;
+  /** Accept `http:` webhook URLs (tests and local runs; docs/decisions/0095). */
+  readonly webhooksAllowHttp: boolean;
   /** Password-reset requests per e-mail address and per client address (docs/decisions/0082). */
   readonly resetThrottle: { readonly perEmail: Throttle; readonly perClient: Throttle };
   /** Seals TOTP secrets at rest when set (docs/decisions/0083). */

@@ -12,6 +12,7 @@ import { signInArea } from './areas/sign-in';
 import { statusArea } from './areas/status';
 import { tokensArea } from './areas/tokens';
 import { usersArea } from './areas/users';
+import { webhooksArea } from './areas/webhooks';
 import type { ConsoleArea, ConsoleContext } from './console-context';
 import { CONSOLE_CSS } from './console-css';
 import { messagePage } from './page-frame';
@@ -26,6 +27,7 @@ const AREAS: readonly ConsoleArea[] = [
   pedidosArea,
   statusArea,
   tokensArea,
+  webhooksArea,
   moneyArea,
   chartsArea,
   auditArea,

@@ -33,6 +33,8 @@ export interface ConsoleDeps {
   readonly resetThrottle?: { readonly perEmail: ThrottlePolicy; readonly perClient: ThrottlePolicy };
   /** 32 bytes (CONSOLE_TOTP_KEY, `parseTotpKey`): TOTP secrets are sealed with it at rest; without it, stored in clear. */
   readonly totpKey?: TotpKey;
+  /** Accept `http:` webhook URLs on the Webhooks page (tests and local runs; docs/decisions/0095). Default false. */
+  readonly webhooksAllowHttp?: boolean;
 }
 
 /** Password-reset requests: 3 per e-mail address in 15 minutes, 20 per client address a minute. */
@@ -60,6 +62,7 @@ export function createConsole(deps: ConsoleDeps): Service {
     signInThrottle: createThrottle(clock, deps.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE),
     publicUrl: (deps.publicUrl ?? DEFAULT_CONSOLE_PUBLIC_URL).replace(/\/+$/, ''),
     smtpConfigured: deps.smtp !== undefined,
+    webhooksAllowHttp: deps.webhooksAllowHttp ?? false,
     resetThrottle: {
       perEmail: createThrottle(clock, (deps.resetThrottle ?? DEFAULT_RESET_THROTTLE).perEmail),
       perClient: createThrottle(clock, (deps.resetThrottle ?? DEFAULT_RESET_THROTTLE).perClient),

@@ -13,6 +13,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
   { href: '/consultar', label: 'Nova consulta', permission: 'orders:run' },
   { href: '/pedidos', label: 'Pedidos', permission: 'orders:read' },
   { href: '/tokens', label: 'Tokens', permission: 'tokens:read' },
+  { href: '/webhooks', label: 'Webhooks', permission: 'tokens:read' },
   { href: '/extrato', label: 'Extrato', permission: 'money:read' },
   { href: '/graficos', label: 'Gráficos', permission: 'money:read' },
   { href: '/status', label: 'Status', permission: 'status:read' },

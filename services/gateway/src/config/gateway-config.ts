@@ -57,6 +57,8 @@ export const gatewayConfig = {
   SANDBOX_DATABASE_URL: env.optionalUrl(['postgres:', 'postgresql:']),
   /** The sandbox archive's bucket, on the same S3 endpoint as S3_BUCKET. Default: S3_BUCKET with `-sandbox`. */
   SANDBOX_S3_BUCKET: env.optionalString(),
+  /** Accept `http:` webhook URLs at registration: tests and local runs only (docs/decisions/0095). */
+  WEBHOOKS_ALLOW_HTTP: env.boolean(false),
 };
 
 export interface GatewaySettings {

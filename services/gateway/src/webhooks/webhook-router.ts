@@ -7,6 +7,7 @@ import {
   findEndpoint,
   listDeliveries,
   listEndpoints,
+  parseWebhookBody,
   registerEndpoint,
   replayDelivery,
   setEndpointEnabled,
@@ -16,7 +17,6 @@ import {
 import { type RequestHandler, Router } from 'express';
 import type { Kysely } from 'kysely';
 import { authOf } from '../auth/auth-context';
-import { parseWebhookBody } from './webhook-bodies';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DELIVERY_STATE: Readonly<Record<string, string>> = {

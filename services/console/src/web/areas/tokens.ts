@@ -10,11 +10,11 @@ import {
   revokeAccountToken,
 } from '@regapi/tokens';
 import type { Request, Response } from 'express';
-import { sql } from 'kysely';
 import { type ConsoleSession, type ConsoleTokenAction, can, writeConsoleAudit } from '../../auth';
 import type { ConsoleArea, ConsoleContext } from '../console-context';
 import { formField, formFields, notFound, queryParam, sendPage } from '../respond';
 import { viewerOf } from '../session-guard';
+import { earlierUseOfForm } from '../single-use-form';
 import {
   COPY_SCRIPT,
   COPY_SCRIPT_SOURCE,
@@ -142,8 +142,7 @@ function formValues(req: Request): TokenFormValues {
 }
 
 /**
- * POST /tokens. The form's one-time id (`formulario`) makes it single-use: under a transaction-scoped advisory lock
- * on that id, a form that already created a token (its `token.create` audit row names the id) creates nothing and
+ * POST /tokens. The form is single-use (earlierUseOfForm): a form that already created a token creates nothing and
  * shows no secret — a double click, a refresh or a browser's resubmission gets the "already used" page (409).
  */
 async function createToken(context: ConsoleContext, req: Request, res: Response): Promise<void> {
@@ -177,14 +176,7 @@ async function createToken(context: ConsoleContext, req: Request, res: Response)
   }
   const { request } = checked;
   const outcome = await context.db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`console-token-form:${formId}`}, 0))`.execute(trx);
-    const earlier = await trx
-      .selectFrom('console_audit')
-      .select('target')
-      .where('account_id', '=', viewer.accountId)
-      .where('action', '=', 'token.create')
-      .where(sql<string>`params->>'formulario'`, '=', formId)
-      .executeTakeFirst();
+    const earlier = await earlierUseOfForm(trx, viewer.accountId, 'token.create', formId);
     if (earlier !== undefined) return { used: true as const, tokenId: earlier.target };
     const issued = await issueToken(trx, context.keyring, context.clock, {
       accountId: viewer.accountId,

@@ -1,5 +1,5 @@
 import { type FieldError, isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@regapi/contracts';
-import { checkWebhookUrl } from '@regapi/webhook-endpoints';
+import { checkWebhookUrl } from './webhook-url';
 
 export interface WebhookChange {
   readonly url?: string;
