@@ -21,6 +21,7 @@ import {
 } from '@regapi/origin';
 import { createOriginSimulator, createSimulatorControl, type OriginSimulator } from '@regapi/origin-simulator';
 import { OUTCOME_CODES } from '../src/outcome-to-code';
+import { searchResultData } from '../src/results/search-result';
 
 /**
  * docs/sandbox.md's test identities (issue 17) are what the sandbox does: every row of its table is run against a
@@ -172,12 +173,19 @@ test.each(SEARCHES.map((row) => ({ name: `${row.input.join(' ')}: ${row.origin}`
       expect(search.rows.every((r) => !r.semResposta && r.matricula !== null)).toBe(true);
     }
     if (outcome.kind === 'nothing-found') expect(search.rows).toHaveLength(0);
+    // What the client polls (spec 2.4): first answer, and the revision of a provisional one.
+    const first = searchResultData(search);
+    expect(first.provisorio).toBe(provisional);
+    let last = first;
     if (provisional) {
+      expect(first.nada_consta).toBe(false);
       await createSimulatorControl(url).advanceTime?.(RETRY_WINDOW_MS);
       const check = expectKind(await portal.checkOrder(search.numeroPedido, CALL), 'search');
       expect(check.search.coverage.retriesPendentes).toBe(!row.origin.includes('then closed'));
       expect(check.search.rows).toHaveLength(search.rows.length);
+      last = searchResultData(check.search);
     }
+    expect(last.nada_consta).toBe(row.then.includes('`nada_consta` true'));
   },
 );
 

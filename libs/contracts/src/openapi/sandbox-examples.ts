@@ -27,11 +27,11 @@ export const SANDBOX_EXAMPLES: Readonly<Record<Fonte, Readonly<Record<string, Sa
     },
     provisorio: {
       summary: 'Sandbox: provisional negative, revised about 11 minutes later (code 612)',
-      value: { cpf_cnpj: '999.170.000-54', uf: 'SP' },
+      value: { cpf_cnpj: '999.170.000-54', uf: 'DF' },
     },
     tempoEsgotado: {
       summary: 'Sandbox: origin timeout, refunded (code 605)',
-      value: { cpf_cnpj: '999.010.000-41', uf: 'SP' },
+      value: { cpf_cnpj: '999.010.000-41', uf: 'DF' },
     },
   },
   'visualizacao-matricula': {
