@@ -16,6 +16,7 @@ export { buildOpenApi, openApiJson } from './openapi/build-openapi';
 export type { JsonObject, JsonValue } from './openapi/json';
 export type { OpenApiDocument, Operation, PathItem, SecurityRequirement } from './openapi/openapi-types';
 export { OpenApiValidator } from './openapi/openapi-validator';
+export { SANDBOX_EXAMPLES, type SandboxExample } from './openapi/sandbox-examples';
 export { FORMAT_PATTERNS, standardSchema } from './openapi/standard-formats';
 export { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, ORDER_LIST_ESTADOS, type OrderListEstado } from './order-list';
 export { FONTES, type Fonte, isFonte, PRODUCTS, type Product, type ProductScope, product, scopeOf } from './products';

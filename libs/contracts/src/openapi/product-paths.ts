@@ -4,6 +4,7 @@ import { envelopeOf } from './envelope-schemas';
 import { GUARDED_HEADERS } from './headers';
 import type { JsonObject } from './json';
 import type { Operation, PathItem } from './openapi-types';
+import { SANDBOX_EXAMPLES } from './sandbox-examples';
 import { ref } from './schema-helpers';
 import { refusals } from './transport-responses';
 
@@ -26,6 +27,12 @@ function betaNote(product: Product): string {
 
 function jsonBody(fonte: Fonte): JsonObject {
   return { required: true, content: { 'application/json': { schema: ref(REQUEST_BODY_SCHEMAS[fonte].title) } } };
+}
+
+/** The execution's body names sandbox test identities as examples (docs/sandbox.md): what a `teste` token gets. */
+function executionBody(fonte: Fonte): JsonObject {
+  const schema = ref(REQUEST_BODY_SCHEMAS[fonte].title);
+  return { required: true, content: { 'application/json': { schema, examples: { ...SANDBOX_EXAMPLES[fonte] } } } };
 }
 
 function json(description: string, schema: JsonObject, headers: JsonObject = GUARDED_HEADERS): JsonObject {
@@ -65,7 +72,7 @@ function executionOperation(product: Product): Operation {
     security: [{ bearer: [product.scope] }],
     ...beta(product),
     parameters: [ref('IdempotencyKey', 'parameters')],
-    requestBody: jsonBody(product.fonte),
+    requestBody: executionBody(product.fonte),
     responses: {
       '202': json(
         'Aceito e debitado (spec 2.2): header.billable true, header.price o valor debitado (o preco.total do orçamento). O 200 que vier depois não soma de novo. Uma repetição com a mesma Idempotency-Key e o mesmo pedido devolve esta mesma resposta, com Idempotent-Replayed: true.',
