@@ -147,6 +147,39 @@ describe.each(SANDBOX_OVERLAYS.map((name) => [name]))('k8s/overlays/%s', (name: 
   });
 });
 
+describe('k8s/overlays/production/sandbox', () => {
+  let objects: K8sObject[];
+  beforeAll(async () => {
+    objects = await renderOverlay('production/sandbox');
+  });
+
+  it('runs its own PostgreSQL and RabbitMQ through their operators in regapi-sandbox', () => {
+    const stores = objects.filter(
+      (o) =>
+        (o.apiVersion === 'postgresql.cnpg.io/v1' && o.kind === 'Cluster') ||
+        (o.apiVersion === 'rabbitmq.com/v1beta1' && o.kind === 'RabbitmqCluster'),
+    );
+    expect(stores.map((o) => [o.kind, o.metadata.name, o.metadata.namespace])).toEqual([
+      ['Cluster', 'regapi-sandbox-postgres', SANDBOX_NAMESPACE],
+      ['RabbitmqCluster', 'regapi-sandbox-rabbitmq', SANDBOX_NAMESPACE],
+    ]);
+    expect(named(objects, 'StatefulSet')).toEqual([]);
+  });
+
+  it('holds no Secret object: every secret comes from External Secrets or an operator', () => {
+    expect(named(objects, 'Secret')).toEqual([]);
+  });
+
+  it('labels every object it makes regapi.io/ambiente=teste', () => {
+    const unlabelled = objects.filter(
+      (o) =>
+        o.kind !== 'Namespace' &&
+        (o.metadata.labels as Record<string, string> | undefined)?.['regapi.io/ambiente'] !== 'teste',
+    );
+    expect(unlabelled.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([]);
+  });
+});
+
 describe('the sandbox isolation check', () => {
   let objects: K8sObject[];
   let production: K8sObject[];
