@@ -18,5 +18,16 @@ export {
 export { unscrapedMetrics } from './metrics-scrape';
 export { type PodProcess, PodProcessError, podProcessesOf } from './pod-processes';
 export { type PolicyOptions, policyViolations } from './policy';
-export { K8S_DIR, OVERLAYS, type OverlayName, RenderError, renderKustomization, renderOverlay } from './render';
+export {
+  K8S_DIR,
+  OVERLAYS,
+  type OverlayName,
+  RenderError,
+  renderKustomization,
+  renderOverlay,
+  SANDBOX_NAMESPACE,
+  SANDBOX_OVERLAYS,
+  type SandboxOverlayName,
+} from './render';
+export { sandboxIsolationProblems } from './sandbox-isolation';
 export { type Container, type EnvVar, type PodSpec, type Probe, podSpecOf, workloadsOf } from './workloads';

@@ -11,6 +11,15 @@ export const K8S_DIR = path.resolve(__dirname, '..', '..', '..', 'k8s');
 export const OVERLAYS = ['local', 'production'] as const;
 export type OverlayName = (typeof OVERLAYS)[number];
 
+/**
+ * The sandbox of each overlay (k8s/sandbox in the namespace regapi-sandbox, decision 0109), applied after it: rendered
+ * and checked by the same tests, kept out of the overlay itself (and so out of k8s.local-overlay.end-to-end).
+ */
+export const SANDBOX_OVERLAYS = ['local/sandbox', 'production/sandbox'] as const;
+export type SandboxOverlayName = (typeof SANDBOX_OVERLAYS)[number];
+/** The namespace the sandbox's workloads run in. */
+export const SANDBOX_NAMESPACE = 'regapi-sandbox';
+
 /** Debian's kubectl (kustomize built in); KUBECTL overrides. No cluster is contacted. */
 const KUBECTL = process.env.KUBECTL ?? 'kubectl';
 
@@ -33,6 +42,6 @@ export async function renderKustomization(dir: string): Promise<K8sObject[]> {
 }
 
 /** Renders k8s/overlays/<name>. */
-export function renderOverlay(name: OverlayName): Promise<K8sObject[]> {
+export function renderOverlay(name: OverlayName | SandboxOverlayName): Promise<K8sObject[]> {
   return renderKustomization(path.join(K8S_DIR, 'overlays', name));
 }
