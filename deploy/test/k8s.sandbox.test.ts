@@ -78,6 +78,7 @@ describe.each(SANDBOX_OVERLAYS.map((name) => [name]))('k8s/overlays/%s', (name: 
     expect(envValue(objects, 'origin-simulator', 'SIM_PUNCTUAL')).toBe('true');
     expect(envValue(objects, 'origin-simulator', 'SIM_TIME_SCALE')).toBe('0.005');
     expect(envValue(objects, 'origin-session', 'CERTIFICATE_FORECAST_FROM_ORIGIN')).toBe('true');
+    expect(envValue(objects, 'origin-session', 'OUTAGE_TAKES_PRODUCT_OUT')).toBe('false');
     expect(envValue(objects, 'reconciler', 'RECONCILE_INTERVAL_MINUTES')).toBe('1');
   });
 

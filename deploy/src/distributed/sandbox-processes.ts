@@ -124,6 +124,7 @@ export function sandboxProcesses(config: SandboxConfig, sandbox: PreparedSandbox
           ORIGIN_USERNAME: config.SIM_USERNAME,
           ORIGIN_PASSWORD: config.SIM_PASSWORD,
           CERTIFICATE_FORECAST_FROM_ORIGIN: 'true',
+          OUTAGE_TAKES_PRODUCT_OUT: 'false',
           RECONCILE_INTERVAL_MINUTES: '1',
         },
       };

@@ -13,8 +13,11 @@ export interface BackendSettings {
   /** The origin portal (a simulator here) and its account. */
   readonly origin: { readonly url: string; readonly username: string; readonly password: string };
   readonly hourlySearchCeiling: number;
-  /** The sandbox's: a certificate's forecast is its punctual simulator's (decision 0099). */
-  readonly forecastFromOrigin?: boolean;
+  /**
+   * The sandbox's (decision 0099): a certificate's forecast is its punctual simulator's, and an origin outage does
+   * not take a product out of service.
+   */
+  readonly sandbox?: boolean;
   readonly reconciler: Partial<ReconcilerSettings>;
   readonly webhooks: ConfigOf<typeof webhooksConfig>;
   readonly publicBaseUrl: string | undefined;
@@ -36,7 +39,8 @@ export function backendServices(deps: ServiceDeps, settings: BackendSettings): S
       settings: {
         account: origin.username,
         hourlySearchCeiling: settings.hourlySearchCeiling,
-        forecastFromOrigin: settings.forecastFromOrigin ?? false,
+        forecastFromOrigin: settings.sandbox ?? false,
+        outageTakesProductOut: !(settings.sandbox ?? false),
       },
     }),
     createBilling(deps),

@@ -54,7 +54,7 @@ export async function startSandboxStack(input: SandboxStackInput): Promise<Sandb
       ...input.backend,
       origin: { url: origin.url, ...simulator.credentials },
       storage: documents,
-      forecastFromOrigin: true,
+      sandbox: true,
     },
   );
   const readiness: Record<string, ReadinessCheck> = {

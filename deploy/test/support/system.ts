@@ -155,6 +155,7 @@ async function startBackendStack(
           account: simulator.credentials.username,
           schedulerPollMs: 50,
           forecastFromOrigin: options.punctual,
+          outageTakesProductOut: !options.punctual,
           ...options.originSettings,
         },
       }),

@@ -16,6 +16,11 @@ export const originSessionConfig = {
    * simulator's), not the spec 2.6 business-hours term. Never set it against the real origin.
    */
   CERTIFICATE_FORECAST_FROM_ORIGIN: env.boolean(false),
+  /**
+   * Spec 7.5: an origin 602/603 about the service takes the product out of service. `false` in the sandbox only
+   * (decision 0099): its integrators' fault tests must not stop the product for the others.
+   */
+  OUTAGE_TAKES_PRODUCT_OUT: env.boolean(true),
 };
 
 /** Everything the origin-session process reads: main.ts runs it, the Kubernetes drift test checks its Deployment. */

@@ -24,6 +24,7 @@ runServiceProcess({
         account: config.ORIGIN_USERNAME,
         hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
         forecastFromOrigin: config.CERTIFICATE_FORECAST_FROM_ORIGIN,
+        outageTakesProductOut: config.OUTAGE_TAKES_PRODUCT_OUT,
       },
     }),
 }).catch((error: unknown) => {

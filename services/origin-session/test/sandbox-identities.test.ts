@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseUf, type Uf, ufTimeZone } from '@regapi/br';
-import { certificateForecast, ManualClock } from '@regapi/calendar';
+import { parseUf, type Uf } from '@regapi/br';
+import { CERTIFICATE_TERM_BUSINESS_HOURS, ManualClock } from '@regapi/calendar';
 import {
   FONTES,
   type Fonte,
@@ -226,11 +226,11 @@ test.each(CERTIFICATES.map((row) => ({ name: `${row.input.join(' ')}: ${row.orig
     }
     if (outcome.kind !== 'accepted') return;
     const { certificate } = outcome;
-    // Punctual: the forecast is the business-hours term compressed by the time scale, and the office issues at it.
+    // Punctual: the forecast is the 4-hour term in plain hours (nights and weekends included) compressed by the time
+    // scale, and the office issues exactly at it (decision 0099).
     const aceitoEm = new Date(certificate.aceitoEm);
-    const businessTerm = certificateForecast(aceitoEm, ufTimeZone(property.cartorioUf)).getTime() - aceitoEm.getTime();
     const term = Date.parse(certificate.previsaoEntregaEm) - aceitoEm.getTime();
-    expect(term).toBe(Math.round(businessTerm * TIME_SCALE));
+    expect(term).toBe(Math.round(CERTIFICATE_TERM_BUSINESS_HOURS * 3_600_000 * TIME_SCALE));
     await createSimulatorControl(url).advanceTime?.(term - 1);
     expectKind(await portal.checkOrder(certificate.numeroPedido, CALL), 'certificate-open');
     await createSimulatorControl(url).advanceTime?.(1);

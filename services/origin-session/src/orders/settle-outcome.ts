@@ -240,7 +240,7 @@ async function finishFailure(
       numeroPedido,
       at,
     });
-    if (done && effect === 'product-out-of-service') {
+    if (done && effect === 'product-out-of-service' && ctx.settings.outageTakesProductOut) {
       const status = await setProductEnabled(
         trx,
         fonte,

@@ -61,6 +61,12 @@ export interface OriginSessionSettings {
    * Default false.
    */
   readonly forecastFromOrigin: boolean;
+  /**
+   * Spec 7.5: a 602/603 about the service takes the product out of service for everyone until an operator puts it
+   * back. False in the sandbox (decision 0099): the order still finishes with its code and refund, but one integrator
+   * testing a fault must not stop every other's product, nor page anyone. Default true.
+   */
+  readonly outageTakesProductOut: boolean;
 }
 
 export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.freeze({
@@ -81,6 +87,7 @@ export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.f
   catalogTimeoutMs: 5 * 60_000,
   stopGraceMs: 6_000,
   forecastFromOrigin: false,
+  outageTakesProductOut: true,
 });
 
 export interface TaskContext {
