@@ -36,6 +36,13 @@ export function targetMatcher(key: keyof typeof TARGET, op: '=' | '!=' | '=~' | 
   return `${TARGET[key]}${op}"${value}"`;
 }
 
+/**
+ * Production's series only: the sandbox's targets carry `ambiente="teste"` (k8s/sandbox's ServiceMonitor, decisions
+ * 0099 and 0109), and its traffic must neither move production's dashboards nor page anyone. A series without the
+ * label (production's, and every local run) matches.
+ */
+export const PRODUCTION_ONLY = 'ambiente!="teste"';
+
 function selector(name: string, matchers: readonly string[]): string {
   return matchers.length === 0 ? name : `${name}{${matchers.join(', ')}}`;
 }
@@ -43,7 +50,7 @@ function selector(name: string, matchers: readonly string[]): string {
 /** The series of a counter or gauge. */
 export function series(metric: MetricDefinition, ...matchers: string[]): string {
   if (metric.kind === 'histogram') throw new Error(`${metric.name} is a histogram: use histogramSeries`);
-  return selector(prometheusName(metric), matchers);
+  return selector(prometheusName(metric), [...matchers, PRODUCTION_ONLY]);
 }
 
 /** One of a histogram's series (`_bucket`, `_count`, `_sum`). */
@@ -53,7 +60,7 @@ export function histogramSeries(
   ...matchers: string[]
 ): string {
   if (metric.kind !== 'histogram') throw new Error(`${metric.name} is a ${metric.kind}, not a histogram`);
-  return selector(`${prometheusName(metric)}_${part}`, matchers);
+  return selector(`${prometheusName(metric)}_${part}`, [...matchers, PRODUCTION_ONLY]);
 }
 
 /** A series of a metric this repository does not define (runtime-node, the RabbitMQ and PostgreSQL exporters). */
