@@ -35,6 +35,7 @@ export {
   reaisNumber,
 } from './reais';
 export { type RefundOrderInput, type RefundOrderResult, refundOrder } from './refund-order';
+export { REGISTRY_ACCOUNTS, type RegistryFeeInput, recordRegistryFee } from './registry/registry-fee';
 export { type Reserved, reservedInUnsettledOrders } from './reserved';
 export { type DailySpend, dailySpend } from './spend';
 export { LEDGER_SQLSTATE, type LedgerSqlState } from './sqlstate';
