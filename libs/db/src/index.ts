@@ -27,6 +27,8 @@ export type {
   OrdersTable,
   OutboxTable,
   ProcessedMessageTable,
+  RefundCause,
+  RegistryReconciliationCategory,
   ScheduledMessageTable,
   WebhookAttemptTable,
   WebhookDeliveryState,

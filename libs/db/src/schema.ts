@@ -358,6 +358,16 @@ export interface RegistryReconciliationLineTable {
   loss_cause: string | null;
 }
 
+/** The monthly close of the registry reconciliation (migration 0035): listing asked, applied, report written. */
+export interface RegistryMonthCloseTable {
+  month: string;
+  period_from: Date;
+  period_to: Date;
+  listing_asked_at: Date;
+  listing_applied_at: Date | null;
+  reconciliation_id: string | null;
+}
+
 /** View (migration 0035): one row per origin order the registry charged, with our order when known. */
 export interface FinanceRegistryFeeView {
   numero_pedido: ViewColumn<string>;
@@ -702,6 +712,7 @@ export interface Database {
   registry_fee_posting: RegistryFeePostingTable;
   registry_reconciliation: RegistryReconciliationTable;
   registry_reconciliation_line: RegistryReconciliationLineTable;
+  registry_month_close: RegistryMonthCloseTable;
   finance_registry_fee: FinanceRegistryFeeView;
   finance_order_margin: FinanceOrderMarginView;
   finance_registry_payable: FinanceRegistryPayableView;

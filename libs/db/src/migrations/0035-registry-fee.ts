@@ -9,7 +9,8 @@ import { type Kysely, sql } from 'kysely';
  *   `platform:registry_expense` debited (negative) and the liability `platform:registry_payable` credited (positive),
  *   the sign convention of `ledger_posting`. Checked at commit like a ledger entry (two legs summing to zero, the
  *   payable leg equal to the fee; a fee of zero has no legs); both tables are append-only (LG001, LG002).
- * - `registry_reconciliation` + `_line`: the persisted reports matching the origin's charges against our orders.
+ * - `registry_reconciliation` + `_line`: the persisted reports matching the origin's charges against our orders;
+ *   `registry_month_close`: the reconciler's monthly close (the month's listing asked, applied, then its report).
  * - Finance views over them; customer orders are matched to origin orders by `orders.numero_pedido` at read time, so
  *   an origin order listed before we learnt its protocol is matched once we do.
  */
@@ -116,6 +117,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        loss_cause text
      )`,
     `CREATE INDEX registry_reconciliation_line_report ON registry_reconciliation_line (reconciliation_id, category)`,
+    // The month close: the listing asked for the month (the one source of a search's fee), then its report.
+    `CREATE TABLE registry_month_close (
+       month text PRIMARY KEY CHECK (month ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'),
+       period_from timestamptz NOT NULL,
+       period_to timestamptz NOT NULL,
+       listing_asked_at timestamptz NOT NULL,
+       listing_applied_at timestamptz,
+       reconciliation_id uuid REFERENCES registry_reconciliation (id)
+     )`,
 
     // One row per origin order the registry charged, with its customer order when we know it.
     `CREATE VIEW finance_registry_fee AS
@@ -165,6 +175,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'DROP VIEW finance_registry_payable',
     'DROP VIEW finance_order_margin',
     'DROP VIEW finance_registry_fee',
+    'DROP TABLE registry_month_close',
     'DROP TABLE registry_reconciliation_line',
     'DROP TABLE registry_reconciliation',
     'DROP TABLE registry_fee_posting',
