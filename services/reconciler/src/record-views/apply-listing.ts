@@ -5,6 +5,7 @@ import { pickListedRecordView } from '@regapi/origin';
 import type { Transaction } from 'kysely';
 import { orderOffice, orderProperty } from '../order-property';
 import type { ReconcilerContext } from '../reconciler-context';
+import { markMonthListings } from '../registry/month-close';
 import { recordViewSettledAt } from '../settings';
 import { deliverFound, refundNotFound } from './conclude';
 import { recordListingFees } from './listing-fees';
@@ -52,6 +53,7 @@ export async function applyListing(
   const fees = await recordListingFees(trx, listing.orders);
   const since = new Date(listing.since);
   const listedAt = new Date(listing.listed_at);
+  await markMonthListings(trx, { since, listedAt });
   const views = listing.orders.filter((listed) => listed.produto === 'visualizacao');
   const taken = await reconciledNumeros(trx);
   const verdicts: Record<string, Verdict> = {};
