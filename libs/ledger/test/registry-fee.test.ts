@@ -1,7 +1,14 @@
 import type { Database } from '@regapi/db';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { sql, type Transaction } from 'kysely';
-import { LEDGER_SQLSTATE, REGISTRY_ACCOUNTS, type RegistryFeeInput, recordRegistryFee, refundOrder } from '../src';
+import {
+  LEDGER_SQLSTATE,
+  REGISTRY_ACCOUNTS,
+  type RegistryFeeInput,
+  recordRegistryFee,
+  refundOrder,
+  verifyLedger,
+} from '../src';
 import { fundedAccount } from './support/fixtures';
 import { newNumeroPedido, placedOrder } from './support/placed-order';
 
@@ -215,4 +222,20 @@ test('the finance views: margin per order, platform loss by cause, registry paya
     .executeTakeFirstOrThrow();
   expect(Number(payable.total)).toBe(Number(fees.total));
   expect(Number(expense.total)).toBe(-Number(fees.total));
+});
+
+// Last in the file: the forged fee stays in this database.
+test('verifyLedger re-derives the registry fees: a fee written without its legs is reported', async () => {
+  // Clean first; then a fee written with its triggers switched off (a fault only a superuser
+  // can cause) is reported.
+  expect((await verifyLedger(database.db)).filter((p) => p.check === 'registry_fee_balanced')).toEqual([]);
+  const forged = newNumeroPedido();
+  await inTransaction(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    await sql`INSERT INTO registry_fee (numero_pedido, fonte, fee_centavos, charged_at, source)
+              VALUES (${forged}, 'visualizacao-matricula', 900, now(), 'answer')`.execute(trx);
+  });
+  expect((await verifyLedger(database.db)).filter((p) => p.check === 'registry_fee_balanced')).toEqual([
+    { check: 'registry_fee_balanced', subject: forged, detail: 'legs 0, sum 0, payable 0, fee 900' },
+  ]);
 });
