@@ -73,11 +73,9 @@ export async function closeRegistryMonth(ctx: ReconcilerContext): Promise<MonthC
     .where('reconciliation_id', 'is', null)
     .execute();
   const mismatches = report.totals.mismatches;
-  (mismatches === 0 ? ctx.logger.info : ctx.logger.warn).call(
-    ctx.logger,
-    { month, reconciliation_id: report.id, mismatches, totals: report.totals },
-    'registry month reconciled',
-  );
+  const fields = { month, reconciliation_id: report.id, mismatches, totals: report.totals };
+  if (mismatches === 0) ctx.logger.info(fields, 'registry month reconciled');
+  else ctx.logger.warn(fields, 'registry month reconciled with mismatches');
   return { kind: 'reconciled', month, reconciliationId: report.id, mismatches };
 }
 
