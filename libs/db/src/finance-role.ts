@@ -1,8 +1,22 @@
 import { type Kysely, sql } from 'kysely';
-import { FINANCE_ROLE, FINANCE_VIEWS } from './migrations/0036-finance-role';
 import type { Database } from './schema';
 
-export { FINANCE_ROLE, FINANCE_VIEWS };
+/** Finance's read-only role (migration 0036, docs/decisions/0104). */
+export const FINANCE_ROLE = 'regapi_finance';
+
+/**
+ * The views finance reads: exactly those docs/finance.md documents (a test compares both with the grants). A new one
+ * is added here AND granted by its migration.
+ */
+export const FINANCE_VIEWS = [
+  'finance_account_statement',
+  'finance_daily_totals',
+  'finance_refunds_by_class',
+  'finance_registry_fee',
+  'finance_order_margin',
+  'finance_registry_payable',
+  'finance_platform_loss',
+] as const;
 
 /** What the migrate step did to the finance role. */
 export interface FinanceRoleResult {

@@ -12,10 +12,10 @@ import { type Kysely, sql } from 'kysely';
  * the migrate step grants again on every run (libs/db `applyFinanceRole`). `down` revokes; it never drops the role
  * other databases still use.
  */
-export const FINANCE_ROLE = 'regapi_finance';
+const FINANCE_ROLE = 'regapi_finance';
 
-/** The views finance reads: exactly those docs/finance.md documents (a test compares both). */
-export const FINANCE_VIEWS = [
+/** The finance views as of this migration (the living list is libs/db `FINANCE_VIEWS`). */
+const FINANCE_VIEWS = [
   'finance_account_statement',
   'finance_daily_totals',
   'finance_refunds_by_class',
