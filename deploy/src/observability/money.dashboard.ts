@@ -75,7 +75,7 @@ export const moneyDashboard: DashboardSpec = {
           description: 'Sum of every customer balance: what the platform owes its customers.',
           kind: 'timeseries',
           unit: 'currencyBRL',
-          width: 16,
+          width: 8,
           queries: [query(reais(snapshot(S.customerBalances)), 'balances')],
         },
         {
@@ -86,6 +86,16 @@ export const moneyDashboard: DashboardSpec = {
           width: 8,
           redFrom: 1,
           queries: [query(snapshot(S.ledgerInvariantViolations), 'violations')],
+        },
+        {
+          title: 'Registry reconciliation',
+          description:
+            'Mismatches of the newest reconciliation with the registry: charged but unknown to us, ours never charged (alert RegistryReconciliationMismatch; pnpm ops finance reconcile).',
+          kind: 'stat',
+          unit: 'short',
+          width: 8,
+          redFrom: 1,
+          queries: [query(snapshot(S.registryReconciliationMismatches), 'mismatches')],
         },
       ],
     },

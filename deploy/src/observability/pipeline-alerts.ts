@@ -134,6 +134,15 @@ export const PIPELINE_ALERTS: readonly AlertRule[] = [
     description: 'A record view ended 605 has no verdict from the origin after 24 hours; its amount is still debited.',
   }),
   alertRule({
+    alert: 'RegistryReconciliationMismatch',
+    severity: 'warning',
+    for: '5m',
+    expr: `${snapshot(S.registryReconciliationMismatches)} > 0`,
+    summary: 'The newest reconciliation with the registry has mismatched orders.',
+    description:
+      'The registry charged origin orders we do not know, or orders of ours reached the origin and were never charged. Read the report with pnpm ops finance reconcile.',
+  }),
+  alertRule({
     alert: 'LedgerInvariantBroken',
     severity: 'critical',
     for: '1m',

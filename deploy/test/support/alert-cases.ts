@@ -278,6 +278,7 @@ export const ALERT_CASES: readonly AlertCase[] = [
   },
   thresholdCase('CertificateWatchExhausted', S.certificateWatchesExhausted, '1', '0'),
   thresholdCase('ReconciliationOverdue', S.reconciliationOldestWait, '90000', '3600'),
+  thresholdCase('RegistryReconciliationMismatch', S.registryReconciliationMismatches, '2', '0'),
   thresholdCase('LedgerInvariantBroken', S.ledgerInvariantViolations, '1', '0'),
   {
     alert: 'PipelineSnapshotStale',

@@ -9,6 +9,7 @@ export {
   startEmbeddedPostgres,
   superuserAccepts,
 } from './embedded-postgres';
+export { applyFinanceRole, FINANCE_ROLE, FINANCE_VIEWS, type FinanceRoleResult } from './finance-role';
 export { MigrationError, migrateToLatest, migrationsFingerprint } from './migrate';
 export { migrateConfig } from './migrate-config';
 export { PG_ERROR, pgErrorCode } from './pg-errors';
@@ -27,6 +28,8 @@ export type {
   OrdersTable,
   OutboxTable,
   ProcessedMessageTable,
+  RefundCause,
+  RegistryReconciliationCategory,
   ScheduledMessageTable,
   WebhookAttemptTable,
   WebhookDeliveryState,

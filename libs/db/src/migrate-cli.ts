@@ -1,5 +1,6 @@
 import { configOrExit, loadConfig } from '@regapi/config';
 import { createDb } from './create-db';
+import { applyFinanceRole } from './finance-role';
 import { migrateToLatest } from './migrate';
 import { migrateConfig } from './migrate-config';
 
@@ -9,7 +10,8 @@ async function main(): Promise<void> {
   const handle = createDb(config.DATABASE_URL, { max: 1, applicationName: 'migrate' });
   try {
     const applied = await migrateToLatest(handle.db);
-    process.stdout.write(`${JSON.stringify({ applied })}\n`);
+    const financeRole = await applyFinanceRole(handle.db, config.FINANCE_DB_PASSWORD);
+    process.stdout.write(`${JSON.stringify({ applied, financeRole })}\n`);
   } finally {
     await handle.close();
   }

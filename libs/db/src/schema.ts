@@ -308,6 +308,117 @@ export interface FinanceRefundsByClassView {
   refunded_centavos: ViewColumn<number>;
 }
 
+/** The fee the origin reported for one of its orders (migration 0035, docs/decisions/0102): once per `numero_pedido`. */
+export interface RegistryFeeTable {
+  numero_pedido: ColumnType<string, string, never>;
+  fonte: ColumnType<string, string, never>;
+  fee_centavos: ColumnType<number, number, never>;
+  charged_at: ColumnType<Date, Date, never>;
+  source: ColumnType<'answer' | 'listing', 'answer' | 'listing', never>;
+  recorded_in_xact: ColumnType<string, never, never>;
+  recorded_at: ColumnType<Date, never, never>;
+}
+
+export type RegistrySystemAccount = 'platform:registry_expense' | 'platform:registry_payable';
+
+/** A leg of a registry fee (migration 0035): expense debited, payable credited, summing to zero at commit. */
+export interface RegistryFeePostingTable {
+  id: ColumnType<number, never, never>;
+  numero_pedido: ColumnType<string, string, never>;
+  system_account: ColumnType<RegistrySystemAccount, RegistrySystemAccount, never>;
+  amount_centavos: ColumnType<number, number, never>;
+}
+
+/** A persisted reconciliation with the registry (migration 0035, docs/decisions/0103). */
+export interface RegistryReconciliationTable {
+  id: ColumnType<string, string | undefined, never>;
+  period_from: Date;
+  period_to: Date;
+  month: string | null;
+  mismatches: number;
+  totals: ColumnType<unknown, string, string>;
+  computed_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export type RegistryReconciliationCategory =
+  | 'charged_delivered'
+  | 'charged_refunded'
+  | 'charged_unknown'
+  | 'ours_unlisted';
+
+export interface RegistryReconciliationLineTable {
+  reconciliation_id: string;
+  category: RegistryReconciliationCategory;
+  numero_pedido: string | null;
+  order_id: string | null;
+  fonte: string | null;
+  fee_centavos: number;
+  price_centavos: number;
+  refunded_centavos: number;
+  loss_cause: string | null;
+}
+
+/** The monthly close of the registry reconciliation (migration 0035): listing asked, applied, report written. */
+export interface RegistryMonthCloseTable {
+  month: string;
+  period_from: Date;
+  period_to: Date;
+  listing_asked_at: Date;
+  listing_applied_at: Date | null;
+  reconciliation_id: string | null;
+}
+
+/** View (migration 0035): one row per origin order the registry charged, with our order when known. */
+export interface FinanceRegistryFeeView {
+  numero_pedido: ViewColumn<string>;
+  fonte: ViewColumn<string>;
+  uf: ViewColumn<string | null>;
+  order_id: ViewColumn<string | null>;
+  account_id: ViewColumn<string | null>;
+  fee_centavos: ViewColumn<number>;
+  charged_at: ViewColumn<Date>;
+  day: ViewColumn<Date>;
+  source: ViewColumn<'answer' | 'listing'>;
+  recorded_at: ViewColumn<Date>;
+}
+
+export type RefundCause = 'certificate_lost' | 'origin_timeout_605' | 'origin_error_607' | 'other';
+
+/** View (migration 0035): one row per debited order, its customer net, registry fee and margin. */
+export interface FinanceOrderMarginView {
+  order_id: ViewColumn<string>;
+  account_id: ViewColumn<string>;
+  protocolo: ViewColumn<string>;
+  fonte: ViewColumn<string>;
+  uf: ViewColumn<string | null>;
+  day: ViewColumn<Date>;
+  price_centavos: ViewColumn<number>;
+  refunded_centavos: ViewColumn<number>;
+  customer_net_centavos: ViewColumn<number>;
+  refund_cause: ViewColumn<RefundCause | null>;
+  numero_pedido: ViewColumn<string | null>;
+  registry_fee_centavos: ViewColumn<number | null>;
+  margin_centavos: ViewColumn<number>;
+}
+
+/** View (migration 0035): the registry payable per day charged and product. */
+export interface FinanceRegistryPayableView {
+  day: ViewColumn<Date>;
+  fonte: ViewColumn<string>;
+  origin_orders: ViewColumn<number>;
+  payable_centavos: ViewColumn<number>;
+}
+
+/** View (migration 0035): refunds of orders the registry still charged, per refund day, product and cause. */
+export interface FinancePlatformLossView {
+  day: ViewColumn<Date>;
+  fonte: ViewColumn<string>;
+  cause: ViewColumn<RefundCause>;
+  orders: ViewColumn<number>;
+  refunded_centavos: ViewColumn<number>;
+  loss_centavos: ViewColumn<number>;
+}
+
 /**
  * An access token's record (migration 0004; services/gateway). The token itself is never stored: the JWT's `jti` is
  * `id`, and a request is accepted only while this row says so (not revoked, not expired).
@@ -599,6 +710,15 @@ export interface Database {
   finance_account_statement: FinanceAccountStatementView;
   finance_daily_totals: FinanceDailyTotalsView;
   finance_refunds_by_class: FinanceRefundsByClassView;
+  registry_fee: RegistryFeeTable;
+  registry_fee_posting: RegistryFeePostingTable;
+  registry_reconciliation: RegistryReconciliationTable;
+  registry_reconciliation_line: RegistryReconciliationLineTable;
+  registry_month_close: RegistryMonthCloseTable;
+  finance_registry_fee: FinanceRegistryFeeView;
+  finance_order_margin: FinanceOrderMarginView;
+  finance_registry_payable: FinanceRegistryPayableView;
+  finance_platform_loss: FinancePlatformLossView;
   catalog_office: CatalogOfficeTable;
   catalog_uf_fee: CatalogUfFeeTable;
   catalog_office_fee: CatalogOfficeFeeTable;

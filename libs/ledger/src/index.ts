@@ -35,6 +35,23 @@ export {
   reaisNumber,
 } from './reais';
 export { type RefundOrderInput, type RefundOrderResult, refundOrder } from './refund-order';
+export {
+  type OurOrder,
+  REFUND_CAUSES,
+  type ReconciliationLine,
+  type ReconciliationPeriod,
+  type ReconciliationReport,
+  type ReconciliationTotals,
+  type RegistryCharge,
+  reconcileRegistry,
+} from './registry/reconciliation';
+export {
+  latestRegistryMismatches,
+  readReconciliationFacts,
+  runRegistryReconciliation,
+  type StoredReconciliation,
+} from './registry/reconciliation-store';
+export { REGISTRY_ACCOUNTS, type RegistryFeeInput, recordRegistryFee } from './registry/registry-fee';
 export { type Reserved, reservedInUnsettledOrders } from './reserved';
 export { type DailySpend, dailySpend } from './spend';
 export { LEDGER_SQLSTATE, type LedgerSqlState } from './sqlstate';

@@ -65,6 +65,22 @@ export async function verifyLedger(db: Db, options: { readonly accountId?: strin
         WHERE r.kind = 'order_refund' AND (${account}::uuid IS NULL OR r.account_id = ${account}::uuid)
           AND (d.id IS NULL OR d.account_id <> r.account_id OR r.amount_centavos > -d.amount_centavos)`,
     },
+    {
+      // The registry's fees (decision 0102): platform-only entries, so checked when no account is asked about.
+      check: 'registry_fee_balanced',
+      query: sql`
+        SELECT f.numero_pedido AS subject,
+               format('legs %s, sum %s, payable %s, fee %s', count(p.id), coalesce(sum(p.amount_centavos), 0),
+                      coalesce(sum(p.amount_centavos) FILTER (WHERE p.system_account = 'platform:registry_payable'), 0),
+                      f.fee_centavos) AS detail
+        FROM registry_fee f LEFT JOIN registry_fee_posting p ON p.numero_pedido = f.numero_pedido
+        WHERE ${account}::uuid IS NULL
+        GROUP BY f.numero_pedido, f.fee_centavos
+        HAVING coalesce(sum(p.amount_centavos), 0) <> 0
+            OR coalesce(sum(p.amount_centavos) FILTER (WHERE p.system_account = 'platform:registry_payable'), 0)
+               <> f.fee_centavos
+            OR count(p.id) <> CASE WHEN f.fee_centavos > 0 THEN 2 ELSE 0 END`,
+    },
   ];
   const problems: LedgerProblem[] = [];
   for (const { check, query } of checks) {

@@ -102,6 +102,18 @@ test.each([
     ['plan', 'set-limit', 'volume', '--max-open-orders', '2000'],
     { method: 'POST', path: '/admin/v1/plans/volume/max-open-orders', body: { max_open_orders: 2000 } },
   ],
+  [
+    ['finance', 'reconcile', '--month', '2026-10'],
+    { method: 'POST', path: '/admin/v1/finance/registry-reconciliations', body: { month: '2026-10' } },
+  ],
+  [
+    ['finance', 'reconcile', '--from', '2026-10-01', '--to', '2026-10-15'],
+    {
+      method: 'POST',
+      path: '/admin/v1/finance/registry-reconciliations',
+      body: { de: '2026-10-01', ate: '2026-10-15' },
+    },
+  ],
 ])('%j', (argv, expected) => {
   expect(commandCall(argv)).toEqual(expected);
 });
@@ -129,6 +141,8 @@ test.each([
   [['plan', 'set-limit', 'volume', '--max-open-orders', '0'], /--max-open-orders: a positive whole number/],
   [['plan', 'set-limit', 'volume', '--max-open-orders', '2.5'], /--max-open-orders: a positive whole number/],
   [['plan', 'list', 'volume'], /unexpected argument/],
+  [['finance', 'reconcile'], /--month AAAA-MM, or --from/],
+  [['finance', 'reconcile', '--month', '2026-10', '--from', '2026-10-01'], /--month AAAA-MM, or --from/],
 ])('%j is a usage error', (argv, message) => {
   expect(() => commandCall(argv)).toThrow(UsageError);
   expect(() => commandCall(argv)).toThrow(message);

@@ -27,6 +27,22 @@ function sample(index: number): OriginSample {
   return found;
 }
 
+/** The registry fee recorded for an origin order, with how many ledger legs it has. */
+async function registryFee(numeroPedido: string | null) {
+  return harness.database.db
+    .selectFrom('registry_fee')
+    .select(['fonte', 'source', 'fee_centavos', 'charged_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('registry_fee_posting')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('registry_fee_posting.numero_pedido', '=', 'registry_fee.numero_pedido')
+        .as('legs'),
+    )
+    .where('numero_pedido', '=', numeroPedido ?? '')
+    .executeTakeFirstOrThrow();
+}
+
 test('the catalog is synced at start through the queue, and the next sync is scheduled a day later', async () => {
   const stamp = await lastCatalogSync(harness.database.db);
   expect(stamp).toMatchObject({ offices: 3_567, officesAvailable: 3_567 - 85 });
@@ -124,6 +140,10 @@ test('record view: data[0] of spec 2.5 (origin numbers, office, total paid), arc
   expect(harness.finished).toContainEqual(
     expect.objectContaining({ order_id: order.id, code: 200, status_consulta: 'SUCESSO' }),
   );
+  // The origin's fee for its order, from its answer, with its double entry (docs/decisions/0102).
+  const fee = await registryFee(done.numeroPedido);
+  expect(fee).toMatchObject({ fonte: 'visualizacao-matricula', source: 'answer', legs: 2 });
+  expect(fee.fee_centavos).toBeGreaterThan(0);
 });
 
 test('certificate: EM_EMISSAO with the business-hours forecast, first check at the forecast, then Emitida', async () => {
@@ -152,6 +172,9 @@ test('certificate: EM_EMISSAO with the business-hours forecast, first check at t
     }));
   expect(office).toBeDefined();
   expect(forecast).toEqual(certificateForecast(harness.clock.now(), office?.timeZone ?? 'none'));
+  // The origin charged the certificate when it accepted it; its issue does not record the fee a second time.
+  const fee = await registryFee(waiting.numeroPedido);
+  expect(fee).toMatchObject({ fonte: 'certidao-inteiro-teor', source: 'answer', legs: 2 });
   const check = await harness.database.db
     .selectFrom('scheduled_message')
     .select(['due_at', 'routing_key'])
@@ -171,6 +194,7 @@ test('certificate: EM_EMISSAO with the business-hours forecast, first check at t
   });
   expect((done.result as { certidao_codigo: string }).certidao_codigo).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
   expect(done.siteReceipts[0]).toMatch(/certidao\.pdf/);
+  expect(await registryFee(waiting.numeroPedido)).toEqual(fee);
 });
 
 test('certificate accepted without protocol: finished INDISPONIVEL with a refunded code (spec 2.6)', async () => {

@@ -16,6 +16,7 @@ import {
   alertOverdueReconciliations,
   runReconciliationRound,
 } from './record-views/reconciliation-round';
+import { closeRegistryMonth } from './registry/month-close';
 import { DEFAULT_RECONCILER_SETTINGS, type ReconcilerSettings } from './settings';
 import { statusRouter } from './status-router';
 import { sweepStuckOrders } from './sweeper/stuck-orders';
@@ -38,6 +39,7 @@ export interface ReconcilerDeps extends ServiceDeps {
  * - certificates lost to an origin timeout: refunded by billing, recorded here and alerted (no reconciliation route).
  * - the pipeline snapshot (issue 13, docs/decisions/0064): the gauges that read PostgreSQL, computed every
  *   `metricsSnapshotIntervalMs` by one replica and served by every replica from its row.
+ * - the registry's month close (issue 18, docs/decisions/0103): the month's origin listing, then its reconciliation.
  * It never talks to the origin itself: `list-orders` and `check-order` go to the one serialized origin queue.
  */
 export function createReconciler(deps: ReconcilerDeps): Service {
@@ -61,6 +63,7 @@ export function createReconciler(deps: ReconcilerDeps): Service {
       'certificate checks': () => runDueChecks(ctx),
       'lost certificates': () => recordLostCertificates(ctx),
       'stuck orders': () => sweepStuckOrders(ctx),
+      'registry month close': () => closeRegistryMonth(ctx),
     },
     { intervalMs: settings.pollIntervalMs, logger },
   );

@@ -47,6 +47,7 @@ test('an empty platform: every product reported, in service, nothing queued, not
     reconciliationOldestWaitS: 0,
     officesUnavailable: 0,
     customerBalancesCentavos: 0,
+    registryMismatches: 0,
     ledger: {
       recentProblems: 0,
       fullProblems: 0,
@@ -129,6 +130,23 @@ test('a busy platform: the queue per product, its ages, the ceiling, the waits c
   await insertReconciliation(database.db, { orderId: recordView.id, nextRoundAt: clock.now(), at: ago(3 * MINUTE) });
 
   const now = clock.now();
+  // Two registry reconciliations: the newest one's mismatches are reported.
+  for (const [mismatches, computedAt] of [
+    [5, ago(2 * 60_000)],
+    [3, ago(60_000)],
+  ] as const) {
+    await database.db
+      .insertInto('registry_reconciliation')
+      .values({
+        period_from: ago(86_400_000),
+        period_to: ago(0),
+        month: null,
+        mismatches,
+        totals: '{}',
+        computed_at: computedAt,
+      })
+      .execute();
+  }
   const { figures } = await computeSnapshot(database.db, clock, settings);
 
   const waitOf = async (fonte: Fonte) => {
@@ -167,5 +185,6 @@ test('a busy platform: the queue per product, its ages, the ceiling, the waits c
   expect(figures.reconciliationOldestWaitS).toBe(180);
   expect(figures.officesUnavailable).toBe(2);
   expect(figures.customerBalancesCentavos).toBe(100_000 - 4 * 1_000);
+  expect(figures.registryMismatches).toBe(3);
   expect(figures.ledger).toMatchObject({ recentProblems: 0, fullProblems: 0 });
 });

@@ -99,6 +99,10 @@ test('the gauges follow the stored row: queue, balances, age of the snapshot and
     priceCentavos: 3_000,
     at: clock.now(),
   });
+  await database.db
+    .insertInto('registry_reconciliation')
+    .values({ period_from: new Date(0), period_to: clock.now(), month: null, mismatches: 2, totals: '{}' })
+    .execute();
   clock.advance(SNAPSHOT_SETTINGS.intervalMs);
   expect(await refreshSnapshot(database.db, clock, SNAPSHOT_SETTINGS)).toBe('computed');
   const stored = await readSnapshot(database.db);
@@ -109,6 +113,7 @@ test('the gauges follow the stored row: queue, balances, age of the snapshot and
   expect(gaugeValue(points, SNAPSHOT_METRICS.queuedOrders.name, 'pesquisa-previa-bens')).toBe(0);
   expect(gaugeValue(points, SNAPSHOT_METRICS.expectedWait.name, 'pesquisa-previa-bens')).toBe(10);
   expect(gaugeValue(points, SNAPSHOT_METRICS.customerBalances.name)).toBe(7_000);
+  expect(gaugeValue(points, SNAPSHOT_METRICS.registryReconciliationMismatches.name)).toBe(2);
   expect(gaugeValue(points, SNAPSHOT_METRICS.outboxBacklog.name)).toBe(stored.figures.outboxBacklog);
   expect(gaugeValue(points, SNAPSHOT_METRICS.snapshotAge.name)).toBe(4);
   expect(gaugeValue(points, SNAPSHOT_METRICS.snapshotDuration.name)).toBe(stored.durationMs / 1000);

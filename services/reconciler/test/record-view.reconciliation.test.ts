@@ -58,6 +58,14 @@ test('a record view whose origin run timed out but was placed: found by reconcil
   expect(lines.filter((line) => line.kind === 'order_debit')).toHaveLength(1);
   expect(lines.filter((line) => line.kind === 'order_refund')).toHaveLength(0);
   expect(await system.balance(order.accountId)).toBe(10_000 - 4_500);
+  // The registry charged its order: its fee recorded once (from the listing or the answer, whichever came first).
+  const fees = await system.database.db
+    .selectFrom('finance_registry_fee')
+    .select(['order_id', 'fonte', 'fee_centavos'])
+    .where('numero_pedido', '=', delivered.numeroPedido ?? '')
+    .execute();
+  expect(fees).toEqual([{ order_id: order.id, fonte: 'visualizacao-matricula', fee_centavos: expect.any(Number) }]);
+  expect(fees[0]?.fee_centavos).toBeGreaterThan(0);
 
   // Once the order left `running`, the next round closes the case; no second delivery, no refund.
   system.advance(31 * MINUTE);

@@ -73,7 +73,7 @@ export const ORIGIN_ORDERS_LISTED_SCHEMA = {
               },
             ],
           },
-          valorCentavos: { type: 'integer' },
+          valorCentavos: { type: 'integer', minimum: 0 },
         },
       },
     },

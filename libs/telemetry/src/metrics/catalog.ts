@@ -268,6 +268,14 @@ export const SNAPSHOT_METRICS = define({
     unit: '{centavo}',
     labels: [],
   },
+  registryReconciliationMismatches: {
+    name: 'regapi.registry.reconciliation_mismatches',
+    kind: 'gauge',
+    description:
+      'Mismatches of the newest reconciliation with the registry: origin orders charged but unknown to us, and ours placed but never charged (0 before any).',
+    unit: '{order}',
+    labels: [],
+  },
   ledgerInvariantViolations: {
     name: 'regapi.ledger.invariant_violations',
     kind: 'gauge',

@@ -33,6 +33,7 @@ import type { AdminThrottle } from './admin-throttle';
 import { accountView, ledgerEntryView, orderView, planView, productStatusView } from './admin-views';
 import { type ConsoleMailSettings, consoleUserRouter, DEFAULT_CONSOLE_MAIL_SETTINGS } from './console-user-router';
 import { deadLetterRouter } from './dead-letter-router';
+import { financeRouter } from './finance-router';
 
 export interface AdminRouterOptions {
   readonly db: Db;
@@ -214,6 +215,7 @@ export function adminRouter(options: AdminRouterOptions): Router {
   );
 
   router.use(deadLetterRouter({ db, act }));
+  router.use(financeRouter({ db, clock, act }));
   router.use(
     consoleUserRouter({
       db,

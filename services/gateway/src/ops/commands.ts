@@ -29,6 +29,8 @@ export const USAGE = `usage: pnpm --silent ops <command>
   user reset-second-factor --account ID --user-id ID   (the user lost their authenticator; their sessions end)
   user list --account ID
   mail list [--account ID]                      (console mail not sent yet: without SMTP, hand the links over)
+  finance reconcile --month AAAA-MM | --from AAAA-MM-DD --to AAAA-MM-DD
+                                                (the registry's charges against our orders, persisted; decision 0103)
 Admin API: REGAPI_ADMIN_URL, the gateway's internal listener (default http://127.0.0.1:9080); token: ADMIN_TOKEN,
 else $DATA_DIR/admin-token (.data); operator named in the audit: REGAPI_OPERATOR, else your login name.`;
 
@@ -231,6 +233,24 @@ export function commandCall(argv: readonly string[]): AdminCall {
       const { values } = options(rest, { account: { required: false } }, 0);
       const search = values.account === undefined ? '' : `?account=${segment(values.account)}`;
       return { method: 'GET', path: `/admin/v1/console-mail${search}` };
+    }
+    case 'finance reconcile': {
+      const spec = { month: { required: false }, from: { required: false }, to: { required: false } };
+      const { values } = options(rest, spec, 0);
+      if ((values.month === undefined) === (values.from === undefined && values.to === undefined)) {
+        throw new UsageError('give --month AAAA-MM, or --from/--to AAAA-MM-DD');
+      }
+      return {
+        method: 'POST',
+        path: '/admin/v1/finance/registry-reconciliations',
+        body:
+          values.month === undefined
+            ? {
+                ...(values.from === undefined ? {} : { de: values.from }),
+                ...(values.to === undefined ? {} : { ate: values.to }),
+              }
+            : { month: values.month },
+      };
     }
     default:
       throw new UsageError(argv.length === 0 ? 'no command given' : `unknown command: ${argv.slice(0, 2).join(' ')}`);

@@ -36,6 +36,7 @@ import { CHECK_REASONS, checkOrderTask } from '../tasks/task-messages';
 import { markOfficeOutOfService, OFFICE_OUT_NOTE } from './office-outage';
 import { awaitCertificateIssue, deliverOrderDocuments, recordNumeroPedido, scheduleRunOrder } from './order-outcomes';
 import type { OrderInput } from './order-request';
+import { recordRegistryCharge } from './registry-charge';
 
 /** Everything a run or a check of an order can end with. */
 export type OrderOutcome =
@@ -72,6 +73,7 @@ export async function settleOutcome(
   outcome: OrderOutcome,
   options: SettleOptions,
 ): Promise<Settled> {
+  await recordRegistryCharge(ctx.db, order, outcome, ctx.clock.now());
   switch (outcome.kind) {
     case 'search':
       return deliverSearch(ctx, order, outcome.search);

@@ -34,6 +34,7 @@ interface SnapshotRow {
   readonly reconciliation_oldest_wait_s: number;
   readonly offices_unavailable: number;
   readonly customer_balances: number;
+  readonly registry_mismatches: number;
 }
 
 /** Seconds from `column`'s oldest value to `now`, never negative (a row stamped by a clock ahead of ours), 0 if none. */
@@ -62,7 +63,9 @@ function snapshotColumns(now: Date) {
     ${ageOf(now, sql`SELECT min(created_at) FROM record_view_reconciliation WHERE state IN ('pending', 'found')`)}
       AS reconciliation_oldest_wait_s,
     (SELECT count(*) FROM catalog_office WHERE NOT disponivel) AS offices_unavailable,
-    (SELECT coalesce(sum(balance_centavos), 0)::bigint FROM account) AS customer_balances,`;
+    (SELECT coalesce(sum(balance_centavos), 0)::bigint FROM account) AS customer_balances,
+    coalesce((SELECT mismatches FROM registry_reconciliation ORDER BY computed_at DESC LIMIT 1), 0)
+      AS registry_mismatches,`;
 }
 
 /**
@@ -145,6 +148,7 @@ export async function computeSnapshot(
     reconciliationOldestWaitS: row.reconciliation_oldest_wait_s,
     officesUnavailable: row.offices_unavailable,
     customerBalancesCentavos: row.customer_balances,
+    registryMismatches: row.registry_mismatches,
     ledger,
   };
   return { figures, computedAt: now, durationMs: Math.round(performance.now() - started) };

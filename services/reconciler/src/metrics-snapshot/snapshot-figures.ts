@@ -41,6 +41,8 @@ export interface SnapshotFigures {
   readonly reconciliationOldestWaitS: number;
   readonly officesUnavailable: number;
   readonly customerBalancesCentavos: number;
+  /** Mismatches of the newest registry reconciliation (docs/decisions/0103). */
+  readonly registryMismatches: number;
   readonly ledger: LedgerFigures;
 }
 
@@ -76,6 +78,7 @@ const SNAPSHOT_FIGURES_SCHEMA = {
     'reconciliationOldestWaitS',
     'officesUnavailable',
     'customerBalancesCentavos',
+    'registryMismatches',
     'ledger',
   ],
   properties: {
@@ -96,6 +99,7 @@ const SNAPSHOT_FIGURES_SCHEMA = {
     reconciliationOldestWaitS: seconds,
     officesUnavailable: count,
     customerBalancesCentavos: count,
+    registryMismatches: count,
     ledger: {
       type: 'object',
       required: ['recentProblems', 'fullProblems', 'fullCheckedAt', 'fullCheckMs'],

@@ -95,6 +95,7 @@ export function registerSnapshotGauges(meter: Meter, source: SnapshotSource, clo
     observe('reconciliationOldestWait', f.reconciliationOldestWaitS);
     observe('officesUnavailable', f.officesUnavailable);
     observe('customerBalances', f.customerBalancesCentavos);
+    observe('registryReconciliationMismatches', f.registryMismatches);
     // The full check's count stands until its next run; the cheap one may see a newer problem before it.
     observe('ledgerInvariantViolations', Math.max(f.ledger.recentProblems, f.ledger.fullProblems));
     observe('snapshotAge', Math.max(0, (clock.now().getTime() - snapshot.computedAt.getTime()) / 1000));

@@ -5,8 +5,10 @@ import { pickListedRecordView } from '@regapi/origin';
 import type { Transaction } from 'kysely';
 import { orderOffice, orderProperty } from '../order-property';
 import type { ReconcilerContext } from '../reconciler-context';
+import { markMonthListings } from '../registry/month-close';
 import { recordViewSettledAt } from '../settings';
 import { deliverFound, refundNotFound } from './conclude';
+import { recordListingFees } from './listing-fees';
 import {
   lockPendingReconciliations,
   placementOf,
@@ -48,8 +50,10 @@ export async function applyListing(
     ctx.logger.warn({ outcome: listing.outcome }, 'the origin orders listing failed; the next round asks again');
     return { kind: 'listing-failed', outcome: listing.outcome };
   }
+  const fees = await recordListingFees(trx, listing.orders);
   const since = new Date(listing.since);
   const listedAt = new Date(listing.listed_at);
+  await markMonthListings(trx, { since, listedAt });
   const views = listing.orders.filter((listed) => listed.produto === 'visualizacao');
   const taken = await reconciledNumeros(trx);
   const verdicts: Record<string, Verdict> = {};
@@ -60,7 +64,7 @@ export async function applyListing(
     verdicts[order.id] = verdict;
     await act(ctx, trx, row, order, verdict);
   }
-  ctx.logger.info({ since: listing.since, listed: views.length, verdicts }, 'origin orders listing applied');
+  ctx.logger.info({ since: listing.since, listed: views.length, fees, verdicts }, 'origin orders listing applied');
   return { kind: 'applied', verdicts };
 }
 
