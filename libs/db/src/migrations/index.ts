@@ -29,6 +29,7 @@ import * as m0029 from './0029-order-list-and-status';
 import * as m0030 from './0030-webhooks';
 import * as m0031 from './0031-fair-schedule-run-times';
 import * as m0032 from './0032-order-document-received-at';
+import * as m0034 from './0034-monthly-statement';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0030-webhooks': m0030,
   '0031-fair-schedule-run-times': m0031,
   '0032-order-document-received-at': m0032,
+  '0034-monthly-statement': m0034,
 };
