@@ -18,6 +18,7 @@ import { orderListRouter } from './consultas/order-list-router';
 import { documentRouter } from './documents/document-router';
 import { executionRouter } from './executions/execution-router';
 import { extratoRouter } from './extrato/extrato-router';
+import { monthlyStatementRouter } from './extrato/monthly-statement-router';
 import { pollingDirectRoute, pollingRouter } from './polling/polling-router';
 import { cachedPlans } from './quotes/plan-cache';
 import { quoteRouter } from './quotes/quote-router';
@@ -120,6 +121,7 @@ export function createGateway(deps: GatewayDeps): Service {
       orderListRouter({ db, clock }, middleware),
       tokenRouter(middleware),
       extratoRouter(middleware, db, clock),
+      monthlyStatementRouter({ db, clock, documents }, middleware),
       saldoRouter(middleware, db),
       statusRouter({ db, clock, hourlySearchCeiling, cacheMs: deps.statusCacheMs ?? STATUS_CACHE_MS }, middleware),
       webhookRouter(middleware, { db, clock, allowHttp: deps.webhooksAllowHttp ?? false }),
