@@ -158,6 +158,7 @@ export function createGateway(deps: GatewayDeps): Service {
         adminToken: deps.adminToken,
         clock,
         throttle: createAdminThrottle(deps.adminThrottle ?? DEFAULT_ADMIN_THROTTLE, clock),
+        ...(documents === undefined ? {} : { documents }),
         ...(deps.consoleMail === undefined ? {} : { consoleMail: deps.consoleMail }),
       }),
     ],

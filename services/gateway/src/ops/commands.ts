@@ -28,6 +28,9 @@ export const USAGE = `usage: pnpm --silent ops <command>
   user reset-second-factor --account ID --user-id ID   (the user lost their authenticator; their sessions end)
   user list --account ID
   mail list [--account ID]                      (console mail not sent yet: without SMTP, hand the links over)
+  finance close-month --month AAAA-MM           (closes the month's statement of every account; idempotent)
+  finance statements --month AAAA-MM            (every account's closed statement of the month: totals, keys, SHA-256)
+  finance statement-csv --month AAAA-MM --account ID   (one closed statement's CSV text, as stored)
 Admin API: REGAPI_ADMIN_URL, the gateway's internal listener (default http://127.0.0.1:9080); token: ADMIN_TOKEN,
 else $DATA_DIR/admin-token (.data); operator named in the audit: REGAPI_OPERATOR, else your login name.`;
 
@@ -95,6 +98,12 @@ function positiveInteger(option: string, text: string): number {
     throw new UsageError(`${option}: a positive whole number, got ${text}`);
   }
   return Number(text);
+}
+
+/** `--month AAAA-MM`, checked here so a typo never reaches the admin API. */
+function month(text: string): string {
+  if (!/^[0-9]{4}-(0[1-9]|1[0-2])$/.test(text)) throw new UsageError(`--month: AAAA-MM (e.g. 2026-10), got ${text}`);
+  return text;
 }
 
 function scopes(text: string): string[] {
@@ -215,6 +224,21 @@ export function commandCall(argv: readonly string[]): AdminCall {
       const { values } = options(rest, { account: { required: false } }, 0);
       const search = values.account === undefined ? '' : `?account=${segment(values.account)}`;
       return { method: 'GET', path: `/admin/v1/console-mail${search}` };
+    }
+    case 'finance close-month': {
+      const { values } = options(rest, { month: { required: true } }, 0);
+      return { method: 'POST', path: `/admin/v1/finance/statements/${month(values.month ?? '')}/close` };
+    }
+    case 'finance statements': {
+      const { values } = options(rest, { month: { required: true } }, 0);
+      return { method: 'GET', path: `/admin/v1/finance/statements/${month(values.month ?? '')}` };
+    }
+    case 'finance statement-csv': {
+      const { values } = options(rest, { month: { required: true }, account: { required: true } }, 0);
+      return {
+        method: 'GET',
+        path: `/admin/v1/finance/statements/${month(values.month ?? '')}/accounts/${segment(values.account ?? '')}/csv`,
+      };
     }
     default:
       throw new UsageError(argv.length === 0 ? 'no command given' : `unknown command: ${argv.slice(0, 2).join(' ')}`);
