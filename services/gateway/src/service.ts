@@ -18,6 +18,7 @@ import { orderListRouter } from './consultas/order-list-router';
 import { documentRouter } from './documents/document-router';
 import { executionRouter } from './executions/execution-router';
 import { extratoRouter } from './extrato/extrato-router';
+import { type MonthCloseJob, startMonthCloseJob } from './extrato/month-close-job';
 import { monthlyStatementRouter } from './extrato/monthly-statement-router';
 import { pollingDirectRoute, pollingRouter } from './polling/polling-router';
 import { cachedPlans } from './quotes/plan-cache';
@@ -72,6 +73,8 @@ export interface GatewayDeps extends ServiceDeps {
   readonly statusCacheMs?: number;
   /** Accept `http:` webhook URLs (tests and local runs; docs/decisions/0095). Default false: https only. */
   readonly webhooksAllowHttp?: boolean;
+  /** How often this replica looks for a month to close (docs/decisions/0107). Default 10 min; 0: never (tests). */
+  readonly monthCloseEveryMs?: number;
 }
 
 /**
@@ -113,6 +116,7 @@ export function createGateway(deps: GatewayDeps): Service {
   const middleware = guards.map(guardMiddleware);
   const polling = { db, clock, hourlySearchCeiling };
   let sweeper: AllowanceSweeper | undefined;
+  let monthClose: MonthCloseJob | undefined;
   return {
     name: 'gateway',
     directRoutes: [pollingDirectRoute(polling, guards)],
@@ -166,10 +170,22 @@ export function createGateway(deps: GatewayDeps): Service {
     readiness: documents === undefined ? {} : { storage: () => documents.isReachable() },
     start: async () => {
       sweeper ??= startAllowanceSweeper({ db, clock, logger: deps.logger });
+      // The statements go to the document store: a gateway without one closes nothing (decision 0107).
+      if (documents !== undefined && deps.monthCloseEveryMs !== 0) {
+        monthClose ??= startMonthCloseJob({
+          db,
+          clock,
+          documents,
+          logger: deps.logger,
+          ...(deps.monthCloseEveryMs === undefined ? {} : { everyMs: deps.monthCloseEveryMs }),
+        });
+      }
     },
     stop: async () => {
       await sweeper?.stop();
       sweeper = undefined;
+      await monthClose?.stop();
+      monthClose = undefined;
     },
   };
 }
