@@ -125,7 +125,7 @@ export async function monthlyStatementPdf(input: MonthlyPdfInput): Promise<Uint8
         .join(' ')
         .slice(0, 34),
     );
-    w.text(COLUMNS.protocolo, (line.protocolo ?? line.external_reference ?? line.reason ?? '').slice(0, 28));
+    w.text(COLUMNS.protocolo, (line.protocolo ?? line.external_reference ?? line.reason ?? '').slice(0, 22));
     w.text(COLUMNS.valor, formatReaisBrasil(line.amount_centavos), { right: true });
     w.text(COLUMNS.saldo, formatReaisBrasil(line.balance_after_centavos), { right: true });
     w.next();
