@@ -15,6 +15,7 @@ test('the paths are the public /v1 API: one quote and one execution path per pro
     [
       '/v1/token',
       '/v1/extrato',
+      '/v1/extrato/mensal/{mes}',
       // The balance, the products' status and the account's orders (issue 17, docs/decisions/0091, 0092).
       '/v1/saldo',
       '/v1/status',

@@ -263,6 +263,27 @@ export interface LedgerPostingTable {
   amount_centavos: ColumnType<number, number, never>;
 }
 
+/**
+ * A closed monthly statement (migration 0034; docs/decisions/0105): written once per account and month (`AAAA-MM`,
+ * Brasília), never updated or deleted (triggers). Its CSV and PDF live in the document store under the two keys.
+ */
+export interface MonthlyStatementTable {
+  account_id: ColumnType<string, string, never>;
+  month: ColumnType<string, string, never>;
+  opening_centavos: ColumnType<number, number, never>;
+  closing_centavos: ColumnType<number, number, never>;
+  credits_centavos: ColumnType<number, number, never>;
+  debits_centavos: ColumnType<number, number, never>;
+  lines: ColumnType<number, number, never>;
+  csv_key: ColumnType<string, string, never>;
+  csv_sha256: ColumnType<string, string, never>;
+  csv_bytes: ColumnType<number, number, never>;
+  pdf_key: ColumnType<string, string, never>;
+  pdf_sha256: ColumnType<string, string, never>;
+  pdf_bytes: ColumnType<number, number, never>;
+  closed_at: ColumnType<Date, Date | undefined, never>;
+}
+
 type ViewColumn<T> = ColumnType<T, never, never>;
 
 /** View (migration 0005): the extrato, one row per ledger entry. `day` is the civil day in Brasília time. */
@@ -707,6 +728,7 @@ export interface Database {
   product_status: ProductStatusTable;
   ledger_transaction: LedgerTransactionTable;
   ledger_posting: LedgerPostingTable;
+  monthly_statement: MonthlyStatementTable;
   finance_account_statement: FinanceAccountStatementView;
   finance_daily_totals: FinanceDailyTotalsView;
   finance_refunds_by_class: FinanceRefundsByClassView;

@@ -24,6 +24,24 @@ export { EXTRATO_CSV_CONTENT_TYPE, extratoCsv, extratoCsvDisposition } from './e
 export { CSV_COLUMNS, type ExtratoLine, TIPO_LANCAMENTO, toCsvCells, toExtratoLine } from './extrato/extrato-line';
 export { SYSTEM_ACCOUNTS, type SystemAccount } from './journal';
 export { type BalanceAlert, balanceAlert, isBalanceLow, setLowBalanceThreshold } from './low-balance';
+export {
+  type CloseAllResult,
+  type ClosedStatement,
+  type CloseResult,
+  closeMonth,
+  closeMonthForAll,
+  findClosedStatement,
+  generateMonthlyStatement,
+  listClosedStatements,
+  type MonthlyDocuments,
+  monthlyStatementKey,
+  nextMonth,
+  previousMonth,
+  type StatementStore,
+} from './monthly/close-month';
+export { monthlyStatementCsv } from './monthly/monthly-csv';
+export { monthlyStatementPdf } from './monthly/monthly-pdf';
+export { type MonthlySummary, monthlySummary, NO_PRODUCT, type ProductTotal } from './monthly/monthly-summary';
 export { getPlan, listPlans, type Plan, type PlanMargin, setPlanMaxOpenOrders } from './plans';
 export { type Price, priceWithMargin } from './price-with-margin';
 export {

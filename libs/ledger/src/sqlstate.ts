@@ -14,6 +14,8 @@ export const LEDGER_SQLSTATE = {
   BALANCE_OUTSIDE_LEDGER: 'LG004',
   /** Several entries of one account inserted by one statement. */
   ENTRY_ORDER: 'LG005',
+  /** UPDATE, DELETE or TRUNCATE of a closed monthly statement (migration 0034-monthly-statement). */
+  STATEMENT_CLOSED: 'LG006',
 } as const;
 
 export type LedgerSqlState = (typeof LEDGER_SQLSTATE)[keyof typeof LEDGER_SQLSTATE];

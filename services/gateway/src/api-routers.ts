@@ -11,6 +11,7 @@ import { orderListRouter } from './consultas/order-list-router';
 import { documentRouter } from './documents/document-router';
 import { executionRouter } from './executions/execution-router';
 import { extratoRouter } from './extrato/extrato-router';
+import { monthlyStatementRouter } from './extrato/monthly-statement-router';
 import { type PollingDeps, pollingRouter } from './polling/polling-router';
 import { cachedPlans } from './quotes/plan-cache';
 import { quoteRouter } from './quotes/quote-router';
@@ -56,6 +57,7 @@ export function apiRouters(stack: ApiStack, serves: RequestHandler, settings: Ap
     pollingRouter({ db, clock, hourlySearchCeiling }, middleware),
     orderListRouter({ db, clock }, middleware),
     extratoRouter(middleware, db, clock),
+    monthlyStatementRouter({ db, clock, documents: stack.documents }, middleware),
     saldoRouter(middleware, db),
     statusRouter({ db, clock, hourlySearchCeiling, cacheMs: settings.statusCacheMs }, middleware),
     webhookRouter(middleware, { db, clock, allowHttp: settings.webhooksAllowHttp }),

@@ -17,6 +17,7 @@ import { createTokenAuthority } from './auth/token-authority';
 import { recordTokenUseGuard } from './auth/token-use';
 import { DEFAULT_TOKEN_CACHE_MS } from './config/gateway-config';
 import { pollingDirectRoute } from './polling/polling-router';
+import { type MonthCloseJob, startMonthCloseJob } from './extrato/month-close-job';
 import {
   type AllowanceSweeper,
   createRateLimiter,
@@ -72,6 +73,8 @@ export interface GatewayDeps extends ServiceDeps {
    * `teste` token is answered 503.
    */
   readonly sandbox?: SandboxDeps;
+  /** How often this replica looks for a month to close (docs/decisions/0107). Default 10 min; 0: never (tests). */
+  readonly monthCloseEveryMs?: number;
 }
 
 export interface SandboxDeps {
@@ -141,6 +144,7 @@ export function createGateway(deps: GatewayDeps): Service {
     webhooksAllowHttp: deps.webhooksAllowHttp ?? false,
   };
   let sweeper: AllowanceSweeper | undefined;
+  let monthClose: MonthCloseJob | undefined;
   return {
     name: 'gateway',
     directRoutes: [pollingDirectRoute([guards], pollingStacks(stacks, settings))],
@@ -159,6 +163,7 @@ export function createGateway(deps: GatewayDeps): Service {
         adminToken: deps.adminToken,
         clock,
         throttle: createAdminThrottle(deps.adminThrottle ?? DEFAULT_ADMIN_THROTTLE, clock),
+        ...(documents === undefined ? {} : { documents }),
         ...(deps.consoleMail === undefined ? {} : { consoleMail: deps.consoleMail }),
       }),
     ],
@@ -167,10 +172,22 @@ export function createGateway(deps: GatewayDeps): Service {
     readiness: documents === undefined ? {} : { storage: () => documents.isReachable() },
     start: async () => {
       sweeper ??= startAllowanceSweeper({ db, clock, logger: deps.logger });
+      // The statements go to the document store: a gateway without one closes nothing (decision 0107).
+      if (documents !== undefined && deps.monthCloseEveryMs !== 0) {
+        monthClose ??= startMonthCloseJob({
+          db,
+          clock,
+          documents,
+          logger: deps.logger,
+          ...(deps.monthCloseEveryMs === undefined ? {} : { everyMs: deps.monthCloseEveryMs }),
+        });
+      }
     },
     stop: async () => {
       await sweeper?.stop();
       sweeper = undefined;
+      await monthClose?.stop();
+      monthClose = undefined;
       await sandbox?.close?.();
     },
   };

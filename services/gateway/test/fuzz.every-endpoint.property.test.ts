@@ -198,6 +198,11 @@ test('GET endpoints: any protocolo, query string and bearer → never 5xx, alway
           .tuple(headerValue, headerValue)
           .map(([de, ate]) => `/v1/extrato?de=${encodeURIComponent(de)}&ate=${encodeURIComponent(ate)}`),
         headerValue.map((q) => `/v1/token?access_token=${encodeURIComponent(q)}`),
+        fc
+          .tuple(headerValue, headerValue)
+          .map(
+            ([mes, formato]) => `/v1/extrato/mensal/${encodeURIComponent(mes)}?formato=${encodeURIComponent(formato)}`,
+          ),
         fc.constant('/v1/saldo'),
         fc.constant('/v1/status'),
         fc

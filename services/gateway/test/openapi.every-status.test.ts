@@ -4,6 +4,7 @@ import { setProductEnabled } from '@regapi/catalog';
 import { FONTES, type Fonte, scopeOf } from '@regapi/contracts';
 import { createDb } from '@regapi/db';
 import { documentKey, upsertOrderDocument } from '@regapi/documents';
+import { closeMonth, extratoMonthRange } from '@regapi/ledger';
 import { failureResultData, getOrderByProtocolo, transition } from '@regapi/orders';
 import {
   createOpenApiConformance,
@@ -180,6 +181,28 @@ test('the token and the statement', async () => {
   expect((await send('GET', `${gateway.url}/v1/extrato?de=ontem`, { token })).status).toBe(422);
   expect((await send('GET', `${gateway.url}/v1/extrato`)).status).toBe(401);
   await tooMany('GET', '/v1/extrato');
+});
+
+test('the closed monthly statement', async () => {
+  // The ledger stamps entries with the real time: the current month is closed with a `now` after its end, so the
+  // gateway (system clock) serves it while it still counts that month as in progress for an account without a close.
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()).slice(0, 7);
+  const range = extratoMonthRange(month);
+  if (range === undefined) throw new Error(month);
+  const afterEnd = new Date(range.to.getTime() + 60_000);
+  const closed = await closeMonth(database.db, s3.storage(), { accountId, month, now: afterEnd });
+  expect(closed.kind).toBe('closed');
+  const base = `${gateway.url}/v1/extrato/mensal`;
+  expect((await send('GET', `${base}/${month}`, { token })).status).toBe(200);
+  expect((await send('GET', `${base}/${month}?formato=csv`, { token })).status).toBe(200);
+  expect((await send('GET', `${base}/${month}`)).status).toBe(401);
+  expect((await send('GET', `${base}/${month}`, { token: elsewhereToken })).status).toBe(403);
+  expect((await send('GET', `${base}/2001-01`, { token })).status).toBe(404);
+  expect((await send('GET', `${base}/${month}`, { token: poorToken })).status).toBe(409);
+  expect((await send('GET', `${base}/2026-13`, { token })).status).toBe(422);
+  await tooMany('GET', `/v1/extrato/mensal/${month}`);
+  // The main gateway's bucket answers; `bucketDown`'s does not: 503.
+  expect((await send('GET', `${bucketDown.url}/v1/extrato/mensal/${month}`, { token })).status).toBe(503);
 });
 
 test('the balance, the products status and the list of orders', async () => {
@@ -524,6 +547,7 @@ test('the archived document, GET and HEAD: whole, ranged, not modified, out of r
 function accountRoutes(): [string, string, Request][] {
   return [
     ['GET', '/v1/extrato', {}],
+    ['GET', '/v1/extrato/mensal/2026-01', {}],
     ['GET', '/v1/saldo', {}],
     ['GET', '/v1/status', {}],
     ['GET', '/v1/consultas', {}],

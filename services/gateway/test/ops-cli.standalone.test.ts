@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { previousMonth } from '@regapi/ledger';
 import { freePort, type Spawned, spawnCaptured } from '@regapi/testkit';
 import { buildWorkspace, ROOT } from '../../../deploy/test/build-once';
 
@@ -200,6 +201,22 @@ test('product disable/enable and order show through the CLI', async () => {
     redriven: 0,
     message_ids: [],
   });
+});
+
+test('finance close-month and statements through the CLI (issue 18): JSON on stdout, the month in progress refused', async () => {
+  const url = baseUrl;
+  const current = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()).slice(0, 7);
+  const previous = previousMonth(current);
+  // Every account of this system was created this month: the previous month closes for none, and again for none.
+  const closed = await opsJson(url, ['finance', 'close-month', '--month', previous]);
+  expect(closed).toEqual({ month: previous, closed: expect.any(Number), already_closed: expect.any(Number) });
+  expect(await opsJson(url, ['finance', 'statements', '--month', previous])).toEqual(
+    expect.objectContaining({ month: previous, count: Number(closed.closed) + Number(closed.already_closed) }),
+  );
+  const running = await ops(url, ['finance', 'close-month', '--month', current]);
+  expect(running).toEqual({ code: 1, stdout: '', stderr: expect.stringContaining('HTTP 409') });
+  const usage = await ops(url, ['finance', 'close-month', '--month', '2026-13']);
+  expect(usage).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining('--month') });
 });
 
 test('errors: stderr and a non-zero exit, never a line on stdout', async () => {

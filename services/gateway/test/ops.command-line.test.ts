@@ -114,6 +114,15 @@ test.each([
       body: { de: '2026-10-01', ate: '2026-10-15' },
     },
   ],
+  [
+    ['finance', 'close-month', '--month', '2026-10'],
+    { method: 'POST', path: '/admin/v1/finance/statements/2026-10/close' },
+  ],
+  [['finance', 'statements', '--month', '2026-10'], { method: 'GET', path: '/admin/v1/finance/statements/2026-10' }],
+  [
+    ['finance', 'statement-csv', '--month', '2026-10', '--account', 'A1'],
+    { method: 'GET', path: '/admin/v1/finance/statements/2026-10/accounts/A1/csv' },
+  ],
 ])('%j', (argv, expected) => {
   expect(commandCall(argv)).toEqual(expected);
 });
@@ -137,6 +146,10 @@ test.each([
   [['order', 'show'], /expected 1 argument/],
   [['account', 'show', '--account', 'A1', 'extra'], /unexpected argument/],
   [['plan', 'set-limit', 'volume'], /--max-open-orders is required/],
+  [['finance', 'close-month'], /--month is required/],
+  [['finance', 'close-month', '--month', '2026-13'], /--month: AAAA-MM/],
+  [['finance', 'statements', '--month', '../x'], /--month: AAAA-MM/],
+  [['finance', 'statement-csv', '--month', '2026-10'], /--account is required/],
   [['plan', 'set-limit', '--max-open-orders', '10'], /expected 1 argument/],
   [['plan', 'set-limit', 'volume', '--max-open-orders', '0'], /--max-open-orders: a positive whole number/],
   [['plan', 'set-limit', 'volume', '--max-open-orders', '2.5'], /--max-open-orders: a positive whole number/],

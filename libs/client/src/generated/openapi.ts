@@ -40,6 +40,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/extrato/mensal/{mes}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Extrato mensal fechado (PDF ou CSV)
+         * @description Só a conta do token: o demonstrativo de um mês já fechado no horário de Brasília (saldo inicial, cada lançamento, saldo final e totais por produto), os mesmos bytes guardados no fechamento, que nunca mudam (decisões 0105, 0106). PDF por padrão; CSV com formato=csv ou Accept: text/csv (formato vence o Accept). De graça; nenhum escopo. Mês que não é AAAA-MM, anterior a 2000 ou que ainda não começou, ou formato inválido: 422 nomeando mes ou formato; o mês em curso, ou um mês encerrado cujo fechamento ainda não rodou: 409; um mês anterior à conta: 404. Erros são o envelope JSON.
+         */
+        get: operations["extratoMensal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/saldo": {
         parameters: {
             query?: never;
@@ -2298,6 +2318,48 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    extratoMensal: {
+        parameters: {
+            query?: {
+                /** @description pdf ou csv; sem ele, o Accept decide (text/csv ou application/pdf) e o padrão é pdf. */
+                formato?: "pdf" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description O mês, AAAA-MM, no horário de Brasília. */
+                mes: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O documento do mês, como anexo (Content-Disposition: attachment; filename="extrato-AAAA-MM.pdf|csv"). O CSV tem as colunas do extrato: uma linha saldo_inicial, os lançamentos, uma linha total_produto por produto (fonte; sem-produto para recargas e ajustes) e uma linha saldo_final. ETag: o SHA-256 dos bytes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description O SHA-256 do documento, entre aspas. */
+                    ETag?: string;
+                    /** @description attachment; filename="extrato-AAAA-MM.pdf" (ou .csv). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];

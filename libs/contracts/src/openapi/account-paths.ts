@@ -51,6 +51,47 @@ const extratoOperation: Operation = {
   },
 };
 
+const monthlyStatementOperation: Operation = {
+  operationId: 'extratoMensal',
+  tags: [TAG],
+  summary: 'Extrato mensal fechado (PDF ou CSV)',
+  description:
+    'Só a conta do token: o demonstrativo de um mês já fechado no horário de Brasília (saldo inicial, cada lançamento, saldo final e totais por produto), os mesmos bytes guardados no fechamento, que nunca mudam (decisões 0105, 0106). PDF por padrão; CSV com formato=csv ou Accept: text/csv (formato vence o Accept). De graça; nenhum escopo. Mês que não é AAAA-MM, anterior a 2000 ou que ainda não começou, ou formato inválido: 422 nomeando mes ou formato; o mês em curso, ou um mês encerrado cujo fechamento ainda não rodou: 409; um mês anterior à conta: 404. Erros são o envelope JSON.',
+  security: bearer,
+  parameters: [
+    {
+      name: 'mes',
+      in: 'path',
+      required: true,
+      description: 'O mês, AAAA-MM, no horário de Brasília.',
+      schema: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', examples: ['2026-10'] },
+    },
+    {
+      name: 'formato',
+      in: 'query',
+      required: false,
+      description: 'pdf ou csv; sem ele, o Accept decide (text/csv ou application/pdf) e o padrão é pdf.',
+      schema: { type: 'string', enum: ['pdf', 'csv'] },
+    },
+  ],
+  responses: {
+    '200': {
+      description:
+        'O documento do mês, como anexo (Content-Disposition: attachment; filename="extrato-AAAA-MM.pdf|csv"). O CSV tem as colunas do extrato: uma linha saldo_inicial, os lançamentos, uma linha total_produto por produto (fonte; sem-produto para recargas e ajustes) e uma linha saldo_final. ETag: o SHA-256 dos bytes.',
+      headers: {
+        ...GUARDED_HEADERS,
+        ETag: { description: 'O SHA-256 do documento, entre aspas.', schema: { type: 'string' } },
+        'Content-Disposition': {
+          description: 'attachment; filename="extrato-AAAA-MM.pdf" (ou .csv).',
+          schema: { type: 'string' },
+        },
+      },
+      content: { 'application/pdf': {}, 'text/csv': { schema: { type: 'string' } } },
+    },
+    ...refusals(401, 403, 404, 409, 422, 429, 500, 503),
+  },
+};
+
 const saldoOperation: Operation = {
   operationId: 'saldo',
   tags: [TAG],
@@ -137,6 +178,7 @@ export function accountPaths(): Record<string, PathItem> {
   return {
     '/v1/token': { get: tokenOperation },
     '/v1/extrato': { get: extratoOperation },
+    '/v1/extrato/mensal/{mes}': { get: monthlyStatementOperation },
     '/v1/saldo': { get: saldoOperation },
     '/v1/status': { get: statusOperation },
     '/v1/consultas': { get: listOperation },

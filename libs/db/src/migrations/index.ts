@@ -30,6 +30,7 @@ import * as m0030 from './0030-webhooks';
 import * as m0031 from './0031-fair-schedule-run-times';
 import * as m0032 from './0032-order-document-received-at';
 import * as m0033 from './0033-api-token-ambiente';
+import * as m0034 from './0034-monthly-statement';
 import * as m0035 from './0035-registry-fee';
 import * as m0036 from './0036-finance-role';
 
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0031-fair-schedule-run-times': m0031,
   '0032-order-document-received-at': m0032,
   '0033-api-token-ambiente': m0033,
+  '0034-monthly-statement': m0034,
   '0035-registry-fee': m0035,
   '0036-finance-role': m0036,
 };

@@ -1,5 +1,6 @@
 import type { Clock } from '@regapi/calendar';
 import { isFonte, isUuid, transportMessage, type Validation } from '@regapi/contracts';
+import type { DocumentStorage } from '@regapi/documents';
 import { HttpError, readJsonBody, sendEnvelope } from '@regapi/http';
 import {
   createAccount,
@@ -33,7 +34,8 @@ import type { AdminThrottle } from './admin-throttle';
 import { accountView, ledgerEntryView, orderView, planView, productStatusView } from './admin-views';
 import { type ConsoleMailSettings, consoleUserRouter, DEFAULT_CONSOLE_MAIL_SETTINGS } from './console-user-router';
 import { deadLetterRouter } from './dead-letter-router';
-import { financeRouter } from './finance-router';
+import { financeRegistryRouter } from './finance-registry-router';
+import { financeStatementsRouter } from './finance-statements-router';
 
 export interface AdminRouterOptions {
   readonly db: Db;
@@ -45,6 +47,8 @@ export interface AdminRouterOptions {
   readonly throttle: AdminThrottle;
   /** The console's links and mail (docs/decisions/0082); default its standalone URL, no SMTP. */
   readonly consoleMail?: ConsoleMailSettings;
+  /** The document store the month's close writes the statements to (docs/decisions/0105); without it, 503. */
+  readonly documents?: DocumentStorage;
 }
 
 function valid<T>(validation: Validation<T>): T {
@@ -215,7 +219,8 @@ export function adminRouter(options: AdminRouterOptions): Router {
   );
 
   router.use(deadLetterRouter({ db, act }));
-  router.use(financeRouter({ db, clock, act }));
+  router.use(financeRegistryRouter({ db, clock, act }));
+  router.use(financeStatementsRouter({ db, clock, act, documents: options.documents }));
   router.use(
     consoleUserRouter({
       db,

@@ -31,6 +31,9 @@ export const USAGE = `usage: pnpm --silent ops <command>
   mail list [--account ID]                      (console mail not sent yet: without SMTP, hand the links over)
   finance reconcile --month AAAA-MM | --from AAAA-MM-DD --to AAAA-MM-DD
                                                 (the registry's charges against our orders, persisted; decision 0103)
+  finance close-month --month AAAA-MM           (closes the month's statement of every account; idempotent)
+  finance statements --month AAAA-MM            (every account's closed statement of the month: totals, keys, SHA-256)
+  finance statement-csv --month AAAA-MM --account ID   (one closed statement's CSV text, as stored)
 Admin API: REGAPI_ADMIN_URL, the gateway's internal listener (default http://127.0.0.1:9080); token: ADMIN_TOKEN,
 else $DATA_DIR/admin-token (.data); operator named in the audit: REGAPI_OPERATOR, else your login name.`;
 
@@ -102,6 +105,12 @@ function positiveInteger(option: string, text: string): number {
 
 function ambiente(text: string): Ambiente {
   if (!isAmbiente(text)) throw new UsageError('--ambiente: producao or teste');
+  return text;
+}
+
+/** `--month AAAA-MM`, checked here so a typo never reaches the admin API. */
+function month(text: string): string {
+  if (!/^[0-9]{4}-(0[1-9]|1[0-2])$/.test(text)) throw new UsageError(`--month: AAAA-MM (e.g. 2026-10), got ${text}`);
   return text;
 }
 
@@ -250,6 +259,21 @@ export function commandCall(argv: readonly string[]): AdminCall {
                 ...(values.to === undefined ? {} : { ate: values.to }),
               }
             : { month: values.month },
+      };
+    }
+    case 'finance close-month': {
+      const { values } = options(rest, { month: { required: true } }, 0);
+      return { method: 'POST', path: `/admin/v1/finance/statements/${month(values.month ?? '')}/close` };
+    }
+    case 'finance statements': {
+      const { values } = options(rest, { month: { required: true } }, 0);
+      return { method: 'GET', path: `/admin/v1/finance/statements/${month(values.month ?? '')}` };
+    }
+    case 'finance statement-csv': {
+      const { values } = options(rest, { month: { required: true }, account: { required: true } }, 0);
+      return {
+        method: 'GET',
+        path: `/admin/v1/finance/statements/${month(values.month ?? '')}/accounts/${segment(values.account ?? '')}/csv`,
       };
     }
     default:

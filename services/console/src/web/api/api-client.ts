@@ -25,6 +25,16 @@ export type DocumentAnswer =
   | { readonly kind: 'pdf'; readonly body: ReadableStream<Uint8Array>; readonly length: string | null }
   | { readonly kind: 'refused'; readonly answer: ApiAnswer };
 
+/** A closed month's statement (200): its bytes as a stream, or the API's refusal as an envelope. */
+export type StatementFileAnswer =
+  | {
+      readonly kind: 'file';
+      readonly body: ReadableStream<Uint8Array>;
+      readonly contentType: string;
+      readonly length: string | null;
+    }
+  | { readonly kind: 'refused'; readonly answer: ApiAnswer };
+
 /** How long each call may take (ms). Execution waits up to the gateway's idempotency wait (10 s) on a duplicate key. */
 export interface ApiTimeouts {
   readonly quote: number;
@@ -56,6 +66,8 @@ export interface ApiClient {
   document(token: string, protocolo: string): Promise<DocumentAnswer>;
   /** Whether the order has an archived document (HEAD of the document endpoint answers 200). */
   hasDocument(token: string, protocolo: string): Promise<boolean>;
+  /** `GET /v1/extrato/mensal/{mes}?formato=` (docs/decisions/0106): the closed month as stored. */
+  monthlyStatement(token: string, month: string, format: 'pdf' | 'csv'): Promise<StatementFileAnswer>;
 }
 
 function retryAfterOf(response: Response): number | undefined {
@@ -123,6 +135,16 @@ export function createApiClient(baseUrl: string, timeouts: ApiTimeouts = DEFAULT
         return { kind: 'pdf', body: response.body, length: response.headers.get('content-length') };
       }
       return { kind: 'refused', answer: await read(response, '/v1/consultas/{protocolo}/documento', 'get') };
+    },
+    async monthlyStatement(token, month, format) {
+      const path = `/v1/extrato/mensal/${encodeURIComponent(month)}?formato=${format}`;
+      const response = await send(path, { method: 'get', token }, timeouts.document);
+      const type = response.headers.get('content-type') ?? '';
+      const expected = format === 'pdf' ? 'application/pdf' : 'text/csv';
+      if (response.status === 200 && type.startsWith(expected) && response.body !== null) {
+        return { kind: 'file', body: response.body, contentType: type, length: response.headers.get('content-length') };
+      }
+      return { kind: 'refused', answer: await read(response, '/v1/extrato/mensal/{mes}', 'get') };
     },
     async hasDocument(token, protocolo) {
       const path = `/v1/consultas/${protocolo}/documento`;

@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
   type BalanceAlert,
   balanceAlert,
@@ -6,6 +9,7 @@ import {
   extratoCsv,
   extratoCsvDisposition,
   extratoMonthRange,
+  listClosedStatements,
   parseReaisBrasil,
   setLowBalanceThreshold,
   statement,
@@ -13,6 +17,8 @@ import {
 } from '@regapi/ledger';
 import type { Request, Response } from 'express';
 import { writeConsoleAudit } from '../../auth';
+import { sendApiFailure, sendApiRefusal } from '../api/api-pages';
+import { createConsoleApi } from '../api/console-api';
 import type { ConsoleArea, ConsoleContext } from '../console-context';
 import { formatBrl } from '../format';
 import { monthPage, monthsPage, statementPage, type ThresholdFormState, totalsOf } from '../money/money-pages';
@@ -92,10 +98,13 @@ function sendCsv(res: Response, range: { de: string; ate: string }, body: string
  * - GET /extrato: balance, low-balance threshold, the statement filtered by date range, kind and product, paged;
  * - GET /extrato.csv: the same filters as CSV, written by the API's own writer (libs/ledger): for a date range alone,
  *   byte for byte what `GET /v1/extrato` answers with `Accept: text/csv`;
- * - GET /extrato/mensal and /extrato/mensal/AAAA-MM[.csv]: calendar months in Brasília;
+ * - GET /extrato/mensal and /extrato/mensal/AAAA-MM[.csv]: calendar months in Brasília, and the closed months;
+ * - GET /extrato/fechado/AAAA-MM/pdf|csv: a closed month's demonstrativo, as stored, through the API
+ *   (`GET /v1/extrato/mensal/{mes}`, docs/decisions/0106) with the session's token;
  * - POST /extrato/limite: sets or clears the low-balance threshold.
  */
 export const moneyArea: ConsoleArea = (router, context) => {
+  const api = createConsoleApi(context);
   router.get('/extrato', ...context.guard.page('money:read'), async (req, res) => {
     await renderStatement(context, req, res, { saved: req.query.limite === 'salvo' });
   });
@@ -113,7 +122,41 @@ export const moneyArea: ConsoleArea = (router, context) => {
 
   router.get('/extrato/mensal', ...context.guard.page('money:read'), async (_req, res) => {
     const viewer = viewerOf(res);
-    sendPage(res, 200, monthsPage(viewer, await statementMonths(context.db, viewer.accountId)));
+    const [months, closed] = await Promise.all([
+      statementMonths(context.db, viewer.accountId),
+      listClosedStatements(context.db, viewer.accountId),
+    ]);
+    sendPage(res, 200, monthsPage(viewer, months, closed));
+  });
+
+  router.get('/extrato/fechado/:mes/:formato', ...context.guard.page('money:read'), async (req, res) => {
+    const viewer = viewerOf(res);
+    const month = String(req.params.mes);
+    const format = req.params.formato;
+    if (extratoMonthRange(month) === undefined || (format !== 'pdf' && format !== 'csv')) {
+      notFound(res);
+      return;
+    }
+    try {
+      const answer = await api.client.monthlyStatement(await api.tokenFor(viewer), month, format);
+      if (answer.kind === 'refused') {
+        if (answer.answer.status === 404 || answer.answer.status === 409) notFound(res);
+        else sendApiRefusal(res, viewer, 'Extrato indisponível', answer.answer);
+        return;
+      }
+      res.status(200);
+      res.setHeader('Content-Type', answer.contentType);
+      res.setHeader('Content-Disposition', `attachment; filename="extrato-${month}.${format}"`);
+      if (answer.length !== null && /^\d+$/.test(answer.length)) res.setHeader('Content-Length', answer.length);
+      await pipeline(Readable.fromWeb(answer.body as NodeReadableStream<Uint8Array>), res);
+    } catch (error: unknown) {
+      if (res.headersSent) {
+        context.logger.warn({ err: error, month }, 'monthly statement stream from the API failed');
+        res.destroy();
+        return;
+      }
+      if (!sendApiFailure(res, viewer, error)) throw error;
+    }
   });
 
   // Before the page's route: `:mes` alone would also match `2026-11.csv`.

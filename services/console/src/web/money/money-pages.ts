@@ -1,5 +1,11 @@
 import { type FieldError, isFonte, PRODUCTS } from '@regapi/contracts';
-import { type BalanceAlert, formatReaisBrasil, type StatementLine, type StatementMonth } from '@regapi/ledger';
+import {
+  type BalanceAlert,
+  type ClosedStatement,
+  formatReaisBrasil,
+  type StatementLine,
+  type StatementMonth,
+} from '@regapi/ledger';
 import type { ConsoleSession } from '../../auth';
 import { formatBrasiliaTime, formatBrl } from '../format';
 import { html } from '../html';
@@ -211,7 +217,24 @@ export function statementPage(viewer: ConsoleSession, view: StatementView): stri
   );
 }
 
-export function monthsPage(viewer: ConsoleSession, months: readonly StatementMonth[]): string {
+/** The closed months (docs/decisions/0105): each with its closing balance and the stored PDF and CSV. */
+function closedMonthsList(closed: readonly ClosedStatement[]): string {
+  if (closed.length === 0) {
+    return html`<p id="sem-fechados">Nenhum mês fechado ainda: o fechamento acontece depois do fim de cada mês.</p>`;
+  }
+  return html`<ul id="meses-fechados">!${closed
+    .map(
+      (row) =>
+        html`<li data-mes="${row.month}">${monthName(row.month)} — saldo final ${formatBrl(row.closing_centavos)} — <a href="/extrato/fechado/${row.month}/pdf" download>PDF</a> · <a href="/extrato/fechado/${row.month}/csv" download>CSV</a></li>`,
+    )
+    .join('')}</ul>`;
+}
+
+export function monthsPage(
+  viewer: ConsoleSession,
+  months: readonly StatementMonth[],
+  closed: readonly ClosedStatement[] = [],
+): string {
   const body =
     months.length === 0
       ? html`<p id="sem-meses">A conta ainda não tem lançamentos.</p>`
@@ -225,6 +248,10 @@ export function monthsPage(viewer: ConsoleSession, months: readonly StatementMon
     'Extratos mensais',
     html`<h1>Extratos mensais</h1>
 <p>Meses com lançamentos, no horário de Brasília. <a href="/extrato">Voltar ao extrato</a>.</p>
+<h2>Meses fechados</h2>
+<p>O demonstrativo de cada mês encerrado: saldo inicial, lançamentos, saldo final e totais por produto. Fechado, não muda mais.</p>
+!${closedMonthsList(closed)}
+<h2>Lançamentos por mês</h2>
 !${body}`,
     { viewer, current: '/extrato' },
   );

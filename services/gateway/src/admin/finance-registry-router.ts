@@ -78,7 +78,7 @@ function reportView(report: StoredReconciliation, period: Period): Record<string
  * totals in centavos, the count of lines per category and every mismatched line. Mounted inside the admin router,
  * behind its authentication; every call is a row of `admin_audit`.
  */
-export function financeRouter(options: {
+export function financeRegistryRouter(options: {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly act: AdminAct;
