@@ -16,8 +16,8 @@ import { authenticate } from './auth/authenticate';
 import { createTokenAuthority } from './auth/token-authority';
 import { recordTokenUseGuard } from './auth/token-use';
 import { DEFAULT_TOKEN_CACHE_MS } from './config/gateway-config';
-import { pollingDirectRoute } from './polling/polling-router';
 import { type MonthCloseJob, startMonthCloseJob } from './extrato/month-close-job';
+import { pollingDirectRoute } from './polling/polling-router';
 import {
   type AllowanceSweeper,
   createRateLimiter,

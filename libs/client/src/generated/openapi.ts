@@ -2345,6 +2345,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     /** @description O SHA-256 do documento, entre aspas. */
                     ETag?: string;
                     /** @description attachment; filename="extrato-AAAA-MM.pdf" (ou .csv). */
