@@ -58,9 +58,10 @@ test('with the broker unreachable, executions are still accepted (202, debited o
   expect((await orders()).every((order) => order !== undefined)).toBe(true);
 
   await proxy.restore();
-  await waitFor(async () => (await orders()).every((order) => order !== undefined && order.state !== 'queued'), {
+  // Finished, not merely running: a running order's request may not have reached the origin yet.
+  await waitFor(async () => (await orders()).every((order) => order !== undefined && order.state === 'finished'), {
     timeoutMs: 60_000,
-    what: 'the accepted orders to run',
+    what: 'the accepted orders to run to their end',
   });
   // Each placed at the origin exactly once, whether it ran during the outage or after it.
   const searches = (await system.originOrders()).filter((entry) => entry.operation === 'search');
