@@ -12,7 +12,11 @@ mkdirSync(path.dirname(report), { recursive: true });
 rmSync(report, { force: true });
 
 const jest = createRequire(path.join(root, 'package.json')).resolve('jest/bin/jest');
-const run = spawnSync(process.execPath, [jest, '--json', `--outputFile=${report}`, ...process.argv.slice(2)], {
+// --forceExit: on this 2-core machine jest runs every file in its own process (one worker is "in band"), so a handle a
+// failed hook left open (a harness whose close timed out) would keep the run from ever ending, and CI from printing its
+// counts. The report is complete before the exit; passing files close what they open.
+const args = [jest, '--json', `--outputFile=${report}`, '--forceExit', ...process.argv.slice(2)];
+const run = spawnSync(process.execPath, args, {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() },
