@@ -12,9 +12,9 @@ mkdirSync(path.dirname(report), { recursive: true });
 rmSync(report, { force: true });
 
 const jest = createRequire(path.join(root, 'package.json')).resolve('jest/bin/jest');
-// --forceExit: on this 2-core machine jest runs every file in its own process (one worker is "in band"), so a handle a
-// failed hook left open (a harness whose close timed out) would keep the run from ever ending, and CI from printing its
-// counts. The report is complete before the exit; passing files close what they open.
+// --forceExit: on this 2-core machine jest has one worker and so runs every file in its own main process ("in band"):
+// a handle a failed hook left open (a harness whose close timed out) would keep the run from ever ending, and CI from
+// printing its counts. The report is complete before the exit; passing files close what they open.
 const args = [jest, '--json', `--outputFile=${report}`, '--forceExit', ...process.argv.slice(2)];
 const run = spawnSync(process.execPath, args, {
   cwd: root,
