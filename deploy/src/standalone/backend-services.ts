@@ -1,8 +1,11 @@
 import { createArchive } from '@regapi/archive';
 import { createBilling } from '@regapi/billing';
+import type { Bus } from '@regapi/bus';
 import { systemClock } from '@regapi/calendar';
 import type { ConfigOf } from '@regapi/config';
+import { type DbHandle, isDbReachable } from '@regapi/db';
 import type { DocumentStorage } from '@regapi/documents';
+import type { ReadinessCheck } from '@regapi/http';
 import { createHttpOriginPortal, createOriginDocumentDownloader } from '@regapi/origin';
 import { createOriginSession } from '@regapi/origin-session';
 import { createReconciler, type ReconcilerSettings } from '@regapi/reconciler';
@@ -67,4 +70,24 @@ export function backendServices(deps: ServiceDeps, settings: BackendSettings): S
       },
     }),
   ];
+}
+
+/**
+ * The readiness checks of one stack: its database, its bus and each service's own, named `<prefix><check>` and
+ * `<prefix><service>.<check>` (production's without a prefix, the sandbox's with `sandbox.`).
+ */
+export function stackReadiness(
+  prefix: string,
+  deps: { readonly db: DbHandle; readonly bus: Bus },
+  services: readonly Service[],
+): Record<string, ReadinessCheck> {
+  const readiness: Record<string, ReadinessCheck> = {
+    [`${prefix}database`]: () => isDbReachable(deps.db.pool),
+    [`${prefix}broker`]: () => deps.bus.isReady(),
+  };
+  for (const service of services) {
+    for (const [name, check] of Object.entries(service.readiness))
+      readiness[`${prefix}${service.name}.${name}`] = check;
+  }
+  return readiness;
 }

@@ -7,18 +7,10 @@ import { systemClock } from '@regapi/calendar';
 import { configOrExit, loadConfig } from '@regapi/config';
 import { createConsole, createConsoleHttpApp } from '@regapi/console';
 import { consoleMailSettingsFrom } from '@regapi/console-auth';
-import { createDb, isDbReachable, migrateToLatest, startEmbeddedPostgres } from '@regapi/db';
+import { createDb, migrateToLatest, startEmbeddedPostgres } from '@regapi/db';
 import { createFileStorage } from '@regapi/documents';
 import { createGateway } from '@regapi/gateway';
-import {
-  createHttpApp,
-  type HttpApp,
-  healthRouter,
-  listen,
-  loadServerLimits,
-  NO_TRUSTED_PROXIES,
-  type ReadinessCheck,
-} from '@regapi/http';
+import { createHttpApp, type HttpApp, healthRouter, listen, loadServerLimits, NO_TRUSTED_PROXIES } from '@regapi/http';
 import { originSessionLocalConfig } from '@regapi/origin-session';
 import { createOriginSimulator, simulatorConfig } from '@regapi/origin-simulator';
 import { reconcilerConfig } from '@regapi/reconciler';
@@ -27,7 +19,7 @@ import { createLogger } from '@regapi/telemetry';
 import { webhooksConfig } from '@regapi/webhooks';
 import { FIRST_USER_HINT } from '../first-user-hint';
 import { embeddedDbPassword, loadOrCreateLocalSecrets } from '../local-secrets';
-import { backendServices } from './backend-services';
+import { backendServices, stackReadiness } from './backend-services';
 import { createDemoAccountOnFirstStart, DEMO_ACCOUNT_NAME, DEMO_CREDIT_TEXT } from './demo-account';
 import { ensureDatabase } from './ensure-database';
 import { telemetry } from './instrument';
@@ -130,14 +122,7 @@ async function main(): Promise<void> {
     ...backendServices(deps, { ...backend, origin: { url: origin.url, ...simulator.credentials }, storage }),
   ];
 
-  const readiness: Record<string, ReadinessCheck> = {
-    database: () => isDbReachable(db.pool),
-    broker: () => bus.isReady(),
-    ...sandbox?.readiness,
-  };
-  for (const service of services) {
-    for (const [name, check] of Object.entries(service.readiness)) readiness[`${service.name}.${name}`] = check;
-  }
+  const readiness = { ...stackReadiness('', { db, bus }, services), ...sandbox?.readiness };
   // Two listeners (docs/decisions/0054): the public one serves the API only; the internal one the probes, the admin
   // API (`pnpm ops`, REGAPI_ADMIN_URL) and the services' status routes.
   const publicApp = createHttpApp({

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { createDeadLetterTable, createInProcessBus, createOutboxRelay } from '@regapi/bus';
-import { createDb, isDbReachable, migrateToLatest } from '@regapi/db';
+import { createDb, migrateToLatest } from '@regapi/db';
 import { createFileStorage } from '@regapi/documents';
 import type { SandboxDeps } from '@regapi/gateway';
 import type { ReadinessCheck } from '@regapi/http';
 import { createOriginSimulator } from '@regapi/origin-simulator';
 import type { Service } from '@regapi/runtime';
 import type { Logger } from '@regapi/telemetry';
-import { type BackendSettings, backendServices } from './backend-services';
+import { type BackendSettings, backendServices, stackReadiness } from './backend-services';
 import { ensureDatabase } from './ensure-database';
 
 /** The sandbox's database on the embedded server, beside production's `regapi`. */
@@ -57,13 +57,7 @@ export async function startSandboxStack(input: SandboxStackInput): Promise<Sandb
       sandbox: true,
     },
   );
-  const readiness: Record<string, ReadinessCheck> = {
-    'sandbox.database': () => isDbReachable(db.pool),
-    'sandbox.broker': () => bus.isReady(),
-  };
-  for (const service of services) {
-    for (const [name, check] of Object.entries(service.readiness)) readiness[`sandbox.${service.name}.${name}`] = check;
-  }
+  const readiness = stackReadiness('sandbox.', { db, bus }, services);
   return {
     gateway: { db, documents: documents() },
     simulatorUrl: origin.url,

@@ -73,9 +73,16 @@ export function pollingStacks(
   stacks: ReadonlyMap<Ambiente, ApiStack>,
   settings: ApiSettings,
 ): (ambiente: Ambiente) => PollingDeps {
+  // Built once: a poll is the hottest request there is.
+  const polling = new Map(
+    [...stacks].map(([ambiente, stack]): [Ambiente, PollingDeps] => [
+      ambiente,
+      { db: stack.db, clock: settings.clock, hourlySearchCeiling: settings.hourlySearchCeiling },
+    ]),
+  );
   return (ambiente) => {
-    const stack = stacks.get(ambiente);
-    if (stack === undefined) throw new SandboxUnavailableError();
-    return { db: stack.db, clock: settings.clock, hourlySearchCeiling: settings.hourlySearchCeiling };
+    const deps = polling.get(ambiente);
+    if (deps === undefined) throw new SandboxUnavailableError();
+    return deps;
   };
 }

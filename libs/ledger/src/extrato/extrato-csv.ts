@@ -4,11 +4,13 @@ import { CSV_COLUMNS, toCsvCells } from './extrato-line';
 
 /** The extrato as CSV text (docs/decisions/0018): the header row, then one row per line. The API and the console both write it here. */
 export function extratoCsv(lines: readonly StatementLine[]): string {
-  const rows = lines.map((line) => {
-    const cells = toCsvCells(line);
-    return csvRow(CSV_COLUMNS.map((column) => cells[column]));
-  });
-  return [csvRow(CSV_COLUMNS), ...rows].join('');
+  return [csvRow(CSV_COLUMNS), ...lines.map(extratoCsvRow)].join('');
+}
+
+/** One ledger line as an extrato CSV row: the extrato and the closed month's statement write their movements so. */
+export function extratoCsvRow(line: StatementLine): string {
+  const cells = toCsvCells(line);
+  return csvRow(CSV_COLUMNS.map((column) => cells[column]));
 }
 
 export const EXTRATO_CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';

@@ -1,5 +1,6 @@
 import { csvRow } from '../extrato/csv';
-import { CSV_COLUMNS, toCsvCells } from '../extrato/extrato-line';
+import { extratoCsvRow } from '../extrato/extrato-csv';
+import { CSV_COLUMNS } from '../extrato/extrato-line';
 import { formatReais } from '../reais';
 import type { StatementLine } from '../statement';
 import type { MonthlySummary } from './monthly-summary';
@@ -21,10 +22,7 @@ export function monthlyStatementCsv(
   lines: readonly StatementLine[],
 ): string {
   const end = new Date(range.to.getTime() - 1).toISOString();
-  const movements = lines.map((line) => {
-    const cells = toCsvCells(line);
-    return csvRow(CSV_COLUMNS.map((column) => cells[column]));
-  });
+  const movements = lines.map(extratoCsvRow);
   const totals = summary.products.map((product) =>
     row({
       data_hora: end,

@@ -6,6 +6,7 @@ import {
   type TokenRequestField,
 } from '@regapi/tokens';
 import type { ConsoleSession } from '../../auth';
+import { fieldError } from '../field-error';
 import { formatBrasiliaTime } from '../format';
 import { html } from '../html';
 import { consolePage } from '../page-frame';
@@ -151,11 +152,6 @@ export interface TokenFormView {
 
 function problemsOf(view: TokenFormView, field: TokenRequestField): string[] {
   return view.problems.filter((problem) => problem.field === field).map((problem) => problem.message);
-}
-
-function fieldError(id: string, messages: readonly string[]): string {
-  if (messages.length === 0) return '';
-  return html`<p class="erro-campo" id="${id}">${messages.join(' ')}</p>`;
 }
 
 export function tokenFormPage(view: TokenFormView): string {

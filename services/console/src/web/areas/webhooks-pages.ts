@@ -1,6 +1,7 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@regapi/contracts';
 import type { WebhookAttemptView, WebhookEndpointView } from '@regapi/webhook-endpoints';
 import type { ConsoleSession } from '../../auth';
+import { fieldError } from '../field-error';
 import { formatBrasiliaTime } from '../format';
 import { html } from '../html';
 import { consolePage } from '../page-frame';
@@ -95,8 +96,6 @@ export function webhookFormPage(view: {
     view.problems.filter((problem) => problem.field === field).map((problem) => problem.message);
   const urlErrors = messages('url');
   const eventErrors = messages('eventos');
-  const fieldError = (id: string, errors: readonly string[]) =>
-    errors.length === 0 ? '' : html`<p class="erro-campo" id="${id}">${errors.join(' ')}</p>`;
   const boxes = WEBHOOK_EVENT_TYPES.map((event) => {
     const checked = view.values.events.includes(event) ? ' checked' : '';
     return html`<label class="opcao"><input type="checkbox" name="eventos" value="${event}"!${checked}> ${EVENT_LABEL[event]} <code>${event}</code></label>`;
