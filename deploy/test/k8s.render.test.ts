@@ -90,6 +90,37 @@ describe('k8s/overlays/production', () => {
     expect(named(objects, 'StatefulSet')).toEqual([]);
   });
 
+  it("keeps origin-session's replicas on different nodes and drops a vanished client's session in seconds (0110)", () => {
+    const deployment = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === 'origin-session');
+    expect(deployment?.spec).toMatchObject({
+      template: {
+        spec: {
+          affinity: {
+            podAntiAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: [
+                {
+                  topologyKey: 'kubernetes.io/hostname',
+                  labelSelector: { matchLabels: { 'app.kubernetes.io/name': 'origin-session' } },
+                },
+              ],
+            },
+          },
+        },
+      },
+    });
+    const cluster = objects.find((o) => o.apiVersion === 'postgresql.cnpg.io/v1' && o.kind === 'Cluster');
+    expect(cluster?.spec).toMatchObject({
+      postgresql: {
+        parameters: {
+          tcp_keepalives_idle: '5',
+          tcp_keepalives_interval: '2',
+          tcp_keepalives_count: '3',
+          tcp_user_timeout: '10000',
+        },
+      },
+    });
+  });
+
   it('holds no Secret object: every secret comes from External Secrets or an operator', () => {
     expect(named(objects, 'Secret')).toEqual([]);
   });

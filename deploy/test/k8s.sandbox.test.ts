@@ -79,6 +79,10 @@ describe.each(SANDBOX_OVERLAYS.map((name) => [name]))('k8s/overlays/%s', (name: 
     expect(envValue(objects, 'origin-simulator', 'SIM_TIME_SCALE')).toBe('0.005');
     expect(envValue(objects, 'origin-session', 'CERTIFICATE_FORECAST_FROM_ORIGIN')).toBe('true');
     expect(envValue(objects, 'origin-session', 'OUTAGE_TAKES_PRODUCT_OUT')).toBe('false');
+    // Its in-doubt wait follows the simulator's compressed time (decision 0110).
+    expect(envValue(objects, 'origin-session', 'ORIGIN_TIME_SCALE')).toBe(
+      envValue(objects, 'origin-simulator', 'SIM_TIME_SCALE'),
+    );
     expect(envValue(objects, 'reconciler', 'RECONCILE_INTERVAL_MINUTES')).toBe('1');
   });
 

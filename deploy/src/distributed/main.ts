@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       SANDBOX_TIME_SCALE: env.number({ min: 0.0001, max: 1, default: 0.005 }),
       SIM_USERNAME: simulatorConfig.SIM_USERNAME,
       SIM_PASSWORD: simulatorConfig.SIM_PASSWORD,
+      SIM_TIME_SCALE: simulatorConfig.SIM_TIME_SCALE,
     }),
   );
   const applied = await migrate(config.DATABASE_URL);
@@ -106,6 +107,8 @@ async function main(): Promise<void> {
     ORIGIN_URL: `http://127.0.0.1:${config.SIM_PORT}`,
     ORIGIN_USERNAME: config.SIM_USERNAME,
     ORIGIN_PASSWORD: config.SIM_PASSWORD,
+    // The simulator's maximum times are compressed like its latencies: so is an order's in-doubt wait (decision 0110).
+    ORIGIN_TIME_SCALE: String(config.SIM_TIME_SCALE),
   };
   const processes: RunnerProcess[] = [
     { name: 'origin-simulator', port: config.SIM_PORT, env: { SIM_PORT: String(config.SIM_PORT) } },

@@ -125,6 +125,7 @@ export function sandboxProcesses(config: SandboxConfig, sandbox: PreparedSandbox
           ORIGIN_PASSWORD: config.SIM_PASSWORD,
           CERTIFICATE_FORECAST_FROM_ORIGIN: 'true',
           OUTAGE_TAKES_PRODUCT_OUT: 'false',
+          ORIGIN_TIME_SCALE: String(config.SANDBOX_TIME_SCALE),
           RECONCILE_INTERVAL_MINUTES: '1',
         },
       };

@@ -16,6 +16,8 @@ export interface BackendSettings {
   /** The origin portal (a simulator here) and its account. */
   readonly origin: { readonly url: string; readonly username: string; readonly password: string };
   readonly hourlySearchCeiling: number;
+  /** The simulator's SIM_TIME_SCALE: its maximum times, and so an order's in-doubt wait, are compressed too (0110). */
+  readonly originTimeScale: number;
   /**
    * The sandbox's (decision 0099): a certificate's forecast is its punctual simulator's, and an origin outage does
    * not take a product out of service.
@@ -44,6 +46,7 @@ export function backendServices(deps: ServiceDeps, settings: BackendSettings): S
         hourlySearchCeiling: settings.hourlySearchCeiling,
         forecastFromOrigin: settings.sandbox ?? false,
         outageTakesProductOut: !(settings.sandbox ?? false),
+        originTimeScale: settings.originTimeScale,
       },
     }),
     createBilling(deps),

@@ -119,7 +119,12 @@ async function main(): Promise<void> {
       webhooksAllowHttp: webhookSettings.WEBHOOKS_ALLOW_HTTP,
       ...(sandbox === undefined ? {} : { sandbox: sandbox.gateway }),
     }),
-    ...backendServices(deps, { ...backend, origin: { url: origin.url, ...simulator.credentials }, storage }),
+    ...backendServices(deps, {
+      ...backend,
+      origin: { url: origin.url, ...simulator.credentials },
+      storage,
+      originTimeScale: simConfig.SIM_TIME_SCALE,
+    }),
   ];
 
   const readiness = { ...stackReadiness('', { db, bus }, services), ...sandbox?.readiness };

@@ -20,7 +20,7 @@ export interface SandboxStackInput {
   readonly seed: number;
   readonly timeScale: number;
   readonly simulatorPort: number;
-  readonly backend: Omit<BackendSettings, 'origin' | 'storage'>;
+  readonly backend: Omit<BackendSettings, 'origin' | 'storage' | 'originTimeScale'>;
 }
 
 export interface SandboxStack {
@@ -55,6 +55,7 @@ export async function startSandboxStack(input: SandboxStackInput): Promise<Sandb
       origin: { url: origin.url, ...simulator.credentials },
       storage: documents,
       sandbox: true,
+      originTimeScale: input.timeScale,
     },
   );
   const readiness = stackReadiness('sandbox.', { db, bus }, services);

@@ -156,6 +156,8 @@ async function startBackendStack(
           schedulerPollMs: 50,
           forecastFromOrigin: options.punctual,
           outageTakesProductOut: !options.punctual,
+          // The simulator's maximum times are compressed with its latencies, and so is an in-doubt wait (0110).
+          originTimeScale: options.timeScale ?? 0.001,
           ...options.originSettings,
         },
       }),

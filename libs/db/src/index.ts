@@ -26,6 +26,7 @@ export type {
   OrderDocumentTable,
   OrderStateColumn,
   OrdersTable,
+  OriginAttemptResolution,
   OutboxTable,
   ProcessedMessageTable,
   RefundCause,

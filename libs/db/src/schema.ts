@@ -545,6 +545,30 @@ export interface OriginOrderAttemptTable {
   answered_at: Date | null;
   outcome: string | null;
   numero_pedido: string | null;
+  /** The leader epoch that committed this intent (migration 0037); null for attempts written before it. */
+  epoch: number | null;
+  /** Set once it is known whether the origin created an order for this call; null while it is in doubt. */
+  resolved_at: Date | null;
+  resolution: OriginAttemptResolution | null;
+}
+
+/**
+ * What became of an intent (migration 0037; docs/decisions/0110): `placed` (the answer carried the order), `not-placed`
+ * (the answer proved nothing was created), `found` (looked up at the origin), `absent` (the listing, past the origin's
+ * maximum time, shows none), `unlisted` (a certificate, which no listing shows: the origin's repeat block decides).
+ */
+export type OriginAttemptResolution = 'placed' | 'not-placed' | 'found' | 'absent' | 'unlisted';
+
+/** The origin account's leader and its fencing epoch (migration 0037). */
+export interface OriginLeadershipTable {
+  account: string;
+  epoch: number;
+  holder: string;
+  holder_pid: number;
+  holder_backend_start: Date;
+  holder_server_start: Date;
+  acquired_at: Date;
+  renewed_at: Date;
 }
 
 /** Origin-session's forecast start of a queued order under the fair schedule (migration 0027; decision 0086). */
@@ -746,6 +770,7 @@ export interface Database {
   catalog_office_fee: CatalogOfficeFeeTable;
   catalog_sync: CatalogSyncTable;
   origin_order_attempt: OriginOrderAttemptTable;
+  origin_leadership: OriginLeadershipTable;
   order_forecast: OrderForecastTable;
   fair_schedule: FairScheduleTable;
   record_view_reconciliation: RecordViewReconciliationTable;

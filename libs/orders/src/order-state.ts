@@ -18,8 +18,15 @@ export const ORDER_STATES: readonly OrderState[] = ['queued', 'running', 'awaiti
 export const TRANSITIONS = {
   /** The hourly ceiling (spec 8) postpones the run; the order waits in order, not failed, not charged again. */
   defer: { from: ['queued'], to: 'queued' },
-  /** From `running` too: a redelivery of an attempt that had started, which must ask the origin first. */
-  startAttempt: { from: ['queued', 'running'], to: 'running' },
+  /**
+   * The first intent at the origin, from `queued` only: an order already running is in doubt and goes on through
+   * `resumeInDoubt` (docs/decisions/0110), never through a second start.
+   */
+  startAttempt: { from: ['queued'], to: 'running' },
+  /** Another round of in-doubt resolution of a running order (its intent's outcome at the origin is unknown). */
+  resumeInDoubt: { from: ['running'], to: 'running' },
+  /** The origin's protocol of a running order, kept the moment it is known (never two origin orders for one protocolo). */
+  recordProtocol: { from: ['running'], to: 'running' },
   awaitIssue: { from: ['running'], to: 'awaiting_issue' },
   deliverDocument: { from: ['running', 'awaiting_issue'], to: 'archiving' },
   finish: { from: ['queued', 'running', 'awaiting_issue', 'archiving'], to: 'finished' },

@@ -131,13 +131,18 @@ test('two concurrent finishes: exactly one applies', async () => {
   expect((await messagesFor(order.id)).filter((m) => m.routing_key.startsWith('order.finished'))).toHaveLength(1);
 });
 
-test('a redelivered run whose attempt had started is reported as coming from running (in doubt)', async () => {
+test('an order starts once: a second start is a no-op, and a running order goes on only as in doubt', async () => {
   const order = await accept();
   await database.db.transaction().execute((trx) => transition(trx, order.id, 'startAttempt', { attempts: 1 }));
   const again = await database.db
     .transaction()
     .execute((trx) => transition(trx, order.id, 'startAttempt', { attempts: 2 }));
-  expect(again).toEqual(expect.objectContaining({ applied: true, from: 'running' }));
+  expect(again).toEqual(expect.objectContaining({ applied: false }));
+  expect((await getOrder(database.db, order.id))?.attempts).toBe(1);
+  const resumed = await database.db
+    .transaction()
+    .execute((trx) => transition(trx, order.id, 'resumeInDoubt', { attempts: 2 }));
+  expect(resumed).toEqual(expect.objectContaining({ applied: true, from: 'running' }));
 });
 
 test('a transition from a state it does not start from, and not already past, is refused', async () => {

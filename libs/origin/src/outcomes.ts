@@ -65,8 +65,12 @@ export type PropertyOrderFailure =
    * are not. `cns` is the office the origin names (null when it names none): the order's office.
    */
   | { readonly kind: 'office-unavailable'; readonly cns: string | null; readonly message: string }
-  /** The same record and office was ordered within the block window; the origin gives the date it accepts again. */
-  | { readonly kind: 'repeated-order'; readonly aceitaAPartirDe: string }
+  /**
+   * The same record and office was ordered within the block window; the origin gives the date it accepts again and,
+   * when it names it, the protocol of the order in force (always one of the platform's: one account, spec 1.7). An
+   * order of ours in doubt follows that protocol instead of being refunded (docs/decisions/0110).
+   */
+  | { readonly kind: 'repeated-order'; readonly aceitaAPartirDe: string; readonly numeroPedido: string | null }
   | DataFailure
   | OriginFailure;
 

@@ -21,6 +21,12 @@ export const originSessionConfig = {
    * (decision 0099): its integrators' fault tests must not stop the product for the others.
    */
   OUTAGE_TAKES_PRODUCT_OUT: env.boolean(true),
+  /**
+   * The origin's maximum times (spec 8) as a fraction of the spec's: 1 against the real origin; the simulator's
+   * SIM_TIME_SCALE where one stands in. An order in doubt waits that long before the origin's silence counts
+   * (docs/decisions/0110). Never anything but 1 against the real origin.
+   */
+  ORIGIN_TIME_SCALE: env.number({ min: 0.0001, max: 100, default: 1 }),
 };
 
 /** Everything the origin-session process reads: main.ts runs it, the Kubernetes drift test checks its Deployment. */

@@ -25,6 +25,7 @@ runServiceProcess({
         hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
         forecastFromOrigin: config.CERTIFICATE_FORECAST_FROM_ORIGIN,
         outageTakesProductOut: config.OUTAGE_TAKES_PRODUCT_OUT,
+        originTimeScale: config.ORIGIN_TIME_SCALE,
       },
     }),
 }).catch((error: unknown) => {

@@ -104,3 +104,10 @@ export function outcomeCode(outcome: Pick<AnyOriginOutcome, 'kind'>): OutcomeCod
   const found = OUTCOME_CODES[outcome.kind];
   return found.code === 'continues' ? undefined : { code: found.code, effect: found.effect, kind: outcome.kind };
 }
+
+/** The code of an outcome kind read back from the database (an attempt's recorded answer); undefined if it ends nothing. */
+export function codeOfRecordedOutcome(kind: string | null): ResultCode | undefined {
+  if (kind === null || !Object.hasOwn(OUTCOME_CODES, kind)) return undefined;
+  const found = Object.entries(OUTCOME_CODES).find(([name]) => name === kind)?.[1];
+  return found === undefined || found.code === 'continues' ? undefined : found.code;
+}

@@ -42,6 +42,7 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
   // `stopping` once the grace has passed (the origin call in flight is cut, its task left for redelivery).
   let draining = new AbortController();
   let stopping = new AbortController();
+  const alerts = createAlerts({ logger });
   const session = createOriginSessionClient({
     portal: deps.portal,
     clock: deps.clock,
@@ -49,10 +50,24 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
     fence: () => held,
     stopping: () => stopping.signal,
     metrics,
+    onUnexpectedLoss: (what) => alerts.originSessionLost(what),
   });
-  const alerts = createAlerts({ logger });
-  const ctx: TaskContext = { db: deps.db.db, logger, clock: deps.clock, session, alerts, settings, metrics };
-  const lock = createOriginAccountLock({ pool: deps.db.pool, account: settings.account, logger });
+  const ctx: TaskContext = {
+    db: deps.db.db,
+    logger,
+    clock: deps.clock,
+    session,
+    alerts,
+    settings,
+    metrics,
+    epoch: () => held?.epoch,
+  };
+  const lock = createOriginAccountLock({
+    pool: deps.db.pool,
+    account: settings.account,
+    logger,
+    lease: { renewMs: settings.leaseRenewMs, ttlMs: settings.leaseTtlMs, confirmTimeoutMs: settings.leaseConfirmMs },
+  });
   const counts: TaskCounts = { handled: 0, failed: 0 };
   let leadership: Promise<void> | undefined;
   let scheduler: Scheduler | undefined;

@@ -7,7 +7,7 @@ import { createOriginAccountLock, LockLostError } from '../src/session/origin-ac
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
+  database = await createTestDatabase();
 });
 
 afterAll(async () => {

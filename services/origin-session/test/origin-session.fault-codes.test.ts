@@ -18,7 +18,11 @@ afterAll(async () => {
   await harness.close();
 });
 
-/** Searches whose answer takes no product down: run together, each with its own magic document. */
+/**
+ * Searches whose answer takes no product down: run together, each with its own magic document. An answer that proves
+ * nothing about the origin (a timeout, a maintenance page, a lost session) ends the order only once the origin shows
+ * no order for it after its maximum time (docs/decisions/0110): `finishThroughDoubt` moves the clock over that wait.
+ */
 const SEARCH_FAULTS: readonly [OriginFault, ResultCode, ResultClass][] = [
   ['nothing-found', 612, 'nao_encontrado'],
   ['data-refused', 608, 'erro_participante'],
@@ -36,7 +40,7 @@ test.each(SEARCH_FAULTS.map(([fault, code, resultClass]) => ({ fault, code, resu
   'search, origin fault $fault → $code ($resultClass)',
   async ({ fault, code, resultClass }) => {
     const order = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: magicCpf(fault), uf: 'SP' });
-    const done = await harness.waitForState(order.id, ['finished']);
+    const done = await harness.finishThroughDoubt(order.id);
     expect(done.code).toBe(code);
     expect(resultClassOf(code)).toBe(resultClass);
     expect(done.result).toMatchObject({

@@ -67,8 +67,9 @@ describe('within the grace', () => {
     const ms = await stopTimed(harness);
     expect(ms).toBeGreaterThanOrEqual(300);
     const after = await harness.order(order.id);
-    // Settled: its receipts go to the archive next (the order shows `finished` once they are kept).
-    expect(after.state).toBe('archiving');
+    // Settled: its receipts go to the archive next (the order shows `finished` once they are kept; the harness's relay
+    // and archive stand-in go on after the service stopped, so either may be read here).
+    expect(['archiving', 'finished']).toContain(after.state);
     expect(after.attempts).toBe(1);
     const received = (await harness.receivedOrders()).filter((entry) => entry.input.uf === 'BA');
     expect(received).toHaveLength(1);

@@ -38,11 +38,12 @@ test('one session: logged in once for the catalog sync and every order after it'
   expect(logins).toBe(1);
 });
 
-test('session kicked mid-run: log in again, see that nothing was placed, place it once, deliver', async () => {
+test("session kicked mid-run: log in again, see after the origin's maximum time that nothing was placed, place it once, deliver", async () => {
   await harness.control.armFault?.('session-kicked', 'search', 1);
   const before = logins;
   const order = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: '529.982.247-25', uf: 'AL' });
-  const done = await harness.waitForState(order.id, ['finished']);
+  // A lost session proves nothing: the search may still be scanning at the origin, unlisted (docs/decisions/0110).
+  const done = await harness.finishThroughDoubt(order.id);
   expect(done.code).toBe(612);
   expect(logins).toBe(before + 1);
   expect(await attemptsOf(order.id)).toEqual([

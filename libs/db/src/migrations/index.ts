@@ -33,6 +33,7 @@ import * as m0033 from './0033-api-token-ambiente';
 import * as m0034 from './0034-monthly-statement';
 import * as m0035 from './0035-registry-fee';
 import * as m0036 from './0036-finance-role';
+import * as m0037 from './0037-origin-leadership-and-intents';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0034-monthly-statement': m0034,
   '0035-registry-fee': m0035,
   '0036-finance-role': m0036,
+  '0037-origin-leadership-and-intents': m0037,
 };

@@ -50,7 +50,7 @@ export function classifyFailure(answer: HttpAnswer): NamedFailure {
       return { kind: 'nothing-found', message };
     case WIRE_ERRORS.repeatedOrder:
       return body.aceita_a_partir_de
-        ? { kind: 'repeated-order', aceitaAPartirDe: body.aceita_a_partir_de }
+        ? { kind: 'repeated-order', aceitaAPartirDe: body.aceita_a_partir_de, numeroPedido: body.numero_pedido ?? null }
         : { kind: 'protocol-error', detail: 'a repeated order without the date it is accepted again' };
     case WIRE_ERRORS.receiptError:
       return { kind: 'receipt-error', numeroPedido: body.numero_pedido ?? null, message };

@@ -9,7 +9,7 @@ export type NamedFailure =
   | { readonly kind: 'nothing-found'; readonly message: string }
   | { readonly kind: 'cannot-issue-online'; readonly message: string }
   | { readonly kind: 'office-unavailable'; readonly cns: string | null; readonly message: string }
-  | { readonly kind: 'repeated-order'; readonly aceitaAPartirDe: string }
+  | { readonly kind: 'repeated-order'; readonly aceitaAPartirDe: string; readonly numeroPedido: string | null }
   | { readonly kind: 'order-not-found' }
   | { readonly kind: 'link-expired' }
   | { readonly kind: 'document-not-found' };

@@ -13,6 +13,7 @@ export interface ProductOutage {
 
 export interface AlertCounts {
   readonly product_out_of_service: number;
+  readonly origin_session_lost: number;
 }
 
 /**
@@ -23,6 +24,11 @@ export interface AlertCounts {
  */
 export interface Alerts {
   productOutOfService(outage: ProductOutage): void;
+  /**
+   * The origin session was lost when no refresh was due (docs/decisions/0110): another login took the account — a
+   * leader that should have stopped, or a person in the portal. In-doubt waits start again from the next login.
+   */
+  originSessionLost(what: string): void;
   counts(): AlertCounts;
 }
 
@@ -33,6 +39,7 @@ export interface AlertsOptions {
 export function createAlerts(options: AlertsOptions): Alerts {
   const logger = options.logger.child({ component: 'alerts' });
   let outages = 0;
+  let sessionLosses = 0;
 
   return {
     productOutOfService(outage) {
@@ -50,6 +57,19 @@ export function createAlerts(options: AlertsOptions): Alerts {
       };
       logger.error(alert, `ALERT: ${outage.fonte} taken out of service (origin answered ${outage.code})`);
     },
-    counts: () => ({ product_out_of_service: outages }),
+    originSessionLost(what) {
+      sessionLosses++;
+      logger.error(
+        {
+          alert: 'origin_session_lost',
+          severity: 'warning',
+          during: what,
+          action:
+            'check that one origin-session replica leads (GET /origin-session/status) and nobody uses the account',
+        },
+        'ALERT: the origin session was lost unexpectedly; in-doubt orders wait again from the next login',
+      );
+    },
+    counts: () => ({ product_out_of_service: outages, origin_session_lost: sessionLosses }),
   };
 }

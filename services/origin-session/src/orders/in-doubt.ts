@@ -2,40 +2,39 @@ import { findOffice } from '@regapi/catalog';
 import { claimedNumeros, type Order } from '@regapi/orders';
 import { type PropertySearch, pickListedRecordView } from '@regapi/origin';
 import type { Budget } from '../session/budget';
-import type { TaskContext } from '../tasks/task-context';
+import { maxRunMs, type TaskContext } from '../tasks/task-context';
 import type { OrderInput } from './order-request';
 
 /**
- * Is the order of an in-doubt attempt at the origin? (ARCHITECTURE decision 1: ask before placing anything; never two
- * origin orders for one protocolo.) The origin lists searches and record views placed since a time — certificates
- * never (spec 2.6) — so:
+ * Is the order of an open intent at the origin? (ARCHITECTURE decision 1: ask before placing anything; never two
+ * origin orders for one protocolo; docs/decisions/0110.) The origin lists searches and record views placed since a
+ * time — certificates never (spec 2.6) — so:
  * - a record view is matched by office and record among the listed record views no other order owns;
- * - a search is matched by checking the unowned listed searches (the listing does not say who was searched) for the
- *   same document and UF.
- * Calls are strictly serialized, so few candidates exist: the protocols placed since the attempt and not yet
- * recorded by another order.
+ * - a search is matched by checking EVERY unowned listed search of the intent's window (the listing does not say who
+ *   was searched) for the same document and UF.
+ * The window runs from the intent (less the clocks' possible disagreement) to the latest moment an order sent by it
+ * could have been created: the product's maximum time after it, or the current session's login if later (before it,
+ * an earlier session could still send). Newer strays outside it can neither hide ours nor be taken for it.
  */
 export type Sighting =
   | { readonly kind: 'found'; readonly numeroPedido: string; readonly search?: PropertySearch }
   | { readonly kind: 'not-found' }
-  /** Certificates are never listed: only their protocol, when stored, finds them. */
+  /** Certificates are never listed: only their protocol, when known, finds them. */
   | { readonly kind: 'unlistable' }
   | { readonly kind: 'failed'; readonly outcome: { readonly kind: string } };
 
-/** Clocks of the origin and ours may disagree a little: look this much earlier than the attempt. */
+/** Clocks of the origin and ours (or an earlier leader's) may disagree a little: this much either side. */
 const CLOCK_SKEW_MS = 10 * 60_000;
-/** Searches to check one by one, newest first. */
-const MAX_SEARCH_CANDIDATES = 5;
 
 export async function findAtOrigin(
   ctx: TaskContext,
   order: Order,
   input: OrderInput,
-  attemptStartedAt: Date,
+  intentStartedAt: Date,
   budget: Budget,
 ): Promise<Sighting> {
   if (input.fonte === 'certidao-inteiro-teor') return { kind: 'unlistable' };
-  const since = new Date(attemptStartedAt.getTime() - CLOCK_SKEW_MS);
+  const since = new Date(intentStartedAt.getTime() - CLOCK_SKEW_MS);
   const listing = await ctx.session.call(
     'list-orders',
     (portal, options) => portal.listOrders(since, options),
@@ -43,10 +42,16 @@ export async function findAtOrigin(
     { retryOnSessionLost: true, maxMs: ctx.settings.pageTimeoutMs },
   );
   if (listing.kind !== 'orders') return { kind: 'failed', outcome: listing };
-  const produto = input.fonte === 'pesquisa-previa-bens' ? 'pesquisa-previa' : 'visualizacao';
-  const listed = listing.orders.filter(
-    (summary) => summary.produto === produto && Date.parse(summary.criadoEm) >= since.getTime(),
+  const latestSend = Math.max(
+    intentStartedAt.getTime() + maxRunMs(input.fonte) * ctx.settings.originTimeScale,
+    ctx.session.quietSince()?.getTime() ?? ctx.clock.now().getTime(),
   );
+  const until = latestSend + CLOCK_SKEW_MS;
+  const produto = input.fonte === 'pesquisa-previa-bens' ? 'pesquisa-previa' : 'visualizacao';
+  const listed = listing.orders.filter((summary) => {
+    const created = Date.parse(summary.criadoEm);
+    return summary.produto === produto && created >= since.getTime() && created <= until;
+  });
   const claimed = await claimedNumeros(
     ctx.db,
     listed.map((summary) => summary.numeroPedido),
@@ -65,7 +70,7 @@ export async function findAtOrigin(
   }
 
   const newestFirst = [...candidates].sort((a, b) => Date.parse(b.criadoEm) - Date.parse(a.criadoEm));
-  for (const summary of newestFirst.slice(0, MAX_SEARCH_CANDIDATES)) {
+  for (const summary of newestFirst) {
     const check = await ctx.session.call(
       'check-order',
       (portal, options) => portal.checkOrder(summary.numeroPedido, options),

@@ -88,15 +88,14 @@ export async function scheduleRunOrder(trx: Transaction<Database>, order: Order,
 
 /**
  * Records the origin's protocol the moment it is known (never two origin orders for one protocolo: an in-doubt
- * redelivery finds it here). A running order stays running: `startAttempt` from `running` is the one transition that
- * changes nothing but the fields given.
+ * redelivery finds it here). A running order stays running.
  */
 export async function recordNumeroPedido(
   trx: Transaction<Database>,
   order: Order,
   numeroPedido: string,
 ): Promise<void> {
-  await transition(trx, order.id, 'startAttempt', { numero_pedido: numeroPedido });
+  await transition(trx, order.id, 'recordProtocol', { numero_pedido: numeroPedido });
 }
 
 /** A provisional search revised when the origin closed it (spec 2.4 `provisorio`). */

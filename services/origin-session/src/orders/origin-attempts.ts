@@ -1,13 +1,15 @@
-import type { Database } from '@regapi/db';
-import type { Kysely, Transaction } from 'kysely';
+import { type Database, type OriginAttemptResolution, PG_ERROR, pgErrorCode } from '@regapi/db';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { LockLostError } from '../session/origin-account-lock';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * `origin_order_attempt` (migration 0008): one row per call that may place an order at the origin, written BEFORE the
- * call and answered after it. Two readers: the hourly ceiling (libs/orders `searchSlot`: searches started in the
- * last hour, from the database, so every replica and every restart counts the same) and in-doubt resolution (an
- * attempt never answered is a call whose outcome nobody saw).
+ * `origin_order_attempt` (migrations 0008, 0037): the durable INTENT of every call that may place an order at the
+ * origin, committed before the call under the leader's epoch, answered after it, and resolved once it is known
+ * whether the origin created an order for it (docs/decisions/0110). Readers: the hourly ceiling (searches started in
+ * the last hour, every replica counting the same), in-doubt resolution (an open intent is a call whose outcome at the
+ * origin is unknown), and the daily check that every listed origin order belongs to exactly one attempt.
  */
 export interface OriginAttempt {
   readonly id: string;
@@ -16,38 +18,173 @@ export interface OriginAttempt {
   readonly answeredAt: Date | null;
   readonly outcome: string | null;
   readonly numeroPedido: string | null;
+  readonly epoch: number | null;
+  readonly resolution: OriginAttemptResolution | null;
 }
 
-export async function recordAttemptStart(
-  db: Db,
-  attempt: { readonly orderId: string; readonly fonte: string; readonly at: Date },
-): Promise<string> {
+export interface IntentInput {
+  readonly orderId: string;
+  readonly fonte: string;
+  readonly at: Date;
+  /** The origin account whose leader commits it, and that leader's epoch: checked in the same transaction. */
+  readonly account: string;
+  readonly epoch: number | undefined;
+}
+
+/** An order already has an open intent: a second one would be a second placement while the first is in doubt. */
+export class OpenIntentExistsError extends Error {
+  override readonly name = 'OpenIntentExistsError';
+  readonly code = 'open_intent_exists';
+  constructor(orderId: string) {
+    super(`order ${orderId} already has an open origin intent`);
+  }
+}
+
+/**
+ * Holds the leadership row (FOR SHARE: a takeover's update waits for this transaction, and this one for it) and
+ * fails unless `epoch` is still the account's: a replaced leader commits nothing.
+ */
+export async function checkEpoch(
+  trx: Transaction<Database>,
+  account: string,
+  epoch: number | undefined,
+): Promise<void> {
+  const row = await trx
+    .selectFrom('origin_leadership')
+    .select('epoch')
+    .where('account', '=', account)
+    .forShare()
+    .executeTakeFirst();
+  if (epoch === undefined || row === undefined || row.epoch !== epoch) {
+    throw new LockLostError(
+      new Error(`epoch ${epoch ?? 'none'} is not the origin account's (${row?.epoch ?? 'none'})`),
+    );
+  }
+}
+
+/** Commits the intent of one origin call, in the caller's transaction, under the epoch check. */
+export async function openIntent(trx: Transaction<Database>, intent: IntentInput): Promise<string> {
+  await checkEpoch(trx, intent.account, intent.epoch);
   const id = crypto.randomUUID();
-  await db
-    .insertInto('origin_order_attempt')
-    .values({
-      id,
-      order_id: attempt.orderId,
-      fonte: attempt.fonte,
-      started_at: attempt.at,
-      answered_at: null,
-      outcome: null,
-      numero_pedido: null,
-    })
-    .execute();
+  try {
+    await trx
+      .insertInto('origin_order_attempt')
+      .values({
+        id,
+        order_id: intent.orderId,
+        fonte: intent.fonte,
+        started_at: intent.at,
+        answered_at: null,
+        outcome: null,
+        numero_pedido: null,
+        epoch: intent.epoch ?? null,
+        resolved_at: null,
+        resolution: null,
+      })
+      .execute();
+  } catch (thrown) {
+    if (pgErrorCode(thrown) === PG_ERROR.UNIQUE_VIOLATION) throw new OpenIntentExistsError(intent.orderId);
+    throw thrown;
+  }
   return id;
 }
 
+/**
+ * Replaces an open intent by a new one (compare-and-set): `previousId` is resolved with `resolution` only if it is
+ * still open, and the new intent is committed in the same transaction. Fails with OpenIntentExistsError if someone
+ * resolved or replaced it first.
+ */
+export async function replaceIntent(
+  db: Kysely<Database>,
+  previousId: string,
+  resolution: Extract<OriginAttemptResolution, 'absent' | 'unlisted'>,
+  intent: IntentInput,
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const closed = await trx
+      .updateTable('origin_order_attempt')
+      .set({ resolved_at: sql<Date>`now()`, resolution })
+      .where('id', '=', previousId)
+      .where('resolved_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) !== 1) throw new OpenIntentExistsError(intent.orderId);
+    return openIntent(trx, intent);
+  });
+}
+
+/**
+ * What the origin answered to the call of intent `id`. `resolution` says what the answer proves: `placed` (it carries
+ * the order), `not-placed` (nothing was created), or undefined when it proves neither (the intent stays open).
+ */
 export async function recordAttemptAnswer(
   db: Db,
   id: string,
-  answer: { readonly at: Date; readonly outcome: string; readonly numeroPedido: string | null },
+  answer: {
+    readonly at: Date;
+    readonly outcome: string;
+    readonly numeroPedido: string | null;
+    readonly resolution: 'placed' | 'not-placed' | undefined;
+  },
 ): Promise<void> {
   await db
     .updateTable('origin_order_attempt')
-    .set({ answered_at: answer.at, outcome: answer.outcome, numero_pedido: answer.numeroPedido })
+    .set({
+      answered_at: answer.at,
+      outcome: answer.outcome,
+      numero_pedido: answer.numeroPedido,
+      // An intent resolved meanwhile (a successor looked it up while this call ran) keeps its resolution: the answer
+      // is still recorded as a fact.
+      ...(answer.resolution === undefined
+        ? {}
+        : {
+            resolved_at: sql<Date>`coalesce(resolved_at, now())`,
+            resolution: sql<OriginAttemptResolution>`coalesce(resolution, ${answer.resolution})`,
+          }),
+    })
     .where('id', '=', id)
     .execute();
+}
+
+/** The open intent was looked up and found at the origin under `numeroPedido`. */
+export async function resolveFound(db: Db, id: string, numeroPedido: string): Promise<void> {
+  await db
+    .updateTable('origin_order_attempt')
+    .set({ numero_pedido: numeroPedido, resolved_at: sql<Date>`now()`, resolution: 'found' })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolution', '=', 'unlisted')]))
+    .execute();
+}
+
+/** The open intent is settled without a new one: the origin shows no order for it, and the order ends here. */
+export async function resolveAbsent(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('origin_order_attempt')
+    .set({ resolved_at: sql<Date>`now()`, resolution: 'absent' })
+    .where('id', '=', id)
+    .where('resolved_at', 'is', null)
+    .execute();
+}
+
+function toAttempt(row: {
+  id: string;
+  order_id: string;
+  started_at: Date;
+  answered_at: Date | null;
+  outcome: string | null;
+  numero_pedido: string | null;
+  epoch: number | null;
+  resolution: OriginAttemptResolution | null;
+}): OriginAttempt {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    startedAt: row.started_at,
+    answeredAt: row.answered_at,
+    outcome: row.outcome,
+    numeroPedido: row.numero_pedido,
+    epoch: row.epoch,
+    resolution: row.resolution,
+  };
 }
 
 export async function lastAttempt(db: Db, orderId: string): Promise<OriginAttempt | undefined> {
@@ -56,16 +193,31 @@ export async function lastAttempt(db: Db, orderId: string): Promise<OriginAttemp
     .selectAll()
     .where('order_id', '=', orderId)
     .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row === undefined
-    ? undefined
-    : {
-        id: row.id,
-        orderId: row.order_id,
-        startedAt: row.started_at,
-        answeredAt: row.answered_at,
-        outcome: row.outcome,
-        numeroPedido: row.numero_pedido,
-      };
+  return row === undefined ? undefined : toAttempt(row);
+}
+
+/** Every attempt of the order, oldest first. */
+export async function attemptsOf(db: Db, orderId: string): Promise<OriginAttempt[]> {
+  const rows = await db
+    .selectFrom('origin_order_attempt')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('started_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toAttempt);
+}
+
+/** The order's open intent (at most one: migration 0037), if any. */
+export async function openIntentOf(db: Db, orderId: string): Promise<OriginAttempt | undefined> {
+  const row = await db
+    .selectFrom('origin_order_attempt')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('resolved_at', 'is', null)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toAttempt(row);
 }

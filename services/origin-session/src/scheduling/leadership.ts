@@ -11,6 +11,7 @@ import {
   sleep,
   UnreadableMessageError,
 } from '@regapi/bus';
+import { budgetOf } from '../session/budget';
 import type { HeldLock, OriginAccountLock } from '../session/origin-account-lock';
 import { LockWaitAbortedError } from '../session/origin-account-lock';
 import { StoppingError } from '../session/origin-session-client';
@@ -87,6 +88,11 @@ async function lead(options: LeadershipOptions, held: HeldLock): Promise<void> {
   });
   let subscription: Subscription | undefined;
   try {
+    // Log in before touching any order: the previous leader's session ends at the origin, so a zombie's next call
+    // fails, and in-doubt waits count from this login (docs/decisions/0110). A failed login is retried by the first
+    // call; the waits then count from that one.
+    const login = await ctx.session.startTerm(budgetOf(ctx.settings.pageTimeoutMs));
+    if (login.kind !== 'logged-in') ctx.logger.warn({ outcome: login }, 'the new term could not log in yet');
     await runner.rebuild();
     subscription = await options.bus.consume(QUEUE.originTasks, (message) => deliver(runner, message), {
       prefetch: ORIGIN_TASKS_PREFETCH,

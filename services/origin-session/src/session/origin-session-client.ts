@@ -5,8 +5,16 @@ import type { Budget } from './budget';
 import { type HeldLock, LockLostError } from './origin-account-lock';
 import { callOutcome, loginOutcome, type OriginCallOperation, type OriginOperation } from './origin-operations';
 
-/** What a call can answer besides its own outcomes: the login that had to come first failed. */
-export type LoginFailure = Exclude<LoginOutcome, { kind: 'logged-in' }>;
+/**
+ * What a call can answer besides its own outcomes: the login that had to come first failed (`atLogin`: the call itself
+ * never left, so nothing was placed by it).
+ */
+export type LoginFailure = Exclude<LoginOutcome, { kind: 'logged-in' }> & { readonly atLogin?: true };
+
+/** The call was never sent: the budget ran out before it (the origin heard nothing of it). */
+export type NotSent = { readonly kind: 'timeout'; readonly by: 'caller'; readonly sent: false };
+
+const NOT_SENT: NotSent = Object.freeze({ kind: 'timeout', by: 'caller', sent: false });
 
 export interface SessionCallOptions {
   /**
@@ -22,6 +30,8 @@ export interface OriginSessionStats {
   readonly loggedIn: boolean;
   readonly logins: number;
   readonly calls: number;
+  /** Sessions lost when no refresh was due: someone else logged in to the account (a zombie?), or the origin dropped it. */
+  readonly unexpectedLosses: number;
 }
 
 /**
@@ -36,9 +46,20 @@ export interface OriginSessionClient {
     operation: (portal: OriginPortal, options: CallOptions) => Promise<T>,
     budget: Budget,
     options: SessionCallOptions,
-  ): Promise<T | LoginFailure | { readonly kind: 'timeout'; readonly by: 'caller' }>;
+  ): Promise<T | LoginFailure | NotSent>;
   /** Logs in again now (after a lost session, before resolving what the lost call did). */
-  relogin(budget: Budget): Promise<LoginOutcome | { readonly kind: 'timeout'; readonly by: 'caller' }>;
+  relogin(budget: Budget): Promise<LoginOutcome | NotSent>;
+  /**
+   * A new leader's first act (docs/decisions/0110): log in before touching any order, which ends the previous leader's
+   * session at the origin, so a zombie's next call fails.
+   */
+  startTerm(budget: Budget): Promise<LoginOutcome | NotSent>;
+  /**
+   * Since when (business clock) no call of an earlier session can still be creating an order unseen: the last login
+   * that started a term or followed an unexpected loss. In-doubt waits count from here, never from another machine's
+   * clock. Undefined before the first such login.
+   */
+  quietSince(): Date | undefined;
   stats(): OriginSessionStats;
 }
 
@@ -64,7 +85,9 @@ export interface OriginSessionClientOptions {
   /** Every call to the portal (login included) is recorded here with its outcome and latency (issue 13). */
   readonly metrics: PlatformMetrics;
   /** The account lock of the task in progress: no call leaves this process without it. */
-  readonly fence: () => Pick<HeldLock, 'isHeld' | 'lostTo'> | undefined;
+  readonly fence: () => Pick<HeldLock, 'isHeld' | 'lostTo' | 'confirm'> | undefined;
+  /** Told of a session lost when no refresh was due (an alert: someone else may be using the account). */
+  readonly onUnexpectedLoss?: (what: OriginCallOperation) => void;
   /** Upper bound of a login. Default 60 s. */
   readonly loginTimeoutMs?: number;
   /** Log in again this long before the origin's announced idle expiry. Default 60 s. */
@@ -84,6 +107,10 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
   let lastUsedAt = 0;
   let logins = 0;
   let calls = 0;
+  let unexpectedLosses = 0;
+  let quietSince: Date | undefined;
+  /** The next login resets `quietSince` (a term's first, or one after an unexpected loss); a refresh does not. */
+  let nextLoginResets = true;
   let chain: Promise<unknown> = Promise.resolve();
 
   /** One at a time: each call starts when the previous one settled. */
@@ -109,9 +136,11 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
     }
   };
 
-  const guard = (): void => {
+  /** Immediately before anything leaves for the origin: the term is confirmed by a round trip, not a local flag. */
+  const guard = async (): Promise<void> => {
     const lock = options.fence();
     if (lock === undefined || !lock.isHeld()) throw new LockLostError(lock?.lostTo());
+    await lock.confirm();
   };
 
   const callOptions = (budget: Budget, maxMs?: number): CallOptions | undefined => {
@@ -126,11 +155,11 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
     if (options.stopping?.().aborted === true) throw new StoppingError();
   };
 
-  const login = async (budget: Budget): Promise<LoginOutcome | { kind: 'timeout'; by: 'caller' }> => {
+  const login = async (budget: Budget): Promise<LoginOutcome | NotSent> => {
     checkStopping();
-    guard();
+    await guard();
     const call = callOptions(budget, loginTimeoutMs);
-    if (call === undefined) return { kind: 'timeout', by: 'caller' };
+    if (call === undefined) return NOT_SENT;
     loggedIn = false;
     logins++;
     const outcome = await timed('login', () => portal.login(call));
@@ -140,6 +169,8 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
       loggedIn = true;
       const now = clock.now().getTime();
       lastUsedAt = now;
+      if (nextLoginResets) quietSince = new Date(now);
+      nextLoginResets = false;
       const expiresAt = outcome.expiresAt === null ? Number.NaN : Date.parse(outcome.expiresAt);
       idleWindowMs = Number.isFinite(expiresAt) && expiresAt > now ? expiresAt - now : undefined;
       logger.info({ logins, idle_window_ms: idleWindowMs ?? null }, 'logged in to the origin');
@@ -159,12 +190,12 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
         for (let attempt = 0; ; attempt++) {
           if (!loggedIn || aboutToExpire()) {
             const outcome = await login(budget);
-            if (outcome.kind !== 'logged-in') return outcome;
+            if (outcome.kind !== 'logged-in') return 'sent' in outcome ? outcome : { ...outcome, atLogin: true };
           }
           checkStopping();
-          guard();
+          await guard();
           const call = callOptions(budget, callOpts.maxMs);
-          if (call === undefined) return { kind: 'timeout', by: 'caller' } as const;
+          if (call === undefined) return NOT_SENT;
           calls++;
           logger.debug({ what, timeout_ms: call.timeoutMs }, 'origin call');
           const outcome = await timed(what, () => operation(portal, call));
@@ -173,12 +204,24 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
           logger.debug({ what, outcome: kindOf(outcome) }, 'origin call answered');
           if (!isSessionLost(outcome)) return outcome;
           loggedIn = false;
+          // Not an idle expiry we could have foreseen: another login took the account (a zombie leader, a person).
+          // Whatever it placed may still be in the making: in-doubt waits count again from the next login.
+          unexpectedLosses++;
+          nextLoginResets = true;
           logger.warn({ what, attempt }, 'the origin session was lost');
+          options.onUnexpectedLoss?.(what);
           if (!callOpts.retryOnSessionLost || attempt >= 1) return outcome;
         }
       }),
     relogin: (budget) => exclusive(() => login(budget)),
-    stats: () => ({ loggedIn, logins, calls }),
+    startTerm: (budget) =>
+      exclusive(() => {
+        nextLoginResets = true;
+        quietSince = undefined;
+        return login(budget);
+      }),
+    quietSince: () => quietSince,
+    stats: () => ({ loggedIn, logins, calls, unexpectedLosses }),
   };
 }
 

@@ -67,6 +67,18 @@ export interface OriginSessionSettings {
    * testing a fault must not stop every other's product, nor page anyone. Default true.
    */
   readonly outageTakesProductOut: boolean;
+  /**
+   * The origin's own maximum times as a fraction of spec 8's: 1 against the real origin; a simulator's SIM_TIME_SCALE
+   * where one stands in (standalone, the sandbox), whose origin gives up that much sooner. Only the in-doubt wait uses
+   * it (docs/decisions/0110): the calls' own budget stays spec 8's. Default 1.
+   */
+  readonly originTimeScale: number;
+  /** The leader renews its lease this often (docs/decisions/0110). Default 2 s. */
+  readonly leaseRenewMs: number;
+  /** A lease not renewed for this long lets a standby end the holder's database session. Default 15 s. */
+  readonly leaseTtlMs: number;
+  /** A lease renewal or pre-call confirmation not answered within this loses the term. Default 3 s. */
+  readonly leaseConfirmMs: number;
 }
 
 export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.freeze({
@@ -88,6 +100,10 @@ export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.f
   stopGraceMs: 6_000,
   forecastFromOrigin: false,
   outageTakesProductOut: true,
+  originTimeScale: 1,
+  leaseRenewMs: 2_000,
+  leaseTtlMs: 15_000,
+  leaseConfirmMs: 3_000,
 });
 
 export interface TaskContext {
@@ -99,6 +115,8 @@ export interface TaskContext {
   readonly settings: OriginSessionSettings;
   /** Orders finished here are counted after their transaction committed (issue 13). */
   readonly metrics: PlatformMetrics;
+  /** The fencing epoch of this replica's leadership term; undefined while it does not lead. */
+  readonly epoch: () => number | undefined;
 }
 
 /** Spec 8: the longest the service waits for the origin on one run of `fonte` (180 s search, 540 s others). */

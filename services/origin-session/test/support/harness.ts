@@ -22,6 +22,7 @@ import {
   createTestDatabase,
   createTestVhost,
   finishAsArchived,
+  finishThroughDoubt,
   type TestDatabase,
   type TestVhost,
   waitFor,
@@ -74,6 +75,11 @@ export interface Harness {
   /** The `order.finished` message billing receives for the order. */
   waitForFinishedMessage(orderId: string): Promise<OrderFinished>;
   waitForState(id: string, states: readonly Order['state'][], timeoutMs?: number): Promise<Order>;
+  /**
+   * Waits for the order to finish, moving the business clock past each in-doubt wait it schedules (the origin's
+   * maximum time after an answer that proved nothing; docs/decisions/0110) — only while such a wait is pending.
+   */
+  finishThroughDoubt(id: string, timeoutMs?: number): Promise<Order>;
   /** `/control/orders` of the simulator, raw (with `input`). */
   receivedOrders(): Promise<
     { operation: string; input: Record<string, unknown>; numero_pedido: string | null; result: string }[]
@@ -191,6 +197,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       waitFor(() => finished.find((event) => event.order_id === orderId), {
         what: `order.finished of ${orderId}`,
       }),
+    finishThroughDoubt: (id, timeoutMs) => finishThroughDoubt(database.db, clock, id, timeoutMs),
     waitForState: (id, states, timeoutMs = 15_000) =>
       waitFor(
         async () => {

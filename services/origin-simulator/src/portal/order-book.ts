@@ -72,15 +72,22 @@ export class OrderBook {
     return [...this.orders.values()];
   }
 
-  /** The date from which the same product on the same record and office is accepted again, if it is blocked now. */
-  blockedUntil(kind: 'record-view' | 'certificate', record: SimRecord, now: Date): Date | null {
-    let until: Date | null = null;
+  /**
+   * The order that blocks the same product on the same record and office now, and the date from which it is accepted
+   * again (the newest such order's block end).
+   */
+  blockedBy(
+    kind: 'record-view' | 'certificate',
+    record: SimRecord,
+    now: Date,
+  ): { readonly until: Date; readonly numero: string } | null {
+    let block: { until: Date; numero: string } | null = null;
     for (const order of this.orders.values()) {
       if (order.kind !== kind || order.record.id !== record.id) continue;
       const end = new Date(order.createdAt.getTime() + REPEAT_BLOCK_MS);
-      if (end > now && (!until || end > until)) until = end;
+      if (end > now && (!block || end > block.until)) block = { until: end, numero: order.numero };
     }
-    return until;
+    return block;
   }
 }
 

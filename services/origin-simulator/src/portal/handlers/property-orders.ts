@@ -88,9 +88,13 @@ async function decide(
   const magicStandIn = fault === 'timeout-after-order' || fault === 'accepted-without-protocol';
   const record = world.findRecord(office, input.matricula) ?? (magicStandIn ? world.recordsIn(office)[0] : undefined);
   if (!record) return wireError(404, WIRE_ERRORS.recordNotFound);
-  const blockedUntil = call.state.orders.blockedUntil(product, record, now);
-  if (blockedUntil)
-    return wireError(409, WIRE_ERRORS.repeatedOrder, { aceita_a_partir_de: blockedUntil.toISOString() });
+  // The portal names the order in force: every order on the account is the platform's (spec 1.7; decision 0110).
+  const block = call.state.orders.blockedBy(product, record, now);
+  if (block)
+    return wireError(409, WIRE_ERRORS.repeatedOrder, {
+      aceita_a_partir_de: block.until.toISOString(),
+      numero_pedido: block.numero,
+    });
 
   return product === 'record-view'
     ? recordView(call, office, record, input.matricula, now, fault, entry)
