@@ -1,5 +1,6 @@
 export { type CompiledStatement, compiledStatement } from './compiled-statement';
 export { createDb, type DbHandle, type DbOptions, isDbReachable } from './create-db';
+export { connectDedicated, type DedicatedClient, type DedicatedClientOptions } from './dedicated-client';
 export {
   type EmbeddedPostgres,
   type EmbeddedPostgresOptions,

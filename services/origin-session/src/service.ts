@@ -1,5 +1,6 @@
 import { createScheduler, type OriginTask, type Scheduler } from '@regapi/bus';
 import type { Clock } from '@regapi/calendar';
+import type { DbHandle } from '@regapi/db';
 import type { OriginPortal } from '@regapi/origin';
 import type { Service, ServiceDeps } from '@regapi/runtime';
 import { noPlatformMetrics, type OriginSessionState } from '@regapi/telemetry';
@@ -21,6 +22,11 @@ export interface OriginSessionDeps extends ServiceDeps {
   readonly settings: Pick<OriginSessionSettings, 'account'> & Partial<OriginSessionSettings>;
   /** Runs a scheduler for the delays kept in PostgreSQL (several per system are safe). Default true. */
   readonly runScheduler?: boolean;
+  /**
+   * Where the leadership's own connection goes (default: `db`'s settings). The same database in every deployment; a
+   * test points it through a relay it can silence, to cut that connection alone.
+   */
+  readonly lockPool?: DbHandle['pool'];
   /** Observes every handled task (tests). */
   readonly onTask?: (task: OriginTask, report: TaskReport) => void;
 }
@@ -63,7 +69,7 @@ export function createOriginSession(deps: OriginSessionDeps): Service {
     epoch: () => held?.epoch,
   };
   const lock = createOriginAccountLock({
-    pool: deps.db.pool,
+    pool: deps.lockPool ?? deps.db.pool,
     account: settings.account,
     logger,
     lease: { renewMs: settings.leaseRenewMs, ttlMs: settings.leaseTtlMs, confirmTimeoutMs: settings.leaseConfirmMs },

@@ -43,7 +43,8 @@ test('a holder whose database session dies (a killed process) loses the lock, an
   await sql`
     SELECT pg_terminate_backend(pid) FROM pg_locks
     WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()
-      AND classid = hashtext('regapi.origin-account')::oid`.execute(database.db);
+      AND classid = hashtext('regapi.origin-account')::oid
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(database.db);
   const lock = await next;
   expect(lock.isHeld()).toBe(true);
   await waitUntil(() => !zombie.isHeld());

@@ -5,6 +5,7 @@ import { controlRoutes } from './http/control-routes';
 import { portalRoutes } from './http/portal-routes';
 import { CertificateSigner } from './pdf/signer';
 import { Sleeper } from './portal/latency';
+import type { OrderCreatedListener } from './portal/order-book';
 import { PortalState } from './portal/portal-state';
 import { SimClock } from './portal/sim-clock';
 import type { SimContext } from './portal/sim-context';
@@ -30,6 +31,11 @@ export interface OriginSimulatorOptions {
    * Default false: the real portal's business-hours forecast, sometimes late.
    */
   readonly punctual?: boolean;
+  /**
+   * In-process observers only (fault tests): told of each order the moment the origin creates it, before the call
+   * that placed it is answered — where a test kills the caller "during the call, the order already made".
+   */
+  readonly onOrderCreated?: OrderCreatedListener;
 }
 
 export interface RunningSimulator {
@@ -65,7 +71,7 @@ export function createOriginSimulator(options: OriginSimulatorOptions = {}): Ori
   });
   const clock = new SimClock(options.clock ?? systemClock);
   const sleeper = new Sleeper();
-  let state = new PortalState(seed, timeScale);
+  let state = new PortalState(seed, timeScale, options.onOrderCreated);
   const sim: SimContext = {
     seed,
     timeScale,
@@ -78,7 +84,7 @@ export function createOriginSimulator(options: OriginSimulatorOptions = {}): Ori
     state: () => state,
   };
   const reset = () => {
-    state = new PortalState(seed, timeScale);
+    state = new PortalState(seed, timeScale, options.onOrderCreated);
     clock.reset();
   };
 

@@ -117,12 +117,11 @@ async function afterResolvedIntent(ctx: TaskContext, order: Order, input: OrderI
     await ctx.db.transaction().execute((trx) => recordNumeroPedido(trx, order, numero));
     return continueFromProtocol(ctx, { ...order, numeroPedido: numero }, input, numero, budget);
   }
-  const code = last?.resolution === 'placed' ? codeOfRecordedOutcome(last.outcome) : undefined;
-  if (code !== undefined) {
-    // Placed without a protocol (a certificate accepted without one, a receipt error): nothing to follow, never again.
-    return finishWith(ctx, order, code, { statusConsulta: null, numeroPedido: null });
-  }
-  // The last answer proved nothing was created (a refusal not yet applied): placing again asks the same question.
+  // The last answer was final — a refusal (nothing created), an order placed without a protocol (nothing to follow),
+  // or an in-doubt answer whose order the origin showed absent — and only its end was not committed: it ends with its
+  // code now, without asking the origin again (the answer's message and effects were those of the first try).
+  const code = codeOfRecordedOutcome(last?.outcome ?? null);
+  if (code !== undefined) return finishWith(ctx, order, code, { statusConsulta: null, numeroPedido: null });
   return placeFresh(ctx, order, input, budget);
 }
 

@@ -1,8 +1,7 @@
 import { hostname } from 'node:os';
 import { coerceError, sleep } from '@regapi/bus';
-import type { DbHandle } from '@regapi/db';
+import { connectDedicated, type DbHandle, type DedicatedClient } from '@regapi/db';
 import type { Logger } from '@regapi/telemetry';
-import pg from 'pg';
 
 /**
  * Leadership of the origin account (ARCHITECTURE decision 1; docs/decisions/0110). RabbitMQ's single active consumer
@@ -113,25 +112,19 @@ export function createOriginAccountLock(options: OriginAccountLockOptions): Orig
   const logger = options.logger.child({ component: 'origin-account-lock' });
   const keys = [LOCK_NAMESPACE, options.account] as const;
 
-  const connect = async (): Promise<pg.Client> => {
-    const client = new pg.Client({
-      ...options.pool.options,
-      // The client's side: the kernel probes an idle connection after 2 s (Linux keeps its own probe interval); the
-      // renewals and their timeout are what bound a lost term here (node cannot set TCP_USER_TIMEOUT).
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 2_000,
-      application_name: 'origin-session-lock',
-      options: Object.entries(SERVER_KEEPALIVE)
-        .map(([name, value]) => `-c ${name}=${value}`)
-        .join(' '),
+  // The client's side: the kernel probes an idle connection after 2 s (Linux keeps its own probe interval); the
+  // renewals and their timeout are what bound a lost term here (node cannot set TCP_USER_TIMEOUT on a socket).
+  const connect = (): Promise<DedicatedClient> =>
+    connectDedicated(options.pool, {
+      applicationName: 'origin-session-lock',
+      serverSettings: SERVER_KEEPALIVE,
+      keepAliveInitialDelayMs: 2_000,
+      connectTimeoutMs: 5_000,
+      queryTimeoutMs: 10_000,
     });
-    client.on('error', () => undefined);
-    await client.connect();
-    return client;
-  };
 
   /** Ends the backend of a holder whose lease ran out (paused, or cut off with its backend still open). */
-  const endExpiredHolder = async (client: pg.Client): Promise<void> => {
+  const endExpiredHolder = async (client: DedicatedClient): Promise<void> => {
     const result = await client.query<{ pid: number; holder: string }>(
       `SELECT pg_terminate_backend(l.pid) AS ended, l.pid, o.holder
          FROM origin_leadership o
@@ -149,7 +142,7 @@ export function createOriginAccountLock(options: OriginAccountLockOptions): Orig
   };
 
   /** With the advisory lock held: the epoch of a new term, or how long until the previous holder's lease runs out. */
-  const takeOver = async (client: pg.Client): Promise<{ epoch: number } | { waitMs: number }> => {
+  const takeOver = async (client: DedicatedClient): Promise<{ epoch: number } | { waitMs: number }> => {
     await client.query('BEGIN');
     try {
       const { rows } = await client.query<LeaseRow>(
@@ -192,7 +185,7 @@ export function createOriginAccountLock(options: OriginAccountLockOptions): Orig
     }
   };
 
-  const term = (client: pg.Client, epoch: number): HeldLock => {
+  const term = (client: DedicatedClient, epoch: number): HeldLock => {
     let lostTo: Error | undefined;
     let released = false;
     let lost = false;
@@ -273,7 +266,7 @@ export function createOriginAccountLock(options: OriginAccountLockOptions): Orig
   return {
     async acquire(signal) {
       let waitingSince: number | undefined;
-      let client: pg.Client | undefined;
+      let client: DedicatedClient | undefined;
       try {
         for (;;) {
           if (signal.aborted) throw new LockWaitAbortedError();

@@ -50,6 +50,8 @@ export interface HarnessOptions {
   readonly captureLogs?: boolean;
   /** Wraps the portal (to count calls). */
   readonly wrapPortal?: (portal: OriginPortal) => OriginPortal;
+  /** Told of each order the simulator creates, before its call is answered (fault tests kill the caller there). */
+  readonly onOrderCreated?: (order: { readonly kind: string; readonly numero: string }) => void;
   /** Where the service records its events (an in-memory recorder). Default: none. */
   readonly metrics?: PlatformMetrics;
 }
@@ -105,6 +107,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     seed: SEED,
     timeScale: options.timeScale ?? 0.001,
     clock: options.simulatorClock ?? (options.systemClock ? systemClock : clock),
+    ...(options.onOrderCreated === undefined ? {} : { onOrderCreated: options.onOrderCreated }),
   });
   const { url: originUrl } = await simulator.start(0);
   const control = createSimulatorControl(originUrl);

@@ -49,10 +49,15 @@ export type Order = SearchOrder | RecordViewOrder | CertificateOrder;
 
 const PRODUCT_DIGIT: Readonly<Record<Order['kind'], string>> = { search: '1', 'record-view': '2', certificate: '3' };
 
+/** Told of each order the moment the origin creates it, before the call that placed it is answered. */
+export type OrderCreatedListener = (order: { readonly kind: Order['kind']; readonly numero: string }) => void;
+
 /** Orders placed at the simulated origin (per reset), with protocol numbering and the repeated-order block. */
 export class OrderBook {
   private readonly orders = new Map<string, Order>();
   private counter = 0;
+
+  constructor(private readonly onCreated?: OrderCreatedListener) {}
 
   /** `P` product digit + year + 7-digit sequence: digits only, unique, deterministic. */
   nextNumero(kind: Order['kind'], now: Date): string {
@@ -62,6 +67,7 @@ export class OrderBook {
 
   add(order: Order): void {
     this.orders.set(order.numero, order);
+    this.onCreated?.({ kind: order.kind, numero: order.numero });
   }
 
   get(numero: string): Order | undefined {

@@ -2,7 +2,7 @@ import { DocumentStore } from './document-store';
 import { FaultBoard } from './faults';
 import { LatencyModel } from './latency';
 import { OfficeBoard } from './office-board';
-import { OrderBook, ReceivedLog } from './order-book';
+import { OrderBook, type OrderCreatedListener, ReceivedLog } from './order-book';
 import { SessionDesk } from './session-desk';
 
 /**
@@ -13,13 +13,14 @@ export class PortalState {
   readonly sessions: SessionDesk;
   readonly faults = new FaultBoard();
   readonly offices = new OfficeBoard();
-  readonly orders = new OrderBook();
+  readonly orders: OrderBook;
   readonly received = new ReceivedLog();
   readonly documents: DocumentStore;
   readonly latency: LatencyModel;
   private readonly occurrences = new Map<string, number>();
 
-  constructor(seed: number, timeScale: number) {
+  constructor(seed: number, timeScale: number, onOrderCreated?: OrderCreatedListener) {
+    this.orders = new OrderBook(onOrderCreated);
     this.sessions = new SessionDesk(seed);
     this.documents = new DocumentStore(`origin-simulator|${seed}`);
     this.latency = new LatencyModel(seed, timeScale);
