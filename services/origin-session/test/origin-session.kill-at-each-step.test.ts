@@ -7,7 +7,6 @@ import type { Order } from '@regapi/orders';
 import type { OriginSample } from '@regapi/origin';
 import { propertyRequest } from '@regapi/origin-simulator';
 import { type Spawned, waitFor } from '@regapi/testkit';
-import { sql } from 'kysely';
 import { type Harness, startHarness } from './support/harness';
 import { fileOffsetClock, writeClockOffset } from './support/offset-clock';
 import { startReplica } from './support/replica-process';
