@@ -2,7 +2,9 @@ export { type CompiledStatement, compiledStatement } from './compiled-statement'
 export { createDb, type DbHandle, type DbOptions, isDbReachable } from './create-db';
 export {
   type EmbeddedPostgres,
+  type EmbeddedPostgresBinaries,
   type EmbeddedPostgresOptions,
+  embeddedPostgresBinaries,
   prepareForPostgresUser,
   ROOT_CLUSTERS_DIR,
   rootClusterFolder,
@@ -14,7 +16,7 @@ export { MigrationError, migrateToLatest, migrationsFingerprint } from './migrat
 export { migrateConfig } from './migrate-config';
 export { PG_ERROR, pgErrorCode } from './pg-errors';
 export { MAX_NAMED_STATEMENTS, prepareStatements, StatementNames } from './prepared-statements';
-export { useReachableBinaries } from './reachable-binaries';
+export { type PostgresBinaries, reachableBinaries, useReachableBinaries } from './reachable-binaries';
 export type {
   ConsoleAuditTable,
   ConsoleRoleColumn,
