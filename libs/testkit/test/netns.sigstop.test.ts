@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { LinkPostgres } from '../src/netns/link-postgres';
 import { createNetns, type Netns } from '../src/netns/netns';
+import { waitFor } from '../src/wait-for';
 
 // A process that is frozen (SIGSTOP, a long GC pause, a VM stalled) but whose machine is alive keeps its TCP session:
 // its kernel answers the server's keepalives. Its PostgreSQL session, and so an advisory lock taken as a lease, lives
@@ -53,7 +54,8 @@ it('keeps the session and the lock of a stopped process alive despite keepalives
   const pid = holder.child.pid ?? 0;
 
   process.kill(pid, 'SIGSTOP');
-  expect(processState(pid)).toBe('T');
+  // The signal is delivered asynchronously: the process may still be running for a moment.
+  await waitFor(() => processState(pid) === 'T', { what: 'the holder stopped' });
   const beatsWhenStopped = (holder.output().match(/^alive/gm) ?? []).length;
   await new Promise((resolve) => setTimeout(resolve, FROZEN_MS));
 
