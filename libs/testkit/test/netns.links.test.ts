@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { LinkPostgres } from '../src/netns/link-postgres';
 import { createNetns, type Netns, type NetnsForward } from '../src/netns/netns';
+import { TEST_AMQP_URL } from '../src/test-vhost';
 
 // The two links of a fault namespace are cut and healed independently, and a cut is silence, not a refusal: the
 // origin session must be able to lose PostgreSQL while the origin and the broker stay reachable, and the reverse.
@@ -63,6 +64,15 @@ it('cut("db") silences PostgreSQL and leaves the origin reachable; heal restores
   expect(await probeOrigin()).toBe('answer origin ok');
   await netns.heal('db');
   expect(await probePostgres()).toBe('connected');
+});
+
+it('reaches RabbitMQ through a forwarder on "net" (the broker sees a loopback client: guest may log in)', async () => {
+  const broker = new URL(TEST_AMQP_URL);
+  const door = await netns.forward(Number(broker.port || 5672), broker.hostname);
+  broker.hostname = door.host;
+  broker.port = String(door.port);
+  const probe = netns.spawn(process.execPath, [PROBE, 'amqp', broker.toString(), String(PROBE_TIMEOUT_MS)]);
+  expect((await probe.waitForOutput(/^(connected|failed .*)$/m))[0]).toBe('connected');
 });
 
 it('runs the repository migrations on the dedicated PostgreSQL', async () => {

@@ -79,6 +79,8 @@ export async function createNetns(): Promise<Netns> {
       for (const server of servers) await server.stop();
       for (const forwarder of forwarders) await forwarder.close();
       await removeNamespace(name, hostDevices);
+      // Also by handle: one spawned just now may not have entered the namespace when its processes were listed.
+      for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       // The kill was by pid; this waits until node has reaped them, so jest sees no handle left.
       await Promise.all([...children].map((child) => child.exited));
       unregister();
