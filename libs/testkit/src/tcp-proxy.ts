@@ -16,10 +16,10 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-function listenOn(server: Server, port: number): Promise<number> {
+function listenOn(server: Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       const address = server.address();
       resolve(typeof address === 'object' && address !== null ? address.port : port);
@@ -27,7 +27,16 @@ function listenOn(server: Server, port: number): Promise<number> {
   });
 }
 
-export async function createTcpProxy(target: { readonly host: string; readonly port: number }): Promise<TcpProxy> {
+export interface TcpProxyOptions {
+  /** The address it listens on. Default 127.0.0.1; a namespace's link address makes it a door into that namespace. */
+  readonly listenHost?: string;
+}
+
+export async function createTcpProxy(
+  target: { readonly host: string; readonly port: number },
+  options: TcpProxyOptions = {},
+): Promise<TcpProxy> {
+  const listenHost = options.listenHost ?? '127.0.0.1';
   const sockets = new Set<Socket>();
   const pairs = new Set<{ readonly client: Socket; readonly upstream: Socket }>();
   let silent = false;
@@ -59,7 +68,7 @@ export async function createTcpProxy(target: { readonly host: string; readonly p
     });
   };
   let server = createServer(relay);
-  const port = await listenOn(server, 0);
+  const port = await listenOn(server, listenHost, 0);
   const stop = (): Promise<void> =>
     new Promise((resolve) => {
       for (const socket of sockets) socket.destroy();
@@ -84,7 +93,7 @@ export async function createTcpProxy(target: { readonly host: string; readonly p
     async restore() {
       if (server.listening) return;
       server = createServer(relay);
-      await listenOn(server, port);
+      await listenOn(server, listenHost, port);
     },
     close: stop,
   };
