@@ -97,6 +97,13 @@ async function lead(options: LeadershipOptions, held: HeldLock): Promise<void> {
     subscription = await options.bus.consume(QUEUE.originTasks, (message) => deliver(runner, message), {
       prefetch: ORIGIN_TASKS_PREFETCH,
     });
+    const consuming = subscription;
+    // A lost term lets go of the queue at once, even while the runner's step is stuck on a silent database: RabbitMQ
+    // then hands the messages this process held to the new leader (decision 0110).
+    void held.whenLost().then(async () => {
+      runner.abandon(new StoppingError());
+      await consuming.cancel().catch(() => undefined);
+    });
     await runner.run();
   } finally {
     // Internal tasks not run go back to the queue for the next leader; wake-ups were acknowledged (the rows remain).

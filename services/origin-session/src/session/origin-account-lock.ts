@@ -36,6 +36,8 @@ export interface HeldLock {
   lostTo(): Error | undefined;
   /** A round trip that proves the term still holds, right before an origin call; throws LockLostError otherwise. */
   confirm(): Promise<void>;
+  /** Resolves once the term is known lost (never when it is released). */
+  whenLost(): Promise<void>;
   release(): Promise<void>;
 }
 
@@ -189,10 +191,15 @@ export function createOriginAccountLock(options: OriginAccountLockOptions): Orig
     let lostTo: Error | undefined;
     let released = false;
     let lost = false;
+    let markLost: () => void = () => undefined;
+    const lostSignal = new Promise<void>((resolve) => {
+      markLost = resolve;
+    });
     const lose = (error: Error): void => {
       if (lost) return;
       lost = true;
       lostTo = error;
+      markLost();
       logger.error({ err: error, epoch }, 'the origin account lock is lost: no further origin call from this term');
       clearInterval(renewal);
       // A connection that stopped answering may never close by itself: end it without waiting.
@@ -233,6 +240,7 @@ export function createOriginAccountLock(options: OriginAccountLockOptions): Orig
       epoch,
       isHeld: () => !lost && !released,
       lostTo: () => lostTo,
+      whenLost: () => lostSignal,
       async confirm() {
         if (lost || released) throw new LockLostError(lostTo);
         try {

@@ -162,6 +162,7 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
     if (call === undefined) return NOT_SENT;
     loggedIn = false;
     logins++;
+    logger.debug({ logins }, 'logging in to the origin');
     const outcome = await timed('login', () => portal.login(call));
     options.metrics.originLogin(loginOutcome(outcome));
     checkStopping();

@@ -13,6 +13,7 @@ import {
 } from '@regapi/bus';
 import { type Clock, ManualClock, systemClock } from '@regapi/calendar';
 import { type Fonte, validateRequest } from '@regapi/contracts';
+import { createDb } from '@regapi/db';
 import { acceptOrder, allocateProtocolo, getOrder, type Order } from '@regapi/orders';
 import { createHttpOriginPortal, type OriginControl, type OriginPortal } from '@regapi/origin';
 import { createOriginSimulator, createSimulatorControl, type OriginSimulator } from '@regapi/origin-simulator';
@@ -50,6 +51,11 @@ export interface HarnessOptions {
   readonly captureLogs?: boolean;
   /** Wraps the portal (to count calls). */
   readonly wrapPortal?: (portal: OriginPortal) => OriginPortal;
+  /**
+   * A database of the test's own making (a fault namespace's PostgreSQL, migrated): used as it is, closed at the end.
+   * Default: a new test database.
+   */
+  readonly databaseUrl?: string;
   /** Told of each order the simulator creates, before its call is answered (fault tests kill the caller there). */
   readonly onOrderCreated?: (order: { readonly kind: string; readonly numero: string }) => void;
   /** Where the service records its events (an in-memory recorder). Default: none. */
@@ -90,7 +96,8 @@ export interface Harness {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const database = await createTestDatabase();
+  const database: TestDatabase =
+    options.databaseUrl === undefined ? await createTestDatabase() : externalDatabase(options.databaseUrl);
   const vhost = await createTestVhost();
   const clock = new ManualClock(WEDNESDAY_MORNING);
   const logs: Record<string, unknown>[] = [];
@@ -226,4 +233,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await vhost.delete();
     },
   };
+}
+
+/** A database the test made elsewhere, behind the TestDatabase shape: "dropping" it only closes the pool. */
+function externalDatabase(url: string): TestDatabase {
+  const handle = createDb(url, { max: 5 });
+  return { ...handle, url, name: new URL(url).pathname.slice(1), drop: () => handle.close() };
 }
