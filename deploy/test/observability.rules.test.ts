@@ -76,7 +76,8 @@ describe('the Prometheus rules', () => {
       status: 0,
       output: '',
     });
-    expect(checked.output).toMatch(/SUCCESS: 2\d rules found/);
+    const rules = RULE_GROUPS.reduce((count, group) => count + group.rules.length, 0);
+    expect(checked.output).toContain(`SUCCESS: ${rules} rules found`);
   });
 
   it('give every alert a case where it fires and one where it stays silent', () => {

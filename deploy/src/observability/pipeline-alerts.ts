@@ -52,6 +52,17 @@ export const PIPELINE_ALERTS: readonly AlertRule[] = [
       'Logins to the origin were refused in the last 15 minutes and none succeeded: the account or its credentials need a human.',
   }),
   alertRule({
+    alert: 'OriginSessionLost',
+    severity: 'warning',
+    for: '1m',
+    // origin-session logs in again before the origin's idle expiry, so a lost session means another login took the
+    // account: a leader that should have stopped, or a person in the portal (decision 0110).
+    expr: happened(increase(originCalls(matcher(calls, 'outcome', '=', 'session-lost')), '15m')),
+    summary: 'The origin session was lost unexpectedly.',
+    description:
+      'A call found the origin session gone in the last 15 minutes: someone else logged in to the account. In-doubt orders wait again from the next login.',
+  }),
+  alertRule({
     alert: 'QueueStalled',
     severity: 'critical',
     for: '5m',

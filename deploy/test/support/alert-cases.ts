@@ -170,6 +170,24 @@ export const ALERT_CASES: readonly AlertCase[] = [
     ],
   },
   {
+    alert: 'OriginSessionLost',
+    fires: [
+      {
+        name: 'a call found the session gone',
+        input: [originCalls('ok', '0+1x20'), originCalls('session-lost', '0x5 1x15')],
+        evalTime: '10m',
+        labels: {},
+      },
+    ],
+    silent: [
+      {
+        name: 'calls that work, and a session lost an hour before',
+        input: [originCalls('ok', '0+1x90'), originCalls('session-lost', '0x5 1x85')],
+        evalTime: '80m',
+      },
+    ],
+  },
+  {
     alert: 'QueueStalled',
     fires: [
       {

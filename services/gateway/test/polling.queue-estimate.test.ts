@@ -78,7 +78,15 @@ test('the wait counts the work ahead per product, skips deferred and later order
     .insertInto('origin_order_attempt')
     .values([
       { id: randomUUID(), order_id: running.id, fonte: 'pesquisa-previa-bens', started_at: minutesAgo(10) },
-      { id: randomUUID(), order_id: running.id, fonte: 'pesquisa-previa-bens', started_at: minutesAgo(61) },
+      // An earlier placement, shown absent at the origin before this one (one open intent per order: decision 0110).
+      {
+        id: randomUUID(),
+        order_id: running.id,
+        fonte: 'pesquisa-previa-bens',
+        started_at: minutesAgo(61),
+        resolved_at: minutesAgo(50),
+        resolution: 'absent',
+      },
     ])
     .execute();
 
