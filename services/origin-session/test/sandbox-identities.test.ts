@@ -107,6 +107,10 @@ function propertyOf(row: Row): PropertyRef {
 /** What origin-session makes of the outcome: a search by its rows, an accepted certificate by its issue. */
 function platformCode(row: Row): number {
   if (row.kind === 'found' || row.kind === 'delivered' || row.kind === 'accepted') return 200;
+  // A timeout proves nothing of a certificate: placed again, the repeat refusal names the order the origin made,
+  // which is followed to its issue (decision 0110).
+  if (row.fonte === 'certidao-inteiro-teor' && row.kind === 'timeout' && row.origin.includes('order placed'))
+    return 200;
   if (row.fonte === 'pesquisa-previa-bens' && row.kind === 'nothing-found') return 612;
   const rule = OUTCOME_CODES[row.kind as keyof typeof OUTCOME_CODES];
   if (rule === undefined || rule.code === 'continues') throw new Error(`no code for outcome ${row.kind}`);
