@@ -9,8 +9,16 @@ export interface InDoubtClock {
   advance(ms: number): void;
 }
 
+export interface ThroughDoubtOptions {
+  readonly timeoutMs?: number;
+  /** The order's end. Default: `finished`. */
+  readonly ended?: (order: Order) => boolean;
+  /** Whether the clock may jump now (e.g. only while the origin works on nothing). Default: always. */
+  readonly mayJump?: () => Promise<boolean>;
+}
+
 /**
- * Waits for an order to finish, moving the business clock past each in-doubt wait origin-session schedules for it
+ * Waits for an order to end, moving the business clock past each in-doubt wait origin-session schedules for it
  * (an answer that proved nothing waits out the origin's maximum time before its silence counts: docs/decisions/0110),
  * and only while such a wait is pending: nothing else is hurried.
  */
@@ -18,22 +26,28 @@ export function finishThroughDoubt(
   db: Kysely<Database>,
   clock: InDoubtClock,
   orderId: string,
-  timeoutMs = 30_000,
+  options: ThroughDoubtOptions = {},
 ): Promise<Order> {
+  const ended = options.ended ?? ((order: Order) => order.state === 'finished');
   return waitFor(
     async () => {
       const current = await getOrder(db, orderId);
-      if (current?.state === 'finished') return current;
+      if (current !== undefined && ended(current)) return current;
       const waiting = await db
         .selectFrom('scheduled_message')
         .select('due_at')
         .where('dedupe_key', '=', `run-order:${orderId}`)
         .executeTakeFirst();
       const now = clock.now().getTime();
-      if (waiting !== undefined && waiting.due_at.getTime() > now)
+      if (waiting !== undefined && waiting.due_at.getTime() > now && (await (options.mayJump?.() ?? true))) {
         clock.advance(waiting.due_at.getTime() - now + 1_000);
+      }
       return undefined;
     },
-    { timeoutMs, what: `order ${orderId} finished through its in-doubt waits` },
+    {
+      timeoutMs: options.timeoutMs ?? 30_000,
+      intervalMs: 200,
+      what: `order ${orderId} ended through its in-doubt waits`,
+    },
   );
 }

@@ -20,7 +20,7 @@ export {
 } from './chromium';
 export { publishToDeadLetter } from './dead-letters';
 export { freePort, freePortRange } from './free-port';
-export { finishThroughDoubt, type InDoubtClock } from './in-doubt-waits';
+export { finishThroughDoubt, type InDoubtClock, type ThroughDoubtOptions } from './in-doubt-waits';
 export { type InMemoryMetrics, inMemoryMetrics, type RecordedMetrics, type RecordedPoint } from './in-memory-metrics';
 export { listeningPorts } from './listening-ports';
 export { type LocalS3, type LocalS3Options, startLocalS3 } from './local-s3';

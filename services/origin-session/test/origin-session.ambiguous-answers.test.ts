@@ -112,22 +112,9 @@ test('a certificate the origin accepted, answered by a proxy 502: its repeat ref
   const matricula = String(body.imovel_matricula);
   spoil.set(`"matricula":"${matricula}"`, 'bad-gateway');
   const order = await harness.accept('certidao-inteiro-teor', body);
-  const followed = await waitFor(
-    async () => {
-      const current = await harness.order(order.id);
-      if (current.state === 'awaiting_issue' || current.state === 'finished') return current;
-      const waiting = await harness.database.db
-        .selectFrom('scheduled_message')
-        .select('due_at')
-        .where('dedupe_key', '=', `run-order:${order.id}`)
-        .executeTakeFirst();
-      if (waiting !== undefined && waiting.due_at > harness.clock.now()) {
-        harness.clock.advance(waiting.due_at.getTime() - harness.clock.now().getTime() + 1_000);
-      }
-      return undefined;
-    },
-    { timeoutMs: 30_000, what: 'the certificate followed' },
-  );
+  const followed = await harness.finishThroughDoubt(order.id, {
+    ended: (current) => current.state === 'awaiting_issue' || current.state === 'finished',
+  });
   const created = await createdAtOrigin('certificate', (input) => input.matricula === matricula);
   expect(created).toHaveLength(1);
   // Followed: in issue, or already issued when it was checked (the simulator's term is compressed).

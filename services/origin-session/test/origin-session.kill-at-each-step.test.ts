@@ -6,7 +6,7 @@ import { createDb, type DbHandle } from '@regapi/db';
 import type { Order } from '@regapi/orders';
 import type { OriginSample } from '@regapi/origin';
 import { propertyRequest } from '@regapi/origin-simulator';
-import { type Spawned, waitFor } from '@regapi/testkit';
+import { finishThroughDoubt, type Spawned, waitFor } from '@regapi/testkit';
 import { type Harness, startHarness } from './support/harness';
 import { fileOffsetClock, writeClockOffset } from './support/offset-clock';
 import { startReplica } from './support/replica-process';
@@ -162,27 +162,22 @@ async function killAt(step: Step, fonte: string, accept: () => Promise<Order>): 
  * Waits for the order's end at a new leader, moving the shared clock over each in-doubt wait it schedules — only while
  * the simulator works on nothing, so no real call outlives a jump of the origin's time.
  */
-async function endOf(order: Order): Promise<Order> {
-  return waitFor(
-    async () => {
-      const current = await harness.order(order.id);
-      if (current.state === 'finished' || current.state === 'awaiting_issue') return current;
-      const waiting = await harness.database.db
-        .selectFrom('scheduled_message')
-        .select('due_at')
-        .where('dedupe_key', '=', `run-order:${order.id}`)
-        .executeTakeFirst();
-      const received = await harness.receivedOrders();
-      const inFlight = received.some((entry) => entry.numero_pedido === null && entry.result === 'EM_ANDAMENTO');
-      const now = Date.now() + offset;
-      if (waiting !== undefined && waiting.due_at.getTime() > now && !inFlight) {
-        offset += waiting.due_at.getTime() - now + 1_000;
-        writeClockOffset(offsetFile, offset);
-      }
-      return undefined;
+function endOf(order: Order): Promise<Order> {
+  const clock = {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms: number) => {
+      offset += ms;
+      writeClockOffset(offsetFile, offset);
     },
-    { timeoutMs: 90_000, intervalMs: 200, what: `order ${order.protocolo} (${order.fonte}) ended` },
-  );
+  };
+  return finishThroughDoubt(harness.database.db, clock, order.id, {
+    timeoutMs: 90_000,
+    ended: (current) => current.state === 'finished' || current.state === 'awaiting_issue',
+    mayJump: async () =>
+      !(await harness.receivedOrders()).some(
+        (entry) => entry.numero_pedido === null && entry.result === 'EM_ANDAMENTO',
+      ),
+  });
 }
 
 /** The orders the origin created for one of ours: what was received with a protocol. */

@@ -128,7 +128,7 @@ test('a leader cut off from its lock silently makes no origin call after the cut
   const documents = ['111.444.777-35', '390.533.447-05', '714.287.938-60'];
   const orders = [];
   for (const cpf of documents) orders.push(await harness.accept('pesquisa-previa-bens', { cpf_cnpj: cpf, uf: 'PI' }));
-  for (const order of orders) await harness.finishThroughDoubt(order.id, 60_000);
+  for (const order of orders) await harness.finishThroughDoubt(order.id, { timeoutMs: 60_000 });
 
   // The zombie called nothing once cut; the standby took over and did the work.
   expect(zombieCalls.filter((call) => call.at > cutAt)).toEqual([]);

@@ -26,6 +26,7 @@ import {
   finishThroughDoubt,
   type TestDatabase,
   type TestVhost,
+  type ThroughDoubtOptions,
   waitFor,
 } from '@regapi/testkit';
 import { createOriginSession, type OriginSessionSettings, type TaskReport } from '../../src';
@@ -87,7 +88,7 @@ export interface Harness {
    * Waits for the order to finish, moving the business clock past each in-doubt wait it schedules (the origin's
    * maximum time after an answer that proved nothing; docs/decisions/0110) — only while such a wait is pending.
    */
-  finishThroughDoubt(id: string, timeoutMs?: number): Promise<Order>;
+  finishThroughDoubt(id: string, options?: ThroughDoubtOptions): Promise<Order>;
   /** `/control/orders` of the simulator, raw (with `input`). */
   receivedOrders(): Promise<
     { operation: string; input: Record<string, unknown>; numero_pedido: string | null; result: string }[]
@@ -207,7 +208,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       waitFor(() => finished.find((event) => event.order_id === orderId), {
         what: `order.finished of ${orderId}`,
       }),
-    finishThroughDoubt: (id, timeoutMs) => finishThroughDoubt(database.db, clock, id, timeoutMs),
+    finishThroughDoubt: (id, options) => finishThroughDoubt(database.db, clock, id, options),
     waitForState: (id, states, timeoutMs = 15_000) =>
       waitFor(
         async () => {
