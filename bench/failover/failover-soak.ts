@@ -24,6 +24,8 @@ import { UsageError } from '../usage-error';
 
 const TIME_SCALE = 0.002;
 const CHANGE_EVERY_MS = 700;
+/** The real account's 50 searches an hour (spec 8) would hold most of a long soak's searches for an hour. */
+const SOAK_CEILING = 10_000;
 
 interface Options {
   readonly changes: number;
@@ -82,6 +84,7 @@ async function replica(system: TestSystem, index: number, handles: DbHandle[]): 
       schedulerPollMs: 50,
       originTimeScale: TIME_SCALE,
       recheckMs: 300,
+      hourlySearchCeiling: SOAK_CEILING,
     },
   });
   await service.start();
@@ -91,7 +94,10 @@ async function replica(system: TestSystem, index: number, handles: DbHandle[]): 
 export async function runFailoverSoak(args: readonly string[]): Promise<void> {
   const options = parse(args);
   const started = Date.now();
-  const system = await startSystem({ timeScale: TIME_SCALE });
+  const system = await startSystem({
+    timeScale: TIME_SCALE,
+    originSettings: { hourlySearchCeiling: SOAK_CEILING, recheckMs: 300 },
+  });
   const handles: DbHandle[] = [];
   const replicas: Service[] = [];
   try {
@@ -167,8 +173,17 @@ export async function runFailoverSoak(args: readonly string[]): Promise<void> {
         const open = rows.filter((row) => row.state !== 'finished' && row.state !== 'awaiting_issue');
         return open.length === 0 && rows.length === accepted.length ? rows : undefined;
       },
-      { timeoutMs: 600_000, intervalMs: 500, what: 'every order ended' },
-    );
+      { timeoutMs: 300_000, intervalMs: 500, what: 'every order ended' },
+    ).catch(async (thrown: unknown) => {
+      const { rows } = await sql<Record<string, unknown>>`
+        SELECT o.protocolo, o.fonte, o.state, o.attempts, o.numero_pedido,
+               (SELECT json_agg(json_build_object('outcome', a.outcome, 'resolution', a.resolution, 'epoch', a.epoch,
+                  'numero', a.numero_pedido) ORDER BY a.started_at) FROM origin_order_attempt a WHERE a.order_id = o.id) AS intents,
+               (SELECT max(due_at) FROM scheduled_message s WHERE s.dedupe_key = 'run-order:' || o.id::text) AS due
+          FROM orders o WHERE o.state NOT IN ('finished', 'awaiting_issue')`.execute(system.database.db);
+      process.stdout.write(`orders that did not end:\n${JSON.stringify(rows, null, 1)}\n`);
+      throw thrown;
+    });
     const created = (await system.originOrders()).filter((entry) => entry.numero_pedido !== null);
     const createdFor = (order: { fonte: string; key: string }) =>
       created.filter((entry) =>

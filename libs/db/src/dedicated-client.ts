@@ -8,7 +8,10 @@ export interface DedicatedClientOptions {
   readonly applicationName: string;
   /** Server settings for this session only (`-c name=value`), e.g. its TCP keepalives. */
   readonly serverSettings: Readonly<Record<string, string | number>>;
-  /** Kernel keepalive probes on the client's socket after this much idle time. */
+  /**
+   * Kernel keepalive probes on the client's socket after this much idle time (node 20 then probes every second, ten
+   * times). Not zero: pg passes 0 by default, which leaves the kernel's two hours.
+   */
   readonly keepAliveInitialDelayMs: number;
   /** Bounds of a connection attempt and of every query on it: nothing waits without end on a silent server. */
   readonly connectTimeoutMs: number;

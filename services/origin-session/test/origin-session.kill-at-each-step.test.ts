@@ -86,31 +86,41 @@ function cpf(n: number): string {
   return `${base}${cpfCheckDigits(base)}`;
 }
 
-/** The write a step is held in: a trigger that waits for the test's advisory lock, for this order only. */
-function holdStatement(step: Exclude<Step, 'during-call'>, orderId: string): string {
+/**
+ * The write a step is held in: a trigger that waits for the test's advisory lock. Installed before the order is
+ * accepted (the leader may reach the step within milliseconds), so it holds whatever order gets there: the test has
+ * one in flight at a time.
+ */
+function holdStatement(step: Exclude<Step, 'during-call'>): string {
   const hold = `PERFORM pg_advisory_xact_lock(${HOLD_KEY})`;
   switch (step) {
     case 'before-call':
       // The confirmation of the term right before the call, once the order's intent is committed and unanswered.
       return `CREATE FUNCTION hold_step() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-          IF EXISTS (SELECT 1 FROM origin_order_attempt WHERE order_id = '${orderId}' AND answered_at IS NULL
-                     AND resolved_at IS NULL) THEN ${hold}; END IF; RETURN NEW; END $$;
+          IF EXISTS (SELECT 1 FROM origin_order_attempt WHERE answered_at IS NULL AND resolved_at IS NULL)
+            THEN ${hold}; END IF; RETURN NEW; END $$;
         CREATE TRIGGER hold_step BEFORE UPDATE ON origin_leadership FOR EACH ROW EXECUTE FUNCTION hold_step();`;
     case 'after-answer':
       return `CREATE FUNCTION hold_step() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-          IF NEW.order_id = '${orderId}' AND OLD.answered_at IS NULL AND NEW.answered_at IS NOT NULL THEN ${hold};
-          END IF; RETURN NEW; END $$;
+          IF OLD.answered_at IS NULL AND NEW.answered_at IS NOT NULL THEN ${hold}; END IF; RETURN NEW; END $$;
         CREATE TRIGGER hold_step BEFORE UPDATE ON origin_order_attempt FOR EACH ROW EXECUTE FUNCTION hold_step();`;
     case 'before-commit':
       return `CREATE FUNCTION hold_step() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-          IF NEW.id = '${orderId}' AND OLD.state = 'running' AND NEW.state <> 'running' THEN ${hold}; END IF;
-          RETURN NEW; END $$;
+          IF OLD.state = 'running' AND NEW.state <> 'running' THEN ${hold}; END IF; RETURN NEW; END $$;
         CREATE TRIGGER hold_step BEFORE UPDATE ON orders FOR EACH ROW EXECUTE FUNCTION hold_step();`;
   }
 }
 
-/** Kills the leader at `step` of placing `order`; the held statement (if any) is ended and never commits. */
-async function killAt(step: Step, fonte: string, accept: () => Promise<Order>): Promise<Order> {
+/**
+ * Kills the leader at `step` of placing `order`; the held statement (if any) is ended and never commits. With
+ * `kill: false` only the held statement is ended: the leader sees a database error there and goes on.
+ */
+async function killAt(
+  step: Step,
+  fonte: string,
+  accept: () => Promise<Order>,
+  { kill }: { readonly kill: boolean } = { kill: true },
+): Promise<Order> {
   const current = leader;
   if (current === undefined) throw new Error('no leader');
   if (step === 'during-call') {
@@ -128,8 +138,8 @@ async function killAt(step: Step, fonte: string, accept: () => Promise<Order>): 
   const connection = await holder.pool.connect();
   try {
     await connection.query('SELECT pg_advisory_lock($1)', [HOLD_KEY]);
+    await connection.query(holdStatement(step));
     const order = await accept();
-    await connection.query(holdStatement(step, order.id));
     await waitFor(
       async () => {
         const { rows } = await connection.query<{ pid: number }>(
@@ -141,7 +151,7 @@ async function killAt(step: Step, fonte: string, accept: () => Promise<Order>): 
       },
       { timeoutMs: 30_000, intervalMs: 20, what: `the leader held at ${step}` },
     );
-    await current.stop('SIGKILL');
+    if (kill) await current.stop('SIGKILL');
     await connection.query(
       `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = $1
          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
@@ -233,4 +243,22 @@ test('a refusal recorded, its end not committed: the order ends with the refusal
   expect(end.code).toBe(612);
   const asked = (await harness.receivedOrders()).filter((entry) => entry.input.matricula === '7000123');
   expect(asked.map((entry) => [entry.result, entry.numero_pedido])).toEqual([['MATRICULA_NAO_ENCONTRADA', null]]);
+});
+
+test("the write of a certificate's answer fails (a database error) after the origin accepted it: the same leader follows it, never 605", async () => {
+  const body = propertyRequest(samples[9]);
+  const matricula = String(body.imovel_matricula);
+  const order = await killAt(
+    'after-answer',
+    'certidao-inteiro-teor',
+    () => harness.accept('certidao-inteiro-teor', body),
+    {
+      kill: false,
+    },
+  );
+  const end = await endOf(order);
+  const atOrigin = await originOrdersOf(order, matricula, '');
+  expect(atOrigin).toHaveLength(1);
+  expect(end.numeroPedido).toBe(atOrigin[0]);
+  expect(['EM_EMISSAO', 'SUCESSO']).toContain(end.statusConsulta);
 });

@@ -249,8 +249,12 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
       }
       report(origin, taskReport);
     } catch (thrown) {
-      // Nothing was placed (still queued) or the attempt started (running: the resync finds it in doubt).
-      putBack();
+      // Nothing was placed (still queued: back in its lane), or the intent was committed (running: in doubt, resolved
+      // next, not at the next full comparison a minute later). Unreadable now (the failure may have broken the very
+      // connection), it goes to the in-doubt path, which reads the order's state itself and runs a queued one afresh.
+      const row = await getOrder(ctx.db, order.id).catch(() => undefined);
+      if (row?.state === 'queued') putBack();
+      else inDoubt.set(order.id, origin);
       throw thrown;
     } finally {
       current = undefined;

@@ -114,8 +114,9 @@ export function createOriginAccountLock(options: OriginAccountLockOptions): Orig
   const logger = options.logger.child({ component: 'origin-account-lock' });
   const keys = [LOCK_NAMESPACE, options.account] as const;
 
-  // The client's side: the kernel probes an idle connection after 2 s (Linux keeps its own probe interval); the
-  // renewals and their timeout are what bound a lost term here (node cannot set TCP_USER_TIMEOUT on a socket).
+  // The client's side: with a delay, node 20 (libuv 1.46) sets idle 2 s, probes 1 s apart, 10 of them, so an idle
+  // socket to a vanished server errors in about 12 s (measured); the renewals and their 3 s timeout bound a lost term
+  // sooner, and they also cover a socket with data in flight (node cannot set TCP_USER_TIMEOUT).
   const connect = (): Promise<DedicatedClient> =>
     connectDedicated(options.pool, {
       applicationName: 'origin-session-lock',
