@@ -92,7 +92,11 @@ test('an origin order placed behind our back is unowned, one claimed by two of o
   // Ours: a record view and a search, run by origin-session as usual.
   const view = await system.accept('visualizacao-matricula', propertyRequest(system.sample(1)));
   const owner = system.sample(2);
-  const search = await system.accept('pesquisa-previa-bens', { cpf_cnpj: owner.cpfCnpj, uf: owner.uf, nome: owner.nome });
+  const search = await system.accept('pesquisa-previa-bens', {
+    cpf_cnpj: owner.cpfCnpj,
+    uf: owner.uf,
+    nome: owner.nome,
+  });
   const ours = await Promise.all(
     [view, search].map((order) =>
       system.waitForOrder(order.id, 'finished with its origin order', (o) => o.state === 'finished'),
