@@ -11,6 +11,16 @@ const happened = (expr: string) => `${sum(expr)} > 0`;
 /** The rolling hour holds as many searches as the account may start (spec 8): the queue waits by design. */
 const ceilingReached = `${snapshot(S.searchesLastHour)} >= ${snapshot(S.searchCeiling)}`;
 
+/**
+ * An ownership finding in the last hour (docs/decisions/0111). A counter's series is born at its first finding, at 1,
+ * where `increase` sees nothing: a series that did not exist an hour ago is a finding too.
+ */
+const ownershipFound = (finding: string): string => {
+  const found = series(E.originOrderOwnership, matcher(E.originOrderOwnership, 'finding', '=', finding));
+  const byProduct = labelOf(E.originOrderOwnership, 'product');
+  return `${sum(increase(found, '1h'), byProduct)} > 0 or ${sum(`${found} unless ${found} offset 1h`, byProduct)} > 0`;
+};
+
 /** Minutes without an origin call, with orders queued, before the queue counts as stalled. */
 export const QUEUE_STALLED_AFTER = '15m';
 /** Expected wait, with the ceiling reached, past which customers wait too long (spec 8: a search every 72 s). */
@@ -126,6 +136,24 @@ export const PIPELINE_ALERTS: readonly AlertRule[] = [
     summary: 'A {{ $labels.product }} order is stuck in {{ $labels.state }}.',
     description:
       'The sweeper drove an order past its maximum time once and found it unfinished again: its pipeline is not moving it. Read the log line order_stuck for its protocolo.',
+  }),
+  alertRule({
+    alert: 'OriginOrderUnowned',
+    severity: 'warning',
+    for: '0m',
+    expr: ownershipFound('unowned'),
+    summary: 'An origin {{ $labels.product }} order belongs to no order of ours.',
+    description:
+      'A listing shows an origin order, settled for an hour, that no order of ours claims: the platform paid for it and no customer gets it. Read the log line origin_order_unowned for its numero_pedido.',
+  }),
+  alertRule({
+    alert: 'OriginOrderClaimedTwice',
+    severity: 'critical',
+    for: '0m',
+    expr: ownershipFound('claimed_twice'),
+    summary: 'An origin {{ $labels.product }} order is claimed by two orders of ours.',
+    description:
+      'Two or more orders of ours carry the same origin protocol, which must never happen: one document may have gone to two customers, or one order went without. Read the log line origin_order_claimed_twice for the orders.',
   }),
   alertRule({
     alert: 'CertificateWatchExhausted',

@@ -63,6 +63,27 @@ const snapshotSeries = (definition: MetricDefinition, values: string, labels: La
 const PRODUCT = 'certidao-inteiro-teor';
 const OTHER = 'pesquisa-previa-bens';
 
+/** The reconciler's ownership findings (decision 0111): counted by a reconciler replica, rare, born at 1. */
+function ownershipCase(alert: string, finding: string): AlertCase {
+  const reconciler = replica('10.0.0.3:9464', 'reconciler');
+  const found = (values: string) => [
+    input(metric(E.originOrderOwnership, { finding, product: 'visualizacao-matricula', ...reconciler }), values),
+  ];
+  const labels = { product: 'visualizacao-matricula' };
+  return {
+    alert,
+    fires: [
+      { name: 'a finding counted on a series at zero', input: found('0x5 1x15'), evalTime: '10m', labels },
+      { name: "a replica's first finding (its series born at 1)", input: found('_x5 1x15'), evalTime: '10m', labels },
+    ],
+    silent: [
+      { name: 'nothing found', input: found('0x90'), evalTime: '80m' },
+      { name: 'a finding more than an hour before', input: found('0x5 1x85'), evalTime: '80m' },
+      { name: 'a series born at 1 more than an hour before', input: found('_x5 1x85'), evalTime: '80m' },
+    ],
+  };
+}
+
 /** A snapshot gauge at `value` fires the alert; at `quiet` it stays silent. */
 function thresholdCase(alert: string, definition: MetricDefinition, value: string, quiet: string): AlertCase {
   return {
@@ -294,6 +315,8 @@ export const ALERT_CASES: readonly AlertCase[] = [
       },
     ],
   },
+  ownershipCase('OriginOrderUnowned', 'unowned'),
+  ownershipCase('OriginOrderClaimedTwice', 'claimed_twice'),
   thresholdCase('CertificateWatchExhausted', S.certificateWatchesExhausted, '1', '0'),
   thresholdCase('ReconciliationOverdue', S.reconciliationOldestWait, '90000', '3600'),
   thresholdCase('RegistryReconciliationMismatch', S.registryReconciliationMismatches, '2', '0'),

@@ -31,6 +31,7 @@ export type {
   OrdersTable,
   OriginAttemptResolution,
   OutboxTable,
+  OwnershipFindingKind,
   ProcessedMessageTable,
   RefundCause,
   RegistryReconciliationCategory,

@@ -571,6 +571,31 @@ export interface OriginLeadershipTable {
   renewed_at: Date;
 }
 
+/** The daily origin ownership check (migration 0038; docs/decisions/0111): one row per Brasília day. */
+export interface OriginOwnershipCheckTable {
+  /** AAAA-MM-DD in Brasília. */
+  day: string;
+  /** The listing asked covers origin orders created at or after this. */
+  since: Date;
+  listing_asked_at: Date;
+  /** When a listing covering this day's window was applied (its `listed_at`); null until then. */
+  listing_applied_at: Date | null;
+}
+
+export type OwnershipFindingKind = 'unowned' | 'claimed_twice';
+
+/** An origin order with no owner or with several (migration 0038): recorded once, alerted once. */
+export interface OriginOwnershipFindingTable {
+  numero_pedido: string;
+  finding: OwnershipFindingKind;
+  produto: string;
+  criado_em: Date;
+  /** The orders of ours that claim it: none when unowned, two or more when claimed twice. */
+  owner_order_ids: ColumnType<string[], readonly string[], never>;
+  listed_at: Date;
+  found_at: Date;
+}
+
 /** Origin-session's forecast start of a queued order under the fair schedule (migration 0027; decision 0086). */
 export interface OrderForecastTable {
   order_id: string;
@@ -771,6 +796,8 @@ export interface Database {
   catalog_sync: CatalogSyncTable;
   origin_order_attempt: OriginOrderAttemptTable;
   origin_leadership: OriginLeadershipTable;
+  origin_ownership_check: OriginOwnershipCheckTable;
+  origin_ownership_finding: OriginOwnershipFindingTable;
   order_forecast: OrderForecastTable;
   fair_schedule: FairScheduleTable;
   record_view_reconciliation: RecordViewReconciliationTable;

@@ -6,7 +6,7 @@ export {
   listAccountOrders,
   listAccountOrdersBySeq,
 } from './account-orders';
-export { claimedNumeros } from './claimed-numeros';
+export { claimedNumeros, ownersOfNumeros } from './claimed-numeros';
 export { InvalidTransitionError, OrderNotFoundError } from './errors';
 export { failureResultData } from './failure-result';
 export { type AccountBacklog, type FairBacklog, fairStartEstimate } from './fair-estimate';

@@ -9,6 +9,7 @@ import { watchDeadLetters } from './dead-letters/dead-letter-watch';
 import { type HandledEvent, handleReconcilerEvent } from './events/events-consumer';
 import { cachedSnapshotSource, registerSnapshotGauges, type SnapshotGauges } from './metrics-snapshot/snapshot-gauges';
 import { readSnapshot, refreshSnapshot } from './metrics-snapshot/snapshot-store';
+import { askDailyOwnershipListing } from './ownership/daily-listing';
 import { createPoller } from './poller';
 import type { ReconcilerContext } from './reconciler-context';
 import {
@@ -40,6 +41,8 @@ export interface ReconcilerDeps extends ServiceDeps {
  * - the pipeline snapshot (issue 13, docs/decisions/0064): the gauges that read PostgreSQL, computed every
  *   `metricsSnapshotIntervalMs` by one replica and served by every replica from its row.
  * - the registry's month close (issue 18, docs/decisions/0103): the month's origin listing, then its reconciliation.
+ * - the origin ownership check (issue 26, docs/decisions/0111): a listing of the last 26 h asked daily; every listing
+ *   applied checks that each origin order it shows belongs to exactly one of ours.
  * It never talks to the origin itself: `list-orders` and `check-order` go to the one serialized origin queue.
  */
 export function createReconciler(deps: ReconcilerDeps): Service {
@@ -64,6 +67,7 @@ export function createReconciler(deps: ReconcilerDeps): Service {
       'lost certificates': () => recordLostCertificates(ctx),
       'stuck orders': () => sweepStuckOrders(ctx),
       'registry month close': () => closeRegistryMonth(ctx),
+      'daily ownership listing': () => askDailyOwnershipListing(ctx),
     },
     { intervalMs: settings.pollIntervalMs, logger },
   );

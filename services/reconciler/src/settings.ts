@@ -36,6 +36,21 @@ export interface ReconcilerSettings {
   readonly ledgerFullCheckIntervalMs: number;
   /** Spec 8: searches per rolling hour, for the snapshot's ceiling gauge and expected waits. 50. */
   readonly hourlySearchCeiling: number;
+  /**
+   * The hour of the Brasília day (0-23) from which that day's ownership listing is asked (docs/decisions/0111): a
+   * quiet hour, so the one listing call waits behind few orders on the serialized origin queue. 4.
+   */
+  readonly ownershipCheckHour: number;
+  /**
+   * How far back the daily ownership listing reaches: a day, plus the settling hour and an hour of margin, so each
+   * day's listing overlaps the previous one's settled part. 26 h.
+   */
+  readonly ownershipWindowMs: number;
+  /**
+   * An origin order is judged by the ownership check only once it was created this long before the listing: an
+   * in-doubt placement is resolved within the product's maximum time (at most 10 min, decision 0110). 1 h.
+   */
+  readonly ownershipSettleMs: number;
 }
 
 export const DEFAULT_RECONCILER_SETTINGS: ReconcilerSettings = Object.freeze({
@@ -52,6 +67,9 @@ export const DEFAULT_RECONCILER_SETTINGS: ReconcilerSettings = Object.freeze({
   metricsSnapshotIntervalMs: 15_000,
   ledgerFullCheckIntervalMs: 10 * 60_000,
   hourlySearchCeiling: DEFAULT_HOURLY_SEARCH_CEILING,
+  ownershipCheckHour: 4,
+  ownershipWindowMs: 26 * 3_600_000,
+  ownershipSettleMs: 3_600_000,
 });
 
 /** Spec 8: the longest the origin may still work on a record view placed at `placedAt`, plus the margin. */

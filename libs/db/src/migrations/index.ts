@@ -34,6 +34,7 @@ import * as m0034 from './0034-monthly-statement';
 import * as m0035 from './0035-registry-fee';
 import * as m0036 from './0036-finance-role';
 import * as m0037 from './0037-origin-leadership-and-intents';
+import * as m0038 from './0038-origin-ownership-check';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0035-registry-fee': m0035,
   '0036-finance-role': m0036,
   '0037-origin-leadership-and-intents': m0037,
+  '0038-origin-ownership-check': m0038,
 };

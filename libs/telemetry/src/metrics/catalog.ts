@@ -96,6 +96,16 @@ export const EVENT_METRICS = define({
     unit: '{order}',
     labels: ['product', 'state'],
   },
+  originOrderOwnership: {
+    // The reconciler's ownership check (docs/decisions/0111): counted once per origin order and finding, like its
+    // alerts `origin_order_unowned` and `origin_order_claimed_twice`.
+    name: 'regapi.origin.order_ownership_findings',
+    kind: 'counter',
+    description:
+      'Origin orders listed with no order of ours claiming them (unowned) or with two or more (claimed_twice), by finding and product.',
+    unit: '{order}',
+    labels: ['finding', 'product'],
+  },
   originCallDuration: {
     // Its `_count` is the number of origin calls by operation and outcome.
     name: 'regapi.origin.call.duration_seconds',

@@ -15,6 +15,8 @@ export interface PlatformMetrics {
   debited(product: string, centavos: number): void;
   refunded(product: string, resultClass: string, centavos: number): void;
   orderStuck(product: string, state: string): void;
+  /** `finding`: `unowned` or `claimed_twice` (the reconciler's ownership check). */
+  originOrderOwnership(finding: string, product: string): void;
   originCall(operation: string, outcome: string, seconds: number): void;
   originLogin(outcome: string): void;
   archiveDocument(product: string, outcome: string): void;
@@ -48,6 +50,7 @@ export function createPlatformMetrics(meter: Meter): PlatformMetrics {
   const refunds = counter(m.refunds);
   const refundedCentavos = counter(m.refundedCentavos);
   const stuck = counter(m.ordersStuck);
+  const ownership = counter(m.originOrderOwnership);
   const originCalls = histogram(m.originCallDuration);
   const logins = counter(m.originLogins);
   const archived = counter(m.archiveDocuments);
@@ -77,6 +80,7 @@ export function createPlatformMetrics(meter: Meter): PlatformMetrics {
       refundedCentavos.add(centavos, by({ product, class: resultClass }));
     },
     orderStuck: (product, state) => stuck.add(1, by({ product, state })),
+    originOrderOwnership: (finding, product) => ownership.add(1, by({ finding, product })),
     originCall: (operation, outcome, seconds) => originCalls.record(seconds, by({ operation, outcome })),
     originLogin: (outcome) => logins.add(1, by({ outcome })),
     archiveDocument: (product, outcome) => archived.add(1, by({ product, outcome })),

@@ -1,3 +1,4 @@
+import type { ListedOriginOrder } from '@regapi/bus';
 import type { Logger } from '@regapi/telemetry';
 
 /**
@@ -49,6 +50,25 @@ export type ReconcilerAlert =
       readonly since: string;
       /** What the sweeper did about it. */
       readonly step: string;
+    }
+  /** An origin order no order of ours claims: paid by the platform, possibly lost to a customer (decision 0111). */
+  | {
+      readonly alert: 'origin_order_unowned';
+      readonly numeroPedido: string;
+      readonly produto: ListedOriginOrder['produto'];
+      readonly criadoEm: string;
+      readonly situacao: string;
+      readonly valorCentavos: number;
+      readonly cartorioCns: string | null;
+      readonly matricula: string | null;
+    }
+  /** An origin order two or more of our orders claim: never two orders for one origin protocol (decision 0111). */
+  | {
+      readonly alert: 'origin_order_claimed_twice';
+      readonly numeroPedido: string;
+      readonly produto: ListedOriginOrder['produto'];
+      readonly criadoEm: string;
+      readonly orderIds: readonly string[];
     };
 
 export type AlertName = ReconcilerAlert['alert'];
@@ -69,6 +89,14 @@ const ACTIONS: Readonly<Record<AlertName, string>> = Object.freeze({
   order_stuck:
     'the order was driven again (its task re-sent to the origin queue, which asks the origin before placing anything); ' +
     'if it alerts again, read the origin-session logs for this order (docs/operations.md)',
+  origin_order_unowned:
+    'the registry charged an origin order no order of ours follows: look the numero_pedido up in the origin portal ' +
+    '(who placed it, for which record), then the origin_order_attempt rows of that time and origin-session logs; ' +
+    'deliver it to the customer it was for, or note the fee as a platform loss (docs/operations.md)',
+  origin_order_claimed_twice:
+    'two orders of ours claim one origin order, which must never happen: read both orders (`pnpm ops order show`) ' +
+    'and their origin_order_attempt rows; at most one customer received that document, check the other was ' +
+    'refunded or delivered its own, and escalate to engineering (docs/operations.md)',
 });
 
 const SEVERITY: Readonly<Record<AlertName, 'warning' | 'critical'>> = Object.freeze({
@@ -77,6 +105,8 @@ const SEVERITY: Readonly<Record<AlertName, 'warning' | 'critical'>> = Object.fre
   record_view_reconciliation_overdue: 'warning',
   message_dead_lettered: 'critical',
   order_stuck: 'warning',
+  origin_order_unowned: 'warning',
+  origin_order_claimed_twice: 'critical',
 });
 
 export interface ReconcilerAlerts {
@@ -101,6 +131,8 @@ export function createReconcilerAlerts(options: ReconcilerAlertsOptions): Reconc
     record_view_reconciliation_overdue: 0,
     message_dead_lettered: 0,
     order_stuck: 0,
+    origin_order_unowned: 0,
+    origin_order_claimed_twice: 0,
   };
 
   return {
@@ -114,14 +146,24 @@ export function createReconcilerAlerts(options: ReconcilerAlertsOptions): Reconc
         at: at.toISOString(),
         action: ACTIONS[name],
       };
-      const subject =
-        alert.alert === 'message_dead_lettered'
-          ? `message ${alert.messageId} in ${alert.queue}`
-          : `order ${alert.protocolo}`;
+      const subject = subjectOf(alert);
       logger.error(body, `ALERT: ${name} (${subject})`);
     },
     counts: () => ({ ...counts }),
   };
+}
+
+/** What the alert line names: the message, the origin order, or our order. */
+function subjectOf(alert: ReconcilerAlert): string {
+  switch (alert.alert) {
+    case 'message_dead_lettered':
+      return `message ${alert.messageId} in ${alert.queue}`;
+    case 'origin_order_unowned':
+    case 'origin_order_claimed_twice':
+      return `origin order ${alert.numeroPedido}`;
+    default:
+      return `order ${alert.protocolo}`;
+  }
 }
 
 function snakeCase(facts: Readonly<Record<string, unknown>>): Record<string, unknown> {

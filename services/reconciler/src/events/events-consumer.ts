@@ -7,8 +7,9 @@ import {
   parseOriginOrdersListed,
   UnreadableMessageError,
 } from '@regapi/bus';
-import type { ReconcilerContext } from '../reconciler-context';
+import { type ReconcilerContext, raiseAll } from '../reconciler-context';
 import { applyListing, type ListingReport } from '../record-views/apply-listing';
+import { FONTE_OF_PRODUTO } from '../record-views/listing-fees';
 
 /** The consumer name messages are deduplicated under (`processed_message`). */
 export const RECONCILER_CONSUMER = 'reconciler.events';
@@ -31,5 +32,18 @@ export async function handleReconcilerEvent(ctx: ReconcilerContext, message: Inc
   const handled = await handleOnce(ctx.db, RECONCILER_CONSUMER, message, (trx) =>
     applyListing({ ...ctx, logger: log }, trx, listing),
   );
-  return handled.duplicate ? { kind: 'duplicate' } : handled.value;
+  if (handled.duplicate) return { kind: 'duplicate' };
+  if (handled.value.kind === 'applied') raiseOwnershipAlerts({ ...ctx, logger: log }, handled.value);
+  return handled.value;
+}
+
+/** After the listing committed (a rollback alerts no one): each new ownership finding alerts and is counted once. */
+function raiseOwnershipAlerts(ctx: ReconcilerContext, report: Extract<ListingReport, { kind: 'applied' }>): void {
+  const { alerts } = report.ownership;
+  raiseAll(ctx, alerts);
+  for (const alert of alerts) {
+    if (alert.alert !== 'origin_order_unowned' && alert.alert !== 'origin_order_claimed_twice') continue;
+    const finding = alert.alert === 'origin_order_unowned' ? 'unowned' : 'claimed_twice';
+    ctx.metrics.originOrderOwnership(finding, FONTE_OF_PRODUTO[alert.produto]);
+  }
 }

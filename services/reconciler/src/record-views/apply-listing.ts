@@ -4,6 +4,8 @@ import { claimedNumeros, getOrder, type Order } from '@regapi/orders';
 import { pickListedRecordView } from '@regapi/origin';
 import type { Transaction } from 'kysely';
 import { orderOffice, orderProperty } from '../order-property';
+import { markOwnershipListings } from '../ownership/daily-listing';
+import { checkListingOwnership, type OwnershipReport } from '../ownership/ownership-check';
 import type { ReconcilerContext } from '../reconciler-context';
 import { markMonthListings } from '../registry/month-close';
 import { recordViewSettledAt } from '../settings';
@@ -28,7 +30,12 @@ export type Verdict =
 
 export type ListingReport =
   | { readonly kind: 'listing-failed'; readonly outcome: string }
-  | { readonly kind: 'applied'; readonly verdicts: Readonly<Record<string, Verdict>> };
+  | {
+      readonly kind: 'applied';
+      readonly verdicts: Readonly<Record<string, Verdict>>;
+      /** Its alerts are raised by the caller once the listing's transaction committed. */
+      readonly ownership: OwnershipReport;
+    };
 
 /**
  * Applies an origin orders listing (`reconciler.origin-orders.listed`) to every pending record view, in the caller's
@@ -40,6 +47,9 @@ export type ListingReport =
  * otherwise by office and record among the listed record views placed since its first placement that no other order
  * owns (the same rule as origin-session's in-doubt resolution, libs/origin `pickListedRecordView`). Not listed is a
  * verdict only when the listing was made after the origin surely stopped working on the last placement.
+ *
+ * Then, with those verdicts in place, every listed order old enough is checked to belong to exactly one of ours
+ * (docs/decisions/0111), and the daily ownership listing this one covers is marked.
  */
 export async function applyListing(
   ctx: ReconcilerContext,
@@ -64,8 +74,19 @@ export async function applyListing(
     verdicts[order.id] = verdict;
     await act(ctx, trx, row, order, verdict);
   }
-  ctx.logger.info({ since: listing.since, listed: views.length, fees, verdicts }, 'origin orders listing applied');
-  return { kind: 'applied', verdicts };
+  const ownership = await checkListingOwnership(ctx, trx, { orders: listing.orders, listedAt });
+  await markOwnershipListings(trx, { since, listedAt });
+  ctx.logger.info(
+    {
+      since: listing.since,
+      listed: views.length,
+      fees,
+      verdicts,
+      ownership: { checked: ownership.checked, deferred: ownership.deferred, findings: ownership.alerts.length },
+    },
+    'origin orders listing applied',
+  );
+  return { kind: 'applied', verdicts, ownership };
 }
 
 interface Case {

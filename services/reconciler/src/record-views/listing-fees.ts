@@ -4,7 +4,8 @@ import type { Database } from '@regapi/db';
 import { recordRegistryFee } from '@regapi/ledger';
 import type { Transaction } from 'kysely';
 
-const FONTE_OF_PRODUTO: Readonly<Record<ListedOriginOrder['produto'], Fonte>> = {
+/** The product of our catalog a listed origin order is (the label metrics and fees use). */
+export const FONTE_OF_PRODUTO: Readonly<Record<ListedOriginOrder['produto'], Fonte>> = {
   'pesquisa-previa': 'pesquisa-previa-bens',
   visualizacao: 'visualizacao-matricula',
   certidao: 'certidao-inteiro-teor',

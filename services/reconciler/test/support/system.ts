@@ -16,7 +16,7 @@ import { type Fonte, validateRequest } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { createAccount, debitOrder, orderLedgerEntries, type StatementLine, topUp } from '@regapi/ledger';
 import { acceptOrder, allocateProtocolo, getOrder, type Order } from '@regapi/orders';
-import { createHttpOriginPortal, type OriginControl, type OriginSample } from '@regapi/origin';
+import { createHttpOriginPortal, type OriginControl, type OriginPortal, type OriginSample } from '@regapi/origin';
 import { createOriginSession, type TaskReport } from '@regapi/origin-session';
 import { createOriginSimulator, createSimulatorControl, type OriginSimulator } from '@regapi/origin-simulator';
 import type { Service } from '@regapi/runtime';
@@ -64,6 +64,11 @@ export interface System {
   readonly logs: Record<string, unknown>[];
   /** What origin-session, billing and the reconciler recorded (one recorder, as one process would have). */
   readonly metrics: InMemoryMetrics;
+  /**
+   * A second driver of the origin on the platform's account, for orders placed behind the platform's back: its login
+   * ends origin-session's session (one session per account), which logs in again at its next call.
+   */
+  originPortal(): OriginPortal;
   /** The simulator's sample owner at `index` (each test file takes its own indexes, so orders never collide). */
   sample(index: number): OriginSample;
   /** The certificate watch row of an order, if any. */
@@ -205,6 +210,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     events,
     logs,
     metrics,
+    originPortal: () => createHttpOriginPortal({ baseUrl: originUrl, ...simulator.credentials }),
     sample(index) {
       const found = samples[index];
       if (found === undefined) throw new Error(`no sample ${index}`);
