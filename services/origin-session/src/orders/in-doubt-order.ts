@@ -9,6 +9,7 @@ import { recordNumeroPedido, scheduleRunOrder } from './order-outcomes';
 import type { OrderInput } from './order-request';
 import {
   attemptsOf,
+  type IntentInput,
   lastAttempt,
   OpenIntentExistsError,
   type OriginAttempt,
@@ -137,7 +138,7 @@ async function placeFresh(ctx: TaskContext, order: Order, input: OrderInput, bud
   return placeUnderIntent(ctx, order, input, { id, startedAt: at, epoch: ctx.epoch() ?? null, outcome: null }, budget);
 }
 
-export function intentInput(ctx: TaskContext, order: Order, input: OrderInput, at: Date) {
+export function intentInput(ctx: TaskContext, order: Order, input: OrderInput, at: Date): IntentInput {
   return { orderId: order.id, fonte: input.fonte, at, account: ctx.settings.account, epoch: ctx.epoch() };
 }
 
