@@ -28,7 +28,12 @@ function checkHandled(orderId: string, attempt: number): Promise<HandledTask> {
 }
 
 async function certificateInIssue(owner: OriginSample) {
-  // The origin accepts at our time (its clock may have been held back by an earlier test).
+  // The origin accepts at our time (its clock may have been held back by an earlier test). Catching it up is hours
+  // of origin time without a call: the origin drops an idle session after 30 minutes, so our clock moves past that
+  // too, and origin-session logs in again BEFORE placing the order, as it would after such a pause. Without it the
+  // placement meets a lost session, which proves nothing about a certificate: it would wait out the origin's maximum
+  // time before placing it again (decision 0110).
+  system.clock.set(new Date(system.clock.now().getTime() + 31 * 60_000));
   system.originClock.set(system.clock.now());
   const order = await system.accept('certidao-inteiro-teor', propertyRequest(owner), 6_000, 10_000);
   const waiting = await system.waitForOrder(order.id, 'EM_EMISSAO', (o) => o.state === 'awaiting_issue');
