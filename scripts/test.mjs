@@ -12,15 +12,14 @@ mkdirSync(path.dirname(report), { recursive: true });
 rmSync(report, { force: true });
 
 const jest = createRequire(path.join(root, 'package.json')).resolve('jest/bin/jest');
-// --forceExit: on this 2-core machine jest has one worker and so runs every file in its own main process ("in band"):
-// a handle a failed hook left open (a harness whose close timed out) would keep the run from ever ending, and CI from
-// printing its counts. The report is complete before the exit; passing files close what they open.
+// --forceExit: a handle a failed hook left open (a harness whose close timed out) would keep the run from ever ending,
+// and CI from printing its counts. The report is complete before the exit; passing files close what they open.
 const args = [jest, '--json', `--outputFile=${report}`, '--forceExit', ...process.argv.slice(2)];
 const run = spawnSync(process.execPath, args, {
   cwd: root,
   stdio: 'inherit',
-  // In band, every file's modules pass through one process: its heap reached node's default 4 GB limit near the end of
-  // a full run once (2487 tests). 8 GB of this 24 GB machine is a ceiling, not a reservation.
+  // One file's peak stays under it; what leaks across files is shed by replacing the worker (jest.config.js,
+  // workerIdleMemoryLimit). 8 GB of this 24 GB machine is a ceiling, not a reservation.
   env: {
     ...process.env,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --max-old-space-size=8192`.trim(),
