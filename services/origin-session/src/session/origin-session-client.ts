@@ -174,7 +174,10 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
       if (nextLoginResets) quietSince = new Date(now);
       nextLoginResets = false;
       const expiresAt = outcome.expiresAt === null ? Number.NaN : Date.parse(outcome.expiresAt);
-      idleWindowMs = Number.isFinite(expiresAt) && expiresAt > now ? expiresAt - now : undefined;
+      // The expiry is the origin's clock, `now` ours: an expiry already past here says the clocks disagree, not that
+      // the session has no idle window — the window learnt before is kept (else the session would never be refreshed
+      // ahead of its expiry, and every placement after a quiet half hour would meet a lost session).
+      if (Number.isFinite(expiresAt) && expiresAt > now) idleWindowMs = expiresAt - now;
       logger.info({ logins, idle_window_ms: idleWindowMs ?? null }, 'logged in to the origin');
     } else {
       logger.warn({ outcome }, 'origin login failed');
