@@ -107,7 +107,9 @@ export function outcomeCode(outcome: Pick<AnyOriginOutcome, 'kind'>): OutcomeCod
 
 /** The code of an outcome kind read back from the database (an attempt's recorded answer); undefined if it ends nothing. */
 export function codeOfRecordedOutcome(kind: string | null): ResultCode | undefined {
-  if (kind === null || !Object.hasOwn(OUTCOME_CODES, kind)) return undefined;
-  const found = Object.entries(OUTCOME_CODES).find(([name]) => name === kind)?.[1];
-  return found === undefined || found.code === 'continues' ? undefined : found.code;
+  return kind !== null && isOutcomeKind(kind) ? outcomeCode({ kind })?.code : undefined;
+}
+
+function isOutcomeKind(kind: string): kind is OriginOutcomeKind {
+  return Object.hasOwn(OUTCOME_CODES, kind);
 }
