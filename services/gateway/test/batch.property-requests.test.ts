@@ -369,6 +369,22 @@ test('two batches sharing a record at the same instant: one is accepted, the oth
   }
 });
 
+test('a single order and a batch naming one record at the same instant take the same lock: one order, one 602', async () => {
+  for (const fonte of FONTES) {
+    for (let round = 0; round < 5; round++) {
+      const [shared, other] = fresh(2);
+      const answers = await Promise.all([single(fonte, shared), execute(fonte, { itens: [other, shared] })]);
+      expect(answers.map((answer) => answer.body.code).sort()).toEqual([202, 602]);
+      const orders = await database.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('imovel_chave', '=', `${fonte}:111111:${String(shared?.imovel_matricula)}`)
+        .executeTakeFirstOrThrow();
+      expect(Number(orders.n)).toBe(1);
+    }
+  }
+});
+
 test('a batch of 1,000 certificates is accepted whole: 1,000 orders with their order-block keys, 1,000 debits', async () => {
   // The default plan's open-order limit is below 1,000: a plan that admits the batch.
   await sql`INSERT INTO plan (id, name, max_open_orders) VALUES ('imoveis-mil', 'Lote de mil', 1000)`.execute(

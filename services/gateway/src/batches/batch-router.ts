@@ -3,7 +3,7 @@ import { contextOf, HttpError, readJsonBody, readJsonBodyUpTo, sendEnvelope } fr
 import { type RequestHandler, Router } from 'express';
 import { authOf } from '../auth/auth-context';
 import { requireScope } from '../auth/require-scope';
-import type { AcceptanceDeps } from '../executions/acceptance';
+import type { AcceptanceDeps } from '../executions/acceptance-outcome';
 import { sendAcceptanceOutcome } from '../executions/execution-router';
 import { requestFingerprint } from '../executions/idempotency/fingerprint';
 import { acceptBatch, type BatchKind } from './batch-acceptance';
