@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Messages written in the same transaction as the state change that causes them (ARCHITECTURE decision 6). */
+/** Messages written in the same transaction as the state change that causes them (architecture rule 6). */
 export interface OutboxTable {
   id: string;
   routing_key: string;
@@ -113,7 +113,7 @@ export interface ProtocoloSecretTable {
 
 export type OrderStateColumn = 'queued' | 'running' | 'awaiting_issue' | 'archiving' | 'finished';
 
-/** An `Idempotency-Key` of an accepted execution, per account (migration 0009, ARCHITECTURE decision 4). */
+/** An `Idempotency-Key` of an accepted execution, per account (migration 0009, architecture rule 4). */
 export interface IdempotencyKeyTable {
   account_id: string;
   /** The UUID, lowercase. */
@@ -185,7 +185,7 @@ export interface CertificateWatchTable {
   updated_at: Date;
 }
 
-/** A message due at a time (ARCHITECTURE decision 7): moved to the outbox when due. */
+/** A message due at a time (architecture rule 7): moved to the outbox when due. */
 export interface ScheduledMessageTable {
   id: string;
   routing_key: string;
@@ -449,7 +449,7 @@ export interface ApiTokenTable {
   account_id: string;
   /** The signing key's id, so a key is retired only when no live token depends on it. */
   kid: string;
-  /** `consultas:{fonte}` (spec 5.2). */
+  /** `consultas:{fonte}` (contract 5.2). */
   scopes: ColumnType<string[], string[], never>;
   expires_at: ColumnType<Date, Date, never>;
   revoked_at: ColumnType<Date | null, never, Date>;
@@ -468,7 +468,7 @@ export interface ApiTokenTable {
   ambiente: ColumnType<'producao' | 'teste', 'producao' | 'teste' | undefined, never>;
 }
 
-/** Whether a product is in service (migration 0004): taken out on 602/603 (spec 7.5) or by an operator. */
+/** Whether a product is in service (migration 0004): taken out on 602/603 (contract 7.5) or by an operator. */
 export interface ProductStatusTable {
   fonte: string;
   enabled: boolean;

@@ -1,5 +1,5 @@
 /**
- * Reais at the edges (ARCHITECTURE 3: integer centavos inside, two decimals only at the API edge). Operators type
+ * Reais at the edges (architecture rule 3: integer centavos inside, two decimals only at the API edge). Operators type
  * amounts (`--amount 150.00`) and read balances; both go through here so a typo never becomes money.
  */
 

@@ -8,7 +8,7 @@ import { DEFAULT_HOURLY_SEARCH_CEILING, type EstimateOptions, startFromFacts } f
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Seconds until `at`, whole and at least 1: a client told 0 would poll in a loop (spec 2.2 `consultar_daqui_s`). */
+/** Seconds until `at`, whole and at least 1: a client told 0 would poll in a loop (contract 2.2 `consultar_daqui_s`). */
 export function secondsUntil(at: Date, now: Date): number {
   return Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
 }

@@ -8,12 +8,12 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const HOUR_MS = 3_600_000;
 
-/** Spec 8: the real limit of the ONE origin account, whatever the number of customers. */
+/** Contract 8: the real limit of the ONE origin account, whatever the number of customers. */
 export const DEFAULT_HOURLY_SEARCH_CEILING = 50;
 
 /**
  * When the next `count` searches may start, oldest first, given the searches already started in the last hour
- * (`started`, oldest first): never more than `limit` in ANY rolling hour (spec 8). Run j may start once the run
+ * (`started`, oldest first): never more than `limit` in ANY rolling hour (contract 8). Run j may start once the run
  * `limit` places before it (counting the past ones) is an hour old; runs keep their order (ties allowed).
  * Pure, so the rule is testable without a database.
  */
@@ -82,7 +82,7 @@ export interface EstimatedOrder {
 }
 
 export interface EstimateOptions {
-  /** Spec 8: searches per rolling hour. Default 50. */
+  /** Contract 8: searches per rolling hour. Default 50. */
   readonly hourlySearchCeiling?: number;
 }
 

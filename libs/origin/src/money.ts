@@ -1,5 +1,5 @@
 /**
- * Money between the origin and the service (ARCHITECTURE decision 3: integer centavos inside). The portal prints
+ * Money between the origin and the service (architecture rule 3: integer centavos inside). The portal prints
  * reais with a decimal comma and dot thousands (`R$ 1.234,56`); parsing the digits avoids any float on the way.
  */
 

@@ -16,7 +16,7 @@ export type DeliveredDocumentKind = (typeof DELIVERED_DOCUMENT_KINDS)[number];
 
 export interface DeliveredDocument {
   readonly kind: DeliveredDocumentKind;
-  /** The origin's link (needs no session); it expires (spec 8: 7 days). */
+  /** The origin's link (needs no session); it expires (contract 8: 7 days). */
   readonly url: string;
   /** ISO 8601, when the origin said. */
   readonly expires_at: string | null;

@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 
 /**
  * `reconciler.origin-orders.listed` (queue `reconciler.events`): origin-session's answer to a `list-orders` task, the
- * origin's orders placed since `since` (spec 3: reconciliation lists the origin's orders). A failed listing is
+ * origin's orders placed since `since` (contract 3: reconciliation lists the origin's orders). A failed listing is
  * published too (`outcome` names the failure, `orders` is empty), so the reconciler decides when to ask again.
  * Validated with ajv at the reconciler's edge; unknown fields are ignored.
  */

@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 
 /**
- * Work for origin-session, the only code that talks to the origin (ARCHITECTURE decision 1). Every kind goes to the
+ * Work for origin-session, the only code that talks to the origin (architecture rule 1). Every kind goes to the
  * one serialized queue `origin.tasks`, so reconciler checks never run beside an order.
  */
 export const ORIGIN_TASK_KINDS = ['run-order', 'check-order', 'list-orders', 'sync-catalog'] as const;

@@ -5,7 +5,7 @@ import { compileMessageSchema, messageErrors } from './message-validator';
  * The messages billing settles orders from (queue `billing.settlements`, docs/decisions/0013):
  * - `order.finished.<fonte>`: an order reached its final result code (written by libs/orders' `finish` transition).
  * - `order.reconciled.<fonte>`: the reconciliation of a record view that timed out (605) found the order at the
- *   origin or not (spec 3: found keeps the amount, not found refunds it).
+ *   origin or not (contract 3: found keeps the amount, not found refunds it).
  * Validated with ajv at the consumer's edge; unknown fields are ignored, so producers may add fields freely.
  */
 
@@ -14,7 +14,7 @@ export const ORDER_RECONCILED = 'order.reconciled';
 
 export interface OrderFinished {
   readonly order_id: string;
-  /** Digits only (spec 2.2). */
+  /** Digits only (contract 2.2). */
   readonly protocolo: string;
   readonly account_id: string;
   readonly fonte: string;

@@ -257,7 +257,7 @@ export function originPortalContract(
         expect(checked.certificate.numeroPedido).toBe(certificate.numeroPedido);
       });
 
-      it('is not in the order listing: no listing recovers a certificate (spec 2.6)', async () => {
+      it('is not in the order listing: no listing recovers a certificate (contract 2.6)', async () => {
         const since = new Date(Date.now() - 60_000);
         const { certificate } = expectKind(await portal().orderCertificate(property(6), call), 'accepted');
         const { orders } = expectKind(await portal().listOrders(since, call), 'orders');

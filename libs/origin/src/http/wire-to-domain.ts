@@ -38,7 +38,7 @@ export function centavos(text: string, field: string): number {
 
 export function toSearch(wire: WireSearch): PropertySearch {
   const rows = wire.linhas.map((row) => ({
-    // spec 2.4: "record number not informed" is a record that exists, so it becomes null, never absence.
+    // contract 2.4: "record number not informed" is a record that exists, so it becomes null, never absence.
     matricula: row.matricula === MATRICULA_NAO_INFORMADA ? null : row.matricula,
     cartorioCns: row.cns,
     cartorioNome: row.cartorio,
