@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const ask = (method: string, path: string, body?: unknown) => admin(gateway.adminUrl, method, path, body);
 
-describe('products (spec 7.5: out of service at once, back by a human)', () => {
+describe('products (contract 7.5: out of service at once, back by a human)', () => {
   test('every product starts in service', async () => {
     for (const fonte of ['pesquisa-previa-bens', 'visualizacao-matricula', 'certidao-inteiro-teor'] as const) {
       expect(await isProductEnabled(database.db, fonte)).toBe(true);

@@ -12,7 +12,7 @@ import {
   type TestGateway,
 } from './support/test-gateway';
 
-// Spec 5.1 and 5.4: every /v1 endpoint needs `Authorization: Bearer <token>`; missing, malformed, revoked or expired
+// Contract 5.1 and 5.4: every /v1 endpoint needs `Authorization: Bearer <token>`; missing, malformed, revoked or expired
 // → 401 envelope with `WWW-Authenticate: Bearer`. Exercised on GET /v1/token, the simplest protected endpoint.
 
 let database: TestDatabase;

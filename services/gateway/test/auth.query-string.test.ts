@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
 
-// Spec 5.3: a token in the query string is refused — with 401 even when the header carries a valid token, because
+// Contract 5.3: a token in the query string is refused — with 401 even when the header carries a valid token, because
 // the URL (and the token in it) has already reached logs and history (docs/decisions/0017).
 
 let database: TestDatabase;

@@ -2,7 +2,7 @@ import { FONTES, type Fonte } from '@regapi/contracts';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
 
-// Spec 4 execution rule 5 and 5.4: a token without the product's scope gets 403 on that product's quote and execution.
+// Contract 4 execution rule 5 and 5.4: a token without the product's scope gets 403 on that product's quote and execution.
 // Past the scope, the empty body of these calls is a 422: the scope check let it through.
 
 let database: TestDatabase;

@@ -15,7 +15,7 @@ import {
 } from './support/test-gateway';
 
 // The nationwide preliminary search (issue 16; docs/decisions/0087): one request, one key, one quote of the UFs
-// offered (spec 7.9), one order and one debit per UF in one transaction, and GET /v1/lotes/{lote}. The test catalog
+// offered (contract 7.9), one order and one debit per UF in one transaction, and GET /v1/lotes/{lote}. The test catalog
 // quotes SP and RJ only (AC's fee is 0, the others have none). No consumer runs: the test finishes orders itself.
 
 const SCOPES = ['consultas:pesquisa-previa-bens'];

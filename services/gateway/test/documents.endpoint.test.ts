@@ -5,7 +5,7 @@ import { acceptOrder, allocateProtocolo, type Order, transition } from '@regapi/
 import { createTestDatabase, startTestS3, type TestDatabase, type TestS3 } from '@regapi/testkit';
 import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
 
-// GET /v1/consultas/{protocolo}/documento (spec 4; issue 6 item 2; docs/decisions/0031): the archived PDF from a real
+// GET /v1/consultas/{protocolo}/documento (contract 4; issue 6 item 2; docs/decisions/0031): the archived PDF from a real
 // S3-compatible server, with the caller's own bearer token; 404 envelopes; ETag, conditional and range requests.
 
 let database: TestDatabase;
@@ -176,7 +176,7 @@ test('the bearer token is required: none, malformed or in the query string → 4
   expect((await call(`${documentUrl(viewed.protocolo)}?access_token=${tokenA}`)).status).toBe(401);
 });
 
-test("another account's protocolo is answered exactly like a nonexistent one (404, spec 5.6)", async () => {
+test("another account's protocolo is answered exactly like a nonexistent one (404, contract 5.6)", async () => {
   const foreign = await call(documentUrl(viewed.protocolo), { token: tokenB });
   const missing = await call(documentUrl('20260311999999999'), { token: tokenB });
   expect(foreign.status).toBe(404);

@@ -13,7 +13,7 @@ import {
   type TestGateway,
 } from './support/test-gateway';
 
-// POST /v1/consultas/{fonte} (spec 3, 4 execution rules, 7.6; issue 5 items 2-3; ARCHITECTURE decisions 3-4). No
+// POST /v1/consultas/{fonte} (contract 3, 4 execution rules, 7.6; issue 5 items 2-3; architecture rules 3-4). No
 // consumer runs here: accepted orders stay queued, which is all the acceptance is about.
 
 const ALL_SCOPES = [
@@ -89,7 +89,7 @@ test('an execution is accepted with 202, billed with the amount debited, and que
   expect(ack.estado).toBe('processando');
   expect(ack.consultar_em).toBe(`/v1/consultas/${ack.protocolo}`);
   expect(Number.isInteger(ack.consultar_daqui_s)).toBe(true);
-  // Spec 8 typical time of a search: nothing ahead of it, so about 72 s.
+  // Contract 8 typical time of a search: nothing ahead of it, so about 72 s.
   expect(ack.consultar_daqui_s).toBeGreaterThanOrEqual(72);
   expect(await balanceOf(accountId)).toBeCloseTo(before - (await searchPrice()), 2);
 

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { type Answer, call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
 
-// GET /v1/consultas/{protocolo} (spec 2.1, 2.2, 3, 4 execution rule 6, 5.6; issue 5 item 4): the stored state only.
+// GET /v1/consultas/{protocolo} (contract 2.1, 2.2, 3, 4 execution rule 6, 5.6; issue 5 item 4): the stored state only.
 // No consumer runs here: the test moves orders through libs/orders as origin-session and billing would.
 
 const ALL_SCOPES = [
@@ -141,7 +141,7 @@ test('finished: HTTP 200 with the result code, the product result, the nested ac
   expect(polled.status).toBe(200);
   expect(polled.body.code).toBe(612);
   expect(polled.body.code_message).toMatch(/aja pelo campo code/);
-  // The 202 already billed it (spec 2.2): this call is not added to it.
+  // The 202 already billed it (contract 2.2): this call is not added to it.
   expect(polled.body.header).toMatchObject({ billable: false, price: 0 });
   const item = polled.body.data[0] ?? {};
   expect(item).toMatchObject(result);

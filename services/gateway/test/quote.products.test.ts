@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { admin, call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
 
-// POST /v1/orcamento/{fonte} (spec 4 quote rules, 7.6, 7.9; issue 5 item 1; decision 0025): a free, local quote.
+// POST /v1/orcamento/{fonte} (contract 4 quote rules, 7.6, 7.9; issue 5 item 1; decision 0025): a free, local quote.
 
 const ALL_SCOPES = [
   'consultas:pesquisa-previa-bens',
@@ -116,7 +116,7 @@ describe('a real office or UF is quoted: fee + plan margin, free', () => {
   });
 });
 
-describe('602, free, HTTP 200 (spec 7.2, 7.6, 7.9)', () => {
+describe('602, free, HTTP 200 (contract 7.2, 7.6, 7.9)', () => {
   test.each([
     ['wrong municipality of the office', 'certidao-inteiro-teor', { ...IMOVEL, imovel_municipio: 'Valinhos' }],
     ['nonexistent office number', 'visualizacao-matricula', { ...IMOVEL, imovel_cartorio: 9 }],

@@ -1,8 +1,8 @@
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
 
-// Spec 4 and 5.5: GET /v1/token verifies the token without a paid call; `data[0]` = conta, token_id, escopos,
-// expira_em (ARCHITECTURE names).
+// Contract 4 and 5.5: GET /v1/token verifies the token without a paid call; `data[0]` = conta, token_id, escopos,
+// expira_em (contract 4 names).
 
 let database: TestDatabase;
 let gateway: TestGateway;
@@ -55,7 +55,7 @@ test('never charges and never queues anything for the origin', async () => {
     .select(({ fn }) => fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   expect(after.n).toBe(before.n);
-  // Every origin contact goes through origin-session via the outbox (ARCHITECTURE 1, 6): nothing was sent.
+  // Every origin contact goes through origin-session via the outbox (architecture rules 1, 6): nothing was sent.
   const outbox = await database.db.selectFrom('outbox').selectAll().execute();
   expect(outbox).toEqual([]);
   const account = await database.db

@@ -7,7 +7,7 @@ function normalized(fonte: Parameters<typeof validateRequest>[0], body: unknown)
   return result.value;
 }
 
-test('a normalized search request: finalidade is sent only when the client gave it (spec 2.3)', () => {
+test('a normalized search request: finalidade is sent only when the client gave it (contract 2.3)', () => {
   expect(
     parseOrderInput(
       'pesquisa-previa-bens',

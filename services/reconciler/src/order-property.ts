@@ -5,7 +5,7 @@ import type { Order } from '@regapi/orders';
 import { Ajv } from 'ajv';
 import type { Kysely, Transaction } from 'kysely';
 
-/** The property a record view or certificate was ordered for (spec 2.3), as the gateway stored it in `request`. */
+/** The property a record view or certificate was ordered for (contract 2.3), as the gateway stored it in `request`. */
 export interface OrderProperty {
   readonly matricula: string;
   readonly cartorioNumero: number;
@@ -20,7 +20,7 @@ interface StoredProperty {
   imovel_uf: string;
 }
 
-// The column is jsonb written by another service: read at this edge (STYLE 4); unknown fields are ignored.
+// The column is jsonb written by another service: validated at this edge; unknown fields are ignored.
 const checkProperty = new Ajv().compile<StoredProperty>({
   type: 'object',
   required: ['imovel_matricula', 'imovel_cartorio', 'imovel_municipio', 'imovel_uf'],
@@ -55,7 +55,7 @@ export async function orderOffice(db: Db, property: OrderProperty): Promise<Cata
 }
 
 /**
- * The OFFICE's time zone (registry business hours are local: spec 8): the catalog's, which knows the offices in
+ * The OFFICE's time zone (registry business hours are local: contract 8): the catalog's, which knows the offices in
  * another zone than their UF's (Eirunepé, Santarém); else the UF's; else the order's UF column.
  */
 export async function orderTimeZone(db: Db, order: Pick<Order, 'request' | 'uf'>): Promise<string> {

@@ -11,7 +11,7 @@ export interface Poller {
 
 /**
  * Runs `steps` one after another every `intervalMs` of real time; what is due is read from PostgreSQL and the injected
- * clock by each step, so the timers live in the database and survive restarts (ARCHITECTURE decision 7). A failing
+ * clock by each step, so the timers live in the database and survive restarts (architecture rule 7). A failing
  * step is logged and the next ones still run; the next pass retries it.
  */
 export function createPoller(

@@ -19,7 +19,7 @@ export const consoleConfig = {
    * (docs/decisions/0073), e.g. `http://gateway:8080` in a cluster.
    */
   CONSOLE_API_URL: env.url(['http:', 'https:'], 'http://127.0.0.1:8080'),
-  /** Spec 8: the origin's searches per rolling hour, the same value the gateway reads (the status page's wait). */
+  /** Contract 8: the origin's searches per rolling hour, the same value the gateway reads (the status page's wait). */
   HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
   /** CONSOLE_PUBLIC_URL (links), SMTP_URL, SMTP_FROM, CONSOLE_TOTP_KEY (docs/decisions/0082, 0083). */
   ...consoleMailConfig,

@@ -19,7 +19,7 @@ export interface ConsoleDeps {
   readonly keyring: JwtKeyring;
   /** The gateway's public listener, e.g. `http://127.0.0.1:8080`: quotes, executions, polling and documents (docs/decisions/0073). */
   readonly apiBaseUrl: string;
-  /** Spec 8 (HOURLY_SEARCH_CEILING), as the gateway has it: the status page's wait. Default 50. */
+  /** Contract 8 (HOURLY_SEARCH_CEILING), as the gateway has it: the status page's wait. Default 50. */
   readonly hourlySearchCeiling?: number;
   /** Default the system clock; tests pass a ManualClock. */
   readonly clock?: Clock;

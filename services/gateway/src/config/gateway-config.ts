@@ -38,7 +38,7 @@ export const gatewayConfig = {
   /** How long a token's row may be served from memory; 0 reads the database on every request. */
   TOKEN_CACHE_MS: env.integer({ min: 0, max: MAX_TOKEN_CACHE_MS, default: DEFAULT_TOKEN_CACHE_MS }),
   /**
-   * Spec 8, the same variable origin-session enforces: the gateway only reads it for honest `consultar_daqui_s`
+   * Contract 8, the same variable origin-session enforces: the gateway only reads it for honest `consultar_daqui_s`
    * estimates, so both must be given the same value.
    */
   HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),

@@ -27,7 +27,7 @@ function objectOf(value: unknown): Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** `cobranca` (ARCHITECTURE names): what was debited and what came back, from the ledger. */
+/** `cobranca` (contract 2.1): what was debited and what came back, from the ledger. */
 function cobranca(order: PolledOrder, charge: OrderCharge): DataItem {
   const refundDue = order.code !== null && isResultCode(order.code) && isRefunded(order.code);
   return {
@@ -54,7 +54,7 @@ function revisionFields(order: PolledOrder, result: Readonly<Record<string, unkn
   return { ...fields, consultar_daqui_s: secondsUntil(new Date(at.getTime() + SHORT_WAIT_S * 1000), now) };
 }
 
-/** The finished order (spec 2.4-2.6 + `aceite` + `cobranca`), HTTP 200 with the result in `code` (spec 7.2). */
+/** The finished order (contract 2.4-2.6 + `aceite` + `cobranca`), HTTP 200 with the result in `code` (contract 7.2). */
 export function finishedAnswer(order: PolledOrder, charge: OrderCharge, now: Date): PollingAnswer {
   const code = order.code ?? 606;
   const message = finishedMessage(order, code, charge);
@@ -96,8 +96,8 @@ function finishedMessage(order: PolledOrder, code: number, charge: OrderCharge):
 const RUNNING_MESSAGE = 'Em processamento: consulte novamente depois de data[0].consultar_daqui_s segundos.';
 
 /**
- * An order still running (spec 3: `processando`, HTTP 202): the queue fields with a fresh `consultar_daqui_s`. A
- * certificate being issued also shows its EM_EMISSAO fields (spec 2.6: protocol, term and forecast).
+ * An order still running (contract 3: `processando`, HTTP 202): the queue fields with a fresh `consultar_daqui_s`. A
+ * certificate being issued also shows its EM_EMISSAO fields (contract 2.6: protocol, term and forecast).
  */
 export function runningAnswer(order: PolledOrder, readyAt: Date, now: Date): PollingAnswer {
   const result = order.state === 'awaiting_issue' ? objectOf(order.result) : {};

@@ -38,7 +38,7 @@ export interface TestGatewayOptions {
   readonly documents?: DocumentStorage;
   /** Extra routers mounted after the gateway's (test-only routes). */
   readonly routers?: readonly Router[];
-  /** Spec 8 searches per rolling hour, for `consultar_daqui_s`. Default: the gateway's (50). */
+  /** Contract 8 searches per rolling hour, for `consultar_daqui_s`. Default: the gateway's (50). */
   readonly hourlySearchCeiling?: number;
   /** How long a duplicate Idempotency-Key waits for the request holding it. Default: the gateway's (10 s). */
   readonly idempotencyWaitMs?: number;

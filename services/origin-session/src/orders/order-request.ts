@@ -5,7 +5,7 @@ import { Ajv } from 'ajv';
 
 /**
  * What origin-session needs from an order's stored `request` (the gateway stores the normalized request of
- * libs/contracts `validateRequest`; the raw body is read too). Validated here, at this service's edge (STYLE 4):
+ * libs/contracts `validateRequest`; the raw body is read too). Validated here, at this service's edge:
  * the column is jsonb written by another service.
  */
 export type OrderInput =
@@ -68,7 +68,7 @@ const checkSearch = ajv.compile<StoredSearch>(searchSchema);
 const checkProperty = ajv.compile<StoredProperty>(propertySchema);
 
 /**
- * Spec 2.3: `finalidade` 3 goes to the origin only when the client gave it. A normalized request says so in
+ * Contract 2.3: `finalidade` 3 goes to the origin only when the client gave it. A normalized request says so in
  * `finalidadeExplicit`; a raw body has the field only when it was given. Otherwise nothing is sent and the driver
  * declares the default, 2.
  */

@@ -98,7 +98,7 @@ export async function queuedOrderIds(db: Kysely<Database>): Promise<Set<string>>
 
 /**
  * Orders `running` with no run scheduled: their attempt started and nobody will come back to them (the process that
- * ran them stopped or died). They are in doubt and go before any fair choice (ARCHITECTURE decision 1). An order
+ * ran them stopped or died). They are in doubt and go before any fair choice (architecture rule 1). An order
  * whose in-doubt wait scheduled a run is left to that message.
  */
 export async function abandonedRunningOrders(
@@ -113,7 +113,7 @@ export async function abandonedRunningOrders(
   return rows;
 }
 
-/** Start times (epoch ms) of the searches placed in the hour before `now`: the ceiling's truth (spec 8). */
+/** Start times (epoch ms) of the searches placed in the hour before `now`: the ceiling's truth (contract 8). */
 export async function searchStartsOfLastHour(db: Kysely<Database>, now: Date): Promise<number[]> {
   const rows = await db
     .selectFrom('origin_order_attempt')

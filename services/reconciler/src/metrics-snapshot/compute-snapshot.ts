@@ -14,7 +14,7 @@ export interface SnapshotSettings {
   readonly intervalMs: number;
   /** How often the full ledger verification runs (it reads every entry); the cheap one runs every interval. */
   readonly ledgerFullCheckIntervalMs: number;
-  /** Spec 8, the same setting origin-session enforces: for the ceiling gauge and the start estimate. */
+  /** Contract 8, the same setting origin-session enforces: for the ceiling gauge and the start estimate. */
   readonly hourlySearchCeiling: number;
 }
 

@@ -21,7 +21,7 @@ import { productName } from './query-forms';
 
 const PROTOCOLO = /^\d{1,30}$/;
 
-/** The protocolo of the path when it has the form of one (spec 2.2: digits only), else undefined. */
+/** The protocolo of the path when it has the form of one (contract 2.2: digits only), else undefined. */
 function protocoloOf(req: Request): string | undefined {
   const protocolo = req.params.protocolo;
   return typeof protocolo === 'string' && PROTOCOLO.test(protocolo) ? protocolo : undefined;
@@ -41,7 +41,7 @@ function runningSection(order: Order, answer: Envelope, now: Date): string {
 
 function finishedSection(order: Order, answer: Envelope, hasDocument: boolean): string {
   const item = answer.data[0] ?? {};
-  // A provisional search (spec 2.4) is revised by the origin: the API says when to ask again.
+  // A provisional search (contract 2.4) is revised by the origin: the API says when to ask again.
   const again = typeof item.consultar_daqui_s === 'number' ? item.consultar_daqui_s : undefined;
   const document = hasDocument
     ? html`<p><a class="botao" href="/pedidos/${order.protocolo}/documento" id="documento" download>Baixar o PDF</a></p>`

@@ -3,7 +3,7 @@ import { type Answer, json } from '../answer';
 import { genericFaultAnswer } from '../generic-faults';
 import { type CallContext, wait } from '../sim-context';
 
-/** `GET /api/cartorios`: every office, out-of-service ones included (spec 2.4: they stay counted). */
+/** `GET /api/cartorios`: every office, out-of-service ones included (contract 2.4: they stay counted). */
 export async function catalog(call: CallContext): Promise<Answer> {
   const fault = await genericFaultAnswer(call, 'catalog', call.armed);
   if (fault) return fault;

@@ -44,8 +44,8 @@ export async function checkOrder(call: CallContext, numero: string): Promise<Ans
 }
 
 /**
- * `GET /api/pedidos?desde=ISO`: searches and record views placed since then (reconciliation, spec 3). Certificates are
- * not listed: no listing recovers a certificate (spec 2.6).
+ * `GET /api/pedidos?desde=ISO`: searches and record views placed since then (reconciliation, contract 3). Certificates are
+ * not listed: no listing recovers a certificate (contract 2.6).
  */
 export async function listOrders(call: CallContext, desde: unknown): Promise<Answer> {
   const since = typeof desde === 'string' ? new Date(desde) : new Date(Number.NaN);

@@ -20,7 +20,7 @@ function link(call: CallContext, id: string, from: Date) {
   };
 }
 
-/** A delivered record view; the number served may differ from the one asked for (spec 2.5: the registry overrides). */
+/** A delivered record view; the number served may differ from the one asked for (contract 2.5: the registry overrides). */
 export function recordViewWire(call: CallContext, order: RecordViewOrder): WireRecordView {
   const delivered = deliveryTime(order);
   return {
