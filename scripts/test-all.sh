@@ -38,7 +38,7 @@ psql "postgres://postgres@127.0.0.1:5432/postgres" -Atqc 'select version()'
 log "RabbitMQ"
 if ! command -v rabbitmq-server >/dev/null 2>&1; then apt_install rabbitmq-server; fi
 if ! port_open 5672; then as_root rabbitmq-server -detached; fi
-# await_startup may return before the port opens (STACK.md): poll the port.
+# rabbitmqctl await_startup may return before the port opens (7-8 s after -detached): poll the port.
 for _ in $(seq 1 60); do port_open 5672 && break; sleep 1; done
 port_open 5672 || { echo "RabbitMQ did not open port 5672"; exit 1; }
 as_root rabbitmqctl -q status >/dev/null
