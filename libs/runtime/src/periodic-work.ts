@@ -69,7 +69,10 @@ export function every<T>(
   const request = (): void => {
     if (!started || running !== undefined || soonTimer !== undefined) return;
     const wait = lastBeganAt + minGapMs - Date.now();
-    if (wait <= 0) return launchReported();
+    if (wait <= 0) {
+      launchReported();
+      return;
+    }
     soonTimer = setTimeout(() => {
       soonTimer = undefined;
       if (!started) return;
