@@ -1,4 +1,4 @@
-import { every } from '../src';
+import { every, type PeriodicOptions } from '../src';
 
 /** A pass the test finishes by hand: each call records its signal and waits for `finish(i)` or `fail(i)`. */
 function heldPasses() {
@@ -16,6 +16,14 @@ function heldPasses() {
   return { calls, pass, call };
 }
 
+/** A loop over held passes; errors are collected in `errors`. */
+function heldLoop(intervalMs: number, options: Omit<PeriodicOptions, 'onError'> = {}) {
+  const held = heldPasses();
+  const errors: Error[] = [];
+  const loop = every(intervalMs, held.pass, { ...options, onError: (error) => errors.push(error) });
+  return { ...held, errors, loop };
+}
+
 beforeEach(() => {
   jest.useFakeTimers();
 });
@@ -25,8 +33,7 @@ afterEach(() => {
 });
 
 test('a pass begins every interval from start, the first one interval later unless firstRunNow', async () => {
-  const later = heldPasses();
-  const loop = every(1_000, later.pass, { onError: () => undefined });
+  const { loop, ...later } = heldLoop(1_000);
   loop.start();
   await jest.advanceTimersByTimeAsync(999);
   expect(later.calls).toHaveLength(0);
@@ -38,8 +45,7 @@ test('a pass begins every interval from start, the first one interval later unle
   later.call(1).finish();
   await loop.stop();
 
-  const now = heldPasses();
-  const eager = every(1_000, now.pass, { onError: () => undefined, firstRunNow: true });
+  const { loop: eager, ...now } = heldLoop(1_000, { firstRunNow: true });
   eager.start();
   await jest.advanceTimersByTimeAsync(0);
   expect(now.calls).toHaveLength(1);
@@ -48,8 +54,7 @@ test('a pass begins every interval from start, the first one interval later unle
 });
 
 test('no overlap: ticks that find a pass running are skipped, and the next tick after it ends begins one', async () => {
-  const held = heldPasses();
-  const loop = every(100, held.pass, { onError: () => undefined });
+  const { loop, ...held } = heldLoop(100);
   loop.start();
   await jest.advanceTimersByTimeAsync(100);
   expect(held.calls).toHaveLength(1);
@@ -68,9 +73,7 @@ test('no overlap: ticks that find a pass running are skipped, and the next tick 
 });
 
 test('a failed pass is reported and the loop goes on', async () => {
-  const held = heldPasses();
-  const errors: Error[] = [];
-  const loop = every(100, held.pass, { onError: (error) => errors.push(error) });
+  const { loop, errors, ...held } = heldLoop(100);
   loop.start();
   await jest.advanceTimersByTimeAsync(100);
   held.call(0).fail(new Error('database down'));
@@ -99,8 +102,7 @@ test('a pass that throws before its first await is reported like one that reject
 });
 
 test('stop aborts the running pass, waits for it to end and schedules nothing more', async () => {
-  const held = heldPasses();
-  const loop = every(100, held.pass, { onError: () => undefined });
+  const { loop, ...held } = heldLoop(100);
   loop.start();
   await jest.advanceTimersByTimeAsync(100);
   let stopped = false;
@@ -118,8 +120,7 @@ test('stop aborts the running pass, waits for it to end and schedules nothing mo
 });
 
 test('stop waits for a pass begun by runNow, started or not', async () => {
-  const held = heldPasses();
-  const loop = every(100, held.pass, { onError: () => undefined });
+  const { loop, ...held } = heldLoop(100);
   const answer = loop.runNow();
   let stopped = false;
   const stopping = loop.stop().then(() => {
@@ -135,8 +136,7 @@ test('stop waits for a pass begun by runNow, started or not', async () => {
 });
 
 test('stop before start returns at once, and start after stop begins the ticks again', async () => {
-  const held = heldPasses();
-  const loop = every(100, held.pass, { onError: () => undefined });
+  const { loop, ...held } = heldLoop(100);
   await loop.stop();
   await jest.advanceTimersByTimeAsync(500);
   expect(held.calls).toHaveLength(0);
@@ -148,8 +148,7 @@ test('stop before start returns at once, and start after stop begins the ticks a
 });
 
 test('soon: a pass after the minimum gap, and one more right after a running pass, coalesced', async () => {
-  const held = heldPasses();
-  const loop = every(10_000, held.pass, { onError: () => undefined, minGapMs: 1_000 });
+  const { loop, ...held } = heldLoop(10_000, { minGapMs: 1_000 });
   loop.soon();
   await jest.advanceTimersByTimeAsync(0);
   expect(held.calls).toHaveLength(0);
@@ -171,10 +170,9 @@ test('soon: a pass after the minimum gap, and one more right after a running pas
 });
 
 test('jitter lengthens each wait by less than jitterMs', async () => {
-  const held = heldPasses();
   const random = jest.spyOn(Math, 'random').mockReturnValue(0.5);
   try {
-    const loop = every(1_000, held.pass, { onError: () => undefined, jitterMs: 200 });
+    const { loop, ...held } = heldLoop(1_000, { jitterMs: 200 });
     loop.start();
     await jest.advanceTimersByTimeAsync(1_099);
     expect(held.calls).toHaveLength(0);
