@@ -34,6 +34,7 @@ export {
   generateMonthlyStatement,
   listClosedStatements,
   type MonthlyDocuments,
+  monthEndedBefore,
   monthlyStatementKey,
   nextMonth,
   previousMonth,

@@ -6,9 +6,9 @@ import type { Service } from '@regapi/runtime';
 import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { JwtKeyring } from '@regapi/tokens';
 import express from 'express';
-import type { LockoutPolicy, MailSender, SessionLifetime, SmtpSettings, TotpKey } from '../auth';
+import type { LockoutPolicy, SessionLifetime, SmtpSettings, TotpKey } from '../auth';
 import { createConsoleRouter } from './console-router';
-import { startMailDelivery } from './mail-delivery';
+import { type MailDelivery, startMailDelivery } from './mail-delivery';
 import { createSessionGuard } from './session-guard';
 import { createThrottle, DEFAULT_SIGN_IN_THROTTLE, type ThrottlePolicy } from './throttle';
 
@@ -71,7 +71,7 @@ export function createConsole(deps: ConsoleDeps): Service {
     ...(deps.sessionLifetime === undefined ? {} : { sessionLifetime: deps.sessionLifetime }),
     ...(deps.totpKey === undefined ? {} : { totpKey: deps.totpKey }),
   });
-  let mail: MailSender | undefined;
+  let mail: MailDelivery | undefined;
   return {
     name: 'console',
     routers: [router],
