@@ -87,8 +87,9 @@ test('the relay listens again after its LISTEN connection is killed', async () =
     const again = await listeningBackend(database);
     return again !== undefined && again !== pid;
   });
-  await writeMessages(1);
+  const [id] = await writeMessages(1);
   await waitFor(() => bus.published.length === 1, { timeoutMs: 2_000 });
+  expect(bus.published.map((message) => message.id)).toEqual([id]);
 });
 
 test('a failed publish keeps the row with attempts and last_error, and it goes out on a later try', async () => {
