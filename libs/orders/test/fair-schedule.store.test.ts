@@ -9,7 +9,7 @@ import {
   readyTimesOfNewOrders,
   TYPICAL_RUN_MS,
 } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 
 // The fair schedule origin-session publishes and what reads it (docs/decisions/0089): a poll's ETA from its order's
 // forecast (one row), a new order's from the backlog summary, the FIFO facts only when no current schedule exists.
@@ -18,15 +18,7 @@ const NOW = new Date('2026-03-11T13:00:00.000Z');
 const HOUR = 3_600_000;
 const SEARCH_MS = TYPICAL_RUN_MS['pesquisa-previa-bens'];
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 async function accept(accountId: string): Promise<Order> {
   return database.db.transaction().execute(async (trx) =>

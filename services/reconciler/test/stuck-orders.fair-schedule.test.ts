@@ -1,7 +1,7 @@
 import { ManualClock } from '@regapi/calendar';
 import { acceptOrder, allocateProtocolo } from '@regapi/orders';
 import { noPlatformMetrics, silentLogger } from '@regapi/telemetry';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { createReconcilerAlerts } from '../src/alerts/reconciler-alerts';
 import type { ReconcilerContext } from '../src/reconciler-context';
 import { DEFAULT_RECONCILER_SETTINGS } from '../src/settings';
@@ -13,15 +13,7 @@ import { sweepStuckOrders } from '../src/sweeper/stuck-orders';
 const ACCEPTED = new Date('2026-03-11T13:00:00.000Z');
 const HOUR = 3_600_000;
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 function context(clock: ManualClock): ReconcilerContext {
   return {
