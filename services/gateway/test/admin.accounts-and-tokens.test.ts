@@ -1,20 +1,8 @@
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { admin, call, newAccount, startTestGateway, type TestGateway } from './support/test-gateway';
+import { admin, call, newAccount, useTestGateway } from './support/test-gateway';
 
 // The admin API behind `pnpm ops`: accounts, credits (money only through libs/ledger), tokens.
 
-let database: TestDatabase;
-let gateway: TestGateway;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
-});
+const { database, gateway } = useTestGateway();
 
 const ask = (method: string, path: string, body?: unknown) => admin(gateway.adminUrl, method, path, body);
 

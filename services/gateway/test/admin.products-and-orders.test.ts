@@ -1,22 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { debitOrder } from '@regapi/ledger';
 import { acceptOrder, allocateProtocolo } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { isProductEnabled } from '../src';
-import { admin, newAccount, startTestGateway, type TestGateway } from './support/test-gateway';
+import { admin, newAccount, useTestGateway } from './support/test-gateway';
 
-let database: TestDatabase;
-let gateway: TestGateway;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
-});
+const { database, gateway } = useTestGateway();
 
 const ask = (method: string, path: string, body?: unknown) => admin(gateway.adminUrl, method, path, body);
 

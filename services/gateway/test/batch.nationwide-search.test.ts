@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PLAN_ID, getPlan, priceWithMargin } from '@regapi/ledger';
 import { getOrderByProtocolo, type Order, transition } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import {
-  type Answer,
-  admin,
-  call,
-  newAccount,
-  newToken,
-  startTestGateway,
-  type TestGateway,
-} from './support/test-gateway';
+import { type Answer, admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // The nationwide preliminary search (issue 16; docs/decisions/0087): one request, one key, one quote of the UFs
 // offered (spec 7.9), one order and one debit per UF in one transaction, and GET /v1/lotes/{lote}. The test catalog
@@ -21,22 +12,14 @@ import {
 const SCOPES = ['consultas:pesquisa-previa-bens'];
 const TARGET = { cpf_cnpj: '529.982.247-25', nome: 'Fulano de Tal' };
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Birô de Crédito', '1000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, SCOPES));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 function quote(body: unknown, bearer = token): Promise<Answer> {

@@ -2,18 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ImovelFonte } from '@regapi/contracts';
 import { DEFAULT_PLAN_ID, getPlan, priceWithMargin, refundOrder } from '@regapi/ledger';
 import { getOrderByProtocolo, transition } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import {
-  type Answer,
-  admin,
-  call,
-  newAccount,
-  newToken,
-  startTestGateway,
-  type TestGateway,
-} from './support/test-gateway';
+import { type Answer, admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // Batches of property requests (issue 16; docs/decisions/0090): up to 1,000 record views or certificates in one
 // request, one key, one quote, accepted or refused whole — an item its single order would get a 602 for (office
@@ -30,23 +21,15 @@ const SCOPES = FONTES.map((fonte) => `consultas:${fonte}`);
 const REQUESTER = '529.982.247-25';
 const CAMPINAS = { cpf_cnpj: REQUESTER, imovel_cartorio: 2, imovel_municipio: 'Campinas', imovel_uf: 'SP' };
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 let token: string;
 let records = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Incorporadora', '100000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, SCOPES));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 /** `n` items on records never ordered before in this database (the same record and office is blocked 7 days). */

@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PLAN_ID, getPlan, priceWithMargin, refundOrder } from '@regapi/ledger';
 import { getOrderByProtocolo } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import {
-  type Answer,
-  admin,
-  call,
-  newAccount,
-  newToken,
-  startTestGateway,
-  type TestGateway,
-} from './support/test-gateway';
+import { type Answer, admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // The many-targets batch (issue 16; docs/decisions/0088): up to 1,000 CPF/CNPJ × UF items in one request, one key,
 // one quote, accepted or refused whole, one order and one debit per item in one transaction, and GET /v1/lotes/{lote}.
@@ -27,22 +18,14 @@ const ITENS = [
   { cpf_cnpj: CPF_B, uf: 'SP' },
 ];
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Birô de Crédito', '100000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, SCOPES));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 function quote(body: unknown, bearer = token): Promise<Answer> {

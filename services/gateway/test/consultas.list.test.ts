@@ -1,12 +1,10 @@
 import type { Order } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { seedOrder } from './support/seed-order';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // GET /v1/consultas (issue 17): the caller's own orders, newest accepted first, filtered, cursor-paginated.
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountA: string;
 let tokenA: string;
 let tokenB: string;
@@ -14,8 +12,6 @@ const ordersA: Order[] = [];
 let orderB: Order;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   accountA = await newAccount(gateway.adminUrl, 'Conta A', '500.00');
   const accountB = await newAccount(gateway.adminUrl, 'Conta B', '500.00');
   tokenA = (await newToken(gateway.adminUrl, accountA)).token;
@@ -28,11 +24,6 @@ beforeAll(async () => {
   ordersA.push(await seedOrder(db, accountA, { fonte: 'certidao-inteiro-teor' }));
   ordersA.push(await seedOrder(db, accountA));
   orderB = await seedOrder(db, accountB);
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 interface Page {

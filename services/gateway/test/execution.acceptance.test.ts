@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PLAN_ID, getPlan, priceWithMargin } from '@regapi/ledger';
 import { getOrderByProtocolo } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import {
-  type Answer,
-  admin,
-  call,
-  newAccount,
-  newToken,
-  startTestGateway,
-  type TestGateway,
-} from './support/test-gateway';
+import { type Answer, admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // POST /v1/consultas/{fonte} (spec 3, 4 execution rules, 7.6; issue 5 items 2-3; ARCHITECTURE decisions 3-4). No
 // consumer runs here: accepted orders stay queued, which is all the acceptance is about.
@@ -30,22 +21,14 @@ const IMOVEL = {
   imovel_uf: 'SP',
 };
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '1000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, ALL_SCOPES));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 function execute(fonte: string, body: unknown, key: string | null = randomUUID(), bearer = token): Promise<Answer> {

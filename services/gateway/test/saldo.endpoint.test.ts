@@ -1,19 +1,15 @@
 import { setLowBalanceThreshold } from '@regapi/ledger';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { seedOrder } from './support/seed-order';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // GET /v1/saldo (issue 17; docs/decisions/0091): balance, threshold and what unsettled orders hold, own account only.
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountA: string;
 let tokenA: string;
 let tokenB: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   accountA = await newAccount(gateway.adminUrl, 'Conta A', '100.00');
   const accountB = await newAccount(gateway.adminUrl, 'Conta B', '50.00');
   tokenA = (await newToken(gateway.adminUrl, accountA, ['consultas:certidao-inteiro-teor'])).token;
@@ -41,11 +37,6 @@ beforeAll(async () => {
     .insertInto('record_view_reconciliation')
     .values({ order_id: found.id, state: 'found', next_round_at: now, created_at: now, updated_at: now })
     .execute();
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 const saldo = (token: string) => call(`${gateway.url}/v1/saldo`, { token });

@@ -1,26 +1,17 @@
 import { setProductEnabled } from '@regapi/catalog';
 import { FONTES } from '@regapi/contracts';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { seedOrder } from './support/seed-order';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { call, newAccount, newToken, startTestGateway, useTestGateway } from './support/test-gateway';
 
 // GET /v1/status (issue 17; docs/decisions/0092): per product, in service or not, the expected wait, the last hour.
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   accountId = await newAccount(gateway.adminUrl, 'Conta', '100.00');
   token = (await newToken(gateway.adminUrl, accountId)).token;
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 type Line = Record<string, unknown> & { fonte: string; ultima_hora: Record<string, unknown> };

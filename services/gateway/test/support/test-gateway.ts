@@ -4,7 +4,7 @@ import type { DbHandle } from '@regapi/db';
 import { createS3Storage, type DocumentStorage } from '@regapi/documents';
 import { createHttpApp, listen, type RunningServer } from '@regapi/http';
 import { type PlatformMetrics, silentLogger } from '@regapi/telemetry';
-import { callJson, type JsonAnswer } from '@regapi/testkit';
+import { callJson, createTestDatabase, databaseStandIn, type JsonAnswer, type TestDatabase } from '@regapi/testkit';
 import type { Router } from 'express';
 import { type AdminThrottleSettings, createGateway, createKeyring, type JwtKeyring, type SandboxDeps } from '../../src';
 import type { ConsoleMailSettings } from '../../src/admin/console-user-router';
@@ -90,6 +90,54 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
     keyring,
     close: async () => {
       await Promise.all([server.close(100), internal.close(100)]);
+    },
+  };
+}
+
+/** What `useTestGateway` gives a test file: its database and the gateway over it. */
+export interface GatewayFixture {
+  readonly database: TestDatabase;
+  readonly gateway: TestGateway;
+}
+
+/**
+ * The gateway test files' shared lifecycle (decision 0118): a database of the file's own and a gateway over it, started
+ * by a beforeAll and closed (gateway first, then the database) by an afterAll registered where this is called, so the
+ * file's own hooks declared after it run with both open. `options` is read at the start, inside the beforeAll: pass a
+ * function when it names what the file's earlier hooks make. What it returns stands for the pair: read its members in
+ * tests and hooks, where they exist.
+ */
+export function useTestGateway(options: TestGatewayOptions | (() => TestGatewayOptions) = {}): GatewayFixture {
+  let started: GatewayFixture | undefined;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const gateway = await startTestGateway(database, typeof options === 'function' ? options() : options);
+    started = { database, gateway };
+  });
+  afterAll(async () => {
+    const closing = started;
+    started = undefined;
+    await closing?.gateway.close();
+    await closing?.database.drop();
+  });
+  const open = (): GatewayFixture => {
+    if (started === undefined)
+      throw new Error('the test gateway is used outside its tests (before beforeAll or after afterAll)');
+    return started;
+  };
+  return {
+    database: databaseStandIn(() => open().database),
+    gateway: {
+      get url() {
+        return open().gateway.url;
+      },
+      get adminUrl() {
+        return open().gateway.adminUrl;
+      },
+      get keyring() {
+        return open().gateway.keyring;
+      },
+      close: () => open().gateway.close(),
     },
   };
 }
