@@ -36,6 +36,7 @@ export { openRawConnection, type RawAnswer, type RawConnection } from './raw-htt
 export { SCREENSHOTS_DIR, saveScreenshot } from './screenshot';
 export { createTcpProxy, type TcpProxy, type TcpProxyOptions } from './tcp-proxy';
 export { createTestDatabase, TEST_PG_URL, type TestDatabase, writeBehindTriggers } from './test-database';
+export { acceptSeededOrder, type OrderSeed, sampleRequest, seedOrder } from './seed-order';
 export { startTestS3, type TestS3 } from './test-s3';
 export { amqpUrlForVhost, createTestVhost, TEST_AMQP_URL, type TestVhost } from './test-vhost';
 export { databaseStandIn, useTestDatabase } from './use-test-database';

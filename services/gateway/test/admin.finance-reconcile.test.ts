@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatCivilDate, toLocalDateTime } from '@regapi/calendar';
 import { debitOrder, EXTRATO_TIME_ZONE, recordRegistryFee, refundOrder } from '@regapi/ledger';
+import { sampleRequest } from '@regapi/testkit';
 import { admin, newAccount, useTestGateway } from './support/test-gateway';
 
 // Issue 18: `pnpm ops finance reconcile` reconciles the registry's charges of a month (or days) against our orders
@@ -26,7 +27,7 @@ async function order(accountId: string, price: number, numeroPedido: string | nu
       account_id: accountId,
       token_id: null,
       fonte: 'visualizacao-matricula',
-      request: '{}',
+      request: JSON.stringify(sampleRequest('visualizacao-matricula', 'SP')),
       imovel_chave: null,
       uf: 'SP',
       price_centavos: price,
