@@ -1,10 +1,10 @@
-import { admin, call, newAccount, useTestGateway } from './support/test-gateway';
+import { adminApi, call, newAccount, useTestGateway } from './support/test-gateway';
 
 // The admin API behind `pnpm ops`: accounts, credits (money only through libs/ledger), tokens.
 
 const { database, gateway } = useTestGateway();
 
-const ask = (method: string, path: string, body?: unknown) => admin(gateway.adminUrl, method, path, body);
+const ask = adminApi(gateway);
 
 describe('accounts', () => {
   test('create (default plan), then show: account, plan, zero balance, no tokens', async () => {

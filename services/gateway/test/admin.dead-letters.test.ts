@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { keepDeadLetter, QUEUE } from '@regapi/bus';
-import { admin, useTestGateway } from './support/test-gateway';
+import { adminApi, useTestGateway } from './support/test-gateway';
 
 // Issue 12: dead letters can be listed and re-driven through the admin API (`pnpm ops dead-letters`) once the cause is
 // fixed; a re-drive moves the letter to the outbox in one transaction, with its own message id (decision 0057).
 
 const { database, gateway } = useTestGateway();
 
-const ask = (method: string, path: string, body?: unknown) => admin(gateway.adminUrl, method, path, body);
+const ask = adminApi(gateway);
 
 let deaths = 0;
 

@@ -127,18 +127,23 @@ export function useTestGateway(options: TestGatewayOptions | (() => TestGatewayO
   };
   return {
     database: databaseStandIn(() => open().database),
-    gateway: {
-      get url() {
-        return open().gateway.url;
-      },
-      get adminUrl() {
-        return open().gateway.adminUrl;
-      },
-      get keyring() {
-        return open().gateway.keyring;
-      },
-      close: () => open().gateway.close(),
+    gateway: gatewayStandIn(() => open().gateway),
+  };
+}
+
+/** A `TestGateway` whose every member is read from the one `current` returns at the time (a fixture's, once open). */
+export function gatewayStandIn(current: () => TestGateway): TestGateway {
+  return {
+    get url() {
+      return current().url;
     },
+    get adminUrl() {
+      return current().adminUrl;
+    },
+    get keyring() {
+      return current().keyring;
+    },
+    close: () => current().close(),
   };
 }
 
@@ -161,6 +166,11 @@ export const call = callJson;
 /** The admin API (at the internal listener, `adminUrl`), with the admin token. */
 export function admin(base: string, method: string, path: string, body?: unknown): Promise<Answer> {
   return call(`${base}${path}`, { method, token: ADMIN_TOKEN, ...(body === undefined ? {} : { body }) });
+}
+
+/** The admin API of `gateway` with the admin token, for a file's tests: `const ask = adminApi(gateway)`. */
+export function adminApi(gateway: TestGateway): (method: string, path: string, body?: unknown) => Promise<Answer> {
+  return (method, path, body) => admin(gateway.adminUrl, method, path, body);
 }
 
 /** An account with `amount` reais credited (none when undefined), through the admin API. */
