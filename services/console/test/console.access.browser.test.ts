@@ -5,15 +5,15 @@ import { loadQuoteCatalog } from '../../gateway/test/support/quote-catalog';
 import { DEFAULT_LOCKOUT_POLICY } from '../src';
 import { type ConsolePage, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
-import { useConsoleInBrowser } from './support/console-in-browser';
 import { ConsoleVisitor, csrfOf } from './support/console-web';
+import { useConsole } from './support/use-console';
 
 // Issue 15, "Tested in a real browser": who may reach what, as a person in Chromium would try it — a wrong password
 // locks, a financeiro has no tokens, and account A reaches no page or file of account B, URLs typed by hand included.
 
 // The real time: the browser drops a cookie whose expiry (the session's, from this clock) is already past.
 const clock = new ManualClock(new Date());
-const { database, gateway, server, chromium } = useConsoleInBrowser(clock, { gateway: {} });
+const { database, gateway, server, chromium } = useConsole(clock, { gateway: {}, browser: true });
 
 beforeAll(async () => {
   await loadQuoteCatalog(database.db);

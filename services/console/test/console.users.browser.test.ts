@@ -5,7 +5,7 @@ import { TOTP } from 'otpauth';
 import { listUnsentMail } from '../src';
 import { type ConsolePage, cspViolations, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
-import { useConsoleInBrowser } from './support/console-in-browser';
+import { useConsole } from './support/use-console';
 
 // Issue 15 in Chromium: an administrator invites a person on /usuarios; the invitation link (from the outbox, as
 // `pnpm ops mail list` shows it) opens, the person chooses a password and lands signed in; then turns TOTP on in
@@ -13,7 +13,10 @@ import { useConsoleInBrowser } from './support/console-in-browser';
 
 // The real time: the browser drops a cookie whose expiry (from this clock) is already past.
 const clock = new ManualClock(new Date());
-const { database, server, chromium } = useConsoleInBrowser(clock, { console: { publicUrl: 'http://console.invalid' } });
+const { database, server, chromium } = useConsole(clock, {
+  console: { publicUrl: 'http://console.invalid' },
+  browser: true,
+});
 
 type Page = ConsolePage;
 

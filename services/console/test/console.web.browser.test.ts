@@ -4,11 +4,11 @@ import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } 
 import { SESSION_COOKIE } from '../src';
 import { cspViolations } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
-import { useConsoleInBrowser } from './support/console-in-browser';
+import { useConsole } from './support/use-console';
 
 // The real time: the browser drops a cookie whose expiry (the session's, from this clock) is already past.
 const clock = new ManualClock(new Date());
-const { database, server, chromium } = useConsoleInBrowser(clock);
+const { database, server, chromium } = useConsole(clock, { browser: true });
 
 describe('console in Chromium', () => {
   it('signs in through the form over http://127.0.0.1, lands on home with the e-mail, and both pages pass axe', async () => {

@@ -5,12 +5,12 @@ import { createAccount, debitOrder, refundOrder, topUp } from '@regapi/ledger';
 import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } from '@regapi/testkit';
 import { cspViolations, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
-import { useConsoleInBrowser } from './support/console-in-browser';
+import { useConsole } from './support/use-console';
 
 // The money pages in Chromium (issue 15): statement, its CSV download, a month, the charts under the console's CSP.
 
 const clock = new ManualClock(new Date());
-const { database, server, chromium } = useConsoleInBrowser(clock);
+const { database, server, chromium } = useConsole(clock, { browser: true });
 
 it('financeiro reads the statement, downloads its CSV, opens a month and the charts; every page passes axe', async () => {
   const { id: accountId } = await createAccount(database.db, { name: 'Cartório do Extrato' });

@@ -4,13 +4,13 @@ import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } 
 import { call } from '../../gateway/test/support/test-gateway';
 import { type ConsolePage, cspViolations, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
-import { useConsoleInBrowser } from './support/console-in-browser';
+import { useConsole } from './support/use-console';
 
 // Issue 15, Tokens in a real browser (decision 0074): sign in, create a token through the form, copy the secret from
 // the page that shows it once, use it against the API, revoke it and see the API refuse it; axe on every page.
 
 const clock = new ManualClock(new Date());
-const { database, gateway, server, chromium } = useConsoleInBrowser(clock, { gateway: {} });
+const { database, gateway, server, chromium } = useConsole(clock, { gateway: {}, browser: true });
 
 type Page = ConsolePage;
 

@@ -15,18 +15,21 @@ import {
 } from '../../../gateway/test/support/test-gateway';
 import { type StartConsoleOptions, startConsole } from './console-web';
 
-/** What `useConsoleInBrowser` gives a browser test file. */
-export interface ConsoleInBrowser {
+/** What `useConsole` gives a console test file. */
+export interface ConsoleFixture {
   readonly database: TestDatabase;
   /** The console's listener. */
   readonly server: RunningServer;
+  /** Chromium, when the file asked for it (`browser`); using it otherwise is an error. */
   readonly chromium: TestChromium;
   /** The gateway the console calls, when the file asked for one (`gateway`); using it otherwise is an error. */
   readonly gateway: TestGateway;
 }
 
-export interface ConsoleInBrowserOptions {
+export interface ConsoleFixtureOptions {
   readonly console?: StartConsoleOptions;
+  /** Launch Chromium for the file's pages. */
+  readonly browser?: boolean;
   /** Start a gateway over the same database; the console signs with its keyring and calls its URL. */
   readonly gateway?: TestGatewayOptions;
 }
@@ -35,15 +38,15 @@ interface Started {
   readonly database: TestDatabase;
   readonly gateway: TestGateway | undefined;
   readonly server: RunningServer;
-  readonly chromium: TestChromium;
+  readonly chromium: TestChromium | undefined;
 }
 
 /**
- * The console browser tests' shared lifecycle (decision 0118): a database, a gateway when asked, the console over them
- * and Chromium, started by one beforeAll and closed in the reverse order by one afterAll, registered where this is
+ * The console tests' shared lifecycle (decision 0118): a database, a gateway when asked, the console over them and
+ * Chromium when asked, started by one beforeAll and closed in the reverse order by one afterAll, registered where this is
  * called. What it returns stands for them: read its members in tests and hooks.
  */
-export function useConsoleInBrowser(clock: ManualClock, options: ConsoleInBrowserOptions = {}): ConsoleInBrowser {
+export function useConsole(clock: ManualClock, options: ConsoleFixtureOptions = {}): ConsoleFixture {
   let started: Started | undefined;
   beforeAll(async () => {
     const database = await createTestDatabase();
@@ -53,13 +56,13 @@ export function useConsoleInBrowser(clock: ManualClock, options: ConsoleInBrowse
       ...(gateway === undefined ? {} : { keyring: gateway.keyring, apiBaseUrl: gateway.url }),
       ...options.console,
     });
-    const chromium = await launchChromium();
+    const chromium = options.browser === true ? await launchChromium() : undefined;
     started = { database, gateway, server, chromium };
   });
   afterAll(async () => {
     const closing = started;
     started = undefined;
-    await closing?.chromium.close();
+    await closing?.chromium?.close();
     await closing?.server.close();
     await closing?.gateway?.close();
     await closing?.database.drop();
@@ -68,11 +71,16 @@ export function useConsoleInBrowser(clock: ManualClock, options: ConsoleInBrowse
     if (started === undefined) throw new Error('the console is used outside its tests (before or after its hooks)');
     return started;
   };
+  const chromium = (): TestChromium => {
+    const { chromium: launched } = open();
+    if (launched === undefined) throw new Error('this file launched no Chromium (useConsole option browser)');
+    return launched;
+  };
   return {
     database: databaseStandIn(() => open().database),
     gateway: gatewayStandIn(() => {
       const { gateway } = open();
-      if (gateway === undefined) throw new Error('this file started no gateway (useConsoleInBrowser option gateway)');
+      if (gateway === undefined) throw new Error('this file started no gateway (useConsole option gateway)');
       return gateway;
     }),
     server: {
@@ -89,13 +97,13 @@ export function useConsoleInBrowser(clock: ManualClock, options: ConsoleInBrowse
     },
     chromium: {
       get browser() {
-        return open().chromium.browser;
+        return chromium().browser;
       },
       get userDataDir() {
-        return open().chromium.userDataDir;
+        return chromium().userDataDir;
       },
-      newPage: (pageOptions) => open().chromium.newPage(pageOptions),
-      close: () => open().chromium.close(),
+      newPage: (pageOptions) => chromium().newPage(pageOptions),
+      close: () => chromium().close(),
     },
   };
 }
