@@ -14,6 +14,7 @@ module.exports = {
     [`^@regapi/(${services})$`]: '<rootDir>/services/$1/src/index.ts',
   },
   cacheDirectory: '<rootDir>/.jest-cache',
+  setupFilesAfterEnv: ['<rootDir>/scripts/jest-every-test-asserts.ts'],
   // Hooks too: a harness's start or close (a database copy, a vhost, five services) has taken over 30 s under a full
   // run's load on 2 cores, though a few seconds alone.
   testTimeout: 60000,

@@ -1,5 +1,5 @@
 import type { Catalog, Office, Tariffs } from '@regapi/origin';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import {
   findOffice,
   findOfficeByCns,
@@ -11,15 +11,7 @@ import {
   syncCatalog,
 } from '../src';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 function office(overrides: Partial<Office> & Pick<Office, 'cns' | 'numero' | 'municipio'>): Office {
   return {

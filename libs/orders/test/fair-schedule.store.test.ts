@@ -1,6 +1,4 @@
 import {
-  acceptOrder,
-  allocateProtocolo,
   createFairSchedulePublisher,
   FAIR_SCHEDULE_FRESH_MS,
   getOrderInQueue,
@@ -9,7 +7,7 @@ import {
   readyTimesOfNewOrders,
   TYPICAL_RUN_MS,
 } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { acceptSeededOrder, useTestDatabase } from '@regapi/testkit';
 
 // The fair schedule origin-session publishes and what reads it (docs/decisions/0089): a poll's ETA from its order's
 // forecast (one row), a new order's from the backlog summary, the FIFO facts only when no current schedule exists.
@@ -18,31 +16,14 @@ const NOW = new Date('2026-03-11T13:00:00.000Z');
 const HOUR = 3_600_000;
 const SEARCH_MS = TYPICAL_RUN_MS['pesquisa-previa-bens'];
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 async function accept(accountId: string): Promise<Order> {
   return database.db.transaction().execute(async (trx) =>
-    acceptOrder(trx, {
-      id: crypto.randomUUID(),
-      protocolo: await allocateProtocolo(trx),
-      accountId,
-      tokenId: null,
+    acceptSeededOrder(trx, {
       fonte: 'pesquisa-previa-bens',
       request: { cpf_cnpj: '52998224725', uf: 'SP' },
-      imovelChave: null,
-      uf: 'SP',
-      priceCentavos: 5_000,
-      quote: { emolumentos: 5_000 },
-      aceite: { code: 202 },
-      requestId: crypto.randomUUID(),
+      accountId,
       acceptedAt: NOW,
     }),
   );

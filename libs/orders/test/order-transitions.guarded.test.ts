@@ -1,6 +1,5 @@
 import { parseOrderRevised, parseOriginTask } from '@regapi/bus';
 import {
-  acceptOrder,
   allocateProtocolo,
   findBlockingOrder,
   getOrder,
@@ -9,36 +8,23 @@ import {
   isWellFormedProtocolo,
   transition,
 } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { acceptSeededOrder, sampleRequest, useTestDatabase } from '@regapi/testkit';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 const account = crypto.randomUUID();
 const otherAccount = crypto.randomUUID();
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
 
 async function accept(overrides: { imovelChave?: string | null; accountId?: string } = {}) {
   return database.db.transaction().execute(async (trx) => {
     const protocolo = await allocateProtocolo(trx);
-    return acceptOrder(trx, {
-      id: crypto.randomUUID(),
+    return acceptSeededOrder(trx, {
+      fonte: 'visualizacao-matricula',
+      request: sampleRequest('visualizacao-matricula', 'SP'),
       protocolo,
       accountId: overrides.accountId ?? account,
-      tokenId: null,
-      fonte: 'visualizacao-matricula',
-      request: { imovel_matricula: '000123' },
       imovelChave: overrides.imovelChave === undefined ? `SP|CAMPINAS|2|${protocolo}` : overrides.imovelChave,
-      uf: 'SP',
       priceCentavos: 4567,
       quote: { emolumentos: 4000, margem: 567 },
-      aceite: { code: 202 },
-      requestId: crypto.randomUUID(),
     });
   });
 }

@@ -13,6 +13,7 @@ export {
 export {
   type ContractOptions,
   type ContractSubject,
+  type OptionalControl,
   originPortalContract,
   UNKNOWN_CPF,
 } from './contract/origin-portal-contract';

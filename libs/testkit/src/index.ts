@@ -34,8 +34,10 @@ export { POSTGRES_EXPORTER_BINARY, type PostgresExporter, startPostgresExporter 
 export { type ScrapeTarget, type StartPrometheusOptions, startPrometheus, type TestPrometheus } from './prometheus';
 export { openRawConnection, type RawAnswer, type RawConnection } from './raw-http';
 export { SCREENSHOTS_DIR, saveScreenshot } from './screenshot';
+export { acceptSeededOrder, type OrderSeed, sampleRequest, seedOrder } from './seed-order';
 export { createTcpProxy, type TcpProxy, type TcpProxyOptions } from './tcp-proxy';
 export { createTestDatabase, TEST_PG_URL, type TestDatabase, writeBehindTriggers } from './test-database';
 export { startTestS3, type TestS3 } from './test-s3';
 export { amqpUrlForVhost, createTestVhost, TEST_AMQP_URL, type TestVhost } from './test-vhost';
+export { databaseStandIn, useTestDatabase } from './use-test-database';
 export { waitFor } from './wait-for';

@@ -1,20 +1,19 @@
 import { createInProcessBus } from '@regapi/bus';
 import { adjustBalance, createAccount, debitOrder, statement, topUp } from '@regapi/ledger';
 import { silentLogger } from '@regapi/telemetry';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { createBilling, REFUND_REASONS } from '../src';
 import { BILLING_ONLY_TOPOLOGY, finishedMessage, type PaidOrder, reconciledMessage } from './support/scenario';
 
 /** A fresh database per file, so the totals below are exactly this file's entries. */
-let database: TestDatabase;
+const database = useTestDatabase();
 /** Today in Brasília time, as the views count days. */
 let today: string;
 let orders: Record<string, PaidOrder>;
 let accountId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const { rows } = await sql<{
     day: string;
   }>`SELECT (now() AT TIME ZONE 'America/Sao_Paulo')::date::text AS day`.execute(database.db);
@@ -58,10 +57,6 @@ beforeAll(async () => {
   await database.db
     .transaction()
     .execute((trx) => adjustBalance(trx, { accountId, amountCentavos: 500, reason: 'Cortesia' }));
-});
-
-afterAll(async () => {
-  await database.drop();
 });
 
 /** The days from `from` to `to` of `finance_daily_totals`, as finance reads it (docs/finance.md). */

@@ -1,38 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ManualClock } from '@regapi/calendar';
-import type { RunningServer } from '@regapi/http';
 import { createAccount, debitOrder, refundOrder, topUp } from '@regapi/ledger';
-import {
-  accessibilityProblems,
-  createTestDatabase,
-  describeAccessibilityProblems,
-  launchChromium,
-  saveScreenshot,
-  type TestChromium,
-  type TestDatabase,
-} from '@regapi/testkit';
+import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } from '@regapi/testkit';
 import { cspViolations, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
-import { startConsole } from './support/console-web';
+import { useConsole } from './support/use-console';
 
 // The money pages in Chromium (issue 15): statement, its CSV download, a month, the charts under the console's CSP.
 
 const clock = new ManualClock(new Date());
-let database: TestDatabase;
-let server: RunningServer;
-let chromium: TestChromium;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startConsole(database, clock);
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await chromium?.close();
-  await server?.close();
-  await database?.drop();
-});
+const { database, server, chromium } = useConsole(clock, { browser: true });
 
 it('financeiro reads the statement, downloads its CSV, opens a month and the charts; every page passes axe', async () => {
   const { id: accountId } = await createAccount(database.db, { name: 'Cartório do Extrato' });

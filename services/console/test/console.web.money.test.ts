@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
+import type { Fonte } from '@regapi/contracts';
 import type { RunningServer } from '@regapi/http';
 import { adjustBalance, debitOrder, refundOrder, topUp } from '@regapi/ledger';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { createTestDatabase, sampleRequest, type TestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import {
   admin,
@@ -35,7 +36,7 @@ function brasiliaDay(offset = 0): string {
 }
 const thisMonth = () => brasiliaDay().slice(0, 7);
 
-async function order(accountId: string, fonte: string, code: number | null): Promise<void> {
+async function order(accountId: string, fonte: Fonte, code: number | null): Promise<void> {
   await database.db
     .insertInto('orders')
     .values({
@@ -44,7 +45,7 @@ async function order(accountId: string, fonte: string, code: number | null): Pro
       account_id: accountId,
       token_id: null,
       fonte,
-      request: '{}',
+      request: JSON.stringify(sampleRequest(fonte, 'SP')),
       imovel_chave: null,
       uf: 'SP',
       price_centavos: 1000,

@@ -1,22 +1,11 @@
-import type { RunningServer } from '@regapi/http';
 import { createAccount, topUp } from '@regapi/ledger';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { CONSOLE_SECURITY_HEADERS, DEFAULT_LOCKOUT_POLICY, SESSION_COOKIE } from '../src';
 import { createTestUser, manualClock } from './support/console-fixture';
-import { ConsoleVisitor, csrfOf, startConsole } from './support/console-web';
+import { ConsoleVisitor, csrfOf } from './support/console-web';
+import { useConsole } from './support/use-console';
 
 const clock = manualClock();
-let database: TestDatabase;
-let server: RunningServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startConsole(database, clock);
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
+const { database, server } = useConsole(clock);
 
 async function userWithBalance(accountName: string, centavos: number) {
   const { id: accountId } = await createAccount(database.db, { name: accountName });

@@ -1,9 +1,8 @@
 import { setProductEnabled } from '@regapi/catalog';
 import type { Fonte } from '@regapi/contracts';
 import { getPlan, priceWithMargin } from '@regapi/ledger';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import { admin, call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // POST /v1/orcamento/{fonte} (contract 4 quote rules, 7.6, 7.9; issue 5 item 1; decision 0025): a free, local quote.
 
@@ -28,22 +27,14 @@ const CAMPINAS_2 = {
   uf: 'SP',
 };
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '50.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, ALL_SCOPES));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 /** A quote call; `bearer` null sends no Authorization header. */

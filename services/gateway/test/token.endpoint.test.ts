@@ -1,21 +1,9 @@
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // Contract 4 and 5.5: GET /v1/token verifies the token without a paid call; `data[0]` = conta, token_id, escopos,
 // expira_em (contract 4 names).
 
-let database: TestDatabase;
-let gateway: TestGateway;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
-});
+const { database, gateway } = useTestGateway();
 
 test('answers the account, token id, scopes and expiry; free', async () => {
   const accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '10.00');

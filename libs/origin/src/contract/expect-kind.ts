@@ -1,8 +1,12 @@
-/** Narrows an outcome to one kind or fails the test with what the origin actually said. */
+/**
+ * Narrows an outcome to one kind or fails the test with what the origin actually said. It asserts through `expect`, so
+ * a test that checks only outcome kinds still counts its assertions (jest's `expect.hasAssertions`, decision 0118).
+ */
 export function expectKind<O extends { readonly kind: string }, K extends O['kind']>(
   outcome: O,
   kind: K,
 ): Extract<O, { readonly kind: K }> {
+  expect(outcome).toEqual(expect.objectContaining({ kind }));
   if (!isKind(outcome, kind)) throw new Error(`expected outcome "${kind}", got ${JSON.stringify(outcome)}`);
   return outcome;
 }
