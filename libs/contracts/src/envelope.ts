@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { reaisNumber } from '@regapi/br';
 
 /** Contract version carried in every response (contract 9). */
 export const API_VERSION = 'v1';
@@ -59,14 +60,12 @@ export class ReservedDataKeyError extends Error {
 }
 
 /**
- * Integer centavos to reais with two decimals, as a JSON number (12345 -> 123.45; 12340 -> 123.4, since a JSON number
- * carries no trailing zero). Dividing a safe integer by 100 gives the double nearest to the exact decimal, which
- * JSON.stringify prints with at most two decimals. The price is an amount debited, never negative (contract 2.1).
+ * A price as the envelope's JSON number in reais (`reaisNumber`, decision 0113): 12345 -> 123.45. The price is an
+ * amount debited, never negative (contract 2.1).
  */
 export function centavosToReais(centavos: number): number {
-  if (!Number.isSafeInteger(centavos)) throw new RangeError(`centavos must be an integer, got ${centavos}`);
   if (centavos < 0) throw new RangeError(`a price is never negative, got ${centavos} centavos`);
-  return centavos / 100;
+  return reaisNumber(centavos);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

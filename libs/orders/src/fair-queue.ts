@@ -8,7 +8,7 @@
  * tests), so the same code decides the real run order and forecasts it (`forecast`) for honest ETAs.
  */
 
-const HOUR_MS = 3_600_000;
+import { nextSearchStartAt, startsInCeilingWindow } from './search-ceiling';
 
 export interface FairTask {
   /** Unique among queued tasks (an order id, a task message id). */
@@ -262,10 +262,8 @@ function remove(s: State, id: string): boolean {
 
 /** Contract 8: a search may start at `now` while fewer than `limit` started in (now - 1 h, now]. */
 function opensAt(s: State, now: number, limit: number): number {
-  const first = s.starts.findIndex((at) => at > now - HOUR_MS);
-  s.starts = first < 0 ? [] : s.starts.slice(first);
-  const blocking = s.starts[s.starts.length - limit];
-  return blocking === undefined ? now : Math.max(now, blocking + HOUR_MS);
+  s.starts = startsInCeilingWindow(s.starts, now);
+  return nextSearchStartAt(s.starts, now, limit);
 }
 
 /** The entry a flow would run now: the older of its two heads, a search only while the ceiling allows one. */

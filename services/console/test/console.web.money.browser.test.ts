@@ -48,7 +48,7 @@ it('financeiro reads the statement, downloads its CSV, opens a month and the cha
 
   await page.getByRole('link', { name: 'Extrato', exact: true }).click();
   await page.waitForURL(`${server.url}/extrato`);
-  expect(await page.locator('#saldo').textContent()).toMatch(/^R\$\s59,50$/);
+  expect(await page.locator('#saldo').textContent()).toMatch(/^R\$ 59,50$/);
   expect(await page.locator('#lancamentos tbody tr').count()).toBe(5);
   expect(await page.getByRole('status').first().textContent()).toContain('Saldo abaixo do limite de alerta');
   expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
@@ -77,8 +77,8 @@ it('financeiro reads the statement, downloads its CSV, opens a month and the cha
   expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
   await page.locator('#meses a').first().click();
   await page.waitForURL(/\/extrato\/mensal\/[0-9]{4}-[0-9]{2}$/);
-  expect(await page.locator('#saldo-inicial').textContent()).toMatch(/^R\$\s0,00$/);
-  expect(await page.locator('#saldo-final').textContent()).toMatch(/^R\$\s59,50$/);
+  expect(await page.locator('#saldo-inicial').textContent()).toMatch(/^R\$ 0,00$/);
+  expect(await page.locator('#saldo-final').textContent()).toMatch(/^R\$ 59,50$/);
   expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
   await saveScreenshot(page, 'console-extrato-mensal');
 

@@ -1,4 +1,5 @@
 import { env } from '@regapi/config';
+import { HOURLY_SEARCH_CEILING_SETTING } from '@regapi/orders';
 import { serviceProcessConfig } from '@regapi/runtime';
 
 /** Variables of origin-session beyond the common ones (README, Configuration). */
@@ -10,7 +11,7 @@ export const originSessionConfig = {
   /** A secret: no default. */
   ORIGIN_PASSWORD: env.string(),
   /** Contract 8: preliminary searches per rolling hour, the real limit of the account. */
-  HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
+  HOURLY_SEARCH_CEILING: env.integer(HOURLY_SEARCH_CEILING_SETTING),
   /**
    * The sandbox's origin-session only (decision 0099): a certificate's forecast is the origin's own (its punctual
    * simulator's), not the contract 2.6 business-hours term. Never set it against the real origin.

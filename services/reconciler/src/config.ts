@@ -1,4 +1,5 @@
 import { env } from '@regapi/config';
+import { HOURLY_SEARCH_CEILING_SETTING } from '@regapi/orders';
 import { serviceProcessConfig } from '@regapi/runtime';
 
 /** Variables of the reconciler beyond the common ones (README, Configuration; docs/operations.md). */
@@ -11,7 +12,7 @@ export const reconcilerConfig = {
    */
   METRICS_SNAPSHOT_INTERVAL_S: env.integer({ min: 1, max: 3_600, default: 15 }),
   /** Contract 8, the same setting origin-session enforces: the snapshot's ceiling gauge and expected waits read it. */
-  HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
+  HOURLY_SEARCH_CEILING: env.integer(HOURLY_SEARCH_CEILING_SETTING),
 };
 
 /** Everything the reconciler process reads: main.ts runs it, the Kubernetes drift test checks its Deployment. */

@@ -1,3 +1,4 @@
+import { reaisNumber } from '@regapi/br';
 import {
   BALANCE_LOW,
   type IncomingMessage,
@@ -98,7 +99,7 @@ export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
       eventOf(message, refunded.account_id, 'estorno.realizado', refunded.refunded_at, {
         protocolo: refunded.protocolo,
         fonte: refunded.fonte,
-        valor: refunded.amount_centavos / 100,
+        valor: reaisNumber(refunded.amount_centavos),
         codigo: refunded.code,
       }),
     ];
@@ -108,8 +109,8 @@ export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
     if (low === undefined) return [];
     return [
       eventOf(message, low.account_id, 'saldo.abaixo_do_limite', low.at, {
-        saldo: low.balance_centavos / 100,
-        limite_saldo_baixo: low.threshold_centavos / 100,
+        saldo: reaisNumber(low.balance_centavos),
+        limite_saldo_baixo: reaisNumber(low.threshold_centavos),
       }),
     ];
   }

@@ -1,4 +1,4 @@
-import { formatReais, reaisNumber } from '../reais';
+import { formatReais, reaisNumber } from '@regapi/br';
 import type { LedgerEntryKind, StatementLine } from '../statement';
 import { defuseFormula } from './csv';
 

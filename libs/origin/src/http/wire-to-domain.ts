@@ -1,6 +1,5 @@
-import type { Uf } from '@regapi/br';
+import { parsePrintedReais, type Uf } from '@regapi/br';
 import type { Catalog, Tariffs } from '../catalog';
-import { reaisToCentavos } from '../money';
 import type {
   CertificateAccepted,
   CertificateIssued,
@@ -31,7 +30,7 @@ export class ProtocolViolation extends Error {
 }
 
 export function centavos(text: string, field: string): number {
-  const value = reaisToCentavos(text);
+  const value = parsePrintedReais(text);
   if (value === undefined) throw new ProtocolViolation(`${field}: "${text}" is not an amount in reais`);
   return value;
 }

@@ -1,3 +1,4 @@
+import { InvalidAmountError, parseReais } from '@regapi/br';
 import {
   AMBIENTES,
   type Ambiente,
@@ -8,7 +9,6 @@ import {
   scopeOf,
   type Validation,
 } from '@regapi/contracts';
-import { InvalidAmountError, parseReais } from '@regapi/ledger';
 import { DEFAULT_TTL, InvalidTtlError, parseTtl } from '@regapi/tokens';
 import type { ValidateFunction } from 'ajv';
 import { adminFieldErrors } from './body-errors';

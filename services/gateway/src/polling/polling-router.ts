@@ -8,7 +8,7 @@ import {
   getOrderInQueue,
   isWellFormedProtocolo,
   type OrderInQueue,
-  startFromFacts,
+  queuedOrderStartAt,
   TYPICAL_RUN_MS,
 } from '@regapi/orders';
 import { type RequestHandler, Router } from 'express';
@@ -29,15 +29,11 @@ function runMsOf({ order, runMs }: OrderInQueue): number {
 
 /** When the result is expected, from the stored state only (contract 4 execution rule 6: never the origin). */
 export function readyAt(deps: PollingDeps, polled: OrderInQueue, now: Date): Date {
-  const { order, queue, forecastStartAt } = polled;
+  const { order } = polled;
   const soon = new Date(now.getTime() + SHORT_WAIT_S * 1000);
   switch (order.state) {
     case 'queued': {
-      // The fair schedule's forecast when one is current (decision 0089); a start already past means "about now".
-      const startAt =
-        forecastStartAt === undefined
-          ? startFromFacts(order.fonte, queue, now, { hourlySearchCeiling: deps.hourlySearchCeiling }).startAt
-          : new Date(Math.max(forecastStartAt.getTime(), now.getTime()));
+      const startAt = queuedOrderStartAt(polled, now, { hourlySearchCeiling: deps.hourlySearchCeiling });
       return new Date(startAt.getTime() + runMsOf(polled));
     }
     case 'running': {

@@ -1,5 +1,5 @@
+import { formatBrl } from '@regapi/br';
 import type { RecordView } from '@regapi/origin';
-import { reaisText } from './money-text';
 
 /** `data[0]` of `visualizacao-matricula` (contract 2.5, 11 fields in 3 blocks). */
 export interface RecordViewResultData {
@@ -35,7 +35,7 @@ export function recordViewResultData(view: RecordView, priceCentavos: number): R
       cartorio: view.cartorio.nome,
       municipio: view.cartorio.municipio,
       uf: view.cartorio.uf,
-      total_pago: reaisText(priceCentavos),
+      total_pago: formatBrl(priceCentavos), // contract 2.5; the one rendering of decision 0113
     },
   };
 }

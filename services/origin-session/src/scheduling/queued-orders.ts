@@ -1,6 +1,6 @@
 import { type Fonte, isFonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import { type FairTask, TYPICAL_RUN_MS } from '@regapi/orders';
+import { type FairTask, SEARCH_CEILING_WINDOW_MS, TYPICAL_RUN_MS } from '@regapi/orders';
 import { type Kysely, sql } from 'kysely';
 
 const SEARCH_FONTE: Fonte = 'pesquisa-previa-bens';
@@ -119,7 +119,7 @@ export async function searchStartsOfLastHour(db: Kysely<Database>, now: Date): P
     .selectFrom('origin_order_attempt')
     .select('started_at')
     .where('fonte', '=', SEARCH_FONTE)
-    .where('started_at', '>', new Date(now.getTime() - 3_600_000))
+    .where('started_at', '>', new Date(now.getTime() - SEARCH_CEILING_WINDOW_MS))
     .orderBy('started_at')
     .execute();
   return rows.map((row) => row.started_at.getTime());

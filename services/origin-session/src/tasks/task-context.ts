@@ -1,6 +1,7 @@
 import type { Clock } from '@regapi/calendar';
 import { type Fonte, PRODUCTS } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
+import { DEFAULT_HOURLY_SEARCH_CEILING } from '@regapi/orders';
 import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { Kysely } from 'kysely';
 import type { Alerts } from '../alerts/alerts';
@@ -82,7 +83,7 @@ export interface OriginSessionSettings {
 }
 
 export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.freeze({
-  hourlySearchCeiling: 50,
+  hourlySearchCeiling: DEFAULT_HOURLY_SEARCH_CEILING,
   inDoubtMarginMs: 60_000,
   recheckMs: 30_000,
   maxInDoubtRounds: 20,

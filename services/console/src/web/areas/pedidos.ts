@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { formatBrl } from '@regapi/br';
 import type { Envelope } from '@regapi/contracts';
 import { isFonte } from '@regapi/contracts';
 import { getOrderForAccount, listAccountOrders, type Order } from '@regapi/orders';
@@ -10,7 +11,7 @@ import { sendApiFailure, sendApiRefusal } from '../api/api-pages';
 import { createConsoleApi } from '../api/console-api';
 import { REFRESH_SCRIPT } from '../assets/refresh-script';
 import type { ConsoleArea } from '../console-context';
-import { formatBrasiliaTime, formatBrl } from '../format';
+import { formatBrasiliaTime } from '../format';
 import { html } from '../html';
 import { consolePage } from '../page-frame';
 import { notFound, sendPage } from '../respond';

@@ -1,4 +1,5 @@
-import { centavosToReaisText, WIRE_ERRORS, type WireOrderDetail, type WireOrderListItem } from '@regapi/origin';
+import { formatReaisBrasil } from '@regapi/br';
+import { WIRE_ERRORS, type WireOrderDetail, type WireOrderListItem } from '@regapi/origin';
 import { type Answer, json, wireError } from '../answer';
 import { genericFaultAnswer } from '../generic-faults';
 import { isDelivered, LINK_LIFETIME_MS } from '../order-book';
@@ -70,7 +71,7 @@ export async function listOrders(call: CallContext, desde: unknown): Promise<Ans
           url: order.receiptUrl,
           expira_em: new Date(order.createdAt.getTime() + LINK_LIFETIME_MS).toISOString(),
         },
-        valor: centavosToReaisText(order.valorCentavos),
+        valor: formatReaisBrasil(order.valorCentavos),
       });
     } else if (order.kind === 'record-view') {
       const delivered = isDelivered(order, now);
@@ -82,7 +83,7 @@ export async function listOrders(call: CallContext, desde: unknown): Promise<Ans
         cns: order.office.cns,
         matricula: order.record.matricula,
         documento: delivered ? recordViewWire(call, order).documento : null,
-        valor: centavosToReaisText(order.valorCentavos),
+        valor: formatReaisBrasil(order.valorCentavos),
       });
     }
   }

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { parseUf } from '@regapi/br';
+import { formatReaisBrasil, parseUf } from '@regapi/br';
 import { CERTIFICATE_TERM_BUSINESS_HOURS, certificateForecast } from '@regapi/calendar';
-import { centavosToReaisText, type OriginFault, WIRE_ERRORS, type WireCertificateOrder } from '@regapi/origin';
+import { type OriginFault, WIRE_ERRORS, type WireCertificateOrder } from '@regapi/origin';
 import { renderCertificate } from '../../pdf/certificate-pdf';
 import { brDate } from '../../pdf/record-text';
 import { renderRecordView } from '../../pdf/record-view-pdf';
@@ -174,7 +174,7 @@ async function certificate(
       numero_pedido: null,
       situacao: 'ACEITO_SEM_PROTOCOLO',
       previsao_entrega_em: null,
-      valor: centavosToReaisText(valorCentavos),
+      valor: formatReaisBrasil(valorCentavos),
       aceito_em: now.toISOString(),
       mensagem: 'Pedido recebido sem número de protocolo. O valor será devolvido integralmente.',
     };
@@ -223,7 +223,7 @@ async function certificate(
     numero_pedido: numero,
     situacao: 'EM_ANDAMENTO',
     previsao_entrega_em: forecast.toISOString(),
-    valor: centavosToReaisText(valorCentavos),
+    valor: formatReaisBrasil(valorCentavos),
     aceito_em: now.toISOString(),
     mensagem: `Pedido ${numero} recebido. Prazo de 4 horas úteis do cartório; previsão de entrega em ${brDate(forecast.toISOString())}.`,
   };
