@@ -13,7 +13,7 @@ export interface ConsoleUserTable {
   password_hash: string | null;
   totp_secret: string | null;
   /** Migration 0023: the last accepted TOTP time step (a code is never accepted twice). */
-  totp_last_step: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_last_step: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   /** Migration 0023: a secret being enrolled, until a code confirms it. */
   totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
   failed_attempts: ColumnType<number, number | undefined, number>;
@@ -36,7 +36,7 @@ export interface ConsoleSessionTable {
 
 /** One thing a console user did or had refused (migration 0019). Append-only. */
 export interface ConsoleAuditTable {
-  id: Generated<string>;
+  id: Generated<number>;
   account_id: ColumnType<string, string, never>;
   user_id: ColumnType<string | null, string | null | undefined, never>;
   /** `auth.sign-in`, `auth.refused`, `auth.lockout`, `auth.sign-out`, ... */
@@ -58,7 +58,7 @@ export interface ConsoleLinkTable {
 
 /** The console's mail outbox (migration 0023). */
 export interface ConsoleMailTable {
-  id: Generated<string>;
+  id: Generated<number>;
   account_id: ColumnType<string, string, never>;
   recipient: ColumnType<string, string, never>;
   subject: ColumnType<string, string, never>;

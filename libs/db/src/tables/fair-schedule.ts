@@ -12,8 +12,8 @@ export interface FairScheduleTable {
   singleton: ColumnType<boolean, boolean | undefined, never>;
   computed_at: Date;
   /** The summary counts the queued orders with `acceptance_seq` up to this one. */
-  covered_seq: ColumnType<string, string | number, string | number>;
-  internal_work_ms: ColumnType<string, number, number>;
+  covered_seq: ColumnType<number, string | number, string | number>;
+  internal_work_ms: ColumnType<number, number, number>;
   internal_share: number;
   accounts: ColumnType<unknown, string, string>;
   /** Per product, the run time (ms) the schedule was computed with (migration 0031); `{}`: the typical figures. */

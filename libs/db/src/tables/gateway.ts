@@ -55,10 +55,9 @@ export interface RateLimitAllowanceTable {
   /** `account:<uuid>` or `address:<client address>`. */
   key: string;
   milli_tokens: number;
-  // bigint: node-postgres reads it as a string.
-  at_ms: ColumnType<string, number, number>;
+  at_ms: number;
   granted: number;
-  full_at_ms: ColumnType<string, number, number>;
+  full_at_ms: number;
 }
 
 /**
@@ -66,7 +65,7 @@ export interface RateLimitAllowanceTable {
  * status answered; null while the action runs, and for good when the answer was never sent (process stopped).
  */
 export interface AdminAuditTable {
-  id: Generated<string>;
+  id: Generated<number>;
   at: Date;
   /** `X-Operator` as the ops CLI sent it: declared by the operator, not proven. */
   operator: string | null;

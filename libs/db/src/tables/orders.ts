@@ -33,7 +33,7 @@ export interface OrdersTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
   finished_at: Date | null;
   /** Identity, in the order rows are written: the queue's tie-break (migration 0014; protocolos carry no order). */
-  acceptance_seq: ColumnType<string, never, never>;
+  acceptance_seq: ColumnType<number, never, never>;
   /** Times the FINISHED result changed (migration 0014, docs/decisions/0051); 0 for the first result. */
   revisao: ColumnType<number, number | undefined, number>;
   /** When the finished result last changed; null if it never did. */

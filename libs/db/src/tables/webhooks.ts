@@ -35,7 +35,7 @@ export interface WebhookDeliveryTable {
 
 /** One try of a delivery (migration 0030). */
 export interface WebhookAttemptTable {
-  id: Generated<string>;
+  id: Generated<number>;
   delivery_id: ColumnType<string, string, never>;
   attempted_at: ColumnType<Date, Date, never>;
   status_code: ColumnType<number | null, number | null, never>;
