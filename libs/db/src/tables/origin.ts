@@ -52,8 +52,10 @@ export type OwnershipFindingKind = 'unowned' | 'claimed_twice';
 export interface OriginOwnershipFindingTable {
   numero_pedido: string;
   finding: OwnershipFindingKind;
-  produto: string;
-  criado_em: Date;
+  /** The origin's product code as its listing gives it (migration 0039 renamed `produto`). */
+  origin_product: string;
+  /** When the origin created it (migration 0039 renamed `criado_em`). */
+  origin_created_at: Date;
   /** The orders of ours that claim it: none when unowned, two or more when claimed twice. */
   owner_order_ids: ColumnType<string[], readonly string[], never>;
   listed_at: Date;
