@@ -50,7 +50,7 @@ test('the publisher writes new and moved forecasts only, drops those of orders g
   const t = NOW.getTime();
   await publisher.publish({
     computedAt: NOW,
-    coveredSeq: c.acceptanceSeq,
+    coveredSeq: String(c.acceptanceSeq),
     starts: new Map([
       [a.id, t],
       [b.id, t + SEARCH_MS],
@@ -70,7 +70,7 @@ test('the publisher writes new and moved forecasts only, drops those of orders g
   // a ran; b moved by 1 s (kept), c by 10 min (rewritten).
   await publisher.publish({
     computedAt: new Date(t + 1_000),
-    coveredSeq: c.acceptanceSeq,
+    coveredSeq: String(c.acceptanceSeq),
     starts: new Map([
       [b.id, t + SEARCH_MS + 1_000],
       [c.id, t + 2 * SEARCH_MS + 600_000],
@@ -103,7 +103,7 @@ test('a poll reads its forecast while the schedule is current, and the FIFO fact
   const start = NOW.getTime() + 2 * HOUR;
   await publisher.publish({
     computedAt: NOW,
-    coveredSeq: order.acceptanceSeq,
+    coveredSeq: String(order.acceptanceSeq),
     starts: new Map([[order.id, start]]),
     backlog: { accounts: new Map(), internalWorkMs: 0, internalShare: 0.1 },
     runMs: TYPICAL_RUN_MS,
@@ -129,7 +129,7 @@ test('behind a published backlog of 1,000 searches, a newcomer is told the next 
   const publisher = createFairSchedulePublisher(database.db);
   await publisher.publish({
     computedAt: NOW,
-    coveredSeq: latest.acceptanceSeq,
+    coveredSeq: String(latest.acceptanceSeq),
     starts: new Map(),
     backlog: {
       accounts: new Map([[big, { weight: 1, workMs: 1_000 * SEARCH_MS, searches: 1_000 }]]),
