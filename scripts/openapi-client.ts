@@ -1,6 +1,6 @@
 // The generated sources of @regapi/client (libs/client/src/generated), from the OpenAPI document: its types, as
-// openapi-typescript writes them (the same output as docs/openapi.d.ts, as a .ts module the package compiles and
-// ships), the result-code table of contract 7.3 from the document's `x-result-codes`, and the list of what can be
+// openapi-typescript writes them (with default options, as a .ts module the package compiles and ships: the one
+// copy of the types, decision 0119), the result-code table of contract 7.3 from the document's `x-result-codes`, and the list of what can be
 // ordered. `pnpm openapi` writes them and `pnpm openapi --check` fails when they are not current, so the client never
 // drifts from the document (decision 0097).
 import { openApiTypes } from './openapi-types';
