@@ -28,7 +28,7 @@ export interface AcceptOrderInput {
 
 /**
  * Creates the order in `queued` and its run task for origin-session, in the caller's transaction: the gateway's
- * acceptance transaction, together with the idempotency record and the ledger debit (ARCHITECTURE decision 3).
+ * acceptance transaction, together with the idempotency record and the ledger debit (architecture rule 3).
  */
 export async function acceptOrder(trx: Transaction<Database>, input: AcceptOrderInput): Promise<Order> {
   const row = await trx

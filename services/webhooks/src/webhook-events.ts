@@ -54,7 +54,7 @@ export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
       status_consulta: finished.status_consulta,
     };
     const events = [eventOf(message, finished.account_id, 'consulta.finalizada', finished.finished_at, data)];
-    // Spec 2.6: a certificate ends SUCESSO (the PDF arrived) or INDISPONIVEL (accepted without a protocol, refunded).
+    // Contract 2.6: a certificate ends SUCESSO (the PDF arrived) or INDISPONIVEL (accepted without a protocol, refunded).
     const certificate =
       finished.fonte !== CERTIFICATE
         ? undefined

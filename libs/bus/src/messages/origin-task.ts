@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { type MessageOf, messageKind, PROTOCOLO, UUID } from './message-kind';
 
 /**
- * Work for origin-session, the only code that talks to the origin (ARCHITECTURE decision 1). Every kind goes to the
+ * Work for origin-session, the only code that talks to the origin (architecture rule 1). Every kind goes to the
  * one serialized queue `origin.tasks`, so reconciler checks never run beside an order.
  */
 export const originTaskMessage = messageKind(

@@ -34,7 +34,7 @@ export interface LeadershipOptions {
 }
 
 /**
- * Leads `origin.tasks` while this process holds the origin account lock (ARCHITECTURE decision 1, docs/decisions/0086):
+ * Leads `origin.tasks` while this process holds the origin account lock (architecture rule 1, docs/decisions/0086):
  * a standby waits for the lock and consumes nothing; the leader rebuilds the fair queue from PostgreSQL, consumes the
  * queue's messages as wake-ups, and runs the one runner. A leader whose lock is lost (its connection broke) steps down
  * and waits for the lock again. Resolves at shutdown.

@@ -14,9 +14,9 @@ export function runOrderTask(order: Pick<Order, 'id' | 'protocolo' | 'fonte'>): 
 
 /** Why origin-session checks an order it placed. Other services (the reconciler) may send their own reasons. */
 export const CHECK_REASONS = {
-  /** Spec 2.4: a provisional search, checked again until the origin closes it. */
+  /** Contract 2.4: a provisional search, checked again until the origin closes it. */
   searchRetries: 'search-retries',
-  /** Spec 3: the certificate's first check, at its forecast; later checks are the reconciler's certificate watch. */
+  /** Contract 3: the certificate's first check, at its forecast; later checks are the reconciler's certificate watch. */
   certificateIssue: 'certificate-issue',
 } as const;
 
