@@ -1,4 +1,4 @@
-import { BALANCE_LOW, parseBalanceLow } from '@regapi/bus';
+import { BALANCE_LOW, balanceLowMessage } from '@regapi/bus';
 import { useTestDatabase } from '@regapi/testkit';
 import { debitOrder, setLowBalanceThreshold, topUp } from '../src';
 import { fundedAccount, newOrder } from './support/fixtures';
@@ -28,7 +28,7 @@ async function lowBalanceFacts(accountId: string) {
     .select('payload')
     .where('routing_key', '=', BALANCE_LOW)
     .execute();
-  return rows.map((row) => parseBalanceLow(row.payload)).filter((fact) => fact?.account_id === accountId);
+  return rows.map((row) => balanceLowMessage.parse(row.payload)).filter((fact) => fact?.account_id === accountId);
 }
 
 test('the debit that crosses the threshold says so once; a top-up above it and a new crossing say so again', async () => {

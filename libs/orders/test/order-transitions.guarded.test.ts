@@ -1,4 +1,4 @@
-import { parseOrderRevised, parseOriginTask } from '@regapi/bus';
+import { orderRevisedMessage, originTaskMessage } from '@regapi/bus';
 import {
   allocateProtocolo,
   findBlockingOrder,
@@ -43,7 +43,7 @@ test('acceptance creates a queued order with a digits-only protocolo and its run
   const messages = await messagesFor(order.id);
   expect(messages).toHaveLength(1);
   expect(messages[0]?.routing_key).toBe('origin.task.run-order');
-  expect(parseOriginTask(messages[0]?.payload)).toEqual({
+  expect(originTaskMessage.parse(messages[0]?.payload)).toEqual({
     kind: 'run-order',
     order_id: order.id,
     protocolo: order.protocolo,
@@ -182,7 +182,7 @@ test('a finished result revised writes order.revised with the revision, in the s
     .execute((trx) => transition(trx, order.id, 'revise', { code: 200, status_consulta: 'SUCESSO' }));
   expect(revised.applied).toBe(true);
   const facts = (await messagesFor(order.id)).filter((m) => m.routing_key === 'order.revised.visualizacao-matricula');
-  expect(facts.map((m) => parseOrderRevised(m.payload))).toEqual([
+  expect(facts.map((m) => orderRevisedMessage.parse(m.payload))).toEqual([
     expect.objectContaining({
       order_id: order.id,
       protocolo: order.protocolo,

@@ -12,13 +12,13 @@ export const RECONCILER_CHECK_REASONS = Object.freeze({
   recordViewReconciliation: 'record-view-reconciliation',
 });
 
-/** `check-order` of `order`; `attempt` numbers the check (an extra field origin-session reads for its logs). */
+/** `check-order` of `order`; `attempt` numbers the check (origin-session backs a repeated check off by it). */
 export function checkOrderMessage(
   order: Pick<Order, 'id' | 'protocolo' | 'requestId'>,
   reason: string,
   attempt: number,
 ): EnqueueMessageInput {
-  const payload: OriginTask & { readonly attempt: number } = {
+  const payload: OriginTask = {
     kind: 'check-order',
     order_id: order.id,
     protocolo: order.protocolo,

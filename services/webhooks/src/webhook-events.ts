@@ -1,16 +1,16 @@
 import { reaisNumber } from '@regapi/br';
 import {
   BALANCE_LOW,
+  balanceLowMessage,
   type IncomingMessage,
   ORDER_FINISHED,
   ORDER_RECONCILED,
   ORDER_REFUNDED,
   ORDER_REVISED,
-  parseBalanceLow,
-  parseOrderFinished,
-  parseOrderReconciled,
-  parseOrderRefunded,
-  parseOrderRevised,
+  orderFinishedMessage,
+  orderReconciledMessage,
+  orderRefundedMessage,
+  orderRevisedMessage,
 } from '@regapi/bus';
 import type { WebhookEventType } from '@regapi/contracts';
 
@@ -46,7 +46,7 @@ function eventOf(
  */
 export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
   if (message.routingKey.startsWith(`${ORDER_FINISHED}.`)) {
-    const finished = parseOrderFinished(message.payload);
+    const finished = orderFinishedMessage.parse(message.payload);
     if (finished === undefined) return [];
     const data = {
       protocolo: finished.protocolo,
@@ -69,7 +69,7 @@ export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
     return events;
   }
   if (message.routingKey.startsWith(`${ORDER_REVISED}.`)) {
-    const revised = parseOrderRevised(message.payload);
+    const revised = orderRevisedMessage.parse(message.payload);
     if (revised === undefined) return [];
     return [
       eventOf(message, revised.account_id, 'consulta.revisada', revised.revised_at, {
@@ -82,7 +82,7 @@ export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
     ];
   }
   if (message.routingKey.startsWith(`${ORDER_RECONCILED}.`)) {
-    const reconciled = parseOrderReconciled(message.payload);
+    const reconciled = orderReconciledMessage.parse(message.payload);
     if (reconciled === undefined) return [];
     return [
       eventOf(message, reconciled.account_id, 'consulta.reconciliada', reconciled.reconciled_at, {
@@ -93,7 +93,7 @@ export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
     ];
   }
   if (message.routingKey.startsWith(`${ORDER_REFUNDED}.`)) {
-    const refunded = parseOrderRefunded(message.payload);
+    const refunded = orderRefundedMessage.parse(message.payload);
     if (refunded === undefined) return [];
     return [
       eventOf(message, refunded.account_id, 'estorno.realizado', refunded.refunded_at, {
@@ -105,7 +105,7 @@ export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
     ];
   }
   if (message.routingKey === BALANCE_LOW) {
-    const low = parseBalanceLow(message.payload);
+    const low = balanceLowMessage.parse(message.payload);
     if (low === undefined) return [];
     return [
       eventOf(message, low.account_id, 'saldo.abaixo_do_limite', low.at, {

@@ -91,9 +91,10 @@ export async function scheduleArchiveRetry(
   attempt: number,
   dueAt: Date,
 ): Promise<void> {
+  const again: DocumentDelivered = { ...delivered, attempt };
   await scheduleMessage(db, {
     routingKey: documentDeliveredRoutingKey(order.fonte),
-    payload: { ...delivered, attempt },
+    payload: again,
     dueAt,
     dedupeKey: `archive-retry:${order.id}`,
     headers: { [REQUEST_ID_HEADER]: order.requestId },

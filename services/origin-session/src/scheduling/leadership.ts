@@ -5,7 +5,7 @@ import {
   type IncomingMessage,
   ORIGIN_TASKS_PREFETCH,
   type OriginTask,
-  parseOriginTask,
+  originTaskMessage,
   QUEUE,
   type Subscription,
   sleep,
@@ -114,9 +114,9 @@ async function lead(options: LeadershipOptions, held: HeldLock): Promise<void> {
 }
 
 async function deliver(runner: OrderRunner, message: IncomingMessage): Promise<void> {
-  const task = parseOriginTask(message.payload);
+  const task = originTaskMessage.parse(message.payload);
   // Thrown, so the queue dead-letters it for an operator.
-  if (task === undefined) throw new UnreadableMessageError(message, 'does not match any origin task kind');
+  if (task === undefined) throw new UnreadableMessageError(message, originTaskMessage.errors(message.payload));
   if (task.kind === 'run-order') return runner.wakeUp(task);
   return runner.internal(task, message);
 }

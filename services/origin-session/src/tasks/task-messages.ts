@@ -24,10 +24,9 @@ export function checkOrderTask(
   order: Pick<Order, 'id' | 'protocolo'>,
   reason: string,
   attempt: number,
-): { routingKey: string; payload: OriginTask & { readonly attempt: number } } {
+): { routingKey: string; payload: OriginTask } {
   return {
     routingKey: originTaskRoutingKey('check-order'),
-    // `attempt` is an extra field: parseOriginTask ignores unknown fields; the check handler reads it.
     payload: { kind: 'check-order', order_id: order.id, protocolo: order.protocolo, reason, attempt },
   };
 }

@@ -2,12 +2,12 @@ import {
   type Bus,
   createOutboxRelay,
   createRabbitBus,
+  documentDeliveredMessage,
   type IncomingMessage,
   type OrderFinished,
   type OriginTask,
   type OutboxRelay,
-  parseDocumentDelivered,
-  parseOrderFinished,
+  orderFinishedMessage,
   QUEUE,
   type Subscription,
 } from '@regapi/bus';
@@ -131,14 +131,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const subscriptions: Subscription[] = [];
   subscriptions.push(
     await bus.consume(QUEUE.billingSettlements, async (message: IncomingMessage) => {
-      const event = parseOrderFinished(message.payload);
+      const event = orderFinishedMessage.parse(message.payload);
       if (event !== undefined) finished.push(event);
     }),
   );
   if (options.fakeArchive !== false) {
     subscriptions.push(
       await bus.consume(QUEUE.archiveDocuments, async (message) => {
-        const delivered = parseDocumentDelivered(message.payload);
+        const delivered = documentDeliveredMessage.parse(message.payload);
         if (delivered === undefined) throw new Error('unreadable document.delivered');
         await finishAsArchived(database, delivered, clock.now());
       }),

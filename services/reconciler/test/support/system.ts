@@ -3,10 +3,10 @@ import {
   type Bus,
   createOutboxRelay,
   createRabbitBus,
+  documentDeliveredMessage,
   type IncomingMessage,
   type OriginTask,
   type OutboxRelay,
-  parseDocumentDelivered,
   QUEUE,
   type Subscription,
 } from '@regapi/bus';
@@ -43,7 +43,7 @@ export interface SystemOptions {
 }
 
 export interface HandledTask {
-  readonly task: OriginTask & { readonly attempt?: number };
+  readonly task: OriginTask;
   readonly report: TaskReport;
 }
 
@@ -137,7 +137,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
   let reconciler = newReconciler();
   const subscriptions: Subscription[] = [
     await bus.consume(QUEUE.archiveDocuments, async (message) => {
-      const delivered = parseDocumentDelivered(message.payload);
+      const delivered = documentDeliveredMessage.parse(message.payload);
       if (delivered === undefined) throw new Error('unreadable document.delivered');
       await finishAsArchived(database, delivered, clock.now());
     }),
