@@ -10,7 +10,7 @@ import ts from 'typescript';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const CLIENT = path.join(__dirname, 'fixtures', 'typed-client.ts');
 
-test('docs/openapi.json and the client\'s generated types are what `pnpm openapi` writes (the types by openapi-typescript)', () => {
+test("docs/openapi.json and the client's generated types are what `pnpm openapi` writes (the types by openapi-typescript)", () => {
   const tsx = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const run = spawnSync(process.execPath, [tsx, path.join(ROOT, 'scripts', 'openapi.ts'), '--check'], {
     cwd: ROOT,
