@@ -265,14 +265,15 @@ test('every service starts from the tree as the image runs it, becomes ready, se
   );
   expect({ exit: await signer.exited, output: signer.output() }).toEqual({ exit: 0, output: '' });
 
-  // SIGTERM reaches node (tini forwards it in the image): each stops cleanly within the 10 s deadline.
+  // SIGTERM reaches node (tini forwards it in the image): each stops cleanly within its 10 s deadline.
   for (const { name, spawned } of [...services, { name: 'origin-simulator', spawned: simulator }]) {
-    const { exit, ms } = await spawned.stop('SIGTERM');
+    const { exit } = await spawned.stop('SIGTERM');
     expect({ name, exit, output: exit === 0 ? '' : spawned.output().slice(-4000) }).toEqual({
       name,
       exit: 0,
       output: '',
     });
-    expect(ms).toBeLessThan(10_000);
+    // Exit 0 is the bound: a service's exitOnSignal exits 1 once its own 10 s deadline passes (SHUTDOWN_DEADLINE_MS),
+    // the simulator closes every connection at once; a wall time measured here would add the machine's load (0120).
   }
 });

@@ -134,10 +134,10 @@ test('boots on a fresh data folder, is ready, and stops on SIGTERM within 10 s',
   expect(unknown.status).toBe(404);
   expect(await unknown.json()).toEqual(expect.objectContaining({ code: 404 }));
 
-  const { exit, ms } = await standalone.stop('SIGTERM');
+  const { exit } = await standalone.stop('SIGTERM');
   // The output is in the expectation so that a failed shutdown shows why.
   expect({ exit, output: exit === 0 ? '' : standalone.output() }).toEqual({ exit: 0, output: '' });
-  expect(ms).toBeLessThan(10_000);
+  // Exit 0 is the 10 s bound: exitOnSignal exits 1 past SHUTDOWN_DEADLINE_MS (no wall time of the machine's; 0120).
 });
 
 test('the console listens, and the administrator the first start printed signs in and sees the demo account', async () => {
@@ -173,10 +173,10 @@ test('a second start reuses the data: nothing left to migrate, ready again', asy
   // The demo administrator is created once: no second account, no password printed again.
   expect(standalone.output()).not.toContain('senha:');
   expect(standalone.output()).toContain(FIRST_USER_HINT);
-  const { exit, ms } = await standalone.stop('SIGTERM');
+  const { exit } = await standalone.stop('SIGTERM');
   // The output is in the expectation so that a failed shutdown shows why.
   expect({ exit, output: exit === 0 ? '' : standalone.output() }).toEqual({ exit: 0, output: '' });
-  expect(ms).toBeLessThan(10_000);
+  // Exit 0 is the 10 s bound: exitOnSignal exits 1 past SHUTDOWN_DEADLINE_MS (no wall time of the machine's; 0120).
 });
 
 test("a teste token's search and certificate run on the sandbox's simulator only; production's origin and money stay untouched", async () => {

@@ -61,12 +61,15 @@ async function recordOf(path: string, init: RequestInit = {}): Promise<Recorded>
 }
 
 test('an express route is labelled by its template, never by the path that holds the account id', async () => {
+  const sentAt = performance.now();
   const record = await recordOf('/admin/v1/accounts/0f7c1e9a-1111-4222-8333-444455556666');
+  const roundTripSeconds = (performance.now() - sentAt) / 1000;
   expect(record).toEqual(
     expect.objectContaining({ route: '/admin/v1/accounts/:accountId', method: 'GET', status: 200 }),
   );
   expect(record.seconds).toBeGreaterThan(0);
-  expect(record.seconds).toBeLessThan(5);
+  // In seconds, and no longer than the client saw the whole exchange take: a unit slip (ms as s) fails, load cannot.
+  expect(record.seconds).toBeLessThanOrEqual(roundTripSeconds);
 });
 
 test('a direct route is labelled by its template, errors with their status', async () => {

@@ -45,5 +45,13 @@ test('with the collector unreachable, shutdown gives up after its timeout instea
   const [, , , shutdownMs] = await child.waitForOutput(PRINTED, 20_000);
   expect(await child.exited).toBe(0);
   expect(Number(shutdownMs)).toBeGreaterThanOrEqual(250);
-  expect(Number(shutdownMs)).toBeLessThan(2000);
+  // Ended by its own timeout, not by the exporter's retries running out (seconds): the product's outcome, where a
+  // bound on the wall time would be the machine's (decision 0120).
+  const warnings = child
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('telemetry shutdown'));
+  expect(warnings.map((line) => JSON.parse(line))).toEqual([
+    expect.objectContaining({ msg: 'telemetry shutdown timed out; last spans lost', timeout_ms: 300 }),
+  ]);
 });

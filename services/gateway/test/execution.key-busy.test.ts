@@ -51,8 +51,9 @@ test('a key held by a transaction that does not finish: 409 with Retry-After aft
     expect(busy.body.code).toBe(409);
     expect(busy.body.header).toMatchObject({ billable: false, price: 0 });
     expect(busy.headers.get('retry-after')).toBe('1');
+    // It waited for the key, then gave up on its own: the holder still holds it (released only below), so the answer
+    // came from the wait's end, not from the key coming free. No upper bound in wall time: that would be the machine's.
     expect(waited).toBeGreaterThanOrEqual(WAIT_MS - 50);
-    expect(waited).toBeLessThan(WAIT_MS + 5_000);
     expect(await balance()).toBe(before);
 
     // The holder gives up: the same key is then the client's to use.

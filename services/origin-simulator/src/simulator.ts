@@ -8,7 +8,7 @@ import { Sleeper } from './portal/latency';
 import type { OrderCreatedListener } from './portal/order-book';
 import { PortalState } from './portal/portal-state';
 import { SimClock } from './portal/sim-clock';
-import type { SimContext } from './portal/sim-context';
+import type { SessionTakenListener, SimContext } from './portal/sim-context';
 import type { SimWorld } from './world/world';
 import { worldFor } from './world/world-cache';
 
@@ -36,6 +36,11 @@ export interface OriginSimulatorOptions {
    * that placed it is answered — where a test kills the caller "during the call, the order already made".
    */
   readonly onOrderCreated?: OrderCreatedListener;
+  /**
+   * In-process session tests only: awaited once a call holds the account's session, before it does its work — where a
+   * test holds a call open to meet it with another call or a login, instead of hoping its latency is still running.
+   */
+  readonly onSessionTaken?: SessionTakenListener;
 }
 
 export interface RunningSimulator {
@@ -79,6 +84,7 @@ export function createOriginSimulator(options: OriginSimulatorOptions = {}): Ori
     world: worldFor(seed),
     clock,
     sleeper,
+    onSessionTaken: options.onSessionTaken,
     signer: new CertificateSigner(),
     credentials,
     state: () => state,

@@ -4,9 +4,31 @@ import { type StartedSimulator, startSimulator } from './start-simulator';
 /** Contract 1.7 and issue 3, at the wire: one account, one session, one call at a time. */
 describe('single session per account', () => {
   let started: StartedSimulator;
+  /** The next search to take the session is held there until `release`: a call surely running, whatever the load. */
+  let heldSearch: { taken: () => void; release: Promise<void> } | undefined;
   beforeAll(async () => {
-    started = await startSimulator();
+    started = await startSimulator({
+      onSessionTaken: (operation) => {
+        const held = heldSearch;
+        if (operation !== 'search' || held === undefined) return;
+        heldSearch = undefined;
+        held.taken();
+        return held.release;
+      },
+    });
   });
+
+  /** Holds the next search once it holds the session; `taken` settles then, `release` lets it work. */
+  function holdNextSearch(): { taken: Promise<void>; release: () => void } {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const taken = new Promise<void>((resolve) => {
+      heldSearch = { taken: resolve, release: released };
+    });
+    return { taken, release };
+  }
   afterAll(() => started.close());
   beforeEach(() => started.control.reset());
 
@@ -57,15 +79,17 @@ describe('single session per account', () => {
   it('a second call while one runs on the session is refused, not queued', async () => {
     const cookie = await login();
     const [owner] = await started.control.samples();
+    const search = holdNextSearch();
     const running = fetch(`${started.url}${ORIGIN_PATHS.searches}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ documento: owner?.cpfCnpj, uf: owner?.uf, finalidade: 2 }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await search.taken;
     const refused = await get(ORIGIN_PATHS.tariffs, cookie);
     expect(refused.status).toBe(409);
     expect(await erro(refused)).toBe(WIRE_ERRORS.sessionBusy);
+    search.release();
     expect((await running).status).toBe(200);
     expect((await get(ORIGIN_PATHS.tariffs, cookie)).status).toBe(200);
   });
@@ -73,13 +97,15 @@ describe('single session per account', () => {
   it('a call running when another login happens answers "session expired", though the origin did the work', async () => {
     const cookie = await login();
     const [owner] = await started.control.samples();
+    const search = holdNextSearch();
     const running = fetch(`${started.url}${ORIGIN_PATHS.searches}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ documento: owner?.cpfCnpj, uf: owner?.uf, finalidade: 2 }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await search.taken;
     await login();
+    search.release();
     const answer = await running;
     expect(answer.status).toBe(401);
     expect(await erro(answer)).toBe(WIRE_ERRORS.sessionExpired);

@@ -194,3 +194,23 @@ export async function newToken(
   const item = issued.body.data[0] ?? {};
   return { token: String(item.token), tokenId: String(item.token_id), expiresAt: String(item.expires_at) };
 }
+
+/**
+ * A revoked token, asked for until refused: a replica may still accept it only on a request SENT within its cache time
+ * of loading the row (no later than `loadedBy`, `performance.now()`); the first request sent after that must be
+ * refused. Both sides are the product's bound, measured from the requests' own sending, so a slow answer on a loaded
+ * machine moves neither (decision 0120). Ends on the refusal; fails on an acceptance past the bound.
+ */
+export async function expectRefusedWithinCache(
+  status: () => Promise<number>,
+  { loadedBy, cacheMs }: { readonly loadedBy: number; readonly cacheMs: number },
+): Promise<void> {
+  for (;;) {
+    const sentAt = performance.now();
+    const answer = await status();
+    if (answer === 401) return;
+    expect(answer).toBe(200);
+    expect(sentAt - loadedBy).toBeLessThan(cacheMs);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

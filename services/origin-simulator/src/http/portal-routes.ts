@@ -35,6 +35,7 @@ export function portalRoutes(sim: SimContext): Router {
         return;
       }
       try {
+        await sim.onSessionTaken?.(operation);
         const call: CallContext = { sim, state, armed: state.faults.take(operation), publicBase: publicBase(req) };
         const answer = await handler(call, req);
         const replaced = !state.sessions.isCurrent(entry.session) && !isSessionError(answer);

@@ -1,9 +1,12 @@
-import type { OriginFault } from '@regapi/origin';
+import type { OriginFault, OriginOperation } from '@regapi/origin';
 import type { CertificateSigner } from '../pdf/signer';
 import type { SimWorld } from '../world/world';
 import type { Sleeper } from './latency';
 import type { PortalState } from './portal-state';
 import type { SimClock } from './sim-clock';
+
+/** Told that a call now holds the account's session; the call works once the returned promise settles. */
+export type SessionTakenListener = (operation: OriginOperation) => Promise<void> | void;
 
 /** What lives as long as the simulator. */
 export interface SimContext {
@@ -14,6 +17,7 @@ export interface SimContext {
   readonly world: SimWorld;
   readonly clock: SimClock;
   readonly sleeper: Sleeper;
+  readonly onSessionTaken: SessionTakenListener | undefined;
   readonly signer: CertificateSigner;
   readonly credentials: { readonly username: string; readonly password: string };
   state(): PortalState;
