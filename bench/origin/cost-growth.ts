@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { systemClock } from '@regapi/calendar';
 import { acceptOrder, getOrderInQueue, newOrderInQueue, readyTimesOfNewOrders } from '@regapi/orders';
+import { orderRequestOf } from '@regapi/testkit';
 import { fairScheduleStandIn } from '../fair-schedule-stand-in';
 import { type BenchDatabase, createBenchDatabase } from '../gateway/bench-database';
 import { percentile } from '../percentile';
@@ -86,7 +87,7 @@ export async function runCostGrowth(): Promise<void> {
               accountId,
               tokenId: null,
               fonte: 'pesquisa-previa-bens',
-              request: SEARCH_BODY,
+              request: orderRequestOf('pesquisa-previa-bens', SEARCH_BODY),
               imovelChave: null,
               uf: SEARCH_BODY.uf,
               priceCentavos: 5_000,

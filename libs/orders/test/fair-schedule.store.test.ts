@@ -9,7 +9,7 @@ import {
   readyTimesOfNewOrders,
   TYPICAL_RUN_MS,
 } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { createTestDatabase, orderRequestOf, type TestDatabase } from '@regapi/testkit';
 
 // The fair schedule origin-session publishes and what reads it (docs/decisions/0089): a poll's ETA from its order's
 // forecast (one row), a new order's from the backlog summary, the FIFO facts only when no current schedule exists.
@@ -36,7 +36,7 @@ async function accept(accountId: string): Promise<Order> {
       accountId,
       tokenId: null,
       fonte: 'pesquisa-previa-bens',
-      request: { cpf_cnpj: '52998224725', uf: 'SP' },
+      request: orderRequestOf('pesquisa-previa-bens'),
       imovelChave: null,
       uf: 'SP',
       priceCentavos: 5_000,

@@ -9,7 +9,7 @@ import {
   isWellFormedProtocolo,
   transition,
 } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { createTestDatabase, orderRequestOf, type TestDatabase } from '@regapi/testkit';
 
 let database: TestDatabase;
 const account = crypto.randomUUID();
@@ -32,7 +32,7 @@ async function accept(overrides: { imovelChave?: string | null; accountId?: stri
       accountId: overrides.accountId ?? account,
       tokenId: null,
       fonte: 'visualizacao-matricula',
-      request: { imovel_matricula: '000123' },
+      request: orderRequestOf('visualizacao-matricula'),
       imovelChave: overrides.imovelChave === undefined ? `SP|CAMPINAS|2|${protocolo}` : overrides.imovelChave,
       uf: 'SP',
       priceCentavos: 4567,

@@ -8,7 +8,7 @@ import {
   TYPICAL_RUN_MS,
   trimmedMean,
 } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { createTestDatabase, orderRequestOf, type TestDatabase } from '@regapi/testkit';
 
 // The run times the fair schedule advances by (docs/decisions/0098): measured from the answered origin attempts, the
 // typical figures until enough were answered.
@@ -36,7 +36,7 @@ async function attempt(fonte: string, agoMs: number, ms: number | null): Promise
       accountId: crypto.randomUUID(),
       tokenId: null,
       fonte,
-      request: { cpf_cnpj: '52998224725', uf: 'SP' },
+      request: orderRequestOf('pesquisa-previa-bens'),
       imovelChave: null,
       uf: 'SP',
       priceCentavos: 5_000,

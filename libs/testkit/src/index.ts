@@ -30,6 +30,7 @@ export type { NetnsLink, NetnsLinkName } from './netns/naming';
 export { createNetns, type Netns, type NetnsForward } from './netns/netns';
 export { type SweptFaultHarness, sweepStaleFaultHarness } from './netns/sweep';
 export { createOpenApiConformance, type OpenApiConformance, type RealAnswer, realAnswer } from './openapi-conformance';
+export { orderRequestOf } from './order-requests';
 export { POSTGRES_EXPORTER_BINARY, type PostgresExporter, startPostgresExporter } from './postgres-exporter';
 export { type ScrapeTarget, type StartPrometheusOptions, startPrometheus, type TestPrometheus } from './prometheus';
 export { openRawConnection, type RawAnswer, type RawConnection } from './raw-http';

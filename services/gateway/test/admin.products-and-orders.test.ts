@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { debitOrder } from '@regapi/ledger';
 import { acceptOrder, allocateProtocolo } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { createTestDatabase, orderRequestOf, type TestDatabase } from '@regapi/testkit';
 import { isProductEnabled } from '../src';
 import { admin, newAccount, startTestGateway, type TestGateway } from './support/test-gateway';
 
@@ -112,7 +112,7 @@ describe('orders', () => {
         accountId,
         tokenId: null,
         fonte: 'visualizacao-matricula',
-        request: { imovel_matricula: '123' },
+        request: orderRequestOf('visualizacao-matricula', { imovel_matricula: '123', imovel_uf: 'MG' }),
         imovelChave: 'MG:1:123',
         uf: 'MG',
         priceCentavos: 1999,

@@ -1,7 +1,7 @@
 import { ManualClock } from '@regapi/calendar';
 import { acceptOrder, allocateProtocolo } from '@regapi/orders';
 import { noPlatformMetrics, silentLogger } from '@regapi/telemetry';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { createTestDatabase, orderRequestOf, type TestDatabase } from '@regapi/testkit';
 import { createReconcilerAlerts } from '../src/alerts/reconciler-alerts';
 import type { ReconcilerContext } from '../src/reconciler-context';
 import { DEFAULT_RECONCILER_SETTINGS } from '../src/settings';
@@ -61,7 +61,7 @@ test('a queued search in a current fair schedule is not swept; the same one with
       accountId: crypto.randomUUID(),
       tokenId: null,
       fonte: 'pesquisa-previa-bens',
-      request: { cpf_cnpj: '52998224725', uf: 'SP' },
+      request: orderRequestOf('pesquisa-previa-bens'),
       imovelChave: null,
       uf: 'SP',
       priceCentavos: 5_000,

@@ -3,6 +3,7 @@ import type { Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { debitOrder, refundOrder } from '@regapi/ledger';
 import { acceptOrder, allocateProtocolo, type Order, transition } from '@regapi/orders';
+import { orderRequestOf } from '@regapi/testkit';
 import type { Kysely } from 'kysely';
 
 export interface SeedOrder {
@@ -33,7 +34,7 @@ export async function seedOrder(db: Kysely<Database>, accountId: string, seed: S
       accountId,
       tokenId: null,
       fonte,
-      request: {},
+      request: orderRequestOf(fonte),
       imovelChave: null,
       uf,
       priceCentavos: price,

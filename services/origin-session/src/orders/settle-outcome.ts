@@ -9,6 +9,7 @@ import {
   firstOfficeDayFrom,
   type Order,
   type OrderEnd,
+  type OrderResultBody,
   setNextRevision,
 } from '@regapi/orders';
 import type {
@@ -149,7 +150,7 @@ async function deliverRecordView(ctx: TaskContext, order: Order, view: RecordVie
 async function deliverSuccess(
   ctx: TaskContext,
   order: Order,
-  result: { readonly site_receipts: readonly string[] },
+  result: OrderResultBody & { readonly site_receipts: readonly string[] },
   numeroPedido: string | null,
   document: DeliveredDocument,
 ): Promise<Settled> {
@@ -275,7 +276,7 @@ export async function finishWith(
   ctx: TaskContext,
   order: Order,
   code: ResultCode,
-  end: { statusConsulta: string | null; result?: unknown; numeroPedido: string | null; note?: string },
+  end: { statusConsulta: string | null; result?: OrderResultBody; numeroPedido: string | null; note?: string },
 ): Promise<Settled> {
   const fonte = fonteOf(order);
   const applied = await ctx.db.transaction().execute((trx) =>
@@ -335,7 +336,5 @@ async function officeTimeZone(ctx: TaskContext, input: OrderInput): Promise<stri
 }
 
 function previousForecast(order: Order): string | null {
-  const result = order.result;
-  const value = typeof result === 'object' && result !== null ? Reflect.get(result, 'previsao_entrega_em') : undefined;
-  return typeof value === 'string' ? value : null;
+  return order.result?.fonte === 'certidao-inteiro-teor' ? (order.result.data.previsao_entrega_em ?? null) : null;
 }

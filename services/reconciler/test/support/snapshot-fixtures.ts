@@ -2,6 +2,7 @@ import type { Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { createAccount, debitOrder, topUp } from '@regapi/ledger';
 import { acceptOrder, allocateProtocolo, type Order } from '@regapi/orders';
+import { orderRequestOf } from '@regapi/testkit';
 import type { Kysely } from 'kysely';
 
 /** An account credited with `centavos` through the ledger (a top-up). */
@@ -24,7 +25,7 @@ export async function acceptPaidOrder(
       accountId: input.accountId,
       tokenId: null,
       fonte: input.fonte,
-      request: { uf: 'SP' },
+      request: orderRequestOf(input.fonte),
       imovelChave: null,
       uf: 'SP',
       priceCentavos: input.priceCentavos,
