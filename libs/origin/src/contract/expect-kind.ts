@@ -1,3 +1,5 @@
+import type { CheckOrderOutcome, SearchAnswer, SearchOutcome } from '../outcomes';
+
 /** Narrows an outcome to one kind or fails the test with what the origin actually said. */
 export function expectKind<O extends { readonly kind: string }, K extends O['kind']>(
   outcome: O,
@@ -12,4 +14,10 @@ export function isKind<O extends { readonly kind: string }, K extends O['kind']>
   kind: K,
 ): outcome is Extract<O, { readonly kind: K }> {
   return outcome.kind === kind;
+}
+
+/** Narrows a placing's or a check's outcome to a search's answer (`found` or `nothing-found`) or fails the test. */
+export function expectSearchAnswer(outcome: SearchOutcome | CheckOrderOutcome): SearchAnswer {
+  if (outcome.kind === 'found' || outcome.kind === 'nothing-found') return outcome;
+  throw new Error(`expected a search's answer, got ${JSON.stringify(outcome)}`);
 }

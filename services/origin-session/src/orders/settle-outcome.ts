@@ -76,15 +76,12 @@ export async function settleOutcome(
 ): Promise<Settled> {
   await recordRegistryCharge(ctx.db, order, outcome, ctx.clock.now());
   switch (outcome.kind) {
-    case 'search':
-      return deliverSearch(ctx, order, outcome.search);
     case 'found':
       return deliverSearch(ctx, order, outcome.search);
     case 'nothing-found':
       if ('search' in outcome) return deliverSearch(ctx, order, outcome.search);
       return finishFailure(ctx, order, outcome, options);
     case 'delivered':
-    case 'record-view':
       return deliverRecordView(ctx, order, outcome.view);
     case 'record-view-in-progress':
       await ctx.db.transaction().execute(async (trx) => {
@@ -93,7 +90,6 @@ export async function settleOutcome(
       });
       return { kind: 'in-progress' };
     case 'accepted':
-    case 'certificate-open':
       return awaitIssue(ctx, order, outcome.certificate, options.input);
     case 'certificate-issued':
       return deliverCertificate(ctx, order, outcome.certificate);

@@ -44,16 +44,16 @@ export async function checkOrder(
     { retryOnSessionLost: true },
   );
   let report: CheckReport;
-  if (outcome.kind === 'search') {
+  if (outcome.kind === 'found' || outcome.kind === 'nothing-found') {
     report = await reviseSearch(ctx, order, outcome.search, task);
   } else if (outcome.kind === 'certificate-issued' && order.state === 'awaiting_issue') {
     await settleOutcome(ctx, order, outcome, { input, inDoubt: false });
     report = { kind: 'delivered' };
-  } else if (outcome.kind === 'certificate-open') {
+  } else if (outcome.kind === 'accepted') {
     // Spec 3: still in the registry queue. The re-checks at growing intervals are the reconciler's certificate watch.
     report = { kind: 'still-open' };
   } else if (
-    (outcome.kind === 'record-view' || outcome.kind === 'record-view-in-progress') &&
+    (outcome.kind === 'delivered' || outcome.kind === 'record-view-in-progress') &&
     order.state === 'running'
   ) {
     await settleOutcome(ctx, order, outcome, { input, inDoubt: true });
