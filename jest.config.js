@@ -14,13 +14,16 @@ module.exports = {
     [`^@regapi/(${services})$`]: '<rootDir>/services/$1/src/index.ts',
   },
   cacheDirectory: '<rootDir>/.jest-cache',
+  setupFilesAfterEnv: ['<rootDir>/scripts/jest-every-test-asserts.ts'],
   // Hooks too: a harness's start or close (a database copy, a vhost, five services) has taken over 30 s under a full
   // run's load on 2 cores, though a few seconds alone.
   testTimeout: 60000,
-  // With one worker jest would run every file in its own process, one after another, and that process's memory grew by
-  // some 35 MB a file (4.3 GB after 112 of about 290 files in a clean-clone run, toward the 8 GB heap). With a limit,
-  // jest runs the files in a worker and replaces it once it holds more than this after a file: the leak no longer
-  // accumulates over the run (what leaks is still to be found).
+  // Two workers on CI's two cores: most of a file's time is spent waiting (for a spawned service, a broker, a timer),
+  // so two files at once take about half the time (docs/benchmarks.md, "The test suite"). Every file has its own
+  // database, vhost, bucket, ports and namespaces, so files never see each other (decision 0119).
+  maxWorkers: 2,
+  // A worker's memory grows by some 35 MB a file (modules instrumented again per file's registry); jest replaces a
+  // worker once it holds more than this after a file, so the growth never accumulates over the run.
   workerIdleMemoryLimit: '2GB',
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };

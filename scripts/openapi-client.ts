@@ -1,6 +1,6 @@
 // The generated sources of @regapi/client (libs/client/src/generated), from the OpenAPI document: its types, as
-// openapi-typescript writes them (the same output as docs/openapi.d.ts, as a .ts module the package compiles and
-// ships), the result-code table of spec 7.3 from the document's `x-result-codes`, and the list of what can be
+// openapi-typescript writes them (with default options, as a .ts module the package compiles and ships: the one
+// copy of the types, decision 0119), the result-code table of contract 7.3 from the document's `x-result-codes`, and the list of what can be
 // ordered. `pnpm openapi` writes them and `pnpm openapi --check` fails when they are not current, so the client never
 // drifts from the document (decision 0097).
 import { openApiTypes } from './openapi-types';
@@ -36,7 +36,7 @@ function resultCodesModule(document: unknown): string {
       `  ${row.code}: { class: '${row.class}', refunded: ${row.refunded}, retry: ${row.retry}, permanent: ${row.permanent} },`,
   );
   return (
-    `${HEADER}// The result codes of spec 7.3 (the document's x-result-codes): class, refunded, whether a retry makes sense.\n\n` +
+    `${HEADER}// The result codes of contract 7.3 (the document's x-result-codes): class, refunded, whether a retry makes sense.\n\n` +
     `export type ResultClass = ${classes.map((name) => `'${name}'`).join(' | ')};\n\n` +
     'export interface ResultCodeInfo {\n' +
     '  readonly class: ResultClass;\n' +
@@ -44,7 +44,7 @@ function resultCodesModule(document: unknown): string {
     '  readonly refunded: boolean;\n' +
     '  /** A NEW order (a new Idempotency-Key) can succeed. */\n' +
     '  readonly retry: boolean;\n' +
-    '  /** Spec 7.5: retrying is pointless, the product is out of service until an operator puts it back. */\n' +
+    '  /** Contract 7.5: retrying is pointless, the product is out of service until an operator puts it back. */\n' +
     '  readonly permanent: boolean;\n' +
     '}\n\n' +
     `export const RESULT_CODES: Readonly<Record<number, ResultCodeInfo>> = {\n${lines.join('\n')}\n};\n`

@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PNPM_VERSION=10.34.8
-log() { printf '\n== %s\n' "$*"; }
+log() { printf '\n== %s (%s)\n' "$*" "$(date -u +%T)"; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
@@ -38,7 +38,7 @@ psql "postgres://postgres@127.0.0.1:5432/postgres" -Atqc 'select version()'
 log "RabbitMQ"
 if ! command -v rabbitmq-server >/dev/null 2>&1; then apt_install rabbitmq-server; fi
 if ! port_open 5672; then as_root rabbitmq-server -detached; fi
-# await_startup may return before the port opens (STACK.md): poll the port.
+# rabbitmqctl await_startup may return before the port opens (7-8 s after -detached): poll the port.
 for _ in $(seq 1 60); do port_open 5672 && break; sleep 1; done
 port_open 5672 || { echo "RabbitMQ did not open port 5672"; exit 1; }
 as_root rabbitmqctl -q status >/dev/null

@@ -24,7 +24,7 @@ import { UsageError } from '../usage-error';
 
 const TIME_SCALE = 0.002;
 const CHANGE_EVERY_MS = 700;
-/** The real account's 50 searches an hour (spec 8) would hold most of a long soak's searches for an hour. */
+/** The real account's 50 searches an hour (contract 8) would hold most of a long soak's searches for an hour. */
 const SOAK_CEILING = 10_000;
 
 interface Options {

@@ -249,7 +249,7 @@ test('one order of each product completes, accepted and followed through both ga
   expect(search.answer.body.code).toBe(200);
   const view = await order([second, first], 'visualizacao-matricula', propertyRequest(owner), final);
   expect(view.answer.body.code).toBe(200);
-  // The office issues in business hours (spec 2.6): ordered at the origin and in issue is where the certificate
+  // The office issues in business hours (contract 2.6): ordered at the origin and in issue is where the certificate
   // order's own part ends; delivery is the reconciler's, hours later.
   const certificate = await order([first, second], 'certidao-inteiro-teor', propertyRequest(owner), (answer) =>
     ['EM_EMISSAO', 'SUCESSO'].includes(String(answer.body.data[0]?.status_consulta)),

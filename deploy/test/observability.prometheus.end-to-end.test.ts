@@ -182,7 +182,7 @@ const finalAndSettled = (answer: JsonAnswer): boolean =>
 /**
  * An order every 2.5 s for `seconds`, from a mix like a day's (found, nothing found, record views, an office that
  * cannot issue online, an overloaded origin refunded), each polled every second to its end. Half are searches: 3
- * minutes stay under the 50 searches of the rolling hour (spec 8), past which searches would wait for the hour.
+ * minutes stay under the 50 searches of the rolling hour (contract 8), past which searches would wait for the hour.
  */
 async function steadyTraffic(samples: readonly OriginSample[], seconds: number): Promise<void> {
   // A record is viewed once (the origin refuses the same record for 7 days): each owner's properties in turn, then

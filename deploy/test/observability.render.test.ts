@@ -16,7 +16,7 @@ import {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** The size a PNG declares in its IHDR chunk, the first after the signature (PNG spec 11.2.2). */
+/** The size a PNG declares in its IHDR chunk, the first after the signature (PNG specification, section 11.2.2). */
 function pngSize(png: Buffer): { width: number; height: number } {
   expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
   expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');

@@ -7,7 +7,7 @@ import { startSystem, type TestSystem } from './support/system';
 
 // Issue 5 "Done when": with only a token and a CPF, quote and run a preliminary search, chain into a record view and a
 // certificate, and poll each to its final result — over HTTP, through RabbitMQ, origin-session, the simulator, the
-// archive (S3) and billing. Then each 6xx class from the simulator's faults, with the right refund (spec 7.3).
+// archive (S3) and billing. Then each 6xx class from the simulator's faults, with the right refund (contract 7.3).
 
 jest.setTimeout(120_000);
 
@@ -80,7 +80,7 @@ async function quoteAndExecute(fonte: string, body: Record<string, unknown>) {
   const total = preco.total;
   const accepted = await api(`/v1/consultas/${fonte}`, body, randomUUID());
   expect(accepted.status).toBe(202);
-  // The quote is the only number that matches the invoice (spec 4 quote rule 3).
+  // The quote is the only number that matches the invoice (contract 4 quote rule 3).
   expect(accepted.body.header).toMatchObject({ billable: true, price: total });
   return { accepted, protocolo: String(accepted.body.data[0]?.protocolo), price: total };
 }
@@ -101,7 +101,7 @@ test('a token and a CPF: search → record view → certificate, each quoted, ex
   const row = imoveis.find((item) => item.matricula === first?.matricula);
   expect(row).toMatchObject({ cartorio_numero: first?.cartorioNumero, cartorio_uf: first?.cartorioUf });
 
-  // Chain straight into the property products with the row's four fields (ARCHITECTURE names).
+  // Chain straight into the property products with the row's four fields (contract 2.4 names).
   const property = {
     cpf_cnpj: owner.cpfCnpj,
     imovel_matricula: String(row?.matricula),
@@ -116,7 +116,7 @@ test('a token and a CPF: search → record view → certificate, each quoted, ex
   expect(viewResult.status_consulta).toBe('SUCESSO');
   expect(viewResult.documento_url).toEqual(expect.stringContaining(`/v1/consultas/${view.protocolo}/documento`));
   expect(viewResult.mensagem).toEqual(expect.stringMatching(/fé pública/i));
-  // Spec 2.5 and 9: dados.total_pago, in reais, is the acceptance's header.price.
+  // Contract 2.5 and 9: dados.total_pago, in reais, is the acceptance's header.price.
   const totalPago = (viewResult.dados as { total_pago: string }).total_pago;
   expect(Number(totalPago.replace(/[^0-9,]/g, '').replace(',', '.'))).toBe(view.price);
   expect((viewResult.identificadores as { numero_pedido: string }).numero_pedido).toMatch(/^[0-9]+$/);
@@ -143,7 +143,7 @@ test('a token and a CPF: search → record view → certificate, each quoted, ex
   expect(await balanceCentavos()).toBe(before - spent);
 });
 
-/** One case per class of spec 7.3, each selected by the simulator's magic inputs (docs/origin-simulator.md). */
+/** One case per class of contract 7.3, each selected by the simulator's magic inputs (docs/origin-simulator.md). */
 const CLASSES: readonly {
   readonly name: string;
   readonly fonte: string;

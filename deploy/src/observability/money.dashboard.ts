@@ -5,7 +5,7 @@ import { increase, labelOf, series, snapshot, sum } from './promql';
 const product = labelOf(E.debits, 'product');
 const resultClass = labelOf(E.refunds, 'class');
 
-/** Money is counted in centavos (spec); the panels show reais. */
+/** Money is counted in centavos (architecture rule 3); the panels show reais. */
 const reais = (expr: string) => `${expr} / 100`;
 const lastHour = (metric: MetricDefinition) => increase(series(metric), '1h');
 

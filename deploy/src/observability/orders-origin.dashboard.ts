@@ -32,7 +32,8 @@ export const ordersOriginDashboard: DashboardSpec = {
         },
         {
           title: 'Finished per product and result class',
-          description: 'Orders that reached their final result, per minute, by product and result class (spec 7.3).',
+          description:
+            'Orders that reached their final result, per minute, by product and result class (contract 7.3).',
           kind: 'timeseries',
           unit: 'opm',
           width: 12,
@@ -76,7 +77,8 @@ export const ordersOriginDashboard: DashboardSpec = {
       panels: [
         {
           title: 'Searches in the last hour vs the ceiling',
-          description: 'Searches started at the origin in the rolling hour, against the account ceiling (spec 8: 50).',
+          description:
+            'Searches started at the origin in the rolling hour, against the account ceiling (contract 8: 50).',
           kind: 'timeseries',
           unit: 'short',
           min: 0,
@@ -130,7 +132,7 @@ export const ordersOriginDashboard: DashboardSpec = {
       panels: [
         {
           title: 'Products in service',
-          description: '1 in service, 0 taken out (after a 602/603 from the origin; spec 7.5): per product.',
+          description: '1 in service, 0 taken out (after a 602/603 from the origin; contract 7.5): per product.',
           kind: 'stat',
           unit: 'short',
           width: 16,
@@ -139,7 +141,7 @@ export const ordersOriginDashboard: DashboardSpec = {
         },
         {
           title: 'Offices unavailable',
-          description: 'Registry offices marked unavailable in the catalog (about 85 is normal, spec 2.4).',
+          description: 'Registry offices marked unavailable in the catalog (about 85 is normal, contract 2.4).',
           kind: 'stat',
           unit: 'short',
           queries: [query(snapshot(S.officesUnavailable), 'offices')],

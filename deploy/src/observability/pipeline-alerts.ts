@@ -8,7 +8,7 @@ const originCalls = (...matchers: string[]) => histogramSeries(calls, 'count', .
 const logins = (outcome: string) => series(E.originLogins, matcher(E.originLogins, 'outcome', '=', outcome));
 const happened = (expr: string) => `${sum(expr)} > 0`;
 
-/** The rolling hour holds as many searches as the account may start (spec 8): the queue waits by design. */
+/** The rolling hour holds as many searches as the account may start (contract 8): the queue waits by design. */
 const ceilingReached = `${snapshot(S.searchesLastHour)} >= ${snapshot(S.searchCeiling)}`;
 
 /**
@@ -23,7 +23,7 @@ const ownershipFound = (finding: string): string => {
 
 /** Minutes without an origin call, with orders queued, before the queue counts as stalled. */
 export const QUEUE_STALLED_AFTER = '15m';
-/** Expected wait, with the ceiling reached, past which customers wait too long (spec 8: a search every 72 s). */
+/** Expected wait, with the ceiling reached, past which customers wait too long (contract 8: a search every 72 s). */
 export const CEILING_BACKLOG_S = 2 * 3600;
 export const OUTBOX_LAG_S = 300;
 /** The reconciler's own alert is at 24 h after the time-out (docs/operations.md, Reconciliation). */
@@ -37,7 +37,7 @@ export const PIPELINE_ALERTS: readonly AlertRule[] = [
     expr: `${snapshot(S.productInService, product)} == 0`,
     summary: 'Product {{ $labels.product }} is out of service.',
     description:
-      'The origin answered 602/603 for {{ $labels.product }}: its quotes and executions answer 602, free, until an operator enables it again (spec 7.5).',
+      'The origin answered 602/603 for {{ $labels.product }}: its quotes and executions answer 602, free, until an operator enables it again (contract 7.5).',
   }),
   alertRule({
     alert: 'OriginUnavailable',
@@ -90,7 +90,7 @@ export const PIPELINE_ALERTS: readonly AlertRule[] = [
     for: '15m',
     expr: `${snapshot(S.expectedWait, product)} > ${CEILING_BACKLOG_S} and on() ${ceilingReached}`,
     summary: 'The hourly search ceiling is reached and {{ $labels.product }} waits hours.',
-    description: `The origin account's ceiling is reached and a new {{ $labels.product }} order would wait more than ${CEILING_BACKLOG_S / 3600} hours: demand exceeds what one account can serve (spec 8).`,
+    description: `The origin account's ceiling is reached and a new {{ $labels.product }} order would wait more than ${CEILING_BACKLOG_S / 3600} hours: demand exceeds what one account can serve (contract 8).`,
   }),
   alertRule({
     alert: 'OutboxLag',

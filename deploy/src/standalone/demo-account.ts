@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatBrl } from '@regapi/br';
 import type { Clock } from '@regapi/calendar';
 import { createUser } from '@regapi/console';
 import type { Database } from '@regapi/db';
@@ -10,7 +11,7 @@ export const DEMO_ADMIN_EMAIL = 'administrador@demonstracao.local';
 /** R$ 500,00: enough for a newcomer's first orders of every product. */
 export const DEMO_CREDIT_CENTAVOS = 50_000;
 /** The same amount as the start lines print it. */
-export const DEMO_CREDIT_TEXT = 'R$ 500,00';
+export const DEMO_CREDIT_TEXT = formatBrl(DEMO_CREDIT_CENTAVOS);
 /** The top-up's reference: the demo credit is recorded once, as any payment. */
 const DEMO_CREDIT_REFERENCE = 'standalone-demo';
 

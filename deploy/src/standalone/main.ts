@@ -27,7 +27,7 @@ import { startSandboxStack } from './sandbox-stack';
 import { standaloneConfig } from './standalone-config';
 
 /**
- * Standalone mode (ARCHITECTURE decision 9): every service in this one process, on an embedded real PostgreSQL, the
+ * Standalone mode (architecture rule 9): every service in this one process, on an embedded real PostgreSQL, the
  * in-process bus and a
  * document store in a local folder. The same service factories as distributed mode.
  */

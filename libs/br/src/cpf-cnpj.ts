@@ -7,7 +7,7 @@ export type CpfCnpjFailure = CpfFailure | CnpjFailure;
 export type CpfCnpjParse = CpfCnpj | ParseFailure<CpfCnpjFailure>;
 
 /**
- * Parses a document that may be a CPF or a CNPJ (spec 2.3 `cpf_cnpj`): the length without the mask decides which
+ * Parses a document that may be a CPF or a CNPJ (contract 2.3 `cpf_cnpj`): the length without the mask decides which
  * (11 is a CPF, 14 a CNPJ), then that document's own rules apply. Normalized `value` is bare and uppercase.
  */
 export function parseCpfCnpj(input: string): CpfCnpjParse {
@@ -24,7 +24,7 @@ export function isValidCpfCnpj(input: string): boolean {
   return parseCpfCnpj(input).ok;
 }
 
-/** The masked form (spec 2.4 `pesquisado_documento`), or undefined when the input is neither a valid CPF nor CNPJ. */
+/** The masked form (contract 2.4 `pesquisado_documento`), or undefined when the input is neither a valid CPF nor CNPJ. */
 export function formatCpfCnpj(input: string): string | undefined {
   const parsed = parseCpfCnpj(input);
   return parsed.ok ? parsed.formatted : undefined;

@@ -28,4 +28,14 @@ export {
   parseCpfCnpj,
 } from './cpf-cnpj';
 export type { IdentifierFailure, ParseFailure } from './parse-result';
+export {
+  formatBrl,
+  formatReais,
+  formatReaisBrasil,
+  InvalidAmountError,
+  parsePrintedReais,
+  parseReais,
+  parseReaisBrasil,
+  reaisNumber,
+} from './reais';
 export { isUf, parseUf, UF_INFO, UFS, type Uf, type UfInfo, ufName, ufTimeZone } from './uf';

@@ -37,7 +37,7 @@ export interface UfInfo {
   readonly nome: string;
   readonly capital: string;
   /**
-   * IANA zone of the capital. Registry business hours run in the office's local time (ARCHITECTURE, domain facts);
+   * IANA zone of the capital. Registry business hours run in the office's local time (architecture.md, domain facts);
    * this is the zone to use when only the UF of the office is known.
    */
   readonly timeZone: string;

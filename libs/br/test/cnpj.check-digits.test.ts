@@ -18,7 +18,7 @@ describe('known CNPJs', () => {
     ['11.222.333/0001-81', '11222333000181', false],
     ['11222333000181', '11222333000181', false],
     ['33.000.167/0001-01', '33000167000101', false],
-    // The example of the spec (ARCHITECTURE domain facts), alphanumeric, IN RFB 2.229/2024.
+    // The example of docs/architecture.md (domain facts), alphanumeric, IN RFB 2.229/2024.
     ['12.ABC.345/01DE-35', '12ABC34501DE35', true],
     ['12ABC34501DE35', '12ABC34501DE35', true],
     ['12.abc.345/01de-35', '12ABC34501DE35', true],

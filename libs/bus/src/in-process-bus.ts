@@ -32,7 +32,7 @@ const DEFAULT_REDELIVERY: BackoffOptions = { initialDelayMs: 100, maxDelayMs: 5_
 /**
  * The in-process adapter (standalone mode). `publish` resolves only once every bound queue's consumer acknowledged
  * the message (or it was dead-lettered): the outbox relay deletes the row only then, so a crash or restart before
- * the handlers finish loses nothing (ARCHITECTURE decision 6). A queue without a consumer keeps the message, and the
+ * the handlers finish loses nothing (architecture rule 6). A queue without a consumer keeps the message, and the
  * publish waits, until one subscribes.
  */
 export function createInProcessBus(options: InProcessBusOptions): Bus {

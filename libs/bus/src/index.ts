@@ -20,60 +20,52 @@ export {
 export { type HandleOnceResult, handleOnce } from './handle-once';
 export { createInProcessBus, type InProcessBusOptions } from './in-process-bus';
 export { loggerForMessage, REQUEST_ID_HEADER } from './message-logger';
-export { BALANCE_LOW, type BalanceLow, parseBalanceLow } from './messages/balance-low';
+export { BALANCE_LOW, type BalanceLow, balanceLowMessage } from './messages/balance-low';
 export {
   DELIVERED_DOCUMENT_KINDS,
   type DeliveredDocument,
   type DeliveredDocumentKind,
   DOCUMENT_DELIVERED,
-  DOCUMENT_DELIVERED_SCHEMA,
   type DocumentDelivered,
-  documentDeliveredErrors,
+  documentDeliveredMessage,
   documentDeliveredRoutingKey,
-  parseDocumentDelivered,
 } from './messages/document-delivered';
+export type { MessageKind, MessageOf } from './messages/message-kind';
 export {
   ORDER_REFUNDED,
-  ORDER_REFUNDED_SCHEMA,
   type OrderRefunded,
+  orderRefundedMessage,
   orderRefundedRoutingKey,
-  parseOrderRefunded,
 } from './messages/order-refunded';
 export {
   ORDER_REVISED,
   type OrderRevised,
+  orderRevisedMessage,
   orderRevisedRoutingKey,
-  parseOrderRevised,
 } from './messages/order-revised';
 export {
   type ListedOriginOrder,
   ORIGIN_ORDERS_LISTED,
-  ORIGIN_ORDERS_LISTED_SCHEMA,
   type OriginOrdersListed,
-  originOrdersListedErrors,
-  parseOriginOrdersListed,
+  originOrdersListedMessage,
 } from './messages/origin-orders-listed';
 export {
-  ORIGIN_TASK_KINDS,
   type OriginTask,
   type OriginTaskKind,
+  originTaskMessage,
   originTaskRoutingKey,
-  parseOriginTask,
 } from './messages/origin-task';
 export {
   ORDER_FINISHED,
-  ORDER_FINISHED_SCHEMA,
   ORDER_RECONCILED,
-  ORDER_RECONCILED_SCHEMA,
   type OrderFinished,
   type OrderReconciled,
+  orderFinishedMessage,
   orderFinishedRoutingKey,
+  orderReconciledMessage,
   orderReconciledRoutingKey,
-  parseOrderFinished,
-  parseOrderReconciled,
   RECONCILIATION_OUTCOMES,
   type ReconciliationOutcome,
-  settlementPayloadErrors,
 } from './messages/settlement';
 export { type EnqueueMessageInput, enqueueMessage } from './outbox';
 export { createOutboxRelay, OUTBOX_CHANNEL, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';

@@ -6,7 +6,7 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
  * A logger for handling `message`: its lines carry the message id, routing key and, when the message descends from
- * an HTTP request, that request's `request_id` (ARCHITECTURE decision 10; `trace_id` comes from the active span).
+ * an HTTP request, that request's `request_id` (architecture rule 10; `trace_id` comes from the active span).
  */
 export function loggerForMessage(logger: Logger, message: IncomingMessage): Logger {
   const requestId = message.headers[REQUEST_ID_HEADER];

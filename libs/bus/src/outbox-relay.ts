@@ -50,7 +50,7 @@ const DEFAULT_RETRY: BackoffOptions = { initialDelayMs: 1_000, maxDelayMs: 60_00
 const LISTEN_RECONNECT: BackoffOptions = { initialDelayMs: 100, maxDelayMs: 5_000, factor: 2, jitter: 0.2 };
 
 /**
- * Moves outbox rows to the bus (ARCHITECTURE decision 6). Wakes on NOTIFY, polls as a fallback, claims due rows in
+ * Moves outbox rows to the bus (architecture rule 6). Wakes on NOTIFY, polls as a fallback, claims due rows in
  * created_at order, publishes each and deletes it only once the bus confirmed it. A failed publish leaves the row
  * with attempts and last_error and backs it off. While the bus is not ready (broker down) nothing is claimed: the
  * rows simply wait. Several relays may run; each row goes out once in the happy path, at least once always.

@@ -14,7 +14,7 @@ export interface EnqueueMessageInput {
 }
 
 /**
- * Writes a message to the outbox in the caller's transaction (ARCHITECTURE decision 6): it is published if and
+ * Writes a message to the outbox in the caller's transaction (architecture rule 6): it is published if and
  * only if the state change it describes commits. The active trace context goes into the row's headers, so the
  * relay's publish and the consumer join the trace of the request that caused the message.
  */

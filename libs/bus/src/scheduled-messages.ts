@@ -24,7 +24,7 @@ export interface ScheduleMessageInput {
 }
 
 /**
- * Publishes a message at `dueAt`, not before (ARCHITECTURE decision 7: delays live in PostgreSQL, so they survive
+ * Publishes a message at `dueAt`, not before (architecture rule 7: delays live in PostgreSQL, so they survive
  * restarts and need no broker plugin). Written in the caller's transaction, like the outbox.
  */
 export async function scheduleMessage(
@@ -60,7 +60,7 @@ export async function scheduleMessage(
 export interface SchedulerOptions {
   readonly db: DbHandle;
   readonly logger: Logger;
-  /** What "now" is; tests drive it (ARCHITECTURE decision 8). Default: the system clock. */
+  /** What "now" is; tests drive it (architecture rule 8). Default: the system clock. */
   readonly clock?: { now(): Date };
   /** How often due rows are looked for. Default 1000 ms. */
   readonly pollIntervalMs?: number;

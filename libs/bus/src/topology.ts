@@ -44,7 +44,7 @@ export interface ResolvedQueue {
 /**
  * Five redeliveries (six deliveries): enough to ride out a consumer crash or a deploy, small enough that a poison
  * message reaches its dead-letter queue within seconds. Transient failures that need longer waits are not the bus's
- * job: handlers schedule those in PostgreSQL (ARCHITECTURE decision 7) and ack.
+ * job: handlers schedule those in PostgreSQL (architecture rule 7) and ack.
  */
 export const DEFAULT_DELIVERY_LIMIT = 5;
 
@@ -140,7 +140,7 @@ export const QUEUE = Object.freeze({
 export const ORIGIN_TASKS_PREFETCH = 32;
 
 /**
- * The system's topology (ARCHITECTURE decision 7). The origin queue has a single active consumer; origin-session's
+ * The system's topology (architecture rule 7). The origin queue has a single active consumer; origin-session's
  * runner makes ONE origin call at a time whatever the prefetch: it acknowledges an order's wake-up at once (the
  * order row is the queue) and holds an internal task until it ran (docs/decisions/0086). Standby replicas are safe:
  * the leader holds the origin account lock (SAC is not a mutex).

@@ -2,7 +2,7 @@ import { type Context, context, propagation, type Span, SpanKind, SpanStatusCode
 import type { IncomingMessage, OutgoingMessage } from './bus';
 import { coerceError } from './coerce-error';
 
-/** Tracer of every span the bus starts (ARCHITECTURE decision 10: one trace from the HTTP request to the consumer). */
+/** Tracer of every span the bus starts (architecture rule 10: one trace from the HTTP request to the consumer). */
 export const BUS_TRACER_NAME = '@regapi/bus';
 
 /** Attribute names on the bus's spans (OpenTelemetry messaging conventions). */

@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@regapi/db';
-import { createTestDatabase, type TestDatabase, waitFor } from '@regapi/testkit';
+import { useTestDatabase, waitFor } from '@regapi/testkit';
 import type { Transaction } from 'kysely';
 import { enqueueMessage, handleOnce } from '../src';
 import { deferred } from './support/deferred';
 import { hasSettled } from './support/promise-state';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 async function outboxCount(): Promise<number> {
   const row = await database.db

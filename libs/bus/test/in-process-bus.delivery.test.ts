@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { silentLogger } from '@regapi/telemetry';
-import { createTestDatabase, type TestDatabase, waitFor } from '@regapi/testkit';
+import { useTestDatabase, waitFor } from '@regapi/testkit';
 import {
   type Bus,
   BusClosedError,
@@ -26,7 +26,7 @@ const testTopology = defineTopology({
   ],
 });
 
-let database: TestDatabase;
+const database = useTestDatabase();
 const buses: Bus[] = [];
 
 function newBus(withTable = false): Bus {
@@ -44,16 +44,8 @@ function message(routingKey: string, payload: unknown = { n: 1 }): OutgoingMessa
   return { id: randomUUID(), routingKey, payload, headers: { request_id: 'req-1' } };
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
 afterEach(async () => {
   await Promise.all(buses.splice(0).map((bus) => bus.close()));
-});
-
-afterAll(async () => {
-  await database.drop();
 });
 
 test('a message goes to every queue whose binding matches (* is one word, # any) and to no other', async () => {

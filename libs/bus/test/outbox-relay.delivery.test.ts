@@ -1,28 +1,20 @@
 import { createDb, type DbHandle } from '@regapi/db';
 import { silentLogger } from '@regapi/telemetry';
-import { createTestDatabase, type TestDatabase, waitFor } from '@regapi/testkit';
+import { useTestDatabase, waitFor } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { createOutboxRelay, enqueueMessage, type OutboxRelay } from '../src';
 import { listeningBackend, outboxRows } from './support/outbox-queries';
 import { recordingBus } from './support/recording-bus';
 
 const logger = silentLogger();
-let database: TestDatabase;
+const database = useTestDatabase();
 const relays: OutboxRelay[] = [];
 const handles: DbHandle[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
 
 afterEach(async () => {
   await Promise.all(relays.splice(0).map((relay) => relay.stop()));
   await Promise.all(handles.splice(0).map((handle) => handle.close()));
   await database.db.deleteFrom('outbox').execute();
-});
-
-afterAll(async () => {
-  await database.drop();
 });
 
 function relay(options: Omit<Parameters<typeof createOutboxRelay>[0], 'db' | 'logger'> & { db?: DbHandle }) {
@@ -87,8 +79,9 @@ test('the relay listens again after its LISTEN connection is killed', async () =
     const again = await listeningBackend(database);
     return again !== undefined && again !== pid;
   });
-  await writeMessages(1);
+  const [id] = await writeMessages(1);
   await waitFor(() => bus.published.length === 1, { timeoutMs: 2_000 });
+  expect(bus.published.map((message) => message.id)).toEqual([id]);
 });
 
 test('a failed publish keeps the row with attempts and last_error, and it goes out on a later try', async () => {

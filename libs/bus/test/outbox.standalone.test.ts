@@ -1,5 +1,5 @@
 import { silentLogger } from '@regapi/telemetry';
-import { createTestDatabase, type TestDatabase, waitFor } from '@regapi/testkit';
+import { useTestDatabase, waitFor } from '@regapi/testkit';
 import {
   type Bus,
   createInProcessBus,
@@ -17,19 +17,11 @@ const topology = defineTopology({
   deadLetterExchange: 'test.dlx',
   queues: [{ name: 'work', bindings: ['work.#'] }],
 });
-let database: TestDatabase;
+const database = useTestDatabase();
 const running: Array<Bus | OutboxRelay> = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
 
 afterEach(async () => {
   for (const item of running.splice(0).reverse()) await ('publish' in item ? item.close() : item.stop());
-});
-
-afterAll(async () => {
-  await database.drop();
 });
 
 function start(): { bus: Bus; relay: OutboxRelay } {

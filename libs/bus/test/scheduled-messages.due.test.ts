@@ -1,18 +1,10 @@
 import { createScheduler, scheduleMessage } from '@regapi/bus';
 import { silentLogger } from '@regapi/telemetry';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let now = new Date('2026-11-23T12:00:00Z');
 const clock = { now: () => now };
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
 
 beforeEach(async () => {
   await database.db.deleteFrom('outbox').execute();

@@ -2,7 +2,7 @@ import { businessWindowAtOrAfter } from './business-window';
 import { MS_PER_HOUR } from './civil-date';
 
 /**
- * Arithmetic in registry business time (spec 8). Both functions walk window by window, one per business day; the
+ * Arithmetic in registry business time (contract 8). Both functions walk window by window, one per business day; the
  * terms involved are hours, so the walk is a few steps.
  */
 

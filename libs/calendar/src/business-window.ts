@@ -3,8 +3,8 @@ import { isRegistryBusinessDay } from './registry-closed-days';
 import { fromLocalDateTime, toLocalDateTime } from './zoned-time';
 
 /**
- * Spec 8: "business hours are 09:00 to 16:00, Monday to Friday", in the office's local time (ARCHITECTURE, domain
- * facts). Opening is inclusive and closing exclusive: 09:00:00.000 is business time, 16:00:00.000 is not.
+ * Contract 8: "business hours are 09:00 to 16:00, Monday to Friday", in the office's local time (docs/architecture.md,
+ * domain facts). Opening is inclusive and closing exclusive: 09:00:00.000 is business time, 16:00:00.000 is not.
  */
 export const REGISTRY_OPENS_AT_HOUR = 9;
 export const REGISTRY_CLOSES_AT_HOUR = 16;

@@ -1,6 +1,6 @@
 /**
  * A calendar day with no time zone attached: what a holiday is, and what an office's local day is. Holidays are
- * civil dates, not instants, because Brazil spans four time zones (ARCHITECTURE, domain facts): 1 January starts at a
+ * civil dates, not instants, because Brazil spans four time zones (architecture.md, domain facts): 1 January starts at a
  * different instant in Noronha and in Rio Branco.
  */
 export interface CivilDate {

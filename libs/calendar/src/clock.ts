@@ -1,5 +1,5 @@
 /**
- * The project's one source of "now" (ARCHITECTURE decision 8: time is injected). Code that schedules or forecasts
+ * The project's one source of "now" (architecture rule 8: time is injected). Code that schedules or forecasts
  * (certificate business hours, re-check intervals) takes a `Clock` argument instead of calling `new Date()`, so tests
  * can drive it without sleeping.
  */

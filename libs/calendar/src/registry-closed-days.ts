@@ -29,7 +29,7 @@ export function isRegistryHoliday(date: CivilDate): boolean {
   return holidaysOf(date.year).keys.has(formatCivilDate(date));
 }
 
-/** A day the office opens: Monday to Friday and not a registry holiday (spec 8: "Monday to Friday"). */
+/** A day the office opens: Monday to Friday and not a registry holiday (contract 8: "Monday to Friday"). */
 export function isRegistryBusinessDay(date: CivilDate): boolean {
   return !isWeekend(date) && !isRegistryHoliday(date);
 }

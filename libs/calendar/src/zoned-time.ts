@@ -3,7 +3,7 @@ import { type CivilDate, civilDateFromUtcMs, MS_PER_DAY, utcMsOfCivil } from './
 /**
  * Conversions between instants and an office's wall clock, through Intl (tzdb bundled with Node) rather than fixed
  * offsets: Brazil has had no DST since 2019, but it had DST before, and a zone's rules are tzdb's business, not ours
- * (ARCHITECTURE, domain facts: business hours are the office's local hours).
+ * (architecture.md, domain facts: business hours are the office's local hours).
  */
 
 /** A time zone name Intl does not know. Thrown, not returned: a bad zone is a catalog or programming error. */

@@ -5,7 +5,7 @@ const SP = 'America/Sao_Paulo';
 
 /** Every time is São Paulo local (UTC-3). 2025-06-04 is a Wednesday. */
 test.each([
-  ['2025-06-06T15:00', 4, '2025-06-09T12:00', 'Friday 15:00 + 4 h: Monday 12:00 (spec 8 example)'],
+  ['2025-06-06T15:00', 4, '2025-06-09T12:00', 'Friday 15:00 + 4 h: Monday 12:00 (contract 8 example)'],
   ['2025-06-04T10:00', 2, '2025-06-04T12:00', 'within one day'],
   ['2025-06-04T10:00', 0.25, '2025-06-04T10:15', 'a fractional hour'],
   ['2025-06-04T10:00', 1 / 60, '2025-06-04T10:01', 'one minute'],

@@ -3,7 +3,7 @@ import { CERTIFICATE_TERM_BUSINESS_HOURS, certificateForecast, ManualClock } fro
 const SP = 'America/Sao_Paulo';
 const sp = (local: string): Date => new Date(`${local}:00-03:00`);
 
-test('the certificate term is 4 registry business hours (spec 8)', () => {
+test('the certificate term is 4 registry business hours (contract 8)', () => {
   expect(CERTIFICATE_TERM_BUSINESS_HOURS).toBe(4);
 });
 
@@ -28,7 +28,7 @@ test('the forecast uses the office zone, not the server zone', () => {
   expect(certificateForecast(acceptedAt, 'America/Rio_Branco').toISOString()).toBe('2025-06-06T18:00:00.000Z');
 });
 
-test('a manual clock drives the forecast without sleeping (ARCHITECTURE decision 8)', () => {
+test('a manual clock drives the forecast without sleeping (architecture rule 8)', () => {
   const clock = new ManualClock(sp('2025-06-06T15:00'));
   const forecast = certificateForecast(clock.now(), SP);
   clock.set(forecast);

@@ -6,13 +6,13 @@ import type { Selectable } from 'kysely';
 export interface CatalogOffice {
   /** National office code, 6 digits. */
   readonly cns: string;
-  /** Number of the office within its municipality (spec 2.3 `imovel_cartorio`). */
+  /** Number of the office within its municipality (contract 2.3 `imovel_cartorio`). */
   readonly numero: number;
   readonly nome: string;
   /** As the origin spells it. */
   readonly municipio: string;
   readonly uf: Uf;
-  /** IANA zone of the office: registry business hours run in its local time (spec 8). */
+  /** IANA zone of the office: registry business hours run in its local time (contract 8). */
   readonly timeZone: string;
   /** False for an office out of service: counted, never quoted. */
   readonly disponivel: boolean;

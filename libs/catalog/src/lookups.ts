@@ -9,15 +9,15 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export interface OfficeAddress {
   readonly uf: Uf;
-  /** Municipality of the OFFICE (spec 2.3), in any case, with or without accents. */
+  /** Municipality of the OFFICE (contract 2.3), in any case, with or without accents. */
   readonly municipio: string;
   /** Number of the office within the municipality. */
   readonly numero: number;
 }
 
 /**
- * The office at an address (spec 1.6: record + office number + municipality of the office + UF), or undefined when
- * the catalog has none there: the quote answers 602 without calling the origin (spec 3). Out-of-service offices ARE
+ * The office at an address (contract 1.6: record + office number + municipality of the office + UF), or undefined when
+ * the catalog has none there: the quote answers 602 without calling the origin (contract 3). Out-of-service offices ARE
  * found (`disponivel` false): telling "does not exist" from "out of service" is the caller's business.
  */
 export async function findOffice(db: Db, address: OfficeAddress): Promise<CatalogOffice | undefined> {
@@ -38,7 +38,7 @@ export async function findOfficeByCns(db: Db, cns: string): Promise<CatalogOffic
 
 /**
  * The origin's fee of a property product (record view, certificate) at `office`, integer centavos; undefined when
- * unknown: no fee in the catalog, a fee of 0 (unknown, never free: ARCHITECTURE decision 5), or a product that is
+ * unknown: no fee in the catalog, a fee of 0 (unknown, never free: architecture rule 5), or a product that is
  * not priced per office (the preliminary search is priced per UF: `searchFee`).
  */
 export async function officeFee(db: Db, fonte: Fonte, office: Pick<CatalogOffice, 'cns'>): Promise<number | undefined> {
@@ -52,7 +52,7 @@ export async function officeFee(db: Db, fonte: Fonte, office: Pick<CatalogOffice
 }
 
 /**
- * The origin's fee of the preliminary search in `uf`, integer centavos; undefined when unknown. Spec 7.9: the UF whose
+ * The origin's fee of the preliminary search in `uf`, integer centavos; undefined when unknown. Contract 7.9: the UF whose
  * fee is R$ 0,00 is not offered, because a zero fee means unknown, not free.
  */
 export async function searchFee(db: Db, uf: Uf): Promise<number | undefined> {

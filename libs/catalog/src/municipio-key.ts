@@ -1,6 +1,6 @@
 /**
  * How a municipality name is compared (issue 5: case- and accent-insensitive). A client types the OFFICE's
- * municipality (spec 2.3 `imovel_municipio`) as people write it: "sao paulo", "São  Paulo", "SAO PAULO", "Embu Guaçu"
+ * municipality (contract 2.3 `imovel_municipio`) as people write it: "sao paulo", "São  Paulo", "SAO PAULO", "Embu Guaçu"
  * for "Embu-Guaçu" all name the same place. Accents and case go, hyphens become blanks, apostrophes and dots vanish
  * ("Santa Bárbara d'Oeste" = "santa barbara doeste"), blanks collapse.
  */

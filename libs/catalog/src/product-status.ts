@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Whether a product is in service (migration 0004, table `product_status`). Spec 7.5: on 602/603 from the origin the
+ * Whether a product is in service (migration 0004, table `product_status`). Contract 7.5: on 602/603 from the origin the
  * product goes out of service at once (origin-session) and a human puts it back (`pnpm ops product enable`); while it
  * is out, quotes and executions answer 602 without charge (gateway). Moved here from the gateway so both services
  * read and write it through one copy.

@@ -35,7 +35,7 @@ const CERTIFICATE: Fonte = 'certidao-inteiro-teor';
 const CHUNK = 1000;
 
 /**
- * Replaces the whole catalog with what the origin said, in ONE transaction (ARCHITECTURE decision 5): a quote running
+ * Replaces the whole catalog with what the origin said, in ONE transaction (architecture rule 5): a quote running
  * meanwhile reads the previous catalog or the new one, never a mix and never an empty one. Two syncs at once take
  * turns on a transaction-level advisory lock. An inconsistent snapshot (an office listed twice, two offices at the
  * same address) is refused whole before anything is written. `inSameTransaction` runs last in that transaction, for

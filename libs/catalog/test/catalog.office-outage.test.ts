@@ -1,18 +1,10 @@
 import type { Catalog, Office, Tariffs } from '@regapi/origin';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { findOffice, markOfficeUnavailable, syncCatalog } from '../src';
 
 // Issue 12: one office out of service at the origin is marked unavailable locally until the origin shows it back.
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 function office(cns: string, numero: number, disponivel = true): Office {
   return {

@@ -1,5 +1,5 @@
 import type { Catalog, Office, Tariffs } from '@regapi/origin';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import {
   findOffice,
   findOfficeByCns,
@@ -11,15 +11,7 @@ import {
   syncCatalog,
 } from '../src';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 function office(overrides: Partial<Office> & Pick<Office, 'cns' | 'numero' | 'municipio'>): Office {
   return {
@@ -105,7 +97,7 @@ test('a sync replaces the catalog and stamps it; offices are found by the addres
   });
 });
 
-test('fees in integer centavos; a zero fee is unknown, so not offered (ARCHITECTURE decision 5, spec 7.9)', async () => {
+test('fees in integer centavos; a zero fee is unknown, so not offered (architecture rule 5, contract 7.9)', async () => {
   await syncCatalog(database.db, { catalog, tariffs, syncedAt: new Date('2026-03-11T13:05:00Z') });
   expect(await officeFee(database.db, 'certidao-inteiro-teor', { cns: '111111' })).toBe(8_388);
   expect(await officeFee(database.db, 'visualizacao-matricula', { cns: '111111' })).toBe(2_796);

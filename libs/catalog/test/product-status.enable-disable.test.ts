@@ -1,15 +1,7 @@
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { getProductStatus, isProductEnabled, setProductEnabled } from '../src';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 test('products start in service; taking one out changes it once, with its reason; putting it back works', async () => {
   expect(await isProductEnabled(database.db, 'visualizacao-matricula')).toBe(true);

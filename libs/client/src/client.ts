@@ -45,7 +45,7 @@ export interface ExecuteOptions extends CallOptions {
   /**
    * The order's key. Default: a new UUID, minted once for this call and kept across its retries. Pass your own (see
    * `newIdempotencyKey`) to store it with your order BEFORE sending, so a crash or a RegapiNetworkError can be
-   * followed by a resend with the SAME key (spec 4: never a new key after a timeout).
+   * followed by a resend with the SAME key (contract 4: never a new key after a timeout).
    */
   readonly idempotencyKey?: string;
 }

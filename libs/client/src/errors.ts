@@ -1,5 +1,5 @@
 // Every failure the client reports is a RegapiError saying what became of the money and what a retry should be
-// (spec 4 and 7.3): `charged`, `refunded`, and `retry` — 'same-key' (resend the same request with the SAME
+// (contract 4 and 7.3): `charged`, `refunded`, and `retry` — 'same-key' (resend the same request with the SAME
 // Idempotency-Key: nothing new is charged), 'new-order' (the order ended; a new order, a NEW key, may succeed), 'no'.
 import { RESULT_CODES, type ResultClass, type ResultCodeInfo } from './generated/result-codes';
 import type { Envelope, FieldError, Finished, FinishedItem } from './types';
@@ -136,7 +136,7 @@ export class NotOfferedError extends RegapiError {
   }
 }
 
-/** The class, refund and retry of a result code (spec 7.3); undefined for a code the table does not know. */
+/** The class, refund and retry of a result code (contract 7.3); undefined for a code the table does not know. */
 export function resultCodeInfo(code: number): ResultCodeInfo | undefined {
   return RESULT_CODES[code];
 }
@@ -149,7 +149,7 @@ export abstract class ResultError extends RegapiError {
   abstract readonly resultClass: ResultClass;
   readonly code: number;
   readonly protocolo: string;
-  /** Spec 7.5 (602, 603): the product is out of service until an operator puts it back. */
+  /** Contract 7.5 (602, 603): the product is out of service until an operator puts it back. */
   readonly permanent: boolean;
   /** The finished answer, as the API gave it. */
   readonly result: Finished;

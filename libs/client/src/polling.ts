@@ -1,4 +1,4 @@
-// Waiting for a result as the API asks (spec 2.2, docs/api.md "A finished result can still change"): poll after
+// Waiting for a result as the API asks (contract 2.2, docs/api.md "A finished result can still change"): poll after
 // `consultar_daqui_s`, wait while a refund is being posted, and, with `untilFinal`, through the revisions of a
 // provisional search until the origin closes it (or says no revision will come: `consultar_daqui_s` null).
 import { WaitTimeoutError } from './errors';

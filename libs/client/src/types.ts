@@ -35,7 +35,7 @@ export type Query<P extends keyof paths, M extends Method> =
 /** What can be quoted and executed: each `POST /v1/orcamento/{x}` with its `POST /v1/consultas/{x}` (batches too). */
 export type Orderable =
   Extract<PathWith<'post'>, `/v1/orcamento/${string}`> extends `/v1/orcamento/${infer X}` ? X : never;
-/** The three products (spec 1.2). */
+/** The three products (contract 1.2). */
 export type Product = Exclude<Orderable, `${string}/${string}`>;
 /** The batch forms (`pesquisa-previa-bens/nacional`, `.../lote`), each answered by `GET /v1/lotes/{lote}`. */
 export type Batch = Extract<Orderable, `${string}/${string}`>;
@@ -52,7 +52,7 @@ export type Accepted<F extends Orderable> = Answer<ExecutePath<F>, 'post', 202>;
 /** An execution refused as not offered (`code` 602, nothing charged). */
 export type NotOfferedAnswer<F extends Orderable> = Answer<ExecutePath<F>, 'post', 200>;
 
-/** A finished order: the result in `code` (spec 7.3), `data[0]` the product's result told apart by `fonte`. */
+/** A finished order: the result in `code` (contract 7.3), `data[0]` the product's result told apart by `fonte`. */
 export type Finished = Answer<'/v1/consultas/{protocolo}', 'get', 200>;
 /** An order still running: `data[0].consultar_daqui_s` seconds to wait. */
 export type Running = Answer<'/v1/consultas/{protocolo}', 'get', 202>;
@@ -67,6 +67,6 @@ export type TokenAnswer = Answer<'/v1/token', 'get', 200>;
 export type ExtratoAnswer = Answer<'/v1/extrato', 'get', 200>;
 export type ExtratoQuery = NonNullable<Query<'/v1/extrato', 'get'>>;
 
-/** What every answer has (spec 2.1), whatever the endpoint. */
+/** What every answer has (contract 2.1), whatever the endpoint. */
 export type Envelope = components['schemas']['Envelope'];
 export type FieldError = components['schemas']['FieldError'];

@@ -75,7 +75,7 @@ export {
 } from './sessions';
 export { type ConsoleAuthDeps, type SignInResult, signIn } from './sign-in';
 export { signOut } from './sign-out';
-export { type MailSender, type SmtpSettings, smtpTransport, startMailLoop, startMailSender } from './smtp';
+export { type SmtpSettings, smtpTransport } from './smtp';
 export { acceptedTotpStep, newTotpSecret, totpCodeAt, totpStep, totpUri } from './totp';
 export { openTotpSecret, parseTotpKey, sealTotpSecret, type TotpKey, TotpKeyError } from './totp-secret-box';
 export {

@@ -58,7 +58,7 @@ export interface Invitation {
   /** The full link: in the outbox's message, and shown to the operator when no SMTP server sends it. */
   readonly link: string;
   readonly expiresAt: Date;
-  readonly mailId: string;
+  readonly mailId: number;
 }
 
 /**

@@ -10,7 +10,7 @@ export interface ConsoleMail {
 }
 
 /** Writes a message to the outbox, in the caller's transaction: the message commits with its cause or not at all. */
-export async function queueMail(db: Kysely<Database>, mail: ConsoleMail, now: Date): Promise<string> {
+export async function queueMail(db: Kysely<Database>, mail: ConsoleMail, now: Date): Promise<number> {
   const row = await db
     .insertInto('console_mail')
     .values({
@@ -27,7 +27,7 @@ export async function queueMail(db: Kysely<Database>, mail: ConsoleMail, now: Da
 }
 
 export interface UnsentMail extends ConsoleMail {
-  readonly id: string;
+  readonly id: number;
   readonly createdAt: Date;
   readonly attempts: number;
   readonly lastError: string | null;
@@ -59,7 +59,7 @@ export async function listUnsentMail(
 }
 
 /** Sends one message; throws when the server refuses it or cannot be reached. */
-export type MailTransport = (mail: ConsoleMail & { readonly id: string }) => Promise<void>;
+export type MailTransport = (mail: ConsoleMail & { readonly id: number }) => Promise<void>;
 
 export interface MailRetryPolicy {
   readonly firstDelayMs: number;

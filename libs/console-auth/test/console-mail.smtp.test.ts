@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { ManualClock } from '@regapi/calendar';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { SMTPServer } from 'smtp-server';
-import { queueMail, sendDueMail, smtpTransport, startMailSender } from '../src';
+import { queueMail, sendDueMail, smtpTransport } from '../src';
 
 // Issue 15 / docs/decisions/0082: the console's outbox goes out through a real SMTP server (smtp-server on a TCP
 // port, nodemailer as the client); a refusal is retried later with a longer wait, and nothing is marked sent unless
@@ -120,9 +120,7 @@ test('wrong SMTP credentials: the message stays unsent with the error (no fake s
   const port = new URL(url).port;
   const transport = smtpTransport({ url: `smtp://console:errada@127.0.0.1:${port}`, from: 'x@exemplo.test' });
   const id = await queueMail(database.db, { accountId, recipient: 'd@exemplo.test', subject: 'S', body: 'B' }, now());
-  const sender = startMailSender({ db: database.db, now, transport, intervalMs: 60_000, onError: () => undefined });
-  expect(await sender.flush()).toEqual({ sent: 0, failed: 1 });
-  await sender.stop();
+  expect(await sendDueMail(database.db, now, transport)).toEqual({ sent: 0, failed: 1 });
   transport.close();
   const row = await database.db
     .selectFrom('console_mail')

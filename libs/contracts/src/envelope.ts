@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { reaisNumber } from '@regapi/br';
 
-/** Contract version carried in every response (spec 9). */
+/** Contract version carried in every response (contract 9). */
 export const API_VERSION = 'v1';
 
-/** Names of the envelope that no key inside a `data` item may reuse (spec 2.1). */
+/** Names of the envelope that no key inside a `data` item may reuse (contract 2.1). */
 export const RESERVED_DATA_KEYS = ['code', 'header', 'errors'] as const;
 
 export interface EnvelopeHeader {
@@ -43,7 +44,7 @@ export interface EnvelopeInput<T extends DataItem> {
   code: number;
   codeMessage: string;
   requestId?: string;
-  /** Money inside the system is integer centavos; it becomes reais only here, at the edge (ARCHITECTURE 3). */
+  /** Money inside the system is integer centavos; it becomes reais only here, at the edge (architecture rule 3). */
   priceCentavos?: number;
   billable?: boolean;
   data?: readonly T[];
@@ -54,27 +55,25 @@ export interface EnvelopeInput<T extends DataItem> {
 export class ReservedDataKeyError extends Error {
   override readonly name = 'ReservedDataKeyError';
   constructor(readonly key: string) {
-    super(`data item uses the envelope name "${key}" (spec 2.1)`);
+    super(`data item uses the envelope name "${key}" (contract 2.1)`);
   }
 }
 
 /**
- * Integer centavos to reais with two decimals, as a JSON number (12345 -> 123.45; 12340 -> 123.4, since a JSON number
- * carries no trailing zero). Dividing a safe integer by 100 gives the double nearest to the exact decimal, which
- * JSON.stringify prints with at most two decimals. The price is an amount debited, never negative (spec 2.1).
+ * A price as the envelope's JSON number in reais (`reaisNumber`, decision 0113): 12345 -> 123.45. The price is an
+ * amount debited, never negative (contract 2.1).
  */
 export function centavosToReais(centavos: number): number {
-  if (!Number.isSafeInteger(centavos)) throw new RangeError(`centavos must be an integer, got ${centavos}`);
   if (centavos < 0) throw new RangeError(`a price is never negative, got ${centavos} centavos`);
-  return centavos / 100;
+  return reaisNumber(centavos);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Builds the one response envelope of spec 2.1. `data` is always a list; values are passed through untouched (a
+ * Builds the one response envelope of contract 2.1. `data` is always a list; values are passed through untouched (a
  * `null` the origin did not report stays `null`, never 0 or ""). Only the top-level keys of a data item are checked
- * against the reserved names: a nested envelope (the `aceite` of a finished query, spec 2.1) legitimately has them.
+ * against the reserved names: a nested envelope (the `aceite` of a finished query, contract 2.1) legitimately has them.
  */
 export function envelope<T extends DataItem>(input: EnvelopeInput<T>): Envelope<T> {
   const data = input.data ?? [];
@@ -82,7 +81,7 @@ export function envelope<T extends DataItem>(input: EnvelopeInput<T>): Envelope<
     for (const key of RESERVED_DATA_KEYS) if (Object.hasOwn(item, key)) throw new ReservedDataKeyError(key);
   }
   const priceCentavos = input.priceCentavos ?? 0;
-  // spec 2.1: `header.request_id` is a UUID; a caller passing anything else is a bug, not a client error.
+  // contract 2.1: `header.request_id` is a UUID; a caller passing anything else is a bug, not a client error.
   if (input.requestId !== undefined && !UUID.test(input.requestId)) {
     throw new RangeError(`request_id must be a UUID, got "${input.requestId}"`);
   }

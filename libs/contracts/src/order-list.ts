@@ -2,6 +2,6 @@
 export const DEFAULT_LIST_LIMIT = 50;
 export const MAX_LIST_LIMIT = 100;
 
-/** Spec 3: `processando` answers 202 to a poll, a finished order 200. */
+/** Contract 3: `processando` answers 202 to a poll, a finished order 200. */
 export const ORDER_LIST_ESTADOS = ['processando', 'concluido'] as const;
 export type OrderListEstado = (typeof ORDER_LIST_ESTADOS)[number];

@@ -1,17 +1,17 @@
-/** The three query products of spec 1.2, by their `{fonte}` path segment. */
+/** The three query products of contract 1.2, by their `{fonte}` path segment. */
 export const FONTES = ['pesquisa-previa-bens', 'visualizacao-matricula', 'certidao-inteiro-teor'] as const;
 export type Fonte = (typeof FONTES)[number];
 
-/** Spec 5.2: a token carries one scope per product it may call. */
+/** Contract 5.2: a token carries one scope per product it may call. */
 export type ProductScope = `consultas:${Fonte}`;
 
 export interface Product {
   readonly fonte: Fonte;
   readonly scope: ProductScope;
   readonly nome: string;
-  /** Spec 9.6: record view and certificate are beta. */
+  /** Contract 9.6: record view and certificate are beta. */
   readonly beta: boolean;
-  /** Spec 8: the longest the service waits for the origin on one run. */
+  /** Contract 8: the longest the service waits for the origin on one run. */
   readonly maxTimeoutSeconds: number;
 }
 

@@ -1,6 +1,6 @@
 /**
- * The result code table of spec 7.3, as data: the single copy the whole system reads (STYLE 3). Results of a query
- * travel in the envelope `code` with HTTP 200 (spec 7.2); transport errors are in `transport-codes.ts`. The texts of a
+ * The result code table of contract 7.3, as data: the single copy the whole system reads. Results of a query
+ * travel in the envelope `code` with HTTP 200 (contract 7.2); transport errors are in `transport-codes.ts`. The texts of a
  * result depend on what happened to the money, not on the code alone: `result-messages.ts`.
  */
 
@@ -24,9 +24,9 @@ export interface ResultClassInfo {
 }
 
 /**
- * Spec 7.3, one row per class. `sucesso` says "n/a" for both flags: nothing is refunded (the delivery is what was
+ * Contract 7.3, one row per class. `sucesso` says "n/a" for both flags: nothing is refunded (the delivery is what was
  * paid for) and there is nothing to retry, so both are false here.
- * Spec 7.4: `erro_participante` is the only failure class that keeps the money; service-side failures always refund.
+ * Contract 7.4: `erro_participante` is the only failure class that keeps the money; service-side failures always refund.
  */
 export const RESULT_CLASS_INFO: Readonly<Record<ResultClass, ResultClassInfo>> = Object.freeze({
   sucesso: { class: 'sucesso', refunded: false, retry: false, meaning: 'A origem respondeu e entregou.' },
@@ -57,7 +57,7 @@ export const RESULT_CLASS_INFO: Readonly<Record<ResultClass, ResultClassInfo>> =
   fatal: { class: 'fatal', refunded: true, retry: false, meaning: 'Defeito de integração do lado do serviço.' },
 });
 
-/** Spec 7.3, the codes of each class. 616 is in no class of the spec, so it is not a code here. */
+/** Contract 7.3, the codes of each class. 616 is in no class of the contract, so it is not a code here. */
 export const RESULT_CODES_BY_CLASS = Object.freeze({
   sucesso: [200],
   nao_encontrado: [612],
@@ -69,7 +69,7 @@ export const RESULT_CODES_BY_CLASS = Object.freeze({
 
 export type ResultCode = (typeof RESULT_CODES_BY_CLASS)[ResultClass][number];
 
-/** Spec 7.5: retrying is pointless; the product goes out of service at once and a human is notified. */
+/** Contract 7.5: retrying is pointless; the product goes out of service at once and a human is notified. */
 const PERMANENT_CODES: ReadonlySet<number> = new Set<ResultCode>([602, 603]);
 
 export interface ResultCodeInfo {
@@ -77,11 +77,11 @@ export interface ResultCodeInfo {
   readonly class: ResultClass;
   readonly refunded: boolean;
   readonly retry: boolean;
-  /** Spec 7.5: the product goes out of service at once (602, 603). */
+  /** Contract 7.5: the product goes out of service at once (602, 603). */
   readonly permanent: boolean;
 }
 
-/** Every code of spec 7.3, ascending. Flags come from the class, so no row can disagree with its class. */
+/** Every code of contract 7.3, ascending. Flags come from the class, so no row can disagree with its class. */
 export const RESULT_CODES: readonly ResultCodeInfo[] = Object.freeze(
   RESULT_CLASSES.flatMap((resultClass) =>
     RESULT_CODES_BY_CLASS[resultClass].map(
@@ -128,17 +128,17 @@ export function isRetryable(code: ResultCode): boolean {
 }
 
 /**
- * Spec 7.5. This is about a code REPORTED BY THE ORIGIN: a 602 the service answers by itself (an office that does
- * not quote, a repeated order, spec 7.6) says nothing about the product and must not take it out of service.
+ * Contract 7.5. This is about a code REPORTED BY THE ORIGIN: a 602 the service answers by itself (an office that does
+ * not quote, a repeated order, contract 7.6) says nothing about the product and must not take it out of service.
  */
 export function isPermanent(code: ResultCode): boolean {
   return row(code).permanent;
 }
 
-/** Spec 7.2: a result's body says that HTTP 200 only means the request arrived, and that the client acts on `code`. */
+/** Contract 7.2: a result's body says that HTTP 200 only means the request arrived, and that the client acts on `code`. */
 export const RESULT_STATUS_NOTE = 'HTTP 200 significa apenas que a requisição chegou: aja pelo campo code.';
 
-/** The `code_message` of a 6xx result: its message followed by the spec 7.2 note. */
+/** The `code_message` of a 6xx result: its message followed by the contract 7.2 note. */
 export function withResultStatusNote(message: string): string {
   return `${message} ${RESULT_STATUS_NOTE}`;
 }

@@ -3,7 +3,7 @@ import { type ResultClass, type ResultCode, resultClassOf } from './result-codes
 import type { UnavailableMotivo } from './unavailable-motivos';
 
 /**
- * The texts of results (`code_message` and `data[0].mensagem`/`resumo`): the one table (STYLE 3, issue 12 item 2,
+ * The texts of results (`code_message` and `data[0].mensagem`/`resumo`): the one table (issue 12 item 2,
  * docs/decisions/0049). A code alone does not say what happened to the money — a 602 may be a refusal at acceptance
  * (nothing debited) or the end of a debited order (refunded); a 605 is refunded at once on a search or a certificate
  * and waits for the reconciliation on a record view — so every text is keyed by what actually happened: the code,
@@ -29,7 +29,7 @@ export const MONEY_OUTCOMES = [
 ] as const;
 export type MoneyOutcome = (typeof MONEY_OUTCOMES)[number];
 
-/** The only code with a reconciliation (spec 3): the record view's origin timeout. */
+/** The only code with a reconciliation (contract 3): the record view's origin timeout. */
 const RECONCILED_CODE: ResultCode = 605;
 const RECONCILED_FONTE: Fonte = 'visualizacao-matricula';
 
@@ -50,7 +50,7 @@ export function moneyOutcomeOfFinished(
 
 const REFUNDED_CLASSES: ReadonlySet<ResultClass> = new Set<ResultClass>(['retry', 'fatal']);
 
-/** What happened, per code where the spec says more than the class (spec 7.5-7.8, 2.6), else per class. */
+/** What happened, per code where the contract says more than the class (contract 7.5-7.8, 2.6), else per class. */
 const WHAT_HAPPENED_BY_CLASS: Readonly<Record<ResultClass, string>> = {
   sucesso: 'Consulta concluída: a origem respondeu e entregou o resultado.',
   nao_encontrado: 'A origem respondeu: nada encontrado para o alvo.',
@@ -71,7 +71,7 @@ function whatHappened(code: ResultCode, fonte: Fonte): string {
     case 607:
       return 'O cartório chegou à origem como texto em vez do número inteiro: falha de integração do lado do serviço.';
     case 618:
-      // Spec 2.6 and 3: the registry took the certificate order without a protocol; without it nothing can fetch it.
+      // Contract 2.6 and 3: the registry took the certificate order without a protocol; without it nothing can fetch it.
       return fonte === 'certidao-inteiro-teor'
         ? 'O cartório aceitou o pedido da certidão sem número de protocolo (INDISPONIVEL): sem ele a certidão não pode ser obtida.'
         : WHAT_HAPPENED_BY_CLASS.retry;
@@ -120,7 +120,7 @@ function nextStep(code: ResultCode, fonte: Fonte, money: Exclude<MoneyOutcome, '
 
 /**
  * The text of an order that finished with `code`: `data[0].mensagem` (or the search's `resumo`) and the poll's
- * `code_message` (before the spec 7.2 note). `money` from `moneyOutcomeOfFinished`.
+ * `code_message` (before the contract 7.2 note). `money` from `moneyOutcomeOfFinished`.
  */
 export function finishedResultMessage(
   code: ResultCode,
@@ -133,7 +133,7 @@ export function finishedResultMessage(
 }
 
 /**
- * The 602 of a quote or an execution refused before any debit (spec 7.6, 7.9): nothing charged, no order, the key
+ * The 602 of a quote or an execution refused before any debit (contract 7.6, 7.9): nothing charged, no order, the key
  * unused (so the SAME key may be resent). `acceptedAgainOn` (`YYYY-MM-DD`, office's day) only for `pedido_em_vigor`.
  */
 export function refusalMessage(motivo: UnavailableMotivo, acceptedAgainOn?: string): string {

@@ -1,17 +1,17 @@
 /**
- * Messages of the transport statuses (spec 7.1): the envelope `code` equals the HTTP status. Used by the HTTP layer;
+ * Messages of the transport statuses (contract 7.1): the envelope `code` equals the HTTP status. Used by the HTTP layer;
  * the query results (6xx) are in `result-codes.ts`.
  */
 export const TRANSPORT_MESSAGES = Object.freeze({
   400: 'Requisição malformada.',
   401: 'Token ausente, malformado, revogado ou expirado. Envie Authorization: Bearer <token> (nunca na query string).',
-  // Prepaid account (spec 1.4): an execution that the balance cannot pay is refused before any order.
+  // Prepaid account (contract 1.4): an execution that the balance cannot pay is refused before any order.
   402: 'Saldo insuficiente na conta pré-paga. Nada foi cobrado.',
   403: 'O token não tem o escopo deste produto (consultas:{fonte}).',
   404: 'Não encontrado.',
   // Issue 12 item 6: the request line, headers or body did not all arrive within the server's timeouts.
   408: 'A requisição não chegou inteira a tempo e a conexão foi encerrada. Nada foi cobrado: reenvie (numa execução, com a MESMA Idempotency-Key).',
-  // ARCHITECTURE 4: a duplicate key that cannot wait for the first request still in its transaction.
+  // architecture rule 4: a duplicate key that cannot wait for the first request still in its transaction.
   409: 'Outra requisição com a mesma Idempotency-Key ainda está em andamento. Repita em instantes com a MESMA chave.',
   413: 'Corpo da requisição grande demais.',
   415: 'O corpo deve ser JSON (Content-Type: application/json).',

@@ -32,7 +32,7 @@ test.each([
   '11.222.333/0001-81',
   '12.ABC.345/01DE-35',
   '00000000000',
-])('a CPF/CNPJ (%j) gets its own message and is not echoed (spec 4, execution rule 3)', (value) => {
+])('a CPF/CNPJ (%j) gets its own message and is not echoed (contract 4, execution rule 3)', (value) => {
   expect(validateIdempotencyKey(value)).toEqual({
     ok: false,
     errors: [{ campo: 'Idempotency-Key', regra: 'not-cpf-cnpj', mensagem: expect.stringMatching(/CPF\/CNPJ/) }],

@@ -44,7 +44,7 @@ test('the paths are the public /v1 API: one quote and one execution path per pro
   );
 });
 
-test('every operation needs the bearer token: no exception (spec 5.1)', () => {
+test('every operation needs the bearer token: no exception (contract 5.1)', () => {
   expect(DOCUMENT.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   expect(DOCUMENT.security).toEqual([{ bearer: [] }]);
   for (const { operation } of ALL) {
@@ -133,7 +133,7 @@ test('429 carries Retry-After and both RateLimit fields; 401 carries WWW-Authent
   }
 });
 
-test('x-beta is true exactly on the operations of the beta products (spec 9.6)', () => {
+test('x-beta is true exactly on the operations of the beta products (contract 9.6)', () => {
   for (const { path, operation } of ALL) {
     const fonte = FONTES.find((candidate) => path.endsWith(`/${candidate}`));
     expect([path, operation['x-beta']]).toEqual([path, fonte !== undefined && PRODUCTS[fonte].beta ? true : undefined]);

@@ -32,7 +32,7 @@ test('a long text, a long list and a wide object are refused without being echoe
   }
 });
 
-test('a small value is still echoed, as spec 2.1 shows', () => {
+test('a small value is still echoed, as contract 2.1 shows', () => {
   expect(errorsOf({ ...valid, uf: ['SP', 'RJ'] })).toEqual([
     expect.objectContaining({ campo: 'uf', valor: ['SP', 'RJ'] }),
   ]);

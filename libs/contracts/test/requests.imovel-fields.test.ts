@@ -56,7 +56,7 @@ describe.each(PROPERTY_PRODUCTS)('%s', (fonte) => {
     },
   );
 
-  test('cpf_cnpj is the ENQUIRER: the missing-field message says so (spec 2.3)', () => {
+  test('cpf_cnpj is the ENQUIRER: the missing-field message says so (contract 2.3)', () => {
     const { cpf_cnpj: _, ...body } = valid;
     expect(errorsOf(fonte, body)[0]?.mensagem).toMatch(/SOLICITANTE/);
   });
@@ -223,7 +223,7 @@ describe('imovel_finalidade', () => {
   });
 
   test.each([1, 2, 3, null])(
-    'certificate: imovel_finalidade %j is refused, naming the field (spec 2.3)',
+    'certificate: imovel_finalidade %j is refused, naming the field (contract 2.3)',
     (finalidade) => {
       const result = validateCertidaoInteiroTeorBody({ ...valid, imovel_finalidade: finalidade });
       expect(result.ok ? [] : result.errors).toEqual([

@@ -151,7 +151,7 @@ describe('finalidade', () => {
     expect(accepted({ ...valid, finalidade })).toMatchObject({ finalidade, finalidadeExplicit: true });
   });
 
-  test('absent or null means 2, not explicit: 3 is never assumed (spec 2.3)', () => {
+  test('absent or null means 2, not explicit: 3 is never assumed (contract 2.3)', () => {
     expect(accepted(valid)).toMatchObject({ finalidade: 2, finalidadeExplicit: false });
     expect(accepted({ ...valid, finalidade: null })).toMatchObject({ finalidade: 2, finalidadeExplicit: false });
   });

@@ -11,7 +11,7 @@ import {
   resultCode,
 } from '@regapi/contracts';
 
-/** Spec 7.3, copied by hand from the spec: the table under test must agree with it row by row. */
+/** Contract 7.3, copied by hand from docs/contract.md: the table under test must agree with it row by row. */
 const SPEC_TABLE = [
   { class: 'sucesso', codes: [200], refunded: false, retry: false },
   { class: 'nao_encontrado', codes: [612], refunded: false, retry: false },
@@ -21,7 +21,7 @@ const SPEC_TABLE = [
   { class: 'fatal', codes: [601, 602, 603, 604, 606, 607, 617, 621, 622], refunded: true, retry: false },
 ] as const;
 
-test('the table has every code of spec 7.3 and nothing else, ascending, each once', () => {
+test('the table has every code of contract 7.3 and nothing else, ascending, each once', () => {
   const specCodes = SPEC_TABLE.flatMap((row) => row.codes).sort((a, b) => a - b);
   expect(RESULT_CODES.map((row) => row.code)).toEqual(specCodes);
   expect(new Set(specCodes).size).toBe(specCodes.length);
@@ -38,21 +38,21 @@ test.each(SPEC_TABLE.flatMap((row) => row.codes.map((code) => [code, row] as con
   },
 );
 
-test('the six classes, and their flags, are those of spec 7.3', () => {
+test('the six classes, and their flags, are those of contract 7.3', () => {
   expect([...RESULT_CLASSES]).toEqual(SPEC_TABLE.map((row) => row.class));
   for (const row of SPEC_TABLE) {
     expect(RESULT_CLASS_INFO[row.class]).toMatchObject({ refunded: row.refunded, retry: row.retry });
   }
 });
 
-test('erro_participante is the only failure class that keeps the money (spec 7.4)', () => {
+test('erro_participante is the only failure class that keeps the money (contract 7.4)', () => {
   const failures = RESULT_CODES.filter((row) => row.class !== 'sucesso');
   const kept = new Set(failures.filter((row) => !row.refunded).map((row) => row.class));
   expect([...kept].sort()).toEqual(['erro_participante', 'indeterminado', 'nao_encontrado']);
   expect(RESULT_CODES.filter((row) => row.class === 'fatal').every((row) => row.refunded)).toBe(true);
 });
 
-test('602 and 603 are permanent and no other code is (spec 7.5)', () => {
+test('602 and 603 are permanent and no other code is (contract 7.5)', () => {
   expect(RESULT_CODES.filter((row) => row.permanent).map((row) => row.code)).toEqual([602, 603]);
   expect(isPermanent(602)).toBe(true);
   expect(isPermanent(603)).toBe(true);
@@ -60,11 +60,11 @@ test('602 and 603 are permanent and no other code is (spec 7.5)', () => {
   expect(isRetryable(602)).toBe(false);
 });
 
-test('607 follows its class: refunded, although the origin bills it (spec 7.8)', () => {
+test('607 follows its class: refunded, although the origin bills it (contract 7.8)', () => {
   expect(resultCode(607)).toMatchObject({ class: 'fatal', refunded: true, retry: false });
 });
 
-test('605 is the origin timeout, in the refunded retry class (spec 7.7)', () => {
+test('605 is the origin timeout, in the refunded retry class (contract 7.7)', () => {
   expect(resultCode(605)).toMatchObject({ class: 'retry', refunded: true, retry: true });
 });
 

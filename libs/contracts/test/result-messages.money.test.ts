@@ -25,7 +25,7 @@ test('a finished order was debited: its text never says nothing was charged, and
     if (row.money === 'devolvido') {
       expect([where, row.text]).toEqual([where, expect.stringMatching(/devolvido integralmente/)]);
     }
-    // Money follows the class (spec 7.3, 7.4), except the record view's 605, which waits for the reconciliation.
+    // Money follows the class (contract 7.3, 7.4), except the record view's 605, which waits for the reconciliation.
     const waits = row.code === 605 && row.fonte === 'visualizacao-matricula';
     expect([where, row.money]).toEqual([where, waits ? 'em_conciliacao' : row.refunded ? 'devolvido' : 'mantido']);
   }

@@ -15,7 +15,7 @@ test('the schemas are plain JSON: they survive a JSON round trip unchanged (read
   }
 });
 
-test('the fields and required fields of each body are those of spec 2.3, plus the optional referencia (issue 17)', () => {
+test('the fields and required fields of each body are those of contract 2.3, plus the optional referencia (issue 17)', () => {
   expect(Object.keys(PESQUISA_PREVIA_BENS_BODY_SCHEMA.properties)).toEqual([
     'cpf_cnpj',
     'uf',

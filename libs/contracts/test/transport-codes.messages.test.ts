@@ -6,7 +6,7 @@ test.each([401, 402, 403, 404, 409, 413, 422, 429, 500])('%i has its own Portugu
   expect(transportMessage(status).length).toBeGreaterThan(5);
 });
 
-test('the messages say what spec 4, 5 and 7 promise', () => {
+test('the messages say what contract 4, 5 and 7 promise', () => {
   expect(transportMessage(401)).toMatch(/Bearer/);
   expect(transportMessage(403)).toMatch(/escopo/);
   expect(transportMessage(422)).toMatch(/Nada foi cobrado/);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { applyFinanceRole, FINANCE_ROLE, FINANCE_VIEWS } from '../src';
 
@@ -8,15 +8,7 @@ import { applyFinanceRole, FINANCE_ROLE, FINANCE_VIEWS } from '../src';
 // and can neither read anything else nor write anything. Proved with SET ROLE: the role is cluster-wide and shared
 // by every test database, so no test gives it a password.
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 const DOC = readFileSync(join(__dirname, '../../../docs/finance.md'), 'utf8');
 

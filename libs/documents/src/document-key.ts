@@ -1,6 +1,6 @@
 import type { DocumentKind } from './document-kind';
 
-// A protocolo is digits (spec 2.2) and an account id a UUID: neither can climb out of its folder.
+// A protocolo is digits (contract 2.2) and an account id a UUID: neither can climb out of its folder.
 const PROTOCOLO = /^[0-9]+$/;
 const ACCOUNT = /^[0-9a-zA-Z-]+$/;
 

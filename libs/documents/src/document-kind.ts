@@ -12,7 +12,7 @@ export function isDocumentKind(value: string): value is DocumentKind {
 
 /**
  * THE document of a product, the one `GET /v1/consultas/{protocolo}/documento` serves (docs/decisions/0031): the
- * record view's PDF, the certificate's PDF, and for the preliminary search its printed receipt (spec 2.4
+ * record view's PDF, the certificate's PDF, and for the preliminary search its printed receipt (contract 2.4
  * `site_receipts`: the archived official proof), the only document a search has.
  */
 export const PRIMARY_DOCUMENT_KIND: Readonly<Record<Fonte, DocumentKind>> = Object.freeze({

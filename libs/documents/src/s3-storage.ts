@@ -50,7 +50,7 @@ export function createS3Storage(settings: S3Settings): DocumentStorage {
     endpoint: settings.endpoint,
     forcePathStyle: true,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    // Default checksums use aws-chunked uploads, whose framing s3rver would store inside the object (STACK.md).
+    // Default checksums use aws-chunked uploads, whose framing s3rver would store inside the object.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });

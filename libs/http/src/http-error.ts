@@ -1,7 +1,7 @@
 import type { FieldError } from '@regapi/contracts';
 
 /**
- * A transport-level refusal (spec 7.1): the envelope `code` equals the HTTP status. Thrown by handlers and turned into
+ * A transport-level refusal (contract 7.1): the envelope `code` equals the HTTP status. Thrown by handlers and turned into
  * the envelope by `errorHandler`. Expected outcomes of a query (6xx) are results, not HttpErrors.
  */
 export class HttpError extends Error {

@@ -46,7 +46,7 @@ export function setBodyLimit(app: Application, limit: string): void {
 
 /**
  * THE body reader of every route that takes a body (docs/decisions/0052): mounted AFTER the route's guards, so a body
- * is read only for a caller that may send it (spec order 401 → 429 → 403 → 422; an unauthenticated sender of a huge or
+ * is read only for a caller that may send it (checks in the order 401 → 429 → 403 → 422; an unauthenticated sender of a huge or
  * dripped body gets its 401 at once, its bytes never read). Sets `req.body`; a malformed body is the 422 naming
  * `body`, an oversized one 413, one nested too deep the 422 `json-depth`.
  */

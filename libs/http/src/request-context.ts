@@ -16,7 +16,7 @@ const contexts = new WeakMap<ServerResponse, RequestContext>();
 export type RequestContextOpener = (req: IncomingMessage, res: ServerResponse) => RequestContext;
 
 /**
- * Opened by createHttpApp first thing for every request: a fresh UUID (spec 2.1 `header.request_id`, echoed in
+ * Opened by createHttpApp first thing for every request: a fresh UUID (contract 2.1 `header.request_id`, echoed in
  * `X-Request-Id`), a logger bound to it, and one access line when the request is answered, if the logger takes info
  * lines at all (a silent logger costs nothing per request).
  */

@@ -19,7 +19,7 @@ export function requireTransaction(trx: Transaction<Database>, operation: string
   if (!trx.isTransaction) throw new NotInTransactionError(operation);
 }
 
-/** Integer centavos, positive, exactly representable: money is never fractional inside (ARCHITECTURE 3). */
+/** Integer centavos, positive, exactly representable: money is never fractional inside (architecture rule 3). */
 export function positiveCentavos(field: string, value: number): number {
   if (!Number.isSafeInteger(value) || value <= 0) {
     throw new InvalidLedgerInputError(field, `must be a positive integer number of centavos, got ${value}`);

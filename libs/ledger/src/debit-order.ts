@@ -9,7 +9,7 @@ import { type EntryInput, type PostedEntry, postEntry, SYSTEM_ACCOUNTS } from '.
 export interface DebitOrderInput {
   readonly accountId: string;
   readonly orderId: string;
-  /** Digits only (spec 2.2). */
+  /** Digits only (contract 2.2). */
   readonly protocolo: string;
   readonly fonte: string;
   /** UF of the search or of the registry office, for the finance totals. */

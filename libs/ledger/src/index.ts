@@ -34,6 +34,7 @@ export {
   generateMonthlyStatement,
   listClosedStatements,
   type MonthlyDocuments,
+  monthEndedBefore,
   monthlyStatementKey,
   nextMonth,
   previousMonth,
@@ -44,14 +45,6 @@ export { monthlyStatementPdf } from './monthly/monthly-pdf';
 export { type MonthlySummary, monthlySummary, NO_PRODUCT, type ProductTotal } from './monthly/monthly-summary';
 export { getPlan, listPlans, type Plan, type PlanMargin, setPlanMaxOpenOrders } from './plans';
 export { type Price, priceWithMargin } from './price-with-margin';
-export {
-  formatReais,
-  formatReaisBrasil,
-  InvalidAmountError,
-  parseReais,
-  parseReaisBrasil,
-  reaisNumber,
-} from './reais';
 export { type RefundOrderInput, type RefundOrderResult, refundOrder } from './refund-order';
 export {
   type OurOrder,

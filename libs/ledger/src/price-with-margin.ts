@@ -11,9 +11,9 @@ export interface Price {
 }
 
 /**
- * The quote rule, in one place (spec 8: office fee set by state tariff plus a margin that varies by plan):
+ * The quote rule, in one place (contract 8: office fee set by state tariff plus a margin that varies by plan):
  * margin = round(fee x bps / 10 000) + fixed, rounding half up in integer arithmetic (no floating-point centavos).
- * A zero fee is refused: it means the tariff is unknown, and such a product is not offered (ARCHITECTURE 5, 602).
+ * A zero fee is refused: it means the tariff is unknown, and such a product is not offered (architecture rule 5: a 602).
  */
 export function priceWithMargin(plan: Pick<Plan, 'id' | 'margins'>, fonte: Fonte, officeFeeCentavos: number): Price {
   if (!Number.isSafeInteger(officeFeeCentavos) || officeFeeCentavos <= 0) {

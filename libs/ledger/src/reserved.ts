@@ -9,7 +9,7 @@ export interface Reserved {
   readonly orders: number;
 }
 
-/** Codes whose class refunds in full (spec 7.3): until billing posts the refund, the debit is still in play. */
+/** Codes whose class refunds in full (contract 7.3): until billing posts the refund, the debit is still in play. */
 const REFUNDED_CODES: readonly number[] = RESULT_CODES.filter((info) => info.refunded).map((info) => info.code);
 
 /**

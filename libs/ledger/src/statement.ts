@@ -120,7 +120,7 @@ export async function orderLedgerEntries(db: Db, orderIdOrProtocolo: string): Pr
     .execute();
 }
 
-/** What an order cost, for the `cobranca` block of a finished order (ARCHITECTURE names). */
+/** What an order cost, for the `cobranca` block of a finished order (contract 2.1). */
 export interface OrderCharge {
   readonly debitedCentavos: number;
   readonly refundedCentavos: number;

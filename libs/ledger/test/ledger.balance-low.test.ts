@@ -1,20 +1,12 @@
-import { BALANCE_LOW, parseBalanceLow } from '@regapi/bus';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { BALANCE_LOW, balanceLowMessage } from '@regapi/bus';
+import { useTestDatabase } from '@regapi/testkit';
 import { debitOrder, setLowBalanceThreshold, topUp } from '../src';
 import { fundedAccount, newOrder } from './support/fixtures';
 
 // The fact `account.balance-low` (decision 0093, the webhook `saldo.abaixo_do_limite`): written by the debit that
 // takes the balance below the customer's threshold, in its transaction — once per crossing, not per debit below it.
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 async function debit(accountId: string, amountCentavos: number): Promise<void> {
   await database.db.transaction().execute(async (trx) => {
@@ -36,7 +28,7 @@ async function lowBalanceFacts(accountId: string) {
     .select('payload')
     .where('routing_key', '=', BALANCE_LOW)
     .execute();
-  return rows.map((row) => parseBalanceLow(row.payload)).filter((fact) => fact?.account_id === accountId);
+  return rows.map((row) => balanceLowMessage.parse(row.payload)).filter((fact) => fact?.account_id === accountId);
 }
 
 test('the debit that crosses the threshold says so once; a top-up above it and a new crossing say so again', async () => {

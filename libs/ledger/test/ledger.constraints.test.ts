@@ -1,5 +1,5 @@
 import { pgErrorCode } from '@regapi/db';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { debitOrder, getAccount, LEDGER_SQLSTATE, refundOrder, verifyLedger } from '../src';
 import { fundedAccount, newOrder } from './support/fixtures';
 
@@ -7,15 +7,7 @@ import { fundedAccount, newOrder } from './support/fixtures';
  * The database itself refuses what libs/ledger never does: these statements bypass the library on purpose, as a
  * buggy or malicious writer would.
  */
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 /** Runs `statements` in one transaction on a client of its own; answers the SQLSTATE it failed with, if any. */
 async function sqlState(...statements: string[]): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import type { Database } from '@regapi/db';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import type { Transaction } from 'kysely';
 import {
   adjustBalance,
@@ -23,15 +23,7 @@ import {
 } from '../src';
 import { fundedAccount, newOrder } from './support/fixtures';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
   database.db.transaction().execute(work);

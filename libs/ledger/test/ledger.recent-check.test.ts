@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase, writeBehindTriggers } from '@regapi/testkit';
+import { useTestDatabase, writeBehindTriggers } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { debitOrder, refundOrder, verifyLedger, verifyRecentLedger } from '../src';
 import { fundedAccount, newOrder } from './support/fixtures';
@@ -6,15 +6,7 @@ import { fundedAccount, newOrder } from './support/fixtures';
 // The cheap ledger check of the pipeline snapshot (docs/decisions/0064): it finds what verifyLedger finds among the
 // current balances and the entries written since a given time, and nothing while the ledger holds.
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 test('a ledger that holds: nothing found, since any time', async () => {
   const account = await fundedAccount(database.db, 10_000);

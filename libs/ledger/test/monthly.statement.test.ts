@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pgErrorCode } from '@regapi/db';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import fc from 'fast-check';
 import {
   adjustBalance,
@@ -22,15 +22,7 @@ import { fundedAccount, newOrder } from './support/fixtures';
  * with random movements. Entries are stamped by the database with the real time, so the month under test is the
  * current one, closed with a `now` after its end.
  */
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 /** A store in memory: keeps every put, so a test sees what closing wrote. */
 function memoryStore(): StatementStore & { objects: Map<string, { bytes: Uint8Array; contentType: string }> } {

@@ -1,5 +1,5 @@
 import type { Database } from '@regapi/db';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { sql, type Transaction } from 'kysely';
 import {
   LEDGER_SQLSTATE,
@@ -12,15 +12,7 @@ import {
 import { fundedAccount } from './support/fixtures';
 import { newNumeroPedido, placedOrder } from './support/placed-order';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
   database.db.transaction().execute(work);

@@ -1,19 +1,11 @@
 import type { Database } from '@regapi/db';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import type { Transaction } from 'kysely';
 import { latestRegistryMismatches, recordRegistryFee, refundOrder, runRegistryReconciliation } from '../src';
 import { fundedAccount } from './support/fixtures';
 import { newNumeroPedido, placedOrder } from './support/placed-order';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
   database.db.transaction().execute(work);

@@ -1,4 +1,4 @@
-import { enqueueMessage, originTaskRoutingKey, REQUEST_ID_HEADER } from '@regapi/bus';
+import { enqueueMessage, type OriginTask, originTaskRoutingKey, REQUEST_ID_HEADER } from '@regapi/bus';
 import type { Database } from '@regapi/db';
 import type { Transaction } from 'kysely';
 import { type Order, toOrder } from './order';
@@ -30,7 +30,7 @@ export interface AcceptOrderInput {
 
 /**
  * Creates the order in `queued` and its run task for origin-session, in the caller's transaction: the gateway's
- * acceptance transaction, together with the idempotency record and the ledger debit (ARCHITECTURE decision 3).
+ * acceptance transaction, together with the idempotency record and the ledger debit (architecture rule 3).
  */
 export async function acceptOrder(trx: Transaction<Database>, input: AcceptOrderInput): Promise<Order> {
   const row = await trx
@@ -62,9 +62,10 @@ export async function acceptOrder(trx: Transaction<Database>, input: AcceptOrder
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  const run: OriginTask = { kind: 'run-order', order_id: input.id, protocolo: input.protocolo, fonte: input.fonte };
   await enqueueMessage(trx, {
     routingKey: originTaskRoutingKey('run-order'),
-    payload: { kind: 'run-order', order_id: input.id, protocolo: input.protocolo, fonte: input.fonte },
+    payload: run,
     headers: { [REQUEST_ID_HEADER]: input.requestId },
   });
   return toOrder(row);

@@ -3,7 +3,7 @@ import type { OrderResultBody } from './order-result';
 
 /**
  * `data[0]` of an order that ended without a delivery: the product's fields, null where the origin reported nothing
- * (spec 2.1: never 0, never ""), and a sentence saying what happened. The search keeps its two constant facts
+ * (contract 2.1: never 0, never ""), and a sentence saying what happened. The search keeps its two constant facts
  * (`confianca` INDICIO; `nada_consta` false: nothing was concluded). Written by origin-session (the origin's failures)
  * and by the archive (a document it could not keep). The sentence is the one table's (libs/contracts
  * `finishedResultMessage`: what happened, the money, what to do next), then `note` (the cause, never money).

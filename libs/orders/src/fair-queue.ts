@@ -2,13 +2,13 @@
  * The choice of the next origin call (issue 16, docs/decisions/0085): weighted start-time fair queuing over the
  * session time each task is expected to take, in two levels — internal work against customers (a fixed, small share),
  * then customer accounts against each other (weights from their plans) — FIFO within an account, and the rolling-hour
- * search ceiling (spec 8) as an eligibility rule: a search that cannot start now is passed over, never failed.
+ * search ceiling (contract 8) as an eligibility rule: a search that cannot start now is passed over, never failed.
  *
  * Pure and synchronous: no clock, no database. Times are epoch milliseconds given by the caller (a driven clock in
  * tests), so the same code decides the real run order and forecasts it (`forecast`) for honest ETAs.
  */
 
-const HOUR_MS = 3_600_000;
+import { nextSearchStartAt, startsInCeilingWindow } from './search-ceiling';
 
 export interface FairTask {
   /** Unique among queued tasks (an order id, a task message id). */
@@ -17,12 +17,12 @@ export interface FairTask {
   readonly account?: string;
   /** Expected session time in milliseconds (> 0): what the task costs its account's share. */
   readonly costMs: number;
-  /** True for a preliminary search placement: it counts under the hourly ceiling (spec 8). */
+  /** True for a preliminary search placement: it counts under the hourly ceiling (contract 8). */
   readonly search: boolean;
 }
 
 export interface FairQueueOptions {
-  /** Spec 8: searches per rolling hour, platform-wide. */
+  /** Contract 8: searches per rolling hour, platform-wide. */
   readonly hourlySearchCeiling: number;
   /**
    * Share of session time internal work gets while customers are backlogged, and the most it takes from them when it
@@ -260,12 +260,10 @@ function remove(s: State, id: string): boolean {
   return true;
 }
 
-/** Spec 8: a search may start at `now` while fewer than `limit` started in (now - 1 h, now]. */
+/** Contract 8: a search may start at `now` while fewer than `limit` started in (now - 1 h, now]. */
 function opensAt(s: State, now: number, limit: number): number {
-  const first = s.starts.findIndex((at) => at > now - HOUR_MS);
-  s.starts = first < 0 ? [] : s.starts.slice(first);
-  const blocking = s.starts[s.starts.length - limit];
-  return blocking === undefined ? now : Math.max(now, blocking + HOUR_MS);
+  s.starts = startsInCeilingWindow(s.starts, now);
+  return nextSearchStartAt(s.starts, now, limit);
 }
 
 /** The entry a flow would run now: the older of its two heads, a search only while the ceiling allows one. */

@@ -6,7 +6,7 @@ import type { Order } from './order';
 import { encodeOrderResult, type OrderResultBody } from './order-result';
 import { transition } from './transitions';
 
-/** How an order ends: its result code and the `data[0]` a client reads (spec 2.4-2.6). */
+/** How an order ends: its result code and the `data[0]` a client reads (contract 2.4-2.6). */
 export interface OrderEnd {
   readonly code: ResultCode;
   readonly statusConsulta: string | null;

@@ -20,13 +20,6 @@ export {
   readFairBacklog,
 } from './fair-schedule-store';
 export { finishOrder, type OrderEnd } from './finish-order';
-export {
-  newOrderReadyAt,
-  newOrderWaitSeconds,
-  readyAtFromFacts,
-  readyTimesOfNewOrders,
-  secondsUntil,
-} from './new-order-wait';
 export { type OpenOrderRoom, openOrderRoom } from './open-order-limit';
 export { type Order, POLLED_COLUMNS, type PolledOrder, toOrder, toPolledOrder } from './order';
 export {
@@ -37,6 +30,17 @@ export {
   type OrderBlockEnd,
   orderBlockEnd,
 } from './order-block';
+export {
+  NEWCOMER,
+  type NewOrderBasis,
+  newOrderForecast,
+  newOrderReadyAt,
+  newOrderWaitSeconds,
+  type OrderForecast,
+  queuedOrderStartAt,
+  readyTimesOfNewOrders,
+  secondsUntil,
+} from './order-eta';
 export {
   allocateProtocolo,
   findBlockingOrder,
@@ -95,9 +99,15 @@ export {
   trimmedMean,
 } from './run-times';
 export {
+  DEFAULT_HOURLY_SEARCH_CEILING,
+  HOURLY_SEARCH_CEILING_SETTING,
+  nextSearchStartAt,
+  SEARCH_CEILING_WINDOW_MS,
+  startsInCeilingWindow,
+} from './search-ceiling';
+export {
   ceilingSlot,
   ceilingSlots,
-  DEFAULT_HOURLY_SEARCH_CEILING,
   type EstimatedOrder,
   type EstimateOptions,
   estimateStart,

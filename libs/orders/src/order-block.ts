@@ -2,7 +2,7 @@ import { addDays, type CivilDate, fromLocalDateTime, MS_PER_DAY, toLocalDateTime
 import type { ImovelMatricula } from '@regapi/contracts';
 import type { Order } from './order';
 
-/** Spec 3 and 8: the origin refuses the same product on the same record and office for about 7 days (an estimate). */
+/** Contract 3 and 8: the origin refuses the same product on the same record and office for about 7 days (an estimate). */
 export const ORDER_BLOCK_WINDOW_MS = 7 * 24 * 3_600_000;
 
 /**
@@ -12,7 +12,7 @@ export const ORDER_BLOCK_WINDOW_MS = 7 * 24 * 3_600_000;
 export const ORDER_BLOCK_LOOKBACK_MS = ORDER_BLOCK_WINDOW_MS + 2 * MS_PER_DAY;
 
 /**
- * What the order block compares (spec 3): the product, the office (its national code, so two spellings of the
+ * What the order block compares (contract 3): the product, the office (its national code, so two spellings of the
  * municipality are the same office) and the record number without leading zeros ("000123" and "123" are one record;
  * a CNM counts as its record number). The product is part of it: the origin blocks a repeat of the same product, so a
  * record view does not block the certificate of the same record (docs/decisions/0027).
@@ -24,14 +24,14 @@ export function imovelChave(fonte: string, officeCns: string, matricula: ImovelM
 
 /** When a blocked record is accepted again: a day of the office's calendar and the instant it starts. */
 export interface OrderBlockEnd {
-  /** The office's civil day from which the order is accepted again (spec 3: "the date"). */
+  /** The office's civil day from which the order is accepted again (contract 3: "the date"). */
   readonly date: CivilDate;
   /** Midnight of `date` in the office's time zone: before it the order is refused, from it accepted. */
   readonly from: Date;
 }
 
 /**
- * Spec 3, "the response gives the date from which the order is accepted again": whole days of the office. The block
+ * Contract 3, "the response gives the date from which the order is accepted again": whole days of the office. The block
  * lasts 7 days from the blocking order and then to the end of that office day, so the date is the office's day after
  * the one the 7 days end in. Never the instant of the blocking order: it is another customer's, and a date to the
  * millisecond (or a block that lifts at that millisecond, which a free 602 lets anyone probe) would tell when that

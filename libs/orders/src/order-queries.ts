@@ -12,7 +12,7 @@ export async function getOrder(db: Db, orderId: string): Promise<Order | undefin
 
 /**
  * The order of `protocolo` as seen by `accountId`: another account's order is answered exactly like a nonexistent one
- * (spec 5.6), so the caller cannot tell them apart.
+ * (contract 5.6), so the caller cannot tell them apart.
  */
 export async function getOrderForAccount(db: Db, protocolo: string, accountId: string): Promise<Order | undefined> {
   const row = await db
@@ -31,7 +31,7 @@ export async function getOrderByProtocolo(db: Db, protocolo: string): Promise<Or
 
 /**
  * The latest order on the same record and office placed since `since`, by ANY customer of the platform: the origin
- * refuses a repeat within its window (spec 3, 7 days by estimate), so we answer 602 without charging instead.
+ * refuses a repeat within its window (contract 3, 7 days by estimate), so we answer 602 without charging instead.
  * An order still in flight blocks; a finished one blocks only if the origin protocolled it (it has a numero_pedido):
  * an order that failed before reaching the origin's books leaves nothing there to block a new one.
  */
@@ -89,7 +89,7 @@ export function protocoloOfRow(row: NewProtocoloRow): string {
   return protocoloOfSequence(BigInt(row.n), row.protocolo_secret);
 }
 
-/** The next protocolo (spec 2.2: digits only): unique, with a check digit, revealing no volume (decision 0050). */
+/** The next protocolo (contract 2.2: digits only): unique, with a check digit, revealing no volume (decision 0050). */
 export async function allocateProtocolo(db: Db): Promise<string> {
   const { rows } = await sql<NewProtocoloRow>`SELECT ${NEW_PROTOCOLO_COLUMNS} 1 AS one`.execute(db);
   const row = rows[0];

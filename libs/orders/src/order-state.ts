@@ -6,7 +6,7 @@ import type { OrderStateColumn } from '@regapi/db';
  * - queued: accepted and paid, waiting its turn on the origin queue (possibly deferred by the hourly ceiling).
  * - running: an attempt at the origin started (recorded BEFORE calling it: a redelivered order found here is in doubt).
  *   A record view 605 the reconciliation found at the origin is `running` again while it is fetched (`reopen`).
- * - awaiting_issue: the certificate was ordered; the office issues it in registry business hours (spec 3).
+ * - awaiting_issue: the certificate was ordered; the office issues it in registry business hours (contract 3).
  * - archiving: the origin delivered a document; the archive stores it before the order shows SUCESSO.
  * - finished: a result code is stored; the billing settlement follows from it.
  */
@@ -16,7 +16,7 @@ export const ORDER_STATES: readonly OrderState[] = ['queued', 'running', 'awaiti
 
 /** Every transition, by name: the states it may start from and the state it ends in. The one copy of the rules. */
 export const TRANSITIONS = {
-  /** The hourly ceiling (spec 8) postpones the run; the order waits in order, not failed, not charged again. */
+  /** The hourly ceiling (contract 8) postpones the run; the order waits in order, not failed, not charged again. */
   defer: { from: ['queued'], to: 'queued' },
   /**
    * The first intent at the origin, from `queued` only: an order already running is in doubt and goes on through
@@ -31,12 +31,12 @@ export const TRANSITIONS = {
   deliverDocument: { from: ['running', 'awaiting_issue'], to: 'archiving' },
   finish: { from: ['queued', 'running', 'awaiting_issue', 'archiving'], to: 'finished' },
   /**
-   * A finished result revised: a provisional search closed by the origin (spec 2.4 `provisorio`); a record view 605
-   * the reconciliation did not find, whose reply then says nothing was charged by the registry (spec 3).
+   * A finished result revised: a provisional search closed by the origin (contract 2.4 `provisorio`); a record view 605
+   * the reconciliation did not find, whose reply then says nothing was charged by the registry (contract 3).
    */
   revise: { from: ['finished'], to: 'finished' },
   /**
-   * A record view finished 605 that the reconciliation found at the origin (spec 3: "protocol found → delivered"): it
+   * A record view finished 605 that the reconciliation found at the origin (contract 3: "protocol found → delivered"): it
    * runs again from its origin protocol, and its document goes through the archive like any delivery. Only the
    * reconciler asks for it, and only for a record view whose code is 605 (docs/decisions/0036).
    */

@@ -38,7 +38,7 @@ export interface Order {
   readonly updatedAt: Date;
   readonly finishedAt: Date | null;
   /** Position in the order of acceptance (an identity): breaks a tie of `createdAt` in the queue. */
-  readonly acceptanceSeq: string;
+  readonly acceptanceSeq: number;
   /** Times the FINISHED result was replaced (`revise`, `reopen`): 0 for the first result (decision 0051). */
   readonly revisao: number;
   readonly revisadoEm: Date | null;

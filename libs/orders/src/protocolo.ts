@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * The protocolo of an order (spec 2.2: digits only), docs/decisions/0050. It must reveal no volume — a date plus one
+ * The protocolo of an order (contract 2.2: digits only), docs/decisions/0050. It must reveal no volume — a date plus one
  * platform-wide sequence let a customer count everyone's orders between two of its own (issue 12 item 11) — stay
  * unique, and carry a check digit so a mistyped one is a 404 at once, never another order.
  *
@@ -86,7 +86,7 @@ const CURRENT = new RegExp(`^[0-9]{${PROTOCOLO_DIGITS}}$`);
 
 /**
  * Whether `text` can be a protocolo at all: 15 digits whose check digit holds (or the 16-digit form issued before
- * decision 0050). Anything else is a 404 without a database lookup (spec 5.6: the same 404 as a nonexistent one).
+ * decision 0050). Anything else is a 404 without a database lookup (contract 5.6: the same 404 as a nonexistent one).
  */
 export function isWellFormedProtocolo(text: string): boolean {
   if (CURRENT.test(text)) return dammDigit(text) === 0;

@@ -221,7 +221,7 @@ const pollStatement = compiledStatement(3, (protocolo: string, accountId: string
 });
 
 /**
- * The order of `protocolo` as seen by `accountId` (another account's is `undefined`, like a nonexistent one: spec 5.6),
+ * The order of `protocolo` as seen by `accountId` (another account's is `undefined`, like a nonexistent one: contract 5.6),
  * with the queue ahead of it, in ONE statement: what a poll reads.
  */
 export async function getOrderInQueue(

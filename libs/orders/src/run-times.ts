@@ -5,8 +5,8 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Typical time of one run at the origin, for honest waiting estimates (spec 4 execution rule 7, spec 8): 72 s is the
- * spec's p50 of the search; the other two are marked "not measured" there, so these are our planning figures
+ * Typical time of one run at the origin, for honest waiting estimates (contract 4 execution rule 7, contract 8): 72 s is the
+ * contract 8's p50 of the search; the other two are marked "not measured" there, so these are our planning figures
  * (docs/decisions/0021). The fair schedule replaces them with measured figures once enough runs were answered
  * (`readMeasuredRunTimes`, docs/decisions/0098); the FIFO estimate and a cold start use them.
  */

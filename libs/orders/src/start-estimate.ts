@@ -3,29 +3,30 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Order } from './order';
 import { type QueueFacts, type QueuePosition, readQueueFacts, SEARCH } from './queue-facts';
 import { TYPICAL_RUN_MS } from './run-times';
+import {
+  DEFAULT_HOURLY_SEARCH_CEILING,
+  nextSearchStartAt,
+  SEARCH_CEILING_WINDOW_MS,
+  startsInCeilingWindow,
+} from './search-ceiling';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const HOUR_MS = 3_600_000;
-
-/** Spec 8: the real limit of the ONE origin account, whatever the number of customers. */
-export const DEFAULT_HOURLY_SEARCH_CEILING = 50;
-
 /**
  * When the next `count` searches may start, oldest first, given the searches already started in the last hour
- * (`started`, oldest first): never more than `limit` in ANY rolling hour (spec 8). Run j may start once the run
+ * (`started`, oldest first): never more than `limit` in ANY rolling hour (contract 8). Run j may start once the run
  * `limit` places before it (counting the past ones) is an hour old; runs keep their order (ties allowed).
  * Pure, so the rule is testable without a database.
  */
 export function ceilingSlots(started: readonly Date[], count: number, now: Date, limit: number): Date[] {
-  const times = started.map((at) => at.getTime()).filter((at) => at > now.getTime() - HOUR_MS);
+  const times = startsInCeilingWindow(
+    started.map((at) => at.getTime()),
+    now.getTime(),
+  );
   const slots: number[] = [];
   for (let j = 0; j < count; j++) {
-    let at = now.getTime();
-    const leaving = times.length - limit;
-    if (leaving >= 0) at = Math.max(at, (times[leaving] ?? at) + HOUR_MS);
-    const previous = slots[slots.length - 1];
-    if (previous !== undefined) at = Math.max(at, previous);
+    // Every slot is at or after `now`, so the window stays the one that ends at `now`.
+    const at = Math.max(nextSearchStartAt(times, now.getTime(), limit), slots[slots.length - 1] ?? 0);
     slots.push(at);
     times.push(at);
   }
@@ -45,7 +46,7 @@ export function ceilingSlot(started: readonly Date[], index: number, now: Date, 
   if (started.some((at) => at.getTime() > now.getTime()))
     return ceilingSlots(started, index + 1, now, limit)[index] ?? now;
   const base = first[index % limit] ?? now;
-  return new Date(base.getTime() + Math.floor(index / limit) * HOUR_MS);
+  return new Date(base.getTime() + Math.floor(index / limit) * SEARCH_CEILING_WINDOW_MS);
 }
 
 export interface SearchSlot {
@@ -82,7 +83,7 @@ export interface EstimatedOrder {
 }
 
 export interface EstimateOptions {
-  /** Spec 8: searches per rolling hour. Default 50. */
+  /** Contract 8: searches per rolling hour. Default 50. */
   readonly hourlySearchCeiling?: number;
 }
 

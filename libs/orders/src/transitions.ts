@@ -23,7 +23,7 @@ export type TransitionResult =
   | { readonly applied: false; readonly order: Order };
 
 /**
- * The one way an order changes state (ARCHITECTURE decision 2): a guarded UPDATE (`WHERE state IN from`) in the
+ * The one way an order changes state (architecture rule 2): a guarded UPDATE (`WHERE state IN from`) in the
  * caller's transaction, with the messages it causes written to the outbox in that same transaction. A transition
  * that cannot apply because the order already reached a later point is a no-op (consumers see redeliveries);
  * anything else is an InvalidTransitionError.

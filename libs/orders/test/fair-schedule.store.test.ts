@@ -1,6 +1,4 @@
 import {
-  acceptOrder,
-  allocateProtocolo,
   createFairSchedulePublisher,
   FAIR_SCHEDULE_FRESH_MS,
   getOrderInQueue,
@@ -9,7 +7,7 @@ import {
   readyTimesOfNewOrders,
   TYPICAL_RUN_MS,
 } from '@regapi/orders';
-import { createTestDatabase, orderRequestOf, type TestDatabase } from '@regapi/testkit';
+import { acceptSeededOrder, useTestDatabase } from '@regapi/testkit';
 
 // The fair schedule origin-session publishes and what reads it (docs/decisions/0089): a poll's ETA from its order's
 // forecast (one row), a new order's from the backlog summary, the FIFO facts only when no current schedule exists.
@@ -18,31 +16,14 @@ const NOW = new Date('2026-03-11T13:00:00.000Z');
 const HOUR = 3_600_000;
 const SEARCH_MS = TYPICAL_RUN_MS['pesquisa-previa-bens'];
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 async function accept(accountId: string): Promise<Order> {
   return database.db.transaction().execute(async (trx) =>
-    acceptOrder(trx, {
-      id: crypto.randomUUID(),
-      protocolo: await allocateProtocolo(trx),
-      accountId,
-      tokenId: null,
+    acceptSeededOrder(trx, {
       fonte: 'pesquisa-previa-bens',
-      request: orderRequestOf('pesquisa-previa-bens'),
-      imovelChave: null,
-      uf: 'SP',
-      priceCentavos: 5_000,
-      quote: { emolumentos: 5_000 },
-      aceite: { code: 202 },
-      requestId: crypto.randomUUID(),
+      request: { cpf_cnpj: '52998224725', uf: 'SP' },
+      accountId,
       acceptedAt: NOW,
     }),
   );
@@ -69,7 +50,7 @@ test('the publisher writes new and moved forecasts only, drops those of orders g
   const t = NOW.getTime();
   await publisher.publish({
     computedAt: NOW,
-    coveredSeq: c.acceptanceSeq,
+    coveredSeq: String(c.acceptanceSeq),
     starts: new Map([
       [a.id, t],
       [b.id, t + SEARCH_MS],
@@ -89,7 +70,7 @@ test('the publisher writes new and moved forecasts only, drops those of orders g
   // a ran; b moved by 1 s (kept), c by 10 min (rewritten).
   await publisher.publish({
     computedAt: new Date(t + 1_000),
-    coveredSeq: c.acceptanceSeq,
+    coveredSeq: String(c.acceptanceSeq),
     starts: new Map([
       [b.id, t + SEARCH_MS + 1_000],
       [c.id, t + 2 * SEARCH_MS + 600_000],
@@ -122,7 +103,7 @@ test('a poll reads its forecast while the schedule is current, and the FIFO fact
   const start = NOW.getTime() + 2 * HOUR;
   await publisher.publish({
     computedAt: NOW,
-    coveredSeq: order.acceptanceSeq,
+    coveredSeq: String(order.acceptanceSeq),
     starts: new Map([[order.id, start]]),
     backlog: { accounts: new Map(), internalWorkMs: 0, internalShare: 0.1 },
     runMs: TYPICAL_RUN_MS,
@@ -148,7 +129,7 @@ test('behind a published backlog of 1,000 searches, a newcomer is told the next 
   const publisher = createFairSchedulePublisher(database.db);
   await publisher.publish({
     computedAt: NOW,
-    coveredSeq: latest.acceptanceSeq,
+    coveredSeq: String(latest.acceptanceSeq),
     starts: new Map(),
     backlog: {
       accounts: new Map([[big, { weight: 1, workMs: 1_000 * SEARCH_MS, searches: 1_000 }]]),

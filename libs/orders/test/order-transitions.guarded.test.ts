@@ -1,6 +1,5 @@
-import { parseOrderRevised, parseOriginTask } from '@regapi/bus';
+import { orderRevisedMessage, originTaskMessage } from '@regapi/bus';
 import {
-  acceptOrder,
   allocateProtocolo,
   findBlockingOrder,
   getOrder,
@@ -9,36 +8,23 @@ import {
   isWellFormedProtocolo,
   transition,
 } from '@regapi/orders';
-import { createTestDatabase, orderRequestOf, type TestDatabase } from '@regapi/testkit';
+import { acceptSeededOrder, sampleRequest, useTestDatabase } from '@regapi/testkit';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 const account = crypto.randomUUID();
 const otherAccount = crypto.randomUUID();
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
 
 async function accept(overrides: { imovelChave?: string | null; accountId?: string } = {}) {
   return database.db.transaction().execute(async (trx) => {
     const protocolo = await allocateProtocolo(trx);
-    return acceptOrder(trx, {
-      id: crypto.randomUUID(),
+    return acceptSeededOrder(trx, {
+      fonte: 'visualizacao-matricula',
+      request: sampleRequest('visualizacao-matricula', 'SP'),
       protocolo,
       accountId: overrides.accountId ?? account,
-      tokenId: null,
-      fonte: 'visualizacao-matricula',
-      request: orderRequestOf('visualizacao-matricula'),
       imovelChave: overrides.imovelChave === undefined ? `SP|CAMPINAS|2|${protocolo}` : overrides.imovelChave,
-      uf: 'SP',
       priceCentavos: 4567,
       quote: { emolumentos: 4000, margem: 567 },
-      aceite: { code: 202 },
-      requestId: crypto.randomUUID(),
     });
   });
 }
@@ -57,7 +43,7 @@ test('acceptance creates a queued order with a digits-only protocolo and its run
   const messages = await messagesFor(order.id);
   expect(messages).toHaveLength(1);
   expect(messages[0]?.routing_key).toBe('origin.task.run-order');
-  expect(parseOriginTask(messages[0]?.payload)).toEqual({
+  expect(originTaskMessage.parse(messages[0]?.payload)).toEqual({
     kind: 'run-order',
     order_id: order.id,
     protocolo: order.protocolo,
@@ -196,7 +182,7 @@ test('a finished result revised writes order.revised with the revision, in the s
     .execute((trx) => transition(trx, order.id, 'revise', { code: 200, status_consulta: 'SUCESSO' }));
   expect(revised.applied).toBe(true);
   const facts = (await messagesFor(order.id)).filter((m) => m.routing_key === 'order.revised.visualizacao-matricula');
-  expect(facts.map((m) => parseOrderRevised(m.payload))).toEqual([
+  expect(facts.map((m) => orderRevisedMessage.parse(m.payload))).toEqual([
     expect.objectContaining({
       order_id: order.id,
       protocolo: order.protocolo,

@@ -1,6 +1,5 @@
+import type { Fonte } from '@regapi/contracts';
 import {
-  acceptOrder,
-  allocateProtocolo,
   RUN_TIME_MIN_SAMPLES,
   RUN_TIME_SAMPLES,
   readMeasuredRunTimes,
@@ -8,7 +7,7 @@ import {
   TYPICAL_RUN_MS,
   trimmedMean,
 } from '@regapi/orders';
-import { createTestDatabase, orderRequestOf, type TestDatabase } from '@regapi/testkit';
+import { acceptSeededOrder, createTestDatabase, sampleRequest, type TestDatabase } from '@regapi/testkit';
 
 // The run times the fair schedule advances by (docs/decisions/0098): measured from the answered origin attempts, the
 // typical figures until enough were answered.
@@ -27,24 +26,10 @@ afterEach(async () => {
 });
 
 /** One order with one origin attempt started `agoMs` before NOW that took `ms` (unanswered when `ms` is null). */
-async function attempt(fonte: string, agoMs: number, ms: number | null): Promise<void> {
+async function attempt(fonte: Fonte, agoMs: number, ms: number | null): Promise<void> {
   const id = crypto.randomUUID();
   await database.db.transaction().execute(async (trx) => {
-    await acceptOrder(trx, {
-      id,
-      protocolo: await allocateProtocolo(trx),
-      accountId: crypto.randomUUID(),
-      tokenId: null,
-      fonte,
-      request: orderRequestOf('pesquisa-previa-bens'),
-      imovelChave: null,
-      uf: 'SP',
-      priceCentavos: 5_000,
-      quote: { emolumentos: 5_000 },
-      aceite: { code: 202 },
-      requestId: crypto.randomUUID(),
-      acceptedAt: NOW,
-    });
+    await acceptSeededOrder(trx, { id, fonte, request: sampleRequest(fonte, 'SP'), acceptedAt: NOW });
     const started = new Date(NOW.getTime() - agoMs);
     await trx
       .insertInto('origin_order_attempt')

@@ -1,5 +1,5 @@
 /**
- * Every origin call is bounded by the CALLER (issue 3; spec 8 gives the ceilings: 180 s for the preliminary search,
+ * Every origin call is bounded by the CALLER (issue 3; contract 8 gives the ceilings: 180 s for the preliminary search,
  * 540 s for the property products). The port never picks a timeout of its own: origin-session knows which product
  * runs and how much of its budget is left.
  */

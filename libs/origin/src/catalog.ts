@@ -1,6 +1,6 @@
 import type { Uf } from '@regapi/br';
 
-/** One registry office of the origin's catalog (ARCHITECTURE decision 5: quotes are computed from this, locally). */
+/** One registry office of the origin's catalog (architecture rule 5: quotes are computed from this, locally). */
 export interface Office {
   /** CNS, the national office code: 6 digits. */
   readonly cns: string;
@@ -11,7 +11,7 @@ export interface Office {
   readonly uf: Uf;
   /** IANA zone of the office: business hours run in the office's local time. */
   readonly timeZone: string;
-  /** False for offices out of service: they stay counted (spec 2.4, 85 of 3,567). */
+  /** False for offices out of service: they stay counted (contract 2.4, 85 of 3,567). */
   readonly disponivel: boolean;
 }
 
@@ -21,7 +21,7 @@ export interface Catalog {
   readonly geradoEm: string;
 }
 
-/** Fees in integer centavos (ARCHITECTURE decision 3); a 0 fee means unknown, never free (spec 7.9). */
+/** Fees in integer centavos (architecture rule 3); a 0 fee means unknown, never free (contract 7.9). */
 export interface UfSearchFee {
   readonly uf: Uf;
   readonly pesquisaPreviaCentavos: number;

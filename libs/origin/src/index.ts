@@ -13,6 +13,7 @@ export {
 export {
   type ContractOptions,
   type ContractSubject,
+  type OptionalControl,
   originPortalContract,
   UNKNOWN_CPF,
 } from './contract/origin-portal-contract';
@@ -49,7 +50,6 @@ export {
   type WireTariffs,
 } from './http/wire';
 export { wireValidators } from './http/wire-schemas';
-export { centavosToReaisText, reaisToCentavos } from './money';
 export { pickListedRecordView, sameRecordNumber } from './order-matching';
 export type {
   CertificateAccepted,

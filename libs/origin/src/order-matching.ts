@@ -1,13 +1,13 @@
 import type { OrderSummary } from './orders';
 
 /**
- * Which listed record view is the order placed for `matricula` at the office `officeCns` (spec 3: reconciliation
+ * Which listed record view is the order placed for `matricula` at the office `officeCns` (contract 3: reconciliation
  * lists the origin's orders). The one copy of the rule, shared by origin-session's in-doubt resolution and the
  * reconciler's 605 reconciliation. `candidates` are the listed record views nobody else owns, placed since the
  * attempt; `officeCns` is undefined when the catalog does not know the office (then every candidate is at it).
  *
  * The exact record first; otherwise, when exactly one unowned order exists at that office, it is ours: a record
- * re-opened under a new number is listed under the new one (spec 2.5), and the origin's stand-ins answer the same way.
+ * re-opened under a new number is listed under the new one (contract 2.5), and the origin's stand-ins answer the same way.
  */
 export function pickListedRecordView(
   candidates: readonly OrderSummary[],

@@ -1,6 +1,6 @@
 import type { Uf } from '@regapi/br';
 
-/** A document at the origin: its URL expires (spec 8: 7 days); the archive keeps the copy that does not. */
+/** A document at the origin: its URL expires (contract 8: 7 days); the archive keeps the copy that does not. */
 export interface OriginDocumentLink {
   readonly url: string;
   readonly expiresAt: string;
@@ -14,10 +14,10 @@ export interface OfficeRef {
   readonly uf: Uf;
 }
 
-/** A delivered record view (spec 2.5). */
+/** A delivered record view (contract 2.5). */
 export interface RecordView {
   readonly numeroPedido: string;
-  /** The record actually served: when the registry returns a number it overrides the one sent (spec 2.5). */
+  /** The record actually served: when the registry returns a number it overrides the one sent (contract 2.5). */
   readonly matricula: string;
   readonly matriculaSolicitada: string;
   readonly cartorio: OfficeRef;
@@ -27,16 +27,16 @@ export interface RecordView {
   readonly entregueEm: string;
 }
 
-/** A certificate order the office accepted with a protocol (spec 2.6 `EM_EMISSAO`). */
+/** A certificate order the office accepted with a protocol (contract 2.6 `EM_EMISSAO`). */
 export interface CertificateAccepted {
   readonly numeroPedido: string;
-  /** Expected delivery, computed by the origin in registry business hours (spec 8: about 4 of them). */
+  /** Expected delivery, computed by the origin in registry business hours (contract 8: about 4 of them). */
   readonly previsaoEntregaEm: string;
   readonly valorCentavos: number;
   readonly aceitoEm: string;
 }
 
-/** A certificate the office delivered, signed (PKCS#7) by the registry officer (spec 2.6 `SUCESSO`). */
+/** A certificate the office delivered, signed (PKCS#7) by the registry officer (contract 2.6 `SUCESSO`). */
 export interface CertificateIssued {
   readonly numeroPedido: string;
   readonly matricula: string;
@@ -51,8 +51,8 @@ export interface CertificateIssued {
 export type OrderProduct = 'pesquisa-previa' | 'visualizacao' | 'certidao';
 
 /**
- * One line of the origin's order listing, used by reconciliation after a timeout (spec 3). The origin lists
- * preliminary searches and record views only: no listing recovers a certificate (spec 2.6).
+ * One line of the origin's order listing, used by reconciliation after a timeout (contract 3). The origin lists
+ * preliminary searches and record views only: no listing recovers a certificate (contract 2.6).
  */
 export interface OrderSummary {
   readonly numeroPedido: string;

@@ -3,8 +3,8 @@ import type { CertificateAccepted, CertificateIssued, OrderSummary, OriginDocume
 import type { PropertySearch } from './search';
 
 /**
- * What the origin said, as values (STYLE habit 5). These say WHAT HAPPENED at the origin; turning them into the
- * 6xx codes of spec 7 is origin-session's job, so this library carries no code table.
+ * What the origin said, as values, not exceptions. These say WHAT HAPPENED at the origin; turning them into the
+ * 6xx codes of contract 7 is origin-session's job, so this library carries no code table.
  */
 
 /** Failures any session call can meet. */
@@ -34,7 +34,7 @@ export type OriginFailure =
   /** The answer does not follow the protocol (validation failed): an integration defect, never retried blindly. */
   | { readonly kind: 'protocol-error'; readonly detail: string };
 
-/** The origin refused the DATA of an order (spec 7 `erro_participante`). */
+/** The origin refused the DATA of an order (contract 7 `erro_participante`). */
 export type DataFailure =
   | { readonly kind: 'data-refused'; readonly message: string }
   /** The data changed at the registry since it was read (record closed, office renumbered). */
@@ -52,7 +52,7 @@ export type LoginOutcome =
  */
 export type SearchAnswer =
   | { readonly kind: 'found'; readonly search: PropertySearch }
-  /** The origin answered with no row. Still provisional while `coverage.retriesPendentes` is true (spec 7.11). */
+  /** The origin answered with no row. Still provisional while `coverage.retriesPendentes` is true (contract 7.11). */
   | { readonly kind: 'nothing-found'; readonly search: PropertySearch };
 
 export type RecordViewDelivered = { readonly kind: 'delivered'; readonly view: RecordView };
@@ -76,7 +76,7 @@ export type SearchOutcome =
 export type PropertyOrderFailure =
   /** No such record in that office. */
   | { readonly kind: 'nothing-found'; readonly message: string }
-  /** The office cannot issue this over the internet; not an irregularity (spec 7 `indeterminado`). */
+  /** The office cannot issue this over the internet; not an irregularity (contract 7 `indeterminado`). */
   | { readonly kind: 'cannot-issue-online'; readonly message: string }
   /**
    * ONE registry office is out of service at the origin (`CARTORIO_FORA_DO_AR`); the product and the other offices
@@ -85,7 +85,7 @@ export type PropertyOrderFailure =
   | { readonly kind: 'office-unavailable'; readonly cns: string | null; readonly message: string }
   /**
    * The same record and office was ordered within the block window; the origin gives the date it accepts again and,
-   * when it names it, the protocol of the order in force (always one of the platform's: one account, spec 1.7). An
+   * when it names it, the protocol of the order in force (always one of the platform's: one account, contract 1.7). An
    * order of ours in doubt follows that protocol instead of being refunded (docs/decisions/0110).
    */
   | { readonly kind: 'repeated-order'; readonly aceitaAPartirDe: string; readonly numeroPedido: string | null }
@@ -96,7 +96,7 @@ export type RecordViewOutcome = RecordViewDelivered | PropertyOrderFailure;
 
 export type CertificateOutcome =
   | CertificateInQueue
-  /** Accepted WITHOUT a protocol: nothing can be downloaded or recovered; the amount is returned (spec 2.6). */
+  /** Accepted WITHOUT a protocol: nothing can be downloaded or recovered; the amount is returned (contract 2.6). */
   | { readonly kind: 'accepted-without-protocol'; readonly message: string }
   | PropertyOrderFailure;
 
@@ -105,7 +105,7 @@ export type CheckOrderOutcome =
   | RecordViewDelivered
   /** Placed, not delivered yet: seen after a call that timed out while the office was still working. */
   | { readonly kind: 'record-view-in-progress'; readonly numeroPedido: string }
-  /** Still in the registry queue (spec 3: treated as still processing). */
+  /** Still in the registry queue (contract 3: treated as still processing). */
   | CertificateInQueue
   | { readonly kind: 'certificate-issued'; readonly certificate: CertificateIssued }
   | { readonly kind: 'order-not-found' }
@@ -115,7 +115,7 @@ export type ListOrdersOutcome = { readonly kind: 'orders'; readonly orders: read
 
 export type DownloadOutcome =
   | { readonly kind: 'document'; readonly document: OriginDocument }
-  /** The origin's URL is past its 7 days (spec 8). */
+  /** The origin's URL is past its 7 days (contract 8). */
   | { readonly kind: 'link-expired' }
   | { readonly kind: 'document-not-found' }
   | OriginFailure;

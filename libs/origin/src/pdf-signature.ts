@@ -1,7 +1,7 @@
 import forge from 'node-forge';
 
 /**
- * Checking that a certificate PDF carries a valid digital signature (spec 2.6: "an official PDF digitally signed by
+ * Checking that a certificate PDF carries a valid digital signature (contract 2.6: "an official PDF digitally signed by
  * the registry officer"). A PDF signature is a CMS/PKCS#7 detached SignedData in the `/Contents` of a signature
  * dictionary, covering the file's bytes named by `/ByteRange` (ISO 32000-1 12.8): `[0 b c d]` is every byte except
  * the `<hex>` of `/Contents` itself.

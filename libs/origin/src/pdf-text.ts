@@ -1,9 +1,9 @@
 /**
- * Reading what the origin's PDFs say in their TEXT layer (spec 2.5 `dados.conteudo`, spec 2.6 `certidao_codigo`).
+ * Reading what the origin's PDFs say in their TEXT layer (contract 2.5 `dados.conteudo`, contract 2.6 `certidao_codigo`).
  * Some offices deliver image-only PDFs: no text layer is `null`, which does not mean the document is missing.
  *
  * unpdf (pdf.js) is ESM-only in its engine, so it is loaded on first use with a dynamic import; under jest that needs
- * `--experimental-vm-modules` (STACK.md).
+ * `--experimental-vm-modules` (scripts/test.mjs sets it).
  */
 
 /** The text of every page, joined by newlines; null when the PDF carries no text layer at all. */

@@ -4,7 +4,7 @@ import type { Finalidade } from '@regapi/contracts';
 export type { Finalidade };
 
 /**
- * A property as the origin addresses it (spec 1.6): record number + office number + municipality of the OFFICE +
+ * A property as the origin addresses it (contract 1.6): record number + office number + municipality of the OFFICE +
  * UF of the office. Names mirror the API fields (`imovel_matricula`, `imovel_cartorio`, ...).
  */
 export interface PropertyRef {
@@ -17,11 +17,11 @@ export interface PropertyRef {
   readonly cartorioUf: Uf;
 }
 
-/** Preliminary search input (spec 2.3): ONE UF per call, the document is the only search key. */
+/** Preliminary search input (contract 2.3): ONE UF per call, the document is the only search key. */
 export interface SearchQuery {
   readonly cpfCnpj: string;
   readonly uf: Uf;
-  /** Echoed by the origin unchecked (spec 2.4 `pesquisado_nome`). */
+  /** Echoed by the origin unchecked (contract 2.4 `pesquisado_nome`). */
   readonly nome?: string;
   readonly finalidade?: Finalidade;
 }

@@ -1,7 +1,7 @@
 import type { Uf } from '@regapi/br';
 
 /**
- * One row of the origin's preliminary search: one RECORD in which the document appears (spec 2.4). An office with
+ * One row of the origin's preliminary search: one RECORD in which the document appears (contract 2.4). An office with
  * several findings repeats, one row per record. The role of the target in the record is not qualified, no act date.
  */
 export interface SearchRow {
@@ -18,7 +18,7 @@ export interface SearchRow {
   readonly semResposta: boolean;
 }
 
-/** Proof of reach as the origin reports it (spec 2.4 `cobertura`; the service derives `leitura_parcial`). */
+/** Proof of reach as the origin reports it (contract 2.4 `cobertura`; the service derives `leitura_parcial`). */
 export interface SearchCoverage {
   /** Offices the origin declares to exist in the UF, out-of-service ones included. */
   readonly cartoriosTotal: number;
@@ -34,7 +34,7 @@ export interface SearchCoverage {
 }
 
 export interface PropertySearch {
-  /** The origin's protocol of the order: the reconciliation key (spec 2.4). */
+  /** The origin's protocol of the order: the reconciliation key (contract 2.4). */
   readonly numeroPedido: string;
   /** Who the ORIGIN says was searched, in its own spelling; it echoes the sent name without checking it. */
   readonly pesquisadoNome: string | null;
@@ -43,7 +43,7 @@ export interface PropertySearch {
   readonly ufPesquisada: Uf;
   /** When the origin ran the search (ISO 8601). */
   readonly executadaEm: string;
-  /** Whole run and its office-scanning part (spec 8: about 85% of the typical time). */
+  /** Whole run and its office-scanning part (contract 8: about 85% of the typical time). */
   readonly duracaoMs: number;
   readonly varreduraMs: number;
   readonly rows: readonly SearchRow[];

@@ -88,7 +88,7 @@ describe('HTTP driver: the portal protocol at its edges', () => {
     expect(JSON.parse(String(sent?.init.body))).toEqual({ documento: '12345678909', uf: 'SP', finalidade: 2 });
   });
 
-  it('ignores fields it does not know (spec 9.2) and maps "not informed" to a null record number', async () => {
+  it('ignores fields it does not know (contract 9.2) and maps "not informed" to a null record number', async () => {
     const { portal } = await loggedIn([() => json(200, { ...wireSearch(), campo_novo: { qualquer: 1 }, versao: 'x' })]);
     const { search } = expectKind(await portal.searchProperties({ cpfCnpj: '12345678909', uf: 'SP' }, CALL), 'found');
     expect(search.rows[0]?.matricula).toBeNull();

@@ -1,4 +1,5 @@
 export { metricsApp, metricsListenerConfig } from './metrics-listener';
+export { every, type Periodic, type PeriodicOptions } from './periodic-work';
 export {
   type BaseConfigOf,
   type BaseProcessConfig,

@@ -17,7 +17,7 @@ export interface ServiceDeps {
 }
 
 /**
- * A service as `createX(deps)` returns it (STYLE 1). The same object runs alone in its own process (distributed) or
+ * A service as `createX(deps)` returns it (`main.ts` wires it, `service.ts` builds it). The same object runs alone in its own process (distributed) or
  * beside the others in one process (standalone): no second implementation.
  */
 export interface Service {

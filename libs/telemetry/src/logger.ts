@@ -12,7 +12,7 @@ export interface LoggerOptions {
 }
 
 /**
- * JSON lines with `service`, and `trace_id`/`span_id` of the active span on every line (ARCHITECTURE decision 10).
+ * JSON lines with `service`, and `trace_id`/`span_id` of the active span on every line (architecture rule 10).
  * The trace fields come from a mixin, evaluated per line, so a logger made once at startup still logs the trace of
  * whatever request or message is being handled when it writes. `request_id` is a binding: see `withRequestId`.
  */

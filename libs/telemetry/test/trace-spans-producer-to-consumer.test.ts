@@ -1,5 +1,5 @@
 /**
- * ARCHITECTURE decision 10, end to end: one trace from an HTTP request, through the outbox and RabbitMQ, to a consumer
+ * architecture rule 10, end to end: one trace from an HTTP request, through the outbox and RabbitMQ, to a consumer
  * in another process. The producer and the consumer are child processes (instrumentation does not work inside jest's
  * module loader) exporting OTLP/JSON to a receiver in this test.
  */

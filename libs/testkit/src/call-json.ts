@@ -1,4 +1,4 @@
-/** An envelope as tests read it (spec 2.1). */
+/** An envelope as tests read it (contract 2.1). */
 export interface EnvelopeBody {
   code: number;
   code_message: string;

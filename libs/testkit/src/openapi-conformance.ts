@@ -19,7 +19,7 @@ export interface RealAnswer {
 /**
  * Checks real answers against docs/openapi.json (issue 12 item 16): the operation and status are documented, the
  * content type is the documented one, and a JSON body matches its schema with NO undocumented property (a client
- * ignores unknown properties, spec 9.2; the service must not send them). Remembers what it saw, so a test can list
+ * ignores unknown properties, contract 9.2; the service must not send them). Remembers what it saw, so a test can list
  * the documented answers it never produced.
  */
 export interface OpenApiConformance {

@@ -15,7 +15,7 @@ export interface TestS3 {
 
 /**
  * A real S3-compatible server (s3rver) for one test file, on a free port over a temporary folder, with its bucket
- * created. The clients use the settings STACK.md requires (path style, checksums only when required).
+ * created. The clients use the settings s3rver needs (path style; checksums only when required, see libs/documents `s3-storage.ts`).
  */
 export async function startTestS3(bucket = 'regapi-documents-test'): Promise<TestS3> {
   const directory = mkdtempSync(path.join(tmpdir(), 'regapi-s3-'));

@@ -33,7 +33,7 @@ export interface IssuedToken {
 }
 
 /**
- * Issues a token for an account (spec 5.2): its row first (id = `jti`, scopes, expiry, signing kid), then the signed
+ * Issues a token for an account (contract 5.2): its row first (id = `jti`, scopes, expiry, signing kid), then the signed
  * JWT. Times are whole seconds, so the row and the token's `exp` agree exactly. Unknown account: UnknownAccountError.
  */
 export async function issueToken(

@@ -3,7 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 /** The secret's prefix in the Standard Webhooks specification: `whsec_` then the key, base64. */
 export const SECRET_PREFIX = 'whsec_';
 
-/** A new signing secret: 32 random bytes (the spec asks for 24 to 64), base64, behind `whsec_`. */
+/** A new signing secret: 32 random bytes (Standard Webhooks asks for 24 to 64), base64, behind `whsec_`. */
 export function generateSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }

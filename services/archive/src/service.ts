@@ -12,9 +12,9 @@ import { type ArchiveSettings, DEFAULT_ARCHIVE_SETTINGS } from './archiving/arch
 export interface ArchiveDeps extends ServiceDeps {
   /** The documents' bucket; its owner (the composition root) closes it. */
   readonly storage: DocumentStorage;
-  /** Downloads the origin's document links (no session needed: ARCHITECTURE decision 1 is not touched). */
+  /** Downloads the origin's document links (no session needed: architecture rule 1 is not touched). */
   readonly downloader: OriginDocumentDownloader;
-  /** Retry schedules run on it (ARCHITECTURE decision 8). Default: the system clock. */
+  /** Retry schedules run on it (architecture rule 8). Default: the system clock. */
   readonly clock?: Clock;
   /** PUBLIC_BASE_URL: `documento_url` is absolute under it when set (docs/decisions/0031). */
   readonly publicBaseUrl?: string | undefined;

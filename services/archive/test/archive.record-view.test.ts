@@ -76,7 +76,7 @@ test('waits in archiving until the archive stored the PDF; then SUCESSO, order.f
     dados: { conteudo: string | null };
   };
   expect(data.documento_url).toBe(`/v1/consultas/${done.protocolo}/documento`);
-  // Spec 2.5: site_receipts keep the origin's link (7 days, audit); documento_url is our own copy.
+  // Contract 2.5: site_receipts keep the origin's link (7 days, audit); documento_url is our own copy.
   expect(data.site_receipts).toEqual([originUrl]);
   expect(data.dados.conteudo).toContain('MATRÍCULA Nº');
   expect(data.dados.conteudo).toContain('sem fé pública');
@@ -144,7 +144,7 @@ test("a preliminary search: its printed receipt is archived and is the protocol'
     return rows.length > 0 ? rows : undefined;
   });
   expect(row?.kind).toBe('comprovante');
-  // The search's data[0] has no documento_url (spec 2.4); its site_receipts keep the origin's printed screen.
+  // The search's data[0] has no documento_url (contract 2.4); its site_receipts keep the origin's printed screen.
   expect(done.result?.data).not.toHaveProperty('documento_url');
   const response = await harness.fetchDocument(done.protocolo, customer.token);
   expect(response.status).toBe(200);

@@ -6,7 +6,7 @@ import { EVENT_METRICS, type MetricDefinition } from '@regapi/telemetry';
 import { publishToDeadLetter, waitFor } from '@regapi/testkit';
 import { type ArchiveHarness, type Customer, sha256, startArchiveHarness } from './support/archive-harness';
 
-// Issue 6: "Idempotent under redelivery" — delivery is at-least-once (ARCHITECTURE decision 2): the same
+// Issue 6: "Idempotent under redelivery" — delivery is at-least-once (architecture rule 2): the same
 // document.delivered again, even at the same time, stores one object under one key, one row, and finishes once.
 
 let harness: ArchiveHarness;

@@ -39,7 +39,7 @@ test.each([
   });
 });
 
-test('a link without an expiry is valid 7 days from the delivery (spec 8)', () => {
+test('a link without an expiry is valid 7 days from the delivery (contract 8)', () => {
   const sevenDays = 7 * 24 * 60 * MINUTE;
   expect(retryPlan(delivered(10, [null]), at(sevenDays - 61 * MINUTE), DEFAULT_ARCHIVE_SETTINGS).kind).toBe('retry');
   expect(retryPlan(delivered(10, [null]), at(sevenDays - 60 * MINUTE), DEFAULT_ARCHIVE_SETTINGS)).toEqual({

@@ -1,11 +1,4 @@
 export { billingProcessConfig } from './config';
-export {
-  type DailyTotal,
-  type DayRange,
-  dailyTotals,
-  type RefundTotal,
-  refundsByClass,
-} from './finance/finance-reports';
 export { type BillingOptions, createBilling } from './service';
 export { type SettlementOutcome, settleOrderFinished, settleOrderReconciled } from './settlement/settle';
 export {

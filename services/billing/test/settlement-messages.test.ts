@@ -1,10 +1,8 @@
 import {
-  ORDER_FINISHED,
+  orderFinishedMessage,
   orderFinishedRoutingKey,
+  orderReconciledMessage,
   orderReconciledRoutingKey,
-  parseOrderFinished,
-  parseOrderReconciled,
-  settlementPayloadErrors,
   topicMatches,
   topology,
 } from '@regapi/bus';
@@ -20,8 +18,8 @@ const finished = {
 };
 
 test('order.finished: validated at the edge, unknown fields ignored, wrong shapes refused with a reason', () => {
-  expect(parseOrderFinished({ ...finished, novo_campo: 1 })).toEqual({ ...finished, novo_campo: 1 });
-  expect(parseOrderFinished({ ...finished, status_consulta: null, uf: 'SP' })).toBeDefined();
+  expect(orderFinishedMessage.parse({ ...finished, novo_campo: 1 })).toEqual({ ...finished, novo_campo: 1 });
+  expect(orderFinishedMessage.parse({ ...finished, status_consulta: null, uf: 'SP' })).toBeDefined();
   for (const broken of [
     { ...finished, order_id: 'x' },
     { ...finished, protocolo: 'P-1' },
@@ -34,10 +32,10 @@ test('order.finished: validated at the edge, unknown fields ignored, wrong shape
     null,
     'order',
   ]) {
-    expect(parseOrderFinished(broken)).toBeUndefined();
+    expect(orderFinishedMessage.parse(broken)).toBeUndefined();
   }
-  expect(settlementPayloadErrors(ORDER_FINISHED, { ...finished, code: 'x' })).toContain('code');
-  expect(settlementPayloadErrors(ORDER_FINISHED, finished)).toBe('');
+  expect(orderFinishedMessage.errors({ ...finished, code: 'x' })).toContain('code');
+  expect(orderFinishedMessage.errors(finished)).toBe('');
 });
 
 test('order.reconciled: found | not_found only', () => {
@@ -48,8 +46,8 @@ test('order.reconciled: found | not_found only', () => {
     outcome: 'not_found',
     reconciled_at: finished.finished_at,
   };
-  expect(parseOrderReconciled(reconciled)).toEqual(reconciled);
-  expect(parseOrderReconciled({ ...reconciled, outcome: 'maybe' })).toBeUndefined();
+  expect(orderReconciledMessage.parse(reconciled)).toEqual(reconciled);
+  expect(orderReconciledMessage.parse({ ...reconciled, outcome: 'maybe' })).toBeUndefined();
 });
 
 test('routing keys carry the product, and both kinds reach billing.settlements', () => {

@@ -10,7 +10,7 @@ import {
   verifyLedger,
 } from '@regapi/ledger';
 import { silentLogger } from '@regapi/telemetry';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import fc from 'fast-check';
 import type { Transaction } from 'kysely';
 import { handleSettlementMessage } from '../src';
@@ -22,16 +22,8 @@ import { delivered, finishedMessage } from './support/scenario';
  * matches the model, no order has two debits or two refunds, no refund exceeds its debit (verifyLedger), and a
  * repeated top-up reference changed nothing.
  */
-let database: TestDatabase;
+const database = useTestDatabase();
 const logger = silentLogger();
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
 
 const ACCOUNTS = 2;
 const ORDERS = 6;

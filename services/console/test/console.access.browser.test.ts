@@ -1,37 +1,22 @@
 import { ManualClock } from '@regapi/calendar';
-import type { RunningServer } from '@regapi/http';
 import { createAccount, topUp } from '@regapi/ledger';
-import { createTestDatabase, launchChromium, type TestChromium, type TestDatabase } from '@regapi/testkit';
 import { issueToken } from '@regapi/tokens';
 import { loadQuoteCatalog } from '../../gateway/test/support/quote-catalog';
-import { startTestGateway, type TestGateway } from '../../gateway/test/support/test-gateway';
 import { DEFAULT_LOCKOUT_POLICY } from '../src';
 import { type ConsolePage, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
-import { ConsoleVisitor, csrfOf, startConsole } from './support/console-web';
+import { ConsoleVisitor, csrfOf } from './support/console-web';
+import { useConsole } from './support/use-console';
 
 // Issue 15, "Tested in a real browser": who may reach what, as a person in Chromium would try it — a wrong password
 // locks, a financeiro has no tokens, and account A reaches no page or file of account B, URLs typed by hand included.
 
 // The real time: the browser drops a cookie whose expiry (the session's, from this clock) is already past.
 const clock = new ManualClock(new Date());
-let database: TestDatabase;
-let gateway: TestGateway;
-let server: RunningServer;
-let chromium: TestChromium;
+const { database, gateway, server, chromium } = useConsole(clock, { gateway: {}, browser: true });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database, { clock });
   await loadQuoteCatalog(database.db);
-  server = await startConsole(database, clock, { keyring: gateway.keyring, apiBaseUrl: gateway.url });
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await chromium?.close();
-  await server?.close();
-  await gateway?.close();
-  await database?.drop();
 });
 
 async function fundedAccount(name: string): Promise<string> {

@@ -82,7 +82,7 @@ it('financeiro sees the closed month and downloads its PDF and CSV, the stored b
   await signInThroughForm(page, server.url, { email: user.email, password: user.password });
   await page.goto(`${server.url}/extrato/mensal`);
   const item = page.locator(`#meses-fechados li[data-mes="${month}"]`);
-  expect(await item.textContent()).toMatch(/saldo final R\$\s157,50/);
+  expect(await item.textContent()).toMatch(/saldo final R\$ 157,50/);
   expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
   await saveScreenshot(page, 'console-extrato-meses-fechados');
 

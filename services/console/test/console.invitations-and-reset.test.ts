@@ -1,28 +1,19 @@
-import type { RunningServer } from '@regapi/http';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { inviteUser } from '../src';
 import { createAccount, createTestUser, manualClock } from './support/console-fixture';
-import { ConsoleVisitor, csrfOf, linkMailedTo, startConsole } from './support/console-web';
+import { ConsoleVisitor, csrfOf, linkMailedTo } from './support/console-web';
+import { useConsole } from './support/use-console';
 
 // Issue 15: invitations and password resets by one-time links through the console's outbox (docs/decisions/0082).
 
 const clock = manualClock();
-let database: TestDatabase;
-let server: RunningServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startConsole(database, clock, {
+const { database, server } = useConsole(clock, {
+  console: {
     publicUrl: 'https://console.exemplo.test',
     resetThrottle: {
       perEmail: { limit: 3, windowMs: 15 * 60_000, maxAddresses: 100 },
       perClient: { limit: 1000, windowMs: 60_000, maxAddresses: 100 },
     },
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
+  },
 });
 
 const NEW_PASSWORD = 'uma senha nova e comprida';

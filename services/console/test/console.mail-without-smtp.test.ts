@@ -1,5 +1,5 @@
 import { createLogger } from '@regapi/telemetry';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { inviteUser, startMailDelivery } from '../src';
 import { createAccount, manualClock } from './support/console-fixture';
 
@@ -7,14 +7,7 @@ import { createAccount, manualClock } from './support/console-fixture';
 // written once to its log, where the standalone operator finds the link (and `pnpm ops mail list` lists them).
 
 const clock = manualClock();
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useTestDatabase();
 
 test('the invitation is logged once with its link and stays unsent', async () => {
   const lines: string[] = [];

@@ -94,7 +94,7 @@ describe('orders in Chromium', () => {
     await saveScreenshot(page, 'console-consultar-pesquisa');
     await page.getByRole('button', { name: 'Ver preço' }).click();
     await page.waitForURL(`${server.url}/consultar/pesquisa-previa-bens/orcamento`);
-    expect(await page.locator('#preco').textContent()).toMatch(/^R\$\s\d+,\d{2}$/);
+    expect(await page.locator('#preco').textContent()).toMatch(/^R\$ \d+,\d{2}$/);
     await checkAccessibility(page);
     await saveScreenshot(page, 'console-consultar-confirmar');
 

@@ -78,7 +78,7 @@ describe('running a query from the console', () => {
     });
     expect(quoted.status).toBe(200);
     const confirmation = await quoted.text();
-    expect(confirmation).toMatch(/Preço: <strong id="preco">R\$\s*\d+,\d{2}<\/strong>/);
+    expect(confirmation).toMatch(/Preço: <strong id="preco">R\$ \d+,\d{2}<\/strong>/);
     expect(confirmation).toContain('Confirmar e pagar');
     expect(await debits(accountId)).toBe(0);
 

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { consoleSessionToken, verifyAccessToken } from '@regapi/tokens';
 import { createSession } from '../src';
 import { createTestUser, manualClock } from './support/console-fixture';
@@ -7,14 +7,7 @@ import { TEST_CONSOLE_KEYRING } from './support/console-web';
 // docs/decisions/0078: one API token per console session, whatever the number of first calls at once.
 
 const clock = manualClock();
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useTestDatabase();
 
 test('ten first calls at once: one api_token row, every call signs the same token id, expiring with the session', async () => {
   const user = await createTestUser(database.db, clock, { role: 'consulta' });

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import {
   DEFAULT_SESSION_LIFETIME,
   revokeUserSessions,
@@ -10,13 +10,7 @@ import {
 } from '../src';
 import { createTestUser, manualClock } from './support/console-fixture';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 async function signedIn(clock = manualClock()) {
   const user = await createTestUser(database.db, clock, { role: 'financeiro' });

@@ -1,17 +1,11 @@
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { type ConsoleAuthDeps, createUser, DEFAULT_LOCKOUT_POLICY, InvalidConsoleUserError, signIn } from '../src';
 import { createAccount, createTestUser, manualClock } from './support/console-fixture';
 
 const MINUTE = 60_000;
 const CLIENT = '203.0.113.7';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 function auditActions(userId: string): Promise<string[]> {
   return database.db

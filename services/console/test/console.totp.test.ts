@@ -1,28 +1,19 @@
-import type { RunningServer } from '@regapi/http';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { TOTP } from 'otpauth';
 import { SECOND_FACTOR_COOKIE, SESSION_COOKIE } from '../src';
 import { createTestUser, manualClock } from './support/console-fixture';
-import { ConsoleVisitor, csrfOf, startConsole } from './support/console-web';
+import { ConsoleVisitor, csrfOf } from './support/console-web';
+import { useConsole } from './support/use-console';
 
 // Issue 15: the optional TOTP second factor (docs/decisions/0083): enrol on /seguranca, the code step at sign-in,
 // wrong codes toward the password lockout, ±1 step, no code accepted twice. Codes are computed with the library.
 // The console runs with a TOTP key: secrets are sealed at rest.
 
 const clock = manualClock();
-let database: TestDatabase;
-let server: RunningServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startConsole(database, clock, {
+const { database, server } = useConsole(clock, {
+  console: {
     lockout: { freeFailures: 3, firstLockMs: 60_000, maxLockMs: 60 * 60_000, forgetAfterMs: 24 * 60 * 60_000 },
     totpKey: Buffer.alloc(32, 7),
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
+  },
 });
 
 function codeAt(secret: string, offsetMs = 0): string {

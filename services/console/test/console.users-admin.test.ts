@@ -1,23 +1,12 @@
-import type { RunningServer } from '@regapi/http';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { disableUser } from '../src';
 import { createAccount, createTestUser, manualClock } from './support/console-fixture';
-import { ConsoleVisitor, csrfOf, linkMailedTo, startConsole } from './support/console-web';
+import { ConsoleVisitor, csrfOf, linkMailedTo } from './support/console-web';
+import { useConsole } from './support/use-console';
 
 // Issue 15: administrators manage the account's users on /usuarios (permission users:manage).
 
 const clock = manualClock();
-let database: TestDatabase;
-let server: RunningServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startConsole(database, clock);
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
+const { database, server } = useConsole(clock);
 
 async function signedIn(user: { email: string; password: string }): Promise<{ visitor: ConsoleVisitor; csrf: string }> {
   const visitor = new ConsoleVisitor(server.url);

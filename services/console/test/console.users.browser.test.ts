@@ -1,20 +1,11 @@
 import { ManualClock } from '@regapi/calendar';
-import type { RunningServer } from '@regapi/http';
 import { createAccount } from '@regapi/ledger';
-import {
-  accessibilityProblems,
-  createTestDatabase,
-  describeAccessibilityProblems,
-  launchChromium,
-  saveScreenshot,
-  type TestChromium,
-  type TestDatabase,
-} from '@regapi/testkit';
+import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } from '@regapi/testkit';
 import { TOTP } from 'otpauth';
 import { listUnsentMail } from '../src';
 import { type ConsolePage, cspViolations, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
-import { startConsole } from './support/console-web';
+import { useConsole } from './support/use-console';
 
 // Issue 15 in Chromium: an administrator invites a person on /usuarios; the invitation link (from the outbox, as
 // `pnpm ops mail list` shows it) opens, the person chooses a password and lands signed in; then turns TOTP on in
@@ -22,19 +13,9 @@ import { startConsole } from './support/console-web';
 
 // The real time: the browser drops a cookie whose expiry (from this clock) is already past.
 const clock = new ManualClock(new Date());
-let database: TestDatabase;
-let server: RunningServer;
-let chromium: TestChromium;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startConsole(database, clock, { publicUrl: 'http://console.invalid' });
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await chromium?.close();
-  await server?.close();
-  await database?.drop();
+const { database, server, chromium } = useConsole(clock, {
+  console: { publicUrl: 'http://console.invalid' },
+  browser: true,
 });
 
 type Page = ConsolePage;

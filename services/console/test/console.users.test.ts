@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { createUser, InvalidConsoleUserError } from '../src';
 import { createAccount, manualClock } from './support/console-fixture';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 describe('console users', () => {
   it('are stored with a lowercased e-mail, an argon2id hash and their role', async () => {

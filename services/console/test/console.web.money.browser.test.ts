@@ -1,38 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ManualClock } from '@regapi/calendar';
-import type { RunningServer } from '@regapi/http';
 import { createAccount, debitOrder, refundOrder, topUp } from '@regapi/ledger';
-import {
-  accessibilityProblems,
-  createTestDatabase,
-  describeAccessibilityProblems,
-  launchChromium,
-  saveScreenshot,
-  type TestChromium,
-  type TestDatabase,
-} from '@regapi/testkit';
+import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } from '@regapi/testkit';
 import { cspViolations, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
-import { startConsole } from './support/console-web';
+import { useConsole } from './support/use-console';
 
 // The money pages in Chromium (issue 15): statement, its CSV download, a month, the charts under the console's CSP.
 
 const clock = new ManualClock(new Date());
-let database: TestDatabase;
-let server: RunningServer;
-let chromium: TestChromium;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startConsole(database, clock);
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await chromium?.close();
-  await server?.close();
-  await database?.drop();
-});
+const { database, server, chromium } = useConsole(clock, { browser: true });
 
 it('financeiro reads the statement, downloads its CSV, opens a month and the charts; every page passes axe', async () => {
   const { id: accountId } = await createAccount(database.db, { name: 'Cartório do Extrato' });
@@ -70,7 +48,7 @@ it('financeiro reads the statement, downloads its CSV, opens a month and the cha
 
   await page.getByRole('link', { name: 'Extrato', exact: true }).click();
   await page.waitForURL(`${server.url}/extrato`);
-  expect(await page.locator('#saldo').textContent()).toMatch(/^R\$\s59,50$/);
+  expect(await page.locator('#saldo').textContent()).toMatch(/^R\$ 59,50$/);
   expect(await page.locator('#lancamentos tbody tr').count()).toBe(5);
   expect(await page.getByRole('status').first().textContent()).toContain('Saldo abaixo do limite de alerta');
   expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
@@ -99,8 +77,8 @@ it('financeiro reads the statement, downloads its CSV, opens a month and the cha
   expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
   await page.locator('#meses a').first().click();
   await page.waitForURL(/\/extrato\/mensal\/[0-9]{4}-[0-9]{2}$/);
-  expect(await page.locator('#saldo-inicial').textContent()).toMatch(/^R\$\s0,00$/);
-  expect(await page.locator('#saldo-final').textContent()).toMatch(/^R\$\s59,50$/);
+  expect(await page.locator('#saldo-inicial').textContent()).toMatch(/^R\$ 0,00$/);
+  expect(await page.locator('#saldo-final').textContent()).toMatch(/^R\$ 59,50$/);
   expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
   await saveScreenshot(page, 'console-extrato-mensal');
 

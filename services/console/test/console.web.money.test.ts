@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
+import type { Fonte } from '@regapi/contracts';
 import type { RunningServer } from '@regapi/http';
 import { adjustBalance, debitOrder, refundOrder, topUp } from '@regapi/ledger';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { createTestDatabase, sampleRequest, type TestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import {
   admin,
@@ -35,7 +36,7 @@ function brasiliaDay(offset = 0): string {
 }
 const thisMonth = () => brasiliaDay().slice(0, 7);
 
-async function order(accountId: string, fonte: string, code: number | null): Promise<void> {
+async function order(accountId: string, fonte: Fonte, code: number | null): Promise<void> {
   await database.db
     .insertInto('orders')
     .values({
@@ -44,7 +45,7 @@ async function order(accountId: string, fonte: string, code: number | null): Pro
       account_id: accountId,
       token_id: null,
       fonte,
-      request: '{}',
+      request: JSON.stringify(sampleRequest(fonte, 'SP')),
       imovel_chave: null,
       uf: 'SP',
       price_centavos: 1000,
@@ -159,7 +160,7 @@ describe('GET /extrato', () => {
     const answer = await visitor.request('/extrato');
     expect(answer.status).toBe(200);
     const page = await answer.text();
-    expect(page).toMatch(/id="saldo">R\$\s617,50</);
+    expect(page).toMatch(/id="saldo">R\$ 617,50</);
     // The backdated top-up is 40 days old: outside the default 30 days.
     expect(rowsOf(page)).toBe(5);
     expect(page).not.toContain('pix-antigo');
@@ -167,8 +168,8 @@ describe('GET /extrato', () => {
     expect(page).toContain('Pesquisa prévia de bens · SP');
     expect(page).toContain('classe retry (605)');
     expect(page).not.toContain('so-da-conta-b');
-    expect(page).toMatch(/id="entradas">R\$\s190,00</);
-    expect(page).toMatch(/id="saidas">-R\$\s72,50</);
+    expect(page).toMatch(/id="entradas">R\$ 190,00</);
+    expect(page).toMatch(/id="saidas">-R\$ 72,50</);
     expect(page).not.toMatch(/<script|style=/);
   });
 
@@ -279,20 +280,20 @@ describe('monthly statement', () => {
     const current = await visitor.request(`/extrato/mensal/${thisMonth()}`);
     expect(current.status).toBe(200);
     const page = await current.text();
-    expect(page).toMatch(/id="saldo-inicial">R\$\s500,00</);
-    expect(page).toMatch(/id="entradas">R\$\s190,00</);
-    expect(page).toMatch(/id="saidas">-R\$\s72,50</);
-    expect(page).toMatch(/id="saldo-final">R\$\s617,50</);
+    expect(page).toMatch(/id="saldo-inicial">R\$ 500,00</);
+    expect(page).toMatch(/id="entradas">R\$ 190,00</);
+    expect(page).toMatch(/id="saidas">-R\$ 72,50</);
+    expect(page).toMatch(/id="saldo-final">R\$ 617,50</);
     expect(rowsOf(page)).toBe(5);
 
     const older = await (await visitor.request(`/extrato/mensal/${backdatedMonth}`)).text();
-    expect(older).toMatch(/id="saldo-inicial">R\$\s0,00</);
-    expect(older).toMatch(/id="saldo-final">R\$\s500,00</);
+    expect(older).toMatch(/id="saldo-inicial">R\$ 0,00</);
+    expect(older).toMatch(/id="saldo-final">R\$ 500,00</);
     expect(rowsOf(older)).toBe(1);
 
     // A month without entries: opening and closing are the balance carried into it.
     const quiet = await (await visitor.request('/extrato/mensal/2001-01')).text();
-    expect(quiet).toMatch(/id="saldo-inicial">R\$\s0,00</);
+    expect(quiet).toMatch(/id="saldo-inicial">R\$ 0,00</);
     expect(quiet).toContain('Nenhum lançamento neste período.');
   });
 
@@ -337,9 +338,9 @@ describe('low-balance threshold', () => {
     expect(saved.headers.get('location')).toBe('/extrato?limite=salvo');
     const statement = await (await visitor.request('/extrato?limite=salvo')).text();
     expect(statement).toContain('Limite de alerta salvo.');
-    expect(statement).toMatch(/id="limite-atual">R\$\s1\.234,56</);
+    expect(statement).toMatch(/id="limite-atual">R\$ 1\.234,56</);
     expect(statement).toContain('value="1.234,56"');
-    expect(statement).toMatch(/role="status" id="aviso-saldo-baixo">Saldo abaixo do limite de alerta: R\$\s617,50/);
+    expect(statement).toMatch(/role="status" id="aviso-saldo-baixo">Saldo abaixo do limite de alerta: R\$ 617,50/);
     const home = await (await visitor.request('/')).text();
     expect(home).toMatch(/role="status" id="aviso-saldo-baixo">/);
     expect(home).toContain('<a href="/extrato">Ver extrato</a>');
@@ -440,11 +441,11 @@ describe('GET /graficos', () => {
       expect(page).toContain(`<table id="tabela-${id}">`);
     }
     const table = (id: string) => page.slice(page.indexOf(`<table id="tabela-${id}">`)).split('</table>')[0] ?? '';
-    expect(table('gasto-por-produto')).toMatch(/Pesquisa prévia de bens<\/th><td class="valor">R\$\s42,50/);
-    expect(table('gasto-por-produto')).toMatch(/Certidão de inteiro teor<\/th><td class="valor">R\$\s0,00/);
+    expect(table('gasto-por-produto')).toMatch(/Pesquisa prévia de bens<\/th><td class="valor">R\$ 42,50/);
+    expect(table('gasto-por-produto')).toMatch(/Certidão de inteiro teor<\/th><td class="valor">R\$ 0,00/);
     expect((table('gasto-por-dia').match(/<tr><th scope="row">/g) ?? []).length).toBe(30);
     expect(table('gasto-por-dia')).toMatch(
-      new RegExp(`${brasiliaDay().split('-').reverse().join('/')}</th><td class="valor">R\\$\\s42,50`),
+      new RegExp(`${brasiliaDay().split('-').reverse().join('/')}</th><td class="valor">R\\$ 42,50`),
     );
     expect(table('pedidos-por-classe')).toContain('sucesso</th><td class="valor">1<');
     expect(table('pedidos-por-classe')).toContain('retry</th><td class="valor">1<');

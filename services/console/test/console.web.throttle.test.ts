@@ -1,19 +1,10 @@
-import type { RunningServer } from '@regapi/http';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { manualClock } from './support/console-fixture';
-import { ConsoleVisitor, startConsole } from './support/console-web';
+import { ConsoleVisitor } from './support/console-web';
+import { useConsole } from './support/use-console';
 
 const clock = manualClock();
-let database: TestDatabase;
-let server: RunningServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startConsole(database, clock, { signInThrottle: { limit: 3, windowMs: 60_000, maxAddresses: 100 } });
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
+const { server } = useConsole(clock, {
+  console: { signInThrottle: { limit: 3, windowMs: 60_000, maxAddresses: 100 } },
 });
 
 describe('console sign-in throttle', () => {

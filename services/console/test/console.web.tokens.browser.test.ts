@@ -1,41 +1,16 @@
 import { ManualClock } from '@regapi/calendar';
-import type { RunningServer } from '@regapi/http';
 import { createAccount } from '@regapi/ledger';
-import {
-  accessibilityProblems,
-  createTestDatabase,
-  describeAccessibilityProblems,
-  launchChromium,
-  saveScreenshot,
-  type TestChromium,
-  type TestDatabase,
-} from '@regapi/testkit';
-import { call, startTestGateway, type TestGateway } from '../../gateway/test/support/test-gateway';
+import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } from '@regapi/testkit';
+import { call } from '../../gateway/test/support/test-gateway';
 import { type ConsolePage, cspViolations, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
-import { startConsole } from './support/console-web';
+import { useConsole } from './support/use-console';
 
 // Issue 15, Tokens in a real browser (decision 0074): sign in, create a token through the form, copy the secret from
 // the page that shows it once, use it against the API, revoke it and see the API refuse it; axe on every page.
 
 const clock = new ManualClock(new Date());
-let database: TestDatabase;
-let gateway: TestGateway;
-let server: RunningServer;
-let chromium: TestChromium;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database, { clock });
-  server = await startConsole(database, clock, { keyring: gateway.keyring, apiBaseUrl: gateway.url });
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await chromium?.close();
-  await server?.close();
-  await gateway?.close();
-  await database?.drop();
-});
+const { database, gateway, server, chromium } = useConsole(clock, { gateway: {}, browser: true });
 
 type Page = ConsolePage;
 

@@ -1,29 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
-import type { RunningServer } from '@regapi/http';
 import { createAccount } from '@regapi/ledger';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { listEndpoints, registerEndpoint } from '@regapi/webhook-endpoints';
 import type { ConsoleRole } from '../src';
 import { createTestUser } from './support/console-fixture';
-import { ConsoleVisitor, csrfOf, startConsole } from './support/console-web';
+import { ConsoleVisitor, csrfOf } from './support/console-web';
+import { useConsole } from './support/use-console';
 
 // Issue 17: the console's Webhooks area over real HTTP and PostgreSQL — register (the secret once, single-use form, the
 // API's URL rules), list, the deliveries with their attempts, replay, turn off and on, remove; other roles and other
 // accounts refused; every action audited.
 
 const clock = new ManualClock(new Date('2026-11-20T15:00:00Z'));
-let database: TestDatabase;
-let server: RunningServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startConsole(database, clock);
-});
-afterAll(async () => {
-  await server?.close();
-  await database?.drop();
-});
+const { database, server } = useConsole(clock);
 
 async function signedIn(role: ConsoleRole, accountId?: string) {
   const account = accountId ?? (await createAccount(database.db, { name: `Conta ${randomUUID().slice(0, 8)}` })).id;

@@ -50,7 +50,7 @@ export interface GatewayDeps extends ServiceDeps {
   readonly tokenCacheMs?: number;
   /** Default: the system clock. */
   readonly clock?: Clock;
-  /** Spec 8, the same setting origin-session enforces: searches per rolling hour, for `consultar_daqui_s`. Default 50. */
+  /** Contract 8, the same setting origin-session enforces: searches per rolling hour, for `consultar_daqui_s`. Default 50. */
   readonly hourlySearchCeiling?: number;
   /** How long a duplicate `Idempotency-Key` waits for the request holding it before a 409. Default 10 000 ms. */
   readonly idempotencyWaitMs?: number;
@@ -87,7 +87,7 @@ export interface SandboxDeps {
 }
 
 /**
- * The public API: authentication, idempotency, quoting and acceptance (ARCHITECTURE): who may call (spec 5: bearer
+ * The public API: authentication, idempotency, quoting and acceptance: who may call (contract 5: bearer
  * tokens, scopes, `GET /v1/token`), the free quote (`POST /v1/orcamento/{fonte}`), the paid execution
  * (`POST /v1/consultas/{fonte}`), polling (`GET /v1/consultas/{protocolo}`), the customer's statement
  * (`GET /v1/extrato`) on the public listener; the admin API the ops CLI talks to on the internal one (decision 0054).

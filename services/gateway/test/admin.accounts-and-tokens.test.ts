@@ -1,22 +1,10 @@
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { admin, call, newAccount, startTestGateway, type TestGateway } from './support/test-gateway';
+import { adminApi, call, newAccount, useTestGateway } from './support/test-gateway';
 
 // The admin API behind `pnpm ops`: accounts, credits (money only through libs/ledger), tokens.
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
-});
-
-const ask = (method: string, path: string, body?: unknown) => admin(gateway.adminUrl, method, path, body);
+const ask = adminApi(gateway);
 
 describe('accounts', () => {
   test('create (default plan), then show: account, plan, zero balance, no tokens', async () => {

@@ -1,20 +1,8 @@
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { ADMIN_TOKEN, call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { ADMIN_TOKEN, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // The admin API (`/admin/v1`) takes `Authorization: Bearer <ADMIN_TOKEN>` and nothing else (docs/decisions/0019).
 
-let database: TestDatabase;
-let gateway: TestGateway;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
-});
+const { gateway } = useTestGateway();
 
 const createAccount = (init: { token?: string; headers?: Record<string, string> } = {}, query = '') =>
   call(`${gateway.adminUrl}/admin/v1/accounts${query}`, { method: 'POST', body: { name: 'X' }, ...init });

@@ -3,33 +3,23 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { systemClock } from '@regapi/calendar';
 import { createSession, createUser } from '@regapi/console-auth';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { buildWorkspace, ROOT } from '../../../deploy/test/build-once';
-import { ADMIN_TOKEN, admin, newAccount, startTestGateway, type TestGateway } from './support/test-gateway';
+import { ADMIN_TOKEN, adminApi, newAccount, useTestGateway } from './support/test-gateway';
 
 // Issue 15: operators create an account's first administrator by invitation through the admin API and `pnpm ops`;
 // without SMTP the link is in the answer and in `mail list`, never reported as sent.
 
 jest.setTimeout(180_000);
 
-let database: TestDatabase;
-let gateway: TestGateway;
-
-beforeAll(async () => {
+beforeAll(() => {
   // Before any connection is open: the build blocks this process for a while (the CLI tests run the compiled CLI).
   buildWorkspace();
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database, {
-    consoleMail: { consoleUrl: 'https://console.exemplo.test', smtpConfigured: false },
-  });
+});
+const { database, gateway } = useTestGateway({
+  consoleMail: { consoleUrl: 'https://console.exemplo.test', smtpConfigured: false },
 });
 
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
-});
-
-const ask = (method: string, path: string, body?: unknown) => admin(gateway.adminUrl, method, path, body);
+const ask = adminApi(gateway);
 
 test('invite: 201 with the link (no SMTP), the user listed as pending, the message unsent in the mail list', async () => {
   const accountId = await newAccount(gateway.adminUrl);

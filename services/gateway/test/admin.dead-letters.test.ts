@@ -1,25 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { keepDeadLetter, QUEUE } from '@regapi/bus';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { admin, startTestGateway, type TestGateway } from './support/test-gateway';
+import { adminApi, useTestGateway } from './support/test-gateway';
 
 // Issue 12: dead letters can be listed and re-driven through the admin API (`pnpm ops dead-letters`) once the cause is
 // fixed; a re-drive moves the letter to the outbox in one transaction, with its own message id (decision 0057).
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
-});
-
-const ask = (method: string, path: string, body?: unknown) => admin(gateway.adminUrl, method, path, body);
+const ask = adminApi(gateway);
 
 let deaths = 0;
 

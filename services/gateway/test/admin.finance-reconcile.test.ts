@@ -1,24 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { formatCivilDate, toLocalDateTime } from '@regapi/calendar';
 import { debitOrder, EXTRATO_TIME_ZONE, recordRegistryFee, refundOrder } from '@regapi/ledger';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { admin, newAccount, startTestGateway, type TestGateway } from './support/test-gateway';
+import { sampleRequest } from '@regapi/testkit';
+import { admin, newAccount, useTestGateway } from './support/test-gateway';
 
 // Issue 18: `pnpm ops finance reconcile` reconciles the registry's charges of a month (or days) against our orders
 // through the admin API, persists the report and prints it (decision 0103).
 
-let database: TestDatabase;
-let gateway: TestGateway;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
-});
+const { database, gateway } = useTestGateway();
 
 const PATH = '/admin/v1/finance/registry-reconciliations';
 const ask = (body: unknown) => admin(gateway.adminUrl, 'POST', PATH, body);
@@ -38,7 +27,7 @@ async function order(accountId: string, price: number, numeroPedido: string | nu
       account_id: accountId,
       token_id: null,
       fonte: 'visualizacao-matricula',
-      request: '{}',
+      request: JSON.stringify(sampleRequest('visualizacao-matricula', 'SP')),
       imovel_chave: null,
       uf: 'SP',
       price_centavos: price,

@@ -1,26 +1,15 @@
 import { request } from 'node:http';
 import { ManualClock } from '@regapi/calendar';
-import { createTestDatabase, type TestDatabase, waitFor } from '@regapi/testkit';
+import { waitFor } from '@regapi/testkit';
 import { callAdmin } from '../src/ops/admin-client';
 import { commandCall } from '../src/ops/commands';
-import { ADMIN_TOKEN, admin, call, startTestGateway, type TestGateway } from './support/test-gateway';
+import { ADMIN_TOKEN, admin, call, useTestGateway } from './support/test-gateway';
 
 // Issue 12 item 7 (decision 0054): the admin API lives on the gateway's internal listener only, failed
 // authentications are throttled per client address, and every admin action is a row of `admin_audit`.
 
-let database: TestDatabase;
-let gateway: TestGateway;
 const clock = new ManualClock(new Date('2026-11-23T12:00:00Z'));
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database, { clock });
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
-});
+const { database, gateway } = useTestGateway({ clock });
 
 const auditRows = () => database.db.selectFrom('admin_audit').selectAll().orderBy('id').execute();
 

@@ -1,26 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { debitOrder } from '@regapi/ledger';
-import { acceptOrder, allocateProtocolo } from '@regapi/orders';
-import { createTestDatabase, orderRequestOf, type TestDatabase } from '@regapi/testkit';
+import { allocateProtocolo } from '@regapi/orders';
+import { acceptSeededOrder, sampleRequest } from '@regapi/testkit';
 import { isProductEnabled } from '../src';
-import { admin, newAccount, startTestGateway, type TestGateway } from './support/test-gateway';
+import { adminApi, newAccount, useTestGateway } from './support/test-gateway';
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
-});
+const ask = adminApi(gateway);
 
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
-});
-
-const ask = (method: string, path: string, body?: unknown) => admin(gateway.adminUrl, method, path, body);
-
-describe('products (spec 7.5: out of service at once, back by a human)', () => {
+describe('products (contract 7.5: out of service at once, back by a human)', () => {
   test('every product starts in service', async () => {
     for (const fonte of ['pesquisa-previa-bens', 'visualizacao-matricula', 'certidao-inteiro-teor'] as const) {
       expect(await isProductEnabled(database.db, fonte)).toBe(true);
@@ -106,19 +95,14 @@ describe('orders', () => {
         uf: 'MG',
         amountCentavos: 1999,
       });
-      await acceptOrder(trx, {
+      await acceptSeededOrder(trx, {
         id: orderId,
         protocolo: allocated,
         accountId,
-        tokenId: null,
         fonte: 'visualizacao-matricula',
-        request: orderRequestOf('visualizacao-matricula', { imovel_matricula: '123', imovel_uf: 'MG' }),
+        request: sampleRequest('visualizacao-matricula', 'MG'),
         imovelChave: 'MG:1:123',
-        uf: 'MG',
         priceCentavos: 1999,
-        quote: {},
-        aceite: {},
-        requestId: randomUUID(),
       });
       return allocated;
     });

@@ -1,36 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { forge, parts } from './support/forge';
-import {
-  type Answer,
-  call,
-  newAccount,
-  newToken,
-  SECRETS,
-  startTestGateway,
-  type TestGateway,
-} from './support/test-gateway';
+import { type Answer, call, newAccount, newToken, SECRETS, useTestGateway } from './support/test-gateway';
 
-// Spec 5.1 and 5.4: every /v1 endpoint needs `Authorization: Bearer <token>`; missing, malformed, revoked or expired
+// Contract 5.1 and 5.4: every /v1 endpoint needs `Authorization: Bearer <token>`; missing, malformed, revoked or expired
 // → 401 envelope with `WWW-Authenticate: Bearer`. Exercised on GET /v1/token, the simplest protected endpoint.
 
-let database: TestDatabase;
-let gateway: TestGateway;
 const clock = new ManualClock(new Date());
+const { database, gateway } = useTestGateway({ clock, tokenCacheMs: 0 });
 let accountId: string;
 let valid: { token: string; tokenId: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database, { clock, tokenCacheMs: 0 });
   accountId = await newAccount(gateway.adminUrl);
   valid = await newToken(gateway.adminUrl, accountId);
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 function tokenCall(token?: string, headers: Record<string, string> = {}): Promise<Answer> {

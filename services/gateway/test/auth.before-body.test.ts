@@ -1,23 +1,12 @@
-import { createTestDatabase, openRawConnection, type TestDatabase } from '@regapi/testkit';
-import { ADMIN_TOKEN, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { openRawConnection } from '@regapi/testkit';
+import { ADMIN_TOKEN, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // Issue 12 item 6 (docs/decisions/0052): the documented order 401 → 429 → 403 → 422 (docs/api.md) holds whatever the
 // body: a malformed, oversized or still-arriving body is read only after the token, the rate limit and the scope.
 
 const SEARCH = '/v1/orcamento/pesquisa-previa-bens';
 const BURST = 3;
-let database: TestDatabase;
-let gateway: TestGateway;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database, { rateLimit: { burst: BURST, perSecond: 0.001 } });
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
-});
+const { gateway } = useTestGateway({ rateLimit: { burst: BURST, perSecond: 0.001 } });
 
 /** A fresh account's token, so each case has its own rate-limit budget. */
 async function tokenWith(scopes: readonly string[]): Promise<string> {

@@ -1,22 +1,13 @@
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
-// Spec 5.3: a token in the query string is refused — with 401 even when the header carries a valid token, because
+// Contract 5.3: a token in the query string is refused — with 401 even when the header carries a valid token, because
 // the URL (and the token in it) has already reached logs and history (docs/decisions/0017).
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { gateway } = useTestGateway();
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   token = (await newToken(gateway.adminUrl, await newAccount(gateway.adminUrl))).token;
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 test('the header alone is accepted (control)', async () => {

@@ -1,23 +1,14 @@
 import { FONTES, type Fonte } from '@regapi/contracts';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
-// Spec 4 execution rule 5 and 5.4: a token without the product's scope gets 403 on that product's quote and execution.
+// Contract 4 execution rule 5 and 5.4: a token without the product's scope gets 403 on that product's quote and execution.
 // Past the scope, the empty body of these calls is a 422: the scope check let it through.
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   accountId = await newAccount(gateway.adminUrl);
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 const post = (path: string, token?: string) =>

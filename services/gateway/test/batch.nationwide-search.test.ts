@@ -1,42 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PLAN_ID, getPlan, priceWithMargin } from '@regapi/ledger';
 import { getOrderByProtocolo, type Order, transition } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
+import { balanceOf, countOf } from './support/account-reads';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import {
-  type Answer,
-  admin,
-  call,
-  newAccount,
-  newToken,
-  startTestGateway,
-  type TestGateway,
-} from './support/test-gateway';
+import { type Answer, admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // The nationwide preliminary search (issue 16; docs/decisions/0087): one request, one key, one quote of the UFs
-// offered (spec 7.9), one order and one debit per UF in one transaction, and GET /v1/lotes/{lote}. The test catalog
+// offered (contract 7.9), one order and one debit per UF in one transaction, and GET /v1/lotes/{lote}. The test catalog
 // quotes SP and RJ only (AC's fee is 0, the others have none). No consumer runs: the test finishes orders itself.
 
 const SCOPES = ['consultas:pesquisa-previa-bens'];
 const TARGET = { cpf_cnpj: '529.982.247-25', nome: 'Fulano de Tal' };
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Birô de Crédito', '1000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, SCOPES));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 function quote(body: unknown, bearer = token): Promise<Answer> {
@@ -54,20 +38,6 @@ function execute(body: unknown, key: string = randomUUID(), bearer = token): Pro
 
 function batch(lote: string, bearer = token): Promise<Answer> {
   return call(`${gateway.url}/v1/lotes/${lote}`, { token: bearer });
-}
-
-async function balanceOf(account: string): Promise<number> {
-  const shown = await admin(gateway.adminUrl, 'GET', `/admin/v1/accounts/${account}`);
-  return Number(shown.body.data[0]?.balance);
-}
-
-async function countOf(table: 'orders' | 'order_batch', account: string): Promise<number> {
-  const row = await database.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('account_id', '=', account)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 async function priceOf(feeCentavos: number): Promise<number> {
@@ -105,7 +75,7 @@ test('the quote lists the UFs offered with their prices and the sum, and the UFs
   const excluded = item.ufs_nao_ofertadas as { uf: string; motivo: string }[];
   expect(excluded).toHaveLength(25);
   expect(excluded).toContainEqual({ uf: 'AC', motivo: 'tarifa_desconhecida' });
-  expect(await countOf('orders', accountId)).toBe(0);
+  expect(await countOf(database.db, 'orders', accountId)).toBe(0);
 });
 
 test('a body with uf, or without cpf_cnpj, is a 422 naming the field; an execution without a key too', async () => {
@@ -127,7 +97,7 @@ test('a body with uf, or without cpf_cnpj, is a 422 naming the field; an executi
 test('the execution creates one order per UF offered and debits the sum, one ledger debit per order, once', async () => {
   const sp = await priceOf(3_217);
   const rj = await priceOf(2_999);
-  const before = await balanceOf(accountId);
+  const before = await balanceOf(gateway, accountId);
   const answer = await execute(TARGET);
   expect(answer.status).toBe(202);
   expect(answer.body.code).toBe(202);
@@ -141,7 +111,7 @@ test('the execution creates one order per UF offered and debits the sum, one led
     ['SP', sp / 100],
   ]);
   expect(new Set(pedidos.map((pedido) => pedido.protocolo)).size).toBe(2);
-  expect(await balanceOf(accountId)).toBeCloseTo(before - (sp + rj) / 100, 2);
+  expect(await balanceOf(gateway, accountId)).toBeCloseTo(before - (sp + rj) / 100, 2);
 
   for (const pedido of pedidos) {
     const order = await getOrderByProtocolo(database.db, pedido.protocolo);
@@ -172,16 +142,16 @@ test('the same key replays the same batch: no new orders, no new charge; another
   const key = randomUUID();
   const first = await execute(TARGET, key);
   expect(first.status).toBe(202);
-  const balance = await balanceOf(accountId);
-  const orders = await countOf('orders', accountId);
-  const batches = await countOf('order_batch', accountId);
+  const balance = await balanceOf(gateway, accountId);
+  const orders = await countOf(database.db, 'orders', accountId);
+  const batches = await countOf(database.db, 'order_batch', accountId);
   const again = await execute({ nome: TARGET.nome, cpf_cnpj: TARGET.cpf_cnpj }, key.toUpperCase());
   expect(again.status).toBe(202);
   expect(again.headers.get('idempotent-replayed')).toBe('true');
   expect(again.body).toEqual(first.body);
-  expect(await balanceOf(accountId)).toBe(balance);
-  expect(await countOf('orders', accountId)).toBe(orders);
-  expect(await countOf('order_batch', accountId)).toBe(batches);
+  expect(await balanceOf(gateway, accountId)).toBe(balance);
+  expect(await countOf(database.db, 'orders', accountId)).toBe(orders);
+  expect(await countOf(database.db, 'order_batch', accountId)).toBe(batches);
 
   const other = await execute({ cpf_cnpj: '111.444.777-35' }, key);
   expect(other.status).toBe(422);
@@ -194,7 +164,7 @@ test('the same key replays the same batch: no new orders, no new charge; another
     headers: { 'idempotency-key': key },
   });
   expect(single.status).toBe(422);
-  expect(await balanceOf(accountId)).toBe(balance);
+  expect(await balanceOf(gateway, accountId)).toBe(balance);
 });
 
 test('a balance that covers one UF but not the sum refuses the whole batch: 402, nothing charged, key still free', async () => {
@@ -205,14 +175,14 @@ test('a balance that covers one UF but not the sum refuses the whole batch: 402,
   const refused = await execute(TARGET, key, poor);
   expect(refused.status).toBe(402);
   expect(refused.body).toMatchObject({ code: 402, data: [], header: { billable: false, price: 0 } });
-  expect(await balanceOf(account)).toBeCloseTo((sp + 1) / 100, 2);
-  expect(await countOf('orders', account)).toBe(0);
-  expect(await countOf('order_batch', account)).toBe(0);
+  expect(await balanceOf(gateway, account)).toBeCloseTo((sp + 1) / 100, 2);
+  expect(await countOf(database.db, 'orders', account)).toBe(0);
+  expect(await countOf(database.db, 'order_batch', account)).toBe(0);
   await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${account}/credits`, { amount: '100.00' });
   const accepted = await execute(TARGET, key, poor);
   expect(accepted.status).toBe(202);
   expect(accepted.headers.get('idempotent-replayed')).toBeNull();
-  expect(await countOf('orders', account)).toBe(2);
+  expect(await countOf(database.db, 'orders', account)).toBe(2);
 });
 
 test('GET on the batch: each UF state, findings consolidated across UFs, 202 until every UF ends, 404 for others', async () => {
@@ -287,16 +257,16 @@ test('GET on the batch: each UF state, findings consolidated across UFs, 202 unt
 
 test('two requests with the same key at the same instant: one batch, one charge; the other replays it', async () => {
   const key = randomUUID();
-  const balance = await balanceOf(accountId);
-  const batches = await countOf('order_batch', accountId);
+  const balance = await balanceOf(gateway, accountId);
+  const batches = await countOf(database.db, 'order_batch', accountId);
   const [a, b] = await Promise.all([execute(TARGET, key), execute(TARGET, key)]);
   expect([a.status, b.status]).toEqual([202, 202]);
   expect(a.body).toEqual(b.body);
   const replayed = [a, b].filter((answer) => answer.headers.get('idempotent-replayed') === 'true');
   expect(replayed).toHaveLength(1);
-  expect(await countOf('order_batch', accountId)).toBe(batches + 1);
+  expect(await countOf(database.db, 'order_batch', accountId)).toBe(batches + 1);
   const sum = ((await priceOf(3_217)) + (await priceOf(2_999))) / 100;
-  expect(await balanceOf(accountId)).toBeCloseTo(balance - sum, 2);
+  expect(await balanceOf(gateway, accountId)).toBeCloseTo(balance - sum, 2);
 });
 
 test("a batch counts every UF against the plan's open-order limit: refused whole with 429, nothing charged", async () => {
@@ -316,7 +286,7 @@ test("a batch counts every UF against the plan's open-order limit: refused whole
   const limited = String(created.body.data[0]?.account_id);
   await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${limited}/credits`, { amount: '1000.00' });
   const { token: limitedToken } = await newToken(gateway.adminUrl, limited, SCOPES);
-  const before = await balanceOf(limited);
+  const before = await balanceOf(gateway, limited);
   const key = randomUUID();
 
   const refused = await execute(TARGET, key, limitedToken);
@@ -324,12 +294,12 @@ test("a batch counts every UF against the plan's open-order limit: refused whole
   expect(refused.body.code).toBe(429);
   expect(String(refused.body.code_message)).toContain('1');
   expect(refused.headers.get('retry-after')).toBe('60');
-  expect(await balanceOf(limited)).toBe(before);
-  expect(await countOf('orders', limited)).toBe(0);
-  expect(await countOf('order_batch', limited)).toBe(0);
+  expect(await balanceOf(gateway, limited)).toBe(before);
+  expect(await countOf(database.db, 'orders', limited)).toBe(0);
+  expect(await countOf(database.db, 'order_batch', limited)).toBe(0);
   // Nothing was stored under the key: once the plan allows it, the same key is accepted.
   await sql`UPDATE plan SET max_open_orders = 10 WHERE id = 'lote-limite'`.execute(database.db);
   await new Promise((resolve) => setTimeout(resolve, 1100));
   expect((await execute(TARGET, key, limitedToken)).status).toBe(202);
-  expect(await countOf('orders', limited)).toBe(2);
+  expect(await countOf(database.db, 'orders', limited)).toBe(2);
 });

@@ -2,18 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { ImovelFonte } from '@regapi/contracts';
 import { DEFAULT_PLAN_ID, getPlan, priceWithMargin, refundOrder } from '@regapi/ledger';
 import { getOrderByProtocolo, transition } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
+import { balanceOf, countOf } from './support/account-reads';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import {
-  type Answer,
-  admin,
-  call,
-  newAccount,
-  newToken,
-  startTestGateway,
-  type TestGateway,
-} from './support/test-gateway';
+import { type Answer, admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // Batches of property requests (issue 16; docs/decisions/0090): up to 1,000 record views or certificates in one
 // request, one key, one quote, accepted or refused whole — an item its single order would get a 602 for (office
@@ -30,23 +22,15 @@ const SCOPES = FONTES.map((fonte) => `consultas:${fonte}`);
 const REQUESTER = '529.982.247-25';
 const CAMPINAS = { cpf_cnpj: REQUESTER, imovel_cartorio: 2, imovel_municipio: 'Campinas', imovel_uf: 'SP' };
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 let token: string;
 let records = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Incorporadora', '100000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, SCOPES));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 /** `n` items on records never ordered before in this database (the same record and office is blocked 7 days). */
@@ -79,20 +63,6 @@ function single(fonte: ImovelFonte, body: unknown): Promise<Answer> {
   });
 }
 
-async function balanceOf(account: string): Promise<number> {
-  const shown = await admin(gateway.adminUrl, 'GET', `/admin/v1/accounts/${account}`);
-  return Number(shown.body.data[0]?.balance);
-}
-
-async function countOf(table: 'orders' | 'order_batch', account: string): Promise<number> {
-  const row = await database.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('account_id', '=', account)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 async function priceOf(fonte: ImovelFonte): Promise<number> {
   const plan = await getPlan(database.db, DEFAULT_PLAN_ID);
   if (plan === undefined) throw new Error('no default plan');
@@ -121,7 +91,7 @@ describe.each(FONTES)('%s', (fonte) => {
   test('the quote prices each item as its single quote and sums them; free; nothing ordered', async () => {
     const price = await priceOf(fonte);
     const itens = fresh(3);
-    const orders = await countOf('orders', accountId);
+    const orders = await countOf(database.db, 'orders', accountId);
     const answer = await quote(fonte, { itens });
     expect(answer.status).toBe(200);
     expect(answer.body.code).toBe(200);
@@ -135,7 +105,7 @@ describe.each(FONTES)('%s', (fonte) => {
     );
     const alone = await call(`${gateway.url}/v1/orcamento/${fonte}`, { method: 'POST', token, body: itens[0] });
     expect(alone.body.data[0]?.preco).toEqual((quoted[0] as { preco: unknown }).preco);
-    expect(await countOf('orders', accountId)).toBe(orders);
+    expect(await countOf(database.db, 'orders', accountId)).toBe(orders);
   });
 
   test('an item its single order would be refused for makes the batch a 602 naming the item and why', async () => {
@@ -164,14 +134,14 @@ describe.each(FONTES)('%s', (fonte) => {
     expect(excluded[3]).toMatchObject({ mesmo_imovel_do_item: 0, aceito_novamente_a_partir_de: null });
     expect(String(refused.body.code_message)).toContain('Lote recusado inteiro: 4 de 6 itens');
 
-    const before = await balanceOf(accountId);
-    const orders = await countOf('orders', accountId);
+    const before = await balanceOf(gateway, accountId);
+    const orders = await countOf(database.db, 'orders', accountId);
     const executed = await execute(fonte, {
       itens: [first, { ...first, imovel_matricula: `0${first?.imovel_matricula}` }],
     });
     expect([executed.status, executed.body.code, executed.body.header.price]).toEqual([200, 602, 0]);
-    expect(await balanceOf(accountId)).toBe(before);
-    expect(await countOf('orders', accountId)).toBe(orders);
+    expect(await balanceOf(gateway, accountId)).toBe(before);
+    expect(await countOf(database.db, 'orders', accountId)).toBe(orders);
   });
 
   test('bad items are a 422 naming each item by its index', async () => {
@@ -186,7 +156,7 @@ describe.each(FONTES)('%s', (fonte) => {
     const price = await priceOf(fonte);
     const itens = fresh(3);
     const key = randomUUID();
-    const before = await balanceOf(accountId);
+    const before = await balanceOf(gateway, accountId);
     const answer = await execute(fonte, { itens }, key);
     expect(answer.status).toBe(202);
     expect(answer.body.header).toMatchObject({ billable: true, price: (3 * price) / 100 });
@@ -198,7 +168,7 @@ describe.each(FONTES)('%s', (fonte) => {
       itens.map((item, index) => [index, item.imovel_matricula, price / 100, '111111']),
     );
     expect(new Set(pedidos.map((pedido) => pedido.protocolo)).size).toBe(3);
-    expect(await balanceOf(accountId)).toBeCloseTo(before - (3 * price) / 100, 2);
+    expect(await balanceOf(gateway, accountId)).toBeCloseTo(before - (3 * price) / 100, 2);
     for (const pedido of pedidos) {
       const order = await getOrderByProtocolo(database.db, pedido.protocolo);
       expect(order).toMatchObject({ accountId, fonte, state: 'queued', uf: 'SP', priceCentavos: price });
@@ -212,14 +182,14 @@ describe.each(FONTES)('%s', (fonte) => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ kind: 'imoveis', fonte, price_centavos: 3 * price });
 
-    const balance = await balanceOf(accountId);
-    const orders = await countOf('orders', accountId);
+    const balance = await balanceOf(gateway, accountId);
+    const orders = await countOf(database.db, 'orders', accountId);
     const again = await execute(fonte, { itens }, key);
     expect(again.status).toBe(202);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(answer.body);
-    expect(await balanceOf(accountId)).toBe(balance);
-    expect(await countOf('orders', accountId)).toBe(orders);
+    expect(await balanceOf(gateway, accountId)).toBe(balance);
+    expect(await countOf(database.db, 'orders', accountId)).toBe(orders);
 
     // Each item's order blocks its record for 7 days like a single order; the other product is not blocked by it.
     const repeat = await single(fonte, itens[1]);
@@ -240,8 +210,8 @@ describe.each(FONTES)('%s', (fonte) => {
     });
     expect(first.status).toBe(202);
     const key = randomUUID();
-    const before = await balanceOf(accountId);
-    const orders = await countOf('orders', accountId);
+    const before = await balanceOf(gateway, accountId);
+    const orders = await countOf(database.db, 'orders', accountId);
     const refused = await execute(fonte, { itens }, key);
     expect([refused.status, refused.body.code]).toEqual([200, 602]);
     expect(refused.body.header).toMatchObject({ billable: false, price: 0 });
@@ -249,8 +219,8 @@ describe.each(FONTES)('%s', (fonte) => {
     expect(excluded).toHaveLength(1);
     expect(excluded[0]).toMatchObject({ item: 2, motivo: 'pedido_em_vigor', mesmo_imovel_do_item: null });
     expect(String(excluded[0]?.aceito_novamente_a_partir_de)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(await balanceOf(accountId)).toBe(before);
-    expect(await countOf('orders', accountId)).toBe(orders);
+    expect(await balanceOf(gateway, accountId)).toBe(before);
+    expect(await countOf(database.db, 'orders', accountId)).toBe(orders);
     // Nothing was stored under the key: the batch without the blocked item is accepted with it.
     expect((await execute(fonte, { itens: itens.slice(0, 2) }, key)).status).toBe(202);
   });
@@ -279,12 +249,12 @@ describe.each(FONTES)('%s', (fonte) => {
       }
     });
     // What billing's settlement does for a finished `retry` (605): the ledger's refund of that one order.
-    const before = await balanceOf(accountId);
+    const before = await balanceOf(gateway, accountId);
     const refund = await database.db
       .transaction()
       .execute((trx) => refundOrder(trx, { orderId: failed.id, reason: 'teste', code: 605 }));
     expect(refund).toMatchObject({ applied: true, amountCentavos: price, resultClass: 'retry' });
-    expect(await balanceOf(accountId)).toBeCloseTo(before + price / 100, 2);
+    expect(await balanceOf(gateway, accountId)).toBeCloseTo(before + price / 100, 2);
     expect(await ledgerOf(failed.id)).toEqual(['order_debit', 'order_refund']);
     expect(await ledgerOf(delivered.id)).toEqual(['order_debit']);
     expect(await ledgerOf(orders[2]?.id ?? '')).toEqual(['order_debit']);
@@ -333,8 +303,8 @@ test("a batch counts every item against the plan's open-order limit: refused who
   const refused = await execute('visualizacao-matricula', { itens }, randomUUID(), limitedToken);
   expect(refused.status).toBe(429);
   expect(refused.headers.get('retry-after')).toBe('60');
-  expect(await balanceOf(limited)).toBe(1000);
-  expect(await countOf('orders', limited)).toBe(0);
+  expect(await balanceOf(gateway, limited)).toBe(1000);
+  expect(await countOf(database.db, 'orders', limited)).toBe(0);
   expect(
     (await execute('visualizacao-matricula', { itens: itens.slice(0, 2) }, randomUUID(), limitedToken)).status,
   ).toBe(202);
@@ -346,8 +316,8 @@ test('a balance that does not cover the sum refuses the whole batch: 402, nothin
   const { token: poorToken } = await newToken(gateway.adminUrl, poor, SCOPES);
   const refused = await execute('certidao-inteiro-teor', { itens: fresh(3) }, randomUUID(), poorToken);
   expect(refused.status).toBe(402);
-  expect(await countOf('orders', poor)).toBe(0);
-  expect(await countOf('order_batch', poor)).toBe(0);
+  expect(await countOf(database.db, 'orders', poor)).toBe(0);
+  expect(await countOf(database.db, 'order_batch', poor)).toBe(0);
 });
 
 test('two batches sharing a record at the same instant: one is accepted, the other refused whole by the order block', async () => {

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PLAN_ID, getPlan, priceWithMargin, refundOrder } from '@regapi/ledger';
 import { getOrderByProtocolo } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
+import { balanceOf, countOf } from './support/account-reads';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import {
-  type Answer,
-  admin,
-  call,
-  newAccount,
-  newToken,
-  startTestGateway,
-  type TestGateway,
-} from './support/test-gateway';
+import { type Answer, admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // The many-targets batch (issue 16; docs/decisions/0088): up to 1,000 CPF/CNPJ × UF items in one request, one key,
 // one quote, accepted or refused whole, one order and one debit per item in one transaction, and GET /v1/lotes/{lote}.
@@ -27,22 +19,14 @@ const ITENS = [
   { cpf_cnpj: CPF_B, uf: 'SP' },
 ];
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Birô de Crédito', '100000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, SCOPES));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 function quote(body: unknown, bearer = token): Promise<Answer> {
@@ -60,20 +44,6 @@ function execute(body: unknown, key: string = randomUUID(), bearer = token): Pro
 
 function batch(lote: string, bearer = token): Promise<Answer> {
   return call(`${gateway.url}/v1/lotes/${lote}`, { token: bearer });
-}
-
-async function balanceOf(account: string): Promise<number> {
-  const shown = await admin(gateway.adminUrl, 'GET', `/admin/v1/accounts/${account}`);
-  return Number(shown.body.data[0]?.balance);
-}
-
-async function countOf(table: 'orders' | 'order_batch', account: string): Promise<number> {
-  const row = await database.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('account_id', '=', account)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 async function priceOf(feeCentavos: number): Promise<number> {
@@ -130,7 +100,7 @@ test('the quote lists each item with its price and the sum; free; an item not of
     preco: null,
     itens_nao_ofertados: [{ item: 3, uf: 'AC', motivo: 'tarifa_desconhecida' }],
   });
-  expect(await countOf('orders', accountId)).toBe(0);
+  expect(await countOf(database.db, 'orders', accountId)).toBe(0);
 });
 
 test('bad items are a 422 naming each item by its index; duplicates, empty and oversized lists too', async () => {
@@ -152,13 +122,13 @@ test('bad items are a 422 naming each item by its index; duplicates, empty and o
   const refused = await quote({ itens: tooMany });
   expect(refused.status).toBe(422);
   expect(refused.body.errors[0]).toMatchObject({ campo: 'itens', regra: 'maxItems' });
-  expect(await countOf('orders', accountId)).toBe(0);
+  expect(await countOf(database.db, 'orders', accountId)).toBe(0);
 });
 
 test('the execution creates one order per item with its own protocolo and one debit each; the sum charged once', async () => {
   const sp = await priceOf(3_217);
   const rj = await priceOf(2_999);
-  const before = await balanceOf(accountId);
+  const before = await balanceOf(gateway, accountId);
   const answer = await execute({ itens: ITENS });
   expect(answer.status).toBe(202);
   expect(answer.body.header).toMatchObject({ billable: true, price: (2 * sp + rj) / 100 });
@@ -171,7 +141,7 @@ test('the execution creates one order per item with its own protocolo and one de
     [2, '11144477735', 'SP', sp / 100],
   ]);
   expect(new Set(pedidos.map((pedido) => pedido.protocolo)).size).toBe(3);
-  expect(await balanceOf(accountId)).toBeCloseTo(before - (2 * sp + rj) / 100, 2);
+  expect(await balanceOf(gateway, accountId)).toBeCloseTo(before - (2 * sp + rj) / 100, 2);
   for (const pedido of pedidos) {
     const order = await getOrderByProtocolo(database.db, pedido.protocolo);
     expect(order).toMatchObject({ accountId, state: 'queued', uf: pedido.uf });
@@ -196,22 +166,22 @@ test('the same key replays the batch: no new orders, no new charge; another body
   const key = randomUUID();
   const first = await execute({ itens: ITENS }, key);
   expect(first.status).toBe(202);
-  const balance = await balanceOf(accountId);
-  const orders = await countOf('orders', accountId);
+  const balance = await balanceOf(gateway, accountId);
+  const orders = await countOf(database.db, 'orders', accountId);
   const again = await execute({ itens: ITENS }, key);
   expect(again.status).toBe(202);
   expect(again.headers.get('idempotent-replayed')).toBe('true');
   expect(again.body).toEqual(first.body);
-  expect(await balanceOf(accountId)).toBe(balance);
-  expect(await countOf('orders', accountId)).toBe(orders);
+  expect(await balanceOf(gateway, accountId)).toBe(balance);
+  expect(await countOf(database.db, 'orders', accountId)).toBe(orders);
   const other = await execute({ itens: ITENS.slice(1) }, key);
   expect(other.status).toBe(422);
   expect(other.body.errors[0]).toMatchObject({ campo: 'Idempotency-Key', regra: 'reused-with-other-request' });
 });
 
 test('an item not offered refuses the whole execution with 602: nothing charged, no order', async () => {
-  const before = await balanceOf(accountId);
-  const orders = await countOf('orders', accountId);
+  const before = await balanceOf(gateway, accountId);
+  const orders = await countOf(database.db, 'orders', accountId);
   const refused = await execute({ itens: [...ITENS, { cpf_cnpj: CPF_B, uf: 'MG' }] });
   expect(refused.status).toBe(200);
   expect(refused.body.code).toBe(602);
@@ -219,8 +189,8 @@ test('an item not offered refuses the whole execution with 602: nothing charged,
   expect(refused.body.data[0]?.itens_nao_ofertados).toEqual([
     { item: 3, cpf_cnpj: '11144477735', uf: 'MG', motivo: 'tarifa_desconhecida' },
   ]);
-  expect(await balanceOf(accountId)).toBe(before);
-  expect(await countOf('orders', accountId)).toBe(orders);
+  expect(await balanceOf(gateway, accountId)).toBe(before);
+  expect(await countOf(database.db, 'orders', accountId)).toBe(orders);
 });
 
 test('a balance that covers some items but not the sum refuses the whole batch: 402, nothing charged', async () => {
@@ -231,13 +201,13 @@ test('a balance that covers some items but not the sum refuses the whole batch: 
   const refused = await execute({ itens: ITENS }, key, poor);
   expect(refused.status).toBe(402);
   expect(refused.body).toMatchObject({ code: 402, data: [], header: { billable: false, price: 0 } });
-  expect(await balanceOf(account)).toBeCloseTo((2 * sp) / 100, 2);
-  expect(await countOf('orders', account)).toBe(0);
-  expect(await countOf('order_batch', account)).toBe(0);
+  expect(await balanceOf(gateway, account)).toBeCloseTo((2 * sp) / 100, 2);
+  expect(await countOf(database.db, 'orders', account)).toBe(0);
+  expect(await countOf(database.db, 'order_batch', account)).toBe(0);
   await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${account}/credits`, { amount: '100.00' });
   const accepted = await execute({ itens: ITENS }, key, poor);
   expect(accepted.status).toBe(202);
-  expect(await countOf('orders', account)).toBe(3);
+  expect(await countOf(database.db, 'orders', account)).toBe(3);
 });
 
 test("a batch counts every item against the plan's open-order limit: refused whole with 429", async () => {
@@ -256,12 +226,12 @@ test("a batch counts every item against the plan's open-order limit: refused who
   const limited = String(created.body.data[0]?.account_id);
   await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${limited}/credits`, { amount: '1000.00' });
   const { token: limitedToken } = await newToken(gateway.adminUrl, limited, SCOPES);
-  const before = await balanceOf(limited);
+  const before = await balanceOf(gateway, limited);
   const refused = await execute({ itens: ITENS }, randomUUID(), limitedToken);
   expect(refused.status).toBe(429);
   expect(String(refused.body.code_message)).toContain('2');
-  expect(await balanceOf(limited)).toBe(before);
-  expect(await countOf('orders', limited)).toBe(0);
+  expect(await balanceOf(gateway, limited)).toBe(before);
+  expect(await countOf(database.db, 'orders', limited)).toBe(0);
   expect((await execute({ itens: ITENS.slice(0, 2) }, randomUUID(), limitedToken)).status).toBe(202);
 });
 
@@ -306,13 +276,13 @@ test('items are refunded one by one: the refund of one item returns its own pric
   const pedidos = accepted.body.data[0]?.pedidos as { protocolo: string }[];
   const order = await getOrderByProtocolo(database.db, pedidos[1]?.protocolo ?? '');
   if (order === undefined) throw new Error('no order');
-  const before = await balanceOf(accountId);
+  const before = await balanceOf(gateway, accountId);
   // What billing's settlement does for a finished `retry` (605): the ledger's per-order refund.
   const refund = await database.db
     .transaction()
     .execute((trx) => refundOrder(trx, { orderId: order.id, reason: 'teste', code: 605 }));
   expect(refund).toMatchObject({ applied: true, amountCentavos: rj, resultClass: 'retry' });
-  expect(await balanceOf(accountId)).toBeCloseTo(before + rj / 100, 2);
+  expect(await balanceOf(gateway, accountId)).toBeCloseTo(before + rj / 100, 2);
   const again = await database.db
     .transaction()
     .execute((trx) => refundOrder(trx, { orderId: order.id, reason: 'teste', code: 605 }));
@@ -337,15 +307,15 @@ test('a batch of 1,000 items is accepted whole: 1,000 orders, 1,000 debits, one 
   await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${big}/credits`, { amount: '100000.00' });
   const { token: bigToken } = await newToken(gateway.adminUrl, big, SCOPES);
   const itens = cpfs(1000).map((cpf_cnpj, index) => ({ cpf_cnpj, uf: index % 2 === 0 ? 'SP' : 'RJ' }));
-  const before = await balanceOf(big);
+  const before = await balanceOf(gateway, big);
   const started = performance.now();
   const answer = await execute({ itens }, randomUUID(), bigToken);
   const acceptedMs = performance.now() - started;
   expect(answer.status).toBe(202);
   expect(answer.body.data[0]?.pedidos).toHaveLength(1000);
-  expect(await countOf('orders', big)).toBe(1000);
+  expect(await countOf(database.db, 'orders', big)).toBe(1000);
   const sum = 500 * ((await priceOf(3_217)) + (await priceOf(2_999)));
-  expect(await balanceOf(big)).toBeCloseTo(before - sum / 100, 2);
+  expect(await balanceOf(gateway, big)).toBeCloseTo(before - sum / 100, 2);
   const debits = await database.db
     .selectFrom('ledger_transaction')
     .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -1,12 +1,10 @@
 import type { Order } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { seedOrder } from './support/seed-order';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { seedOrderHistory } from './support/seed-order';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // GET /v1/consultas (issue 17): the caller's own orders, newest accepted first, filtered, cursor-paginated.
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountA: string;
 let tokenA: string;
 let tokenB: string;
@@ -14,25 +12,18 @@ const ordersA: Order[] = [];
 let orderB: Order;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   accountA = await newAccount(gateway.adminUrl, 'Conta A', '500.00');
   const accountB = await newAccount(gateway.adminUrl, 'Conta B', '500.00');
   tokenA = (await newToken(gateway.adminUrl, accountA)).token;
   tokenB = (await newToken(gateway.adminUrl, accountB)).token;
   const db = database.db;
   const lastMonth = new Date(Date.now() - 40 * 86_400_000);
-  ordersA.push(await seedOrder(db, accountA, { code: 200, acceptedAt: lastMonth, finishedAt: lastMonth }));
-  ordersA.push(await seedOrder(db, accountA, { fonte: 'visualizacao-matricula', code: 605 }));
-  ordersA.push(await seedOrder(db, accountA, { code: 612 }));
-  ordersA.push(await seedOrder(db, accountA, { fonte: 'certidao-inteiro-teor' }));
-  ordersA.push(await seedOrder(db, accountA));
-  orderB = await seedOrder(db, accountB);
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
+  ordersA.push(await seedOrderHistory(db, accountA, { code: 200, acceptedAt: lastMonth, finishedAt: lastMonth }));
+  ordersA.push(await seedOrderHistory(db, accountA, { fonte: 'visualizacao-matricula', code: 605 }));
+  ordersA.push(await seedOrderHistory(db, accountA, { code: 612 }));
+  ordersA.push(await seedOrderHistory(db, accountA, { fonte: 'certidao-inteiro-teor' }));
+  ordersA.push(await seedOrderHistory(db, accountA));
+  orderB = await seedOrderHistory(db, accountB);
 });
 
 interface Page {
@@ -76,7 +67,7 @@ test('pages of limite follow the cursor to the end, each order once, stable whil
   expect(protocolos(first)).toEqual(before.slice(0, 2));
   expect(first.proximo_cursor).toEqual(expect.any(String));
   // An order accepted between pages is newer than the cursor: it does not shift the pages that follow.
-  const late = await seedOrder(database.db, accountA);
+  const late = await seedOrderHistory(database.db, accountA);
   ordersA.push(late);
   const second = await list(`?limite=2&cursor=${first.proximo_cursor}`);
   expect(protocolos(second)).toEqual(before.slice(2, 4));

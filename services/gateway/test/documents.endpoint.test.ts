@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Fonte, validateRequest } from '@regapi/contracts';
+import type { Fonte } from '@regapi/contracts';
 import { type DocumentKind, documentKey, upsertOrderDocument } from '@regapi/documents';
-import { acceptOrder, allocateProtocolo, type Order, transition } from '@regapi/orders';
-import { createTestDatabase, startTestS3, type TestDatabase, type TestS3 } from '@regapi/testkit';
+import { allocateProtocolo, type Order, transition } from '@regapi/orders';
+import { acceptSeededOrder, createTestDatabase, startTestS3, type TestDatabase, type TestS3 } from '@regapi/testkit';
 import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
 
-// GET /v1/consultas/{protocolo}/documento (spec 4; issue 6 item 2; docs/decisions/0031): the archived PDF from a real
+// GET /v1/consultas/{protocolo}/documento (contract 4; issue 6 item 2; docs/decisions/0031): the archived PDF from a real
 // S3-compatible server, with the caller's own bearer token; 404 envelopes; ETag, conditional and range requests.
 
 let database: TestDatabase;
@@ -49,26 +49,11 @@ async function order(
 ): Promise<Order> {
   const fonte = options.fonte ?? 'visualizacao-matricula';
   const body = fonte === 'pesquisa-previa-bens' ? { cpf_cnpj: PROPERTY.cpf_cnpj, uf: 'SP' } : PROPERTY;
-  const validated = validateRequest(fonte, body);
-  if (!validated.ok) throw new Error('invalid request');
   const created = await database.db.transaction().execute(async (trx) => {
     const allocated = await allocateProtocolo(trx);
     const check = Number(allocated.slice(-1));
     const protocolo = options.mistyped === true ? `${allocated.slice(0, -1)}${(check + 1) % 10}` : allocated;
-    const accepted = await acceptOrder(trx, {
-      id: crypto.randomUUID(),
-      protocolo,
-      accountId,
-      tokenId: null,
-      fonte,
-      request: validated.value,
-      imovelChave: null,
-      uf: 'SP',
-      priceCentavos: 5_000,
-      quote: {},
-      aceite: { code: 202 },
-      requestId: crypto.randomUUID(),
-    });
+    const accepted = await acceptSeededOrder(trx, { fonte, request: body, protocolo, accountId, uf: 'SP' });
     await transition(trx, accepted.id, 'startAttempt', {});
     if (options.state === 'archiving') {
       return (await transition(trx, accepted.id, 'deliverDocument', { result: '{}' })).order;
@@ -176,7 +161,7 @@ test('the bearer token is required: none, malformed or in the query string → 4
   expect((await call(`${documentUrl(viewed.protocolo)}?access_token=${tokenA}`)).status).toBe(401);
 });
 
-test("another account's protocolo is answered exactly like a nonexistent one (404, spec 5.6)", async () => {
+test("another account's protocolo is answered exactly like a nonexistent one (404, contract 5.6)", async () => {
   const foreign = await call(documentUrl(viewed.protocolo), { token: tokenB });
   const missing = await call(documentUrl('20260311999999999'), { token: tokenB });
   expect(foreign.status).toBe(404);

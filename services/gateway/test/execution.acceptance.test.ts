@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PLAN_ID, getPlan, priceWithMargin } from '@regapi/ledger';
 import { getOrderByProtocolo } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { balanceOf } from './support/account-reads';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import {
-  type Answer,
-  admin,
-  call,
-  newAccount,
-  newToken,
-  startTestGateway,
-  type TestGateway,
-} from './support/test-gateway';
+import { type Answer, admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
-// POST /v1/consultas/{fonte} (spec 3, 4 execution rules, 7.6; issue 5 items 2-3; ARCHITECTURE decisions 3-4). No
+// POST /v1/consultas/{fonte} (contract 3, 4 execution rules, 7.6; issue 5 items 2-3; architecture rules 3-4). No
 // consumer runs here: accepted orders stay queued, which is all the acceptance is about.
 
 const ALL_SCOPES = [
@@ -30,22 +22,14 @@ const IMOVEL = {
   imovel_uf: 'SP',
 };
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '1000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, ALL_SCOPES));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 function execute(fonte: string, body: unknown, key: string | null = randomUUID(), bearer = token): Promise<Answer> {
@@ -55,11 +39,6 @@ function execute(fonte: string, body: unknown, key: string | null = randomUUID()
     body,
     ...(key === null ? {} : { headers: { 'idempotency-key': key } }),
   });
-}
-
-async function balanceOf(account: string): Promise<number> {
-  const shown = await admin(gateway.adminUrl, 'GET', `/admin/v1/accounts/${account}`);
-  return Number(shown.body.data[0]?.balance);
 }
 
 async function ordersOf(account: string): Promise<number> {
@@ -78,7 +57,7 @@ async function searchPrice(): Promise<number> {
 }
 
 test('an execution is accepted with 202, billed with the amount debited, and queued with its run task', async () => {
-  const before = await balanceOf(accountId);
+  const before = await balanceOf(gateway, accountId);
   const answer = await execute('pesquisa-previa-bens', SEARCH);
   expect(answer.status).toBe(202);
   expect(answer.body.code).toBe(202);
@@ -89,9 +68,9 @@ test('an execution is accepted with 202, billed with the amount debited, and que
   expect(ack.estado).toBe('processando');
   expect(ack.consultar_em).toBe(`/v1/consultas/${ack.protocolo}`);
   expect(Number.isInteger(ack.consultar_daqui_s)).toBe(true);
-  // Spec 8 typical time of a search: nothing ahead of it, so about 72 s.
+  // Contract 8 typical time of a search: nothing ahead of it, so about 72 s.
   expect(ack.consultar_daqui_s).toBeGreaterThanOrEqual(72);
-  expect(await balanceOf(accountId)).toBeCloseTo(before - (await searchPrice()), 2);
+  expect(await balanceOf(gateway, accountId)).toBeCloseTo(before - (await searchPrice()), 2);
 
   const order = await getOrderByProtocolo(database.db, String(ack.protocolo));
   expect(order).toMatchObject({ accountId, fonte: 'pesquisa-previa-bens', state: 'queued', uf: 'SP' });
@@ -103,7 +82,7 @@ test('an execution is accepted with 202, billed with the amount debited, and que
 test('the same key and body replays the identical answer: no new protocolo, no new charge', async () => {
   const key = randomUUID();
   const first = await execute('pesquisa-previa-bens', SEARCH, key);
-  const balance = await balanceOf(accountId);
+  const balance = await balanceOf(gateway, accountId);
   const orders = await ordersOf(accountId);
   // The same body with its keys in another order and in upper case key: the same request.
   const again = await execute('pesquisa-previa-bens', { uf: 'SP', cpf_cnpj: SEARCH.cpf_cnpj }, key.toUpperCase());
@@ -111,14 +90,14 @@ test('the same key and body replays the identical answer: no new protocolo, no n
   expect(again.headers.get('idempotent-replayed')).toBe('true');
   expect(first.headers.get('idempotent-replayed')).toBeNull();
   expect(again.body).toEqual(first.body);
-  expect(await balanceOf(accountId)).toBe(balance);
+  expect(await balanceOf(gateway, accountId)).toBe(balance);
   expect(await ordersOf(accountId)).toBe(orders);
 });
 
 test('the same key with another body, or for another product, is a 422 naming the header, and charges nothing', async () => {
   const key = randomUUID();
   await execute('pesquisa-previa-bens', SEARCH, key);
-  const balance = await balanceOf(accountId);
+  const balance = await balanceOf(gateway, accountId);
   for (const answer of [
     await execute('pesquisa-previa-bens', { ...SEARCH, uf: 'RJ' }, key),
     await execute('visualizacao-matricula', IMOVEL, key),
@@ -128,7 +107,7 @@ test('the same key with another body, or for another product, is a 422 naming th
     expect(answer.body.errors).toEqual([expect.objectContaining({ campo: 'Idempotency-Key' })]);
     expect(answer.body.header).toMatchObject({ billable: false, price: 0 });
   }
-  expect(await balanceOf(accountId)).toBe(balance);
+  expect(await balanceOf(gateway, accountId)).toBe(balance);
 });
 
 test('100 concurrent executions with one key: one order, one debit, 100 identical answers', async () => {
@@ -143,7 +122,7 @@ test('100 concurrent executions with one key: one order, one debit, 100 identica
   expect(bodies.size).toBe(1);
   expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === null)).toHaveLength(1);
   expect(await ordersOf(account)).toBe(1);
-  expect(await balanceOf(account)).toBeCloseTo(500 - (await searchPrice()), 2);
+  expect(await balanceOf(gateway, account)).toBeCloseTo(500 - (await searchPrice()), 2);
   const debits = await database.db
     .selectFrom('ledger_transaction')
     .select('id')
@@ -154,7 +133,7 @@ test('100 concurrent executions with one key: one order, one debit, 100 identica
 });
 
 test('a missing or malformed Idempotency-Key, or a CPF as key, is refused with 422 before any charge', async () => {
-  const balance = await balanceOf(accountId);
+  const balance = await balanceOf(gateway, accountId);
   const missing = await execute('pesquisa-previa-bens', SEARCH, null);
   expect(missing.status).toBe(422);
   expect(missing.body.errors.map((error) => error.campo)).toEqual(['Idempotency-Key']);
@@ -163,7 +142,7 @@ test('a missing or malformed Idempotency-Key, or a CPF as key, is refused with 4
   // Both the header and the body are wrong: both are listed.
   const both = await execute('pesquisa-previa-bens', { uf: 'SP' }, 'not-a-uuid');
   expect(both.body.errors.map((error) => error.campo).sort()).toEqual(['Idempotency-Key', 'cpf_cnpj']);
-  expect(await balanceOf(accountId)).toBe(balance);
+  expect(await balanceOf(gateway, accountId)).toBe(balance);
 });
 
 test('no token is 401 and a token without the product scope is 403, before the key is looked at', async () => {
@@ -185,7 +164,7 @@ test('an insufficient balance is a 402 that stores nothing: after a top-up the S
   expect(refused.status).toBe(402);
   expect(refused.body).toMatchObject({ code: 402, data: [], header: { billable: false, price: 0 } });
   expect(await ordersOf(account)).toBe(0);
-  expect(await balanceOf(account)).toBe(1);
+  expect(await balanceOf(gateway, account)).toBe(1);
   await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${account}/credits`, { amount: '100.00' });
   const accepted = await execute('pesquisa-previa-bens', SEARCH, key, poor);
   expect(accepted.status).toBe(202);
@@ -194,7 +173,7 @@ test('an insufficient balance is a 402 that stores nothing: after a top-up the S
 });
 
 test('an office that does not quote is a free 602 with HTTP 200, and the key stays unused', async () => {
-  const balance = await balanceOf(accountId);
+  const balance = await balanceOf(gateway, accountId);
   const key = randomUUID();
   const answer = await execute('visualizacao-matricula', { ...IMOVEL, imovel_municipio: 'Valinhos' }, key);
   expect(answer.status).toBe(200);
@@ -202,7 +181,7 @@ test('an office that does not quote is a free 602 with HTTP 200, and the key sta
   expect(answer.body.code_message).toMatch(/Nada foi cobrado.*aja pelo campo code/);
   expect(answer.body.header).toMatchObject({ billable: false, price: 0 });
   expect(answer.body.data[0]).toMatchObject({ disponivel: false, motivo: 'cartorio_nao_encontrado', preco: null });
-  expect(await balanceOf(accountId)).toBe(balance);
+  expect(await balanceOf(gateway, accountId)).toBe(balance);
   const stored = await database.db.selectFrom('idempotency_key').select('key').where('key', '=', key).execute();
   expect(stored).toHaveLength(0);
 });
@@ -234,7 +213,7 @@ test('the same record and office ordered by ANY customer in the last 7 days is a
   expect(repeat.body.code_message).toContain(again);
   expect(JSON.stringify(repeat.body)).not.toContain(windowEnds.toISOString().slice(11, 19));
   expect(JSON.stringify(repeat.body)).not.toContain(order.createdAt.toISOString().slice(11, 19));
-  expect(await balanceOf(other)).toBe(100);
+  expect(await balanceOf(gateway, other)).toBe(100);
 
   // The certificate of the same record is another product: not blocked by the record view.
   const certificate = await execute('certidao-inteiro-teor', { ...IMOVEL, imovel_matricula: '777' });

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
 import { createFairSchedulePublisher, TYPICAL_RUN_MS } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // The acceptance's consultar_daqui_s from origin-session's published fair schedule (decision 0089): behind another
 // account's 1,000 queued searches, a newcomer's search is told one round, not the 20 hours FIFO would say.
@@ -13,23 +12,14 @@ const SEARCH = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
 const T0 = new Date('2026-03-11T13:00:00.000Z');
 const SEARCH_RUN_S = 72;
 
-let database: TestDatabase;
-let gateway: TestGateway;
-let clock: ManualClock;
+const clock = new ManualClock(T0);
+const { database, gateway } = useTestGateway({ clock, hourlySearchCeiling: 50 });
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  clock = new ManualClock(T0);
-  gateway = await startTestGateway(database, { clock, hourlySearchCeiling: 50 });
   await loadQuoteCatalog(database.db);
   const accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '1000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, ['consultas:pesquisa-previa-bens']));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 async function acceptedWait(as = token): Promise<number> {

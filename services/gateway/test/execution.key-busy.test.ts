@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { holdKey } from './support/held-key';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import { type Answer, call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { type Answer, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // A duplicate Idempotency-Key waits for the request holding it at most `idempotencyWaitMs`, then answers 409 with
 // Retry-After, charging nothing (decision 0026). The bound is set by the key claim itself (decision 0042): this test
@@ -11,22 +10,14 @@ import { type Answer, call, newAccount, newToken, startTestGateway, type TestGat
 const SEARCH = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
 const WAIT_MS = 400;
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway({ idempotencyWaitMs: WAIT_MS });
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database, { idempotencyWaitMs: WAIT_MS });
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '100.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, ['consultas:pesquisa-previa-bens']));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 function execute(key: string): Promise<Answer> {

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { OPEN_ORDER_LIMIT_RETRY_AFTER_S } from '@regapi/contracts';
 import { DEFAULT_PLAN_ID, getPlan } from '@regapi/ledger';
 import { failureResultData, getOrderByProtocolo, transition } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import { type Answer, admin, call, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { type Answer, admin, call, newToken, useTestGateway } from './support/test-gateway';
 
 // The plan's open-order limit on POST /v1/consultas/{fonte} (issue 16; docs/decisions/0084): an account with its
 // plan's most orders open is refused with the 429 envelope before any debit, under the account's acceptance lock.
@@ -15,12 +14,9 @@ const LIMIT = 3;
 const PLAN = 'limite-teste';
 const SEARCH = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   await sql`INSERT INTO plan (id, name, max_open_orders) VALUES (${PLAN}, 'Limite de teste', ${LIMIT})`.execute(
     database.db,
@@ -30,11 +26,6 @@ beforeAll(async () => {
     SELECT ${PLAN}, fonte, margin_bps, margin_fixed_centavos FROM plan_margin WHERE plan_id = ${DEFAULT_PLAN_ID}`.execute(
     database.db,
   );
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 interface Customer {

@@ -1,31 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // Issue 17: the client's own `referencia` on every execution body (single and batch), stored on the order, echoed by
 // the poll and the list, searchable; the same Idempotency-Key with another referencia is another body (422).
 
 const IMOVEL = { cpf_cnpj: '123.456.789-09', imovel_cartorio: 2, imovel_municipio: 'Campinas', imovel_uf: 'SP' };
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   const accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '100000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, [
     'consultas:visualizacao-matricula',
     'consultas:pesquisa-previa-bens',
   ]));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 function execute(path: string, body: object, key = randomUUID()) {

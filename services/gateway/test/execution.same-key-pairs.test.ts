@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestDatabase, type TestDatabase, waitFor } from '@regapi/testkit';
+import { waitFor } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { requestFingerprint } from '../src/executions/idempotency/fingerprint';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import { type Answer, call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { type Answer, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // Issue 12 item 13 (docs/decisions/0058): every answer under one Idempotency-Key is the first answer. A record view
 // and its twin (same key, same body) sent a few milliseconds apart: the twin used to be checked against the 7-day
@@ -20,22 +20,14 @@ const IMOVEL = {
   imovel_uf: 'SP',
 };
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let token: string;
 let accountId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '100000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, ['consultas:visualizacao-matricula']));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 const PATH = '/v1/consultas/visualizacao-matricula';

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { adjustBalance, debitOrder } from '@regapi/ledger';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { admin, call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // GET /v1/extrato (issue 4; docs/decisions/0018): the caller's own statement, by Brasília days, JSON or CSV.
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let tokenA: string;
 let tokenB: string;
 let protocolo: string;
@@ -19,8 +17,6 @@ function brasiliaDay(offset = 0): string {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   const accountA = await newAccount(gateway.adminUrl, 'Conta A');
   await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${accountA}/credits`, {
     amount: '150.00',
@@ -46,11 +42,6 @@ beforeAll(async () => {
   // No product scope is needed for the extrato: any valid token of the account reads it.
   tokenA = (await newToken(gateway.adminUrl, accountA, ['consultas:certidao-inteiro-teor'])).token;
   tokenB = (await newToken(gateway.adminUrl, accountB)).token;
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 const extrato = (query: string, token: string, headers: Record<string, string> = {}) =>

@@ -139,7 +139,7 @@ function expectEnvelope(answer: { status: number; text: string; type: string | n
     body.data_count === body.data.length &&
     Array.isArray(body.errors);
   if (!ok) throw new Error(`not the envelope: ${context}`);
-  // Transport refusals carry their status as code (spec 7.1); results ride on 200 or 202.
+  // Transport refusals carry their status as code (contract 7.1); results ride on 200 or 202.
   if (answer.status >= 400 && body.code !== answer.status) throw new Error(`code differs from status: ${context}`);
 }
 

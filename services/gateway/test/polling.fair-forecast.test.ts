@@ -8,9 +8,8 @@ import {
   type RunTimes,
   TYPICAL_RUN_MS,
 } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // consultar_daqui_s of a queued order from origin-session's published fair forecast (decision 0089): its start, then
 // its typical run; the FIFO facts only when the schedule is stale or absent.
@@ -20,23 +19,14 @@ const T0 = new Date('2026-03-11T13:00:00.000Z');
 const MINUTE = 60_000;
 const SEARCH_RUN_S = 72;
 
-let database: TestDatabase;
-let gateway: TestGateway;
-let clock: ManualClock;
+const clock = new ManualClock(T0);
+const { database, gateway } = useTestGateway({ clock, hourlySearchCeiling: 50 });
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  clock = new ManualClock(T0);
-  gateway = await startTestGateway(database, { clock, hourlySearchCeiling: 50 });
   await loadQuoteCatalog(database.db);
   const accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '1000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, ['consultas:pesquisa-previa-bens']));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 async function accepted(): Promise<Order> {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
 import { estimateStart, getOrderByProtocolo, type Order, transition } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // consultar_daqui_s of a queued order (issue 5 items 2, 4 and 8): the typical run of every order working ahead of it
 // (running, or queued earlier and not deferred), and for a search not before its slot under the hourly ceiling —
@@ -21,26 +20,17 @@ const T0 = new Date('2026-03-11T13:00:00.000Z');
 const MINUTE = 60_000;
 const CEILING = 2;
 
-let database: TestDatabase;
-let gateway: TestGateway;
-let clock: ManualClock;
+const clock = new ManualClock(T0);
+const { database, gateway } = useTestGateway({ clock, hourlySearchCeiling: CEILING });
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  clock = new ManualClock(T0);
-  gateway = await startTestGateway(database, { clock, hourlySearchCeiling: CEILING });
   await loadQuoteCatalog(database.db);
   const accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '1000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, [
     'consultas:pesquisa-previa-bens',
     'consultas:certidao-inteiro-teor',
   ]));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 async function accepted(fonte: string, body: unknown): Promise<Order> {

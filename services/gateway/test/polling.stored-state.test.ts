@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
 import { refundOrder } from '@regapi/ledger';
 import { getOrderByProtocolo, type Order, setNextRevision, transition } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import { type Answer, call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { type Answer, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
-// GET /v1/consultas/{protocolo} (spec 2.1, 2.2, 3, 4 execution rule 6, 5.6; issue 5 item 4): the stored state only.
+// GET /v1/consultas/{protocolo} (contract 2.1, 2.2, 3, 4 execution rule 6, 5.6; issue 5 item 4): the stored state only.
 // No consumer runs here: the test moves orders through libs/orders as origin-session and billing would.
 
 const ALL_SCOPES = [
@@ -17,23 +16,14 @@ const ALL_SCOPES = [
 const SEARCH = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
 const T0 = new Date('2026-03-11T13:00:00.000Z');
 
-let database: TestDatabase;
-let gateway: TestGateway;
-let clock: ManualClock;
+const clock = new ManualClock(T0);
+const { database, gateway } = useTestGateway({ clock });
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  clock = new ManualClock(T0);
-  gateway = await startTestGateway(database, { clock });
   await loadQuoteCatalog(database.db);
   const accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '1000.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, ALL_SCOPES));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 function execute(body: unknown, key: string = randomUUID(), fonte = 'pesquisa-previa-bens'): Promise<Answer> {
@@ -141,7 +131,7 @@ test('finished: HTTP 200 with the result code, the product result, the nested ac
   expect(polled.status).toBe(200);
   expect(polled.body.code).toBe(612);
   expect(polled.body.code_message).toMatch(/aja pelo campo code/);
-  // The 202 already billed it (spec 2.2): this call is not added to it.
+  // The 202 already billed it (contract 2.2): this call is not added to it.
   expect(polled.body.header).toMatchObject({ billable: false, price: 0 });
   const item = polled.body.data[0] ?? {};
   expect(item).toMatchObject(result);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isProductEnabled, markOfficeUnavailable, syncCatalog } from '@regapi/catalog';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { loadQuoteCatalog, QUOTE_SNAPSHOT } from './support/quote-catalog';
-import { admin, call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // Issue 12: an office origin-session marked out of service (the origin said CARTORIO_FORA_DO_AR on an order) is
 // refused by quotes and executions — 602, nothing charged, nothing queued for the origin — until a catalog sync shows
@@ -18,22 +17,14 @@ const IMOVEL = {
   imovel_uf: 'SP',
 };
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '500.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, SCOPES));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 const quote = (fonte: string) => call(`${gateway.url}/v1/orcamento/${fonte}`, { method: 'POST', token, body: IMOVEL });

@@ -1,11 +1,10 @@
 import { setProductEnabled } from '@regapi/catalog';
 import type { Fonte } from '@regapi/contracts';
 import { getPlan, priceWithMargin } from '@regapi/ledger';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import { admin, call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
-// POST /v1/orcamento/{fonte} (spec 4 quote rules, 7.6, 7.9; issue 5 item 1; decision 0025): a free, local quote.
+// POST /v1/orcamento/{fonte} (contract 4 quote rules, 7.6, 7.9; issue 5 item 1; decision 0025): a free, local quote.
 
 const ALL_SCOPES = [
   'consultas:pesquisa-previa-bens',
@@ -28,22 +27,14 @@ const CAMPINAS_2 = {
   uf: 'SP',
 };
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   await loadQuoteCatalog(database.db);
   accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '50.00');
   ({ token } = await newToken(gateway.adminUrl, accountId, ALL_SCOPES));
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 /** A quote call; `bearer` null sends no Authorization header. */
@@ -116,7 +107,7 @@ describe('a real office or UF is quoted: fee + plan margin, free', () => {
   });
 });
 
-describe('602, free, HTTP 200 (spec 7.2, 7.6, 7.9)', () => {
+describe('602, free, HTTP 200 (contract 7.2, 7.6, 7.9)', () => {
   test.each([
     ['wrong municipality of the office', 'certidao-inteiro-teor', { ...IMOVEL, imovel_municipio: 'Valinhos' }],
     ['nonexistent office number', 'visualizacao-matricula', { ...IMOVEL, imovel_cartorio: 9 }],

@@ -3,7 +3,7 @@ import { transportMessage } from '@regapi/contracts';
 import { createDb } from '@regapi/db';
 import { createHttpApp, guardMiddleware, HttpError, listen, type RunningServer, sendEnvelope } from '@regapi/http';
 import { silentLogger } from '@regapi/telemetry';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { type RequestHandler, Router } from 'express';
 import { sql } from 'kysely';
 import { setAuth } from '../src/auth/auth-context';
@@ -34,17 +34,9 @@ const fakeAuth: RequestHandler = (req, res, next) => {
   next();
 };
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let clock: ManualClock;
 let server: RunningServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
 
 // Each test gets its own clock, limiter (3 at once, one every 2 s), server and empty buckets: no test sees another's.
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { ManualClock } from '@regapi/calendar';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import fc from 'fast-check';
 import { createRateLimiter, type RateLimiter } from '../src/rate-limit';
 
@@ -9,15 +9,7 @@ import { createRateLimiter, type RateLimiter } from '../src/rate-limit';
 // are two gateway replicas.
 
 const START = new Date('2026-03-02T12:00:00Z');
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 /**
  * One step: move the clock, then call `calls` times with key `key` on replica `replica`. Mostly short moves and many

@@ -1,6 +1,6 @@
 import { ManualClock } from '@regapi/calendar';
 import { transportMessage } from '@regapi/contracts';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { forge } from './support/forge';
 import { call, newAccount, newToken, SECRETS, startTestGateway, type TestGateway } from './support/test-gateway';
@@ -11,16 +11,8 @@ import { call, newAccount, newToken, SECRETS, startTestGateway, type TestGateway
 
 const BURST = 3;
 const LIMIT = { burst: BURST, perSecond: 1 };
-let database: TestDatabase;
+const database = useTestDatabase();
 const running: TestGateway[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
 
 beforeEach(async () => {
   await sql`TRUNCATE rate_limit_allowance`.execute(database.db);

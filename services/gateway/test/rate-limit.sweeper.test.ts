@@ -1,21 +1,13 @@
 import { ManualClock } from '@regapi/calendar';
 import { silentLogger } from '@regapi/telemetry';
-import { createTestDatabase, type TestDatabase, waitFor } from '@regapi/testkit';
+import { useTestDatabase, waitFor } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { createRateLimiter, startAllowanceSweeper } from '../src/rate-limit';
 
 // Decision 0055: each gateway sweeps the shared buckets that are full again, so the table holds only the keys in use
 // (every address that ever sent a bad token would otherwise stay forever).
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 const keys = async () =>
   (await sql<{ key: string }>`SELECT key FROM rate_limit_allowance ORDER BY key`.execute(database.db)).rows.map(

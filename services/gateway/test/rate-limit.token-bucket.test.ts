@@ -1,5 +1,5 @@
 import { ManualClock } from '@regapi/calendar';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import {
   createRateLimiter,
@@ -15,15 +15,7 @@ import {
 // bounded memory. `leaseMs: 0` takes every request from the database: the bucket's own arithmetic, exactly.
 
 const START = new Date('2026-03-02T12:00:00Z');
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 beforeEach(async () => {
   await sql`TRUNCATE rate_limit_allowance`.execute(database.db);

@@ -1,19 +1,15 @@
 import { setLowBalanceThreshold } from '@regapi/ledger';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { seedOrder } from './support/seed-order';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { seedOrderHistory } from './support/seed-order';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // GET /v1/saldo (issue 17; docs/decisions/0091): balance, threshold and what unsettled orders hold, own account only.
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountA: string;
 let tokenA: string;
 let tokenB: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   accountA = await newAccount(gateway.adminUrl, 'Conta A', '100.00');
   const accountB = await newAccount(gateway.adminUrl, 'Conta B', '50.00');
   tokenA = (await newToken(gateway.adminUrl, accountA, ['consultas:certidao-inteiro-teor'])).token;
@@ -21,31 +17,30 @@ beforeAll(async () => {
   const db = database.db;
   // Reserved: still queued; a refunded class not refunded yet; a record view 605 before its reconciliation;
   // a certificate INDISPONIVEL before its refund.
-  await seedOrder(db, accountA, { priceCentavos: 1_000 });
-  await seedOrder(db, accountA, { priceCentavos: 300, code: 609 });
-  await seedOrder(db, accountA, { priceCentavos: 700, fonte: 'visualizacao-matricula', code: 605 });
-  await seedOrder(db, accountA, {
+  await seedOrderHistory(db, accountA, { priceCentavos: 1_000 });
+  await seedOrderHistory(db, accountA, { priceCentavos: 300, code: 609 });
+  await seedOrderHistory(db, accountA, { priceCentavos: 700, fonte: 'visualizacao-matricula', code: 605 });
+  await seedOrderHistory(db, accountA, {
     priceCentavos: 200,
     fonte: 'certidao-inteiro-teor',
     code: 200,
     statusConsulta: 'INDISPONIVEL',
   });
   // Settled: kept by its class; refunded already.
-  await seedOrder(db, accountA, { priceCentavos: 500, code: 200 });
-  await seedOrder(db, accountA, { priceCentavos: 400, code: 609, refunded: true });
-  await seedOrder(db, accountB, { priceCentavos: 900 });
+  await seedOrderHistory(db, accountA, { priceCentavos: 500, code: 200 });
+  await seedOrderHistory(db, accountA, { priceCentavos: 400, code: 609, refunded: true });
+  await seedOrderHistory(db, accountB, { priceCentavos: 900 });
   // A record view 605 the reconciliation FOUND at the origin: the amount is kept, settled.
-  const found = await seedOrder(db, accountB, { priceCentavos: 600, fonte: 'visualizacao-matricula', code: 605 });
+  const found = await seedOrderHistory(db, accountB, {
+    priceCentavos: 600,
+    fonte: 'visualizacao-matricula',
+    code: 605,
+  });
   const now = new Date();
   await db
     .insertInto('record_view_reconciliation')
     .values({ order_id: found.id, state: 'found', next_round_at: now, created_at: now, updated_at: now })
     .execute();
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 const saldo = (token: string) => call(`${gateway.url}/v1/saldo`, { token });

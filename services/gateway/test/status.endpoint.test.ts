@@ -1,26 +1,17 @@
 import { setProductEnabled } from '@regapi/catalog';
 import { FONTES } from '@regapi/contracts';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { seedOrder } from './support/seed-order';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { seedOrderHistory } from './support/seed-order';
+import { call, newAccount, newToken, startTestGateway, useTestGateway } from './support/test-gateway';
 
 // GET /v1/status (issue 17; docs/decisions/0092): per product, in service or not, the expected wait, the last hour.
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   accountId = await newAccount(gateway.adminUrl, 'Conta', '100.00');
   token = (await newToken(gateway.adminUrl, accountId)).token;
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 type Line = Record<string, unknown> & { fonte: string; ultima_hora: Record<string, unknown> };
@@ -49,20 +40,20 @@ test("last hour: origin answers succeed, origin failures fail, the client's own 
   const finishedAt = new Date(Date.now() - 60_000);
   const acceptedBefore = (seconds: number) => new Date(finishedAt.getTime() - seconds * 1000);
   const search = { fonte: 'pesquisa-previa-bens' as const, finishedAt };
-  await seedOrder(database.db, accountId, { ...search, code: 200, acceptedAt: acceptedBefore(10) });
-  await seedOrder(database.db, accountId, { ...search, code: 612, acceptedAt: acceptedBefore(20) });
-  await seedOrder(database.db, accountId, { ...search, code: 609, acceptedAt: acceptedBefore(30) });
+  await seedOrderHistory(database.db, accountId, { ...search, code: 200, acceptedAt: acceptedBefore(10) });
+  await seedOrderHistory(database.db, accountId, { ...search, code: 612, acceptedAt: acceptedBefore(20) });
+  await seedOrderHistory(database.db, accountId, { ...search, code: 609, acceptedAt: acceptedBefore(30) });
   // Client-caused (erro_participante): excluded.
-  await seedOrder(database.db, accountId, { ...search, code: 608, acceptedAt: acceptedBefore(500) });
+  await seedOrderHistory(database.db, accountId, { ...search, code: 608, acceptedAt: acceptedBefore(500) });
   // Finished two hours ago: excluded; still queued: not finished.
   const old = new Date(Date.now() - 2 * 3_600_000);
-  await seedOrder(database.db, accountId, {
+  await seedOrderHistory(database.db, accountId, {
     fonte: 'pesquisa-previa-bens',
     code: 609,
     finishedAt: old,
     acceptedAt: old,
   });
-  await seedOrder(database.db, accountId, { fonte: 'pesquisa-previa-bens' });
+  await seedOrderHistory(database.db, accountId, { fonte: 'pesquisa-previa-bens' });
   const lines = await status();
   expect(lineOf(lines, 'pesquisa-previa-bens')?.ultima_hora).toEqual({
     pedidos: 3,

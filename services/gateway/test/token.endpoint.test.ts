@@ -1,21 +1,9 @@
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
-// Spec 4 and 5.5: GET /v1/token verifies the token without a paid call; `data[0]` = conta, token_id, escopos,
-// expira_em (ARCHITECTURE names).
+// Contract 4 and 5.5: GET /v1/token verifies the token without a paid call; `data[0]` = conta, token_id, escopos,
+// expira_em (contract 4 names).
 
-let database: TestDatabase;
-let gateway: TestGateway;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
-});
+const { database, gateway } = useTestGateway();
 
 test('answers the account, token id, scopes and expiry; free', async () => {
   const accountId = await newAccount(gateway.adminUrl, 'Banco Exemplo', '10.00');
@@ -55,7 +43,7 @@ test('never charges and never queues anything for the origin', async () => {
     .select(({ fn }) => fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   expect(after.n).toBe(before.n);
-  // Every origin contact goes through origin-session via the outbox (ARCHITECTURE 1, 6): nothing was sent.
+  // Every origin contact goes through origin-session via the outbox (architecture rules 1, 6): nothing was sent.
   const outbox = await database.db.selectFrom('outbox').selectAll().execute();
   expect(outbox).toEqual([]);
   const account = await database.db

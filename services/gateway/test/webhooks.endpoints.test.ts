@@ -1,26 +1,17 @@
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
-import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // The webhook endpoints of the public API (issue 17; docs/decisions/0093-0095): per account, the secret shown once,
 // another account's endpoint a 404, bad input a 422 envelope.
 
-let database: TestDatabase;
-let gateway: TestGateway;
+const { database, gateway } = useTestGateway();
 let accountA: string;
 let tokenA: string;
 let tokenB: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  gateway = await startTestGateway(database);
   accountA = await newAccount(gateway.adminUrl, 'Conta A');
   tokenA = (await newToken(gateway.adminUrl, accountA)).token;
   tokenB = (await newToken(gateway.adminUrl, await newAccount(gateway.adminUrl, 'Conta B'))).token;
-});
-
-afterAll(async () => {
-  await gateway.close();
-  await database.drop();
 });
 
 const api = (path: string, token: string, method = 'GET', body?: unknown) =>

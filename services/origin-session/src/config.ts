@@ -1,28 +1,29 @@
 import { env } from '@regapi/config';
+import { HOURLY_SEARCH_CEILING_SETTING } from '@regapi/orders';
 import { serviceProcessConfig } from '@regapi/runtime';
 
 /** Variables of origin-session beyond the common ones (README, Configuration). */
 export const originSessionConfig = {
   /** Root of the origin portal (the simulator in every environment we can reach). */
   ORIGIN_URL: env.url(['http:', 'https:'], 'http://127.0.0.1:8090'),
-  /** The platform's ONE origin account (spec 1.7). */
+  /** The platform's ONE origin account (contract 1.7). */
   ORIGIN_USERNAME: env.string('regapi'),
   /** A secret: no default. */
   ORIGIN_PASSWORD: env.string(),
-  /** Spec 8: preliminary searches per rolling hour, the real limit of the account. */
-  HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
+  /** Contract 8: preliminary searches per rolling hour, the real limit of the account. */
+  HOURLY_SEARCH_CEILING: env.integer(HOURLY_SEARCH_CEILING_SETTING),
   /**
    * The sandbox's origin-session only (decision 0099): a certificate's forecast is the origin's own (its punctual
-   * simulator's), not the spec 2.6 business-hours term. Never set it against the real origin.
+   * simulator's), not the contract 2.6 business-hours term. Never set it against the real origin.
    */
   CERTIFICATE_FORECAST_FROM_ORIGIN: env.boolean(false),
   /**
-   * Spec 7.5: an origin 602/603 about the service takes the product out of service. `false` in the sandbox only
+   * Contract 7.5: an origin 602/603 about the service takes the product out of service. `false` in the sandbox only
    * (decision 0099): its integrators' fault tests must not stop the product for the others.
    */
   OUTAGE_TAKES_PRODUCT_OUT: env.boolean(true),
   /**
-   * The origin's maximum times (spec 8) as a fraction of the spec's: 1 against the real origin; the simulator's
+   * The origin's maximum times (contract 8) as a fraction of the contract's: 1 against the real origin; the simulator's
    * SIM_TIME_SCALE where one stands in. An order in doubt waits that long before the origin's silence counts
    * (docs/decisions/0110). Never anything but 1 against the real origin.
    */

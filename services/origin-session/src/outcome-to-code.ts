@@ -2,16 +2,16 @@ import { isPermanent, type ResultCode } from '@regapi/contracts';
 import type { AnyOriginOutcome, OriginOutcomeKind } from '@regapi/origin';
 
 /**
- * Every outcome the origin port can report → the result code of spec 7.3 (docs/decisions/0020). The codes, their
+ * Every outcome the origin port can report → the result code of contract 7.3 (docs/decisions/0020). The codes, their
  * classes, refunds and the permanent flag live in ONE table, libs/contracts; this table only says which code each
  * origin answer is. Typed over every outcome kind, so a new kind in libs/origin does not compile until it is mapped.
  *
  * - `code`: the result code, or `'continues'` for an answer that is not the end of an order (a certificate accepted
  *   and being issued, a listing, a login) or that is re-expressed first (a checked search becomes found/nothing-found).
  * - `effect`: what the answer does beyond ending its order.
- *   - `product-out-of-service`: the product goes out of service for everyone and a human is notified (spec 7.5). Exactly
+ *   - `product-out-of-service`: the product goes out of service for everyone and a human is notified (contract 7.5). Exactly
  *     the permanent codes (602, 603) REPORTED BY THE ORIGIN about the service or the account — except a repeated
- *     order (spec 7.6: that record and office are blocked) and one office out of service (below).
+ *     order (contract 7.6: that record and office are blocked) and one office out of service (below).
  *   - `office-out-of-service`: the order's OFFICE is marked unavailable in the local catalog until the origin shows it
  *     back (issue 12; docs/decisions/0047): one office of 3,567 is not the product.
  *   - `none`.
@@ -43,22 +43,25 @@ export const OUTCOME_CODES: Readonly<Record<OriginOutcomeKind, OutcomeRule>> = O
   'data-refused': rule(608, 'the origin refused the data of the order'),
   'data-changed': rule(619, 'the data changed at the registry (record closed, document status changed)'),
   // `retry`: momentary; refunded.
-  timeout: rule(605, 'spec 7.7: the origin (or our maximum wait of spec 8) timed out'),
+  timeout: rule(605, 'contract 7.7: the origin (or our maximum wait of contract 8) timed out'),
   down: rule(600, 'origin unreachable or in maintenance'),
   overloaded: rule(609, 'the origin sheds load'),
   'too-many-attempts': rule(610, 'the origin throttles the account'),
   'session-lost': rule(613, 'the session was lost again right after a new login'),
   'session-busy': rule(614, 'another call was running on the session (never ours: calls are serialized)'),
   'receipt-error': rule(615, 'the search ran but the origin could not produce its printed receipt'),
-  'accepted-without-protocol': rule(618, 'spec 2.6: certificate accepted without a protocol, INDISPONIVEL, refunded'),
-  // `fatal`: integration or account defects; refunded. 602 and 603 are permanent (spec 7.5).
+  'accepted-without-protocol': rule(
+    618,
+    'contract 2.6: certificate accepted without a protocol, INDISPONIVEL, refunded',
+  ),
+  // `fatal`: integration or account defects; refunded. 602 and 603 are permanent (contract 7.5).
   'service-unavailable': rule(602, 'the origin says the service itself (the product) is unavailable'),
   'office-unavailable': rule(
     602,
     'ONE office is out of service at the origin: that order ends (refunded) and the office is marked unavailable',
     'office-out-of-service',
   ),
-  'repeated-order': rule(602, 'spec 7.6: same record and office ordered within the block window', 'none'),
+  'repeated-order': rule(602, 'contract 7.6: same record and office ordered within the block window', 'none'),
   'service-invalid': rule(603, 'the origin no longer recognises the service: the portal changed'),
   blocked: rule(603, 'the account is blocked at the origin'),
   'credentials-refused': rule(603, 'the origin refuses the account credentials'),
@@ -84,10 +87,10 @@ export const OUTCOME_CODES: Readonly<Record<OriginOutcomeKind, OutcomeRule>> = O
  */
 export const UNREADABLE_ORDER_CODE: ResultCode = 601;
 
-/** Spec 7.5: a product out of service answers 602 without calling the origin (never a new outage by itself). */
+/** Contract 7.5: a product out of service answers 602 without calling the origin (never a new outage by itself). */
 export const PRODUCT_OUT_OF_SERVICE_CODE: ResultCode = 602;
 
-/** Spec 7.6 (an office that does not quote): an order for an office marked out of service, origin not called. */
+/** Contract 7.6 (an office that does not quote): an order for an office marked out of service, origin not called. */
 export const OFFICE_OUT_OF_SERVICE_CODE: ResultCode = 602;
 
 export type OutcomeCode = {

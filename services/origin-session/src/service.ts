@@ -16,7 +16,7 @@ import { DEFAULT_SETTINGS, type OriginSessionSettings, type TaskContext } from '
 export interface OriginSessionDeps extends ServiceDeps {
   /** The origin (HTTP driver of the portal; the simulator here). Nothing else in the system holds one. */
   readonly portal: OriginPortal;
-  /** Business time: the ceiling, schedules, forecasts (ARCHITECTURE decision 8). */
+  /** Business time: the ceiling, schedules, forecasts (architecture rule 8). */
   readonly clock: Clock;
   /** `account` is required; everything else has its default (DEFAULT_SETTINGS). */
   readonly settings: Pick<OriginSessionSettings, 'account'> & Partial<OriginSessionSettings>;
@@ -32,7 +32,7 @@ export interface OriginSessionDeps extends ServiceDeps {
 }
 
 /**
- * The one origin session (ARCHITECTURE decision 1): runs orders, checks and listings for the reconciler, and the
+ * The one origin session (architecture rule 1): runs orders, checks and listings for the reconciler, and the
  * catalog sync, strictly one origin call at a time, in the fair order of docs/decisions/0085. The replica holding the
  * origin account lock leads: it consumes `origin.tasks` and runs the fair runner (decision 0086); the others are
  * standbys waiting for the lock, and take over when the leader dies.

@@ -10,7 +10,7 @@ export interface TaskCounts {
 
 /**
  * `GET /origin-session/status`: what an operator (or a dashboard scraping it) wants to see of the one origin session:
- * whether it is logged in, how many logins and calls, the alert counters (spec 7.5 outages), the tasks handled.
+ * whether it is logged in, how many logins and calls, the alert counters (contract 7.5 outages), the tasks handled.
  */
 export function statusRouter(parts: {
   readonly session: OriginSessionClient;

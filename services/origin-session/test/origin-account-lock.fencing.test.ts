@@ -1,18 +1,10 @@
 import { isDependencyDown } from '@regapi/bus';
 import { silentLogger } from '@regapi/telemetry';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { createOriginAccountLock, LockLostError } from '../src/session/origin-account-lock';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 const lockFor = (account: string) =>
   createOriginAccountLock({ pool: database.pool, account, logger: silentLogger(), retryMs: 20 });

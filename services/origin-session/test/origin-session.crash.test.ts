@@ -103,7 +103,7 @@ test('SIGKILL of the leader at random instants, five times: every order ends, no
       if (states.every((order) => order.state === 'finished')) return states;
       // Time jumps only while the origin is working on nothing. A request a killed leader sent is still being
       // worked on at the origin (the scan runs in real time); the real origin ends it within the product's maximum time
-      // (spec 8), so no real clock passes that bound while it runs. A jump then would let the in-doubt listing
+      // (contract 8), so no real clock passes that bound while it runs. A jump then would let the in-doubt listing
       // miss it and the order be placed again: a false duplicate, made by the test.
       const received = await harness.receivedOrders();
       const inFlight = received.some((entry) => entry.numero_pedido === null && entry.result === 'EM_ANDAMENTO');

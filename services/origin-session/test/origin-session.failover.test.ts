@@ -6,7 +6,7 @@ import { type Harness, startHarness } from './support/harness';
 import { startReplica } from './support/replica-process';
 
 /**
- * ARCHITECTURE decision 1 across real processes: two origin-session replicas on one queue; only the active one calls
+ * architecture rule 1 across real processes: two origin-session replicas on one queue; only the active one calls
  * the origin; `kill -9` of the active one in the middle of an order → the standby takes over, finds the order in doubt,
  * asks the origin, and finishes it — one origin order for the protocolo, never two.
  */

@@ -76,7 +76,7 @@ test.each(PROPERTY_FAULTS)('record view, origin fault $fault → $code ($resultC
   expect(done.result?.data).toMatchObject({ status_consulta: null, documento_url: null, dados: { total_pago: null } });
 });
 
-test('the same record ordered again within 7 days: 602 (spec 7.6 meaning), the product stays in service', async () => {
+test('the same record ordered again within 7 days: 602 (contract 7.6 meaning), the product stays in service', async () => {
   const first = await harness.accept('visualizacao-matricula', propertyRequest(samples[5]));
   expect((await harness.waitForState(first.id, ['finished'])).code).toBe(200);
   const again = await harness.accept('visualizacao-matricula', propertyRequest(samples[5]));

@@ -48,7 +48,7 @@ test('60 searches queued: 50 run in the first hour, the other 10 wait in order a
   );
   const first = await states();
   // In order: the first 50 accepted ran, the last 10 wait in the fair queue, untouched: still queued, never tried
-  // (spec 8; decision 0086: no deferral row, the queue holds them), and told when below.
+  // (contract 8; decision 0086: no deferral row, the queue holds them), and told when below.
   expect(first.slice(0, 50).every((order) => order.state === 'finished')).toBe(true);
   expect(first.slice(50).map((order) => order.runAfter)).toEqual(Array(10).fill(null));
   expect(first.slice(50).every((order) => order.attempts === 0 && order.code === null)).toBe(true);

@@ -6,7 +6,7 @@ import { waitFor } from '@regapi/testkit';
 import { type Harness, startHarness } from './support/harness';
 
 // Issue 12: one office out of service at the origin ends THAT order and marks THAT office; only the product's own
-// unavailability takes the product out of service (spec 7.5).
+// unavailability takes the product out of service (contract 7.5).
 
 const HOUR_MS = 3_600_000;
 

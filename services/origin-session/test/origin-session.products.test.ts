@@ -55,7 +55,7 @@ test('the catalog is synced at start through the queue, and the next sync is sch
   expect(next.due_at.getTime() - harness.clock.now().getTime()).toBe(24 * 3_600_000);
 });
 
-test('preliminary search with findings: data[0] of spec 2.4, receipt archived, then finished 200', async () => {
+test('preliminary search with findings: data[0] of contract 2.4, receipt archived, then finished 200', async () => {
   const owner = sample(0);
   const order = await harness.accept('pesquisa-previa-bens', {
     cpf_cnpj: owner.cpfCnpj,
@@ -115,7 +115,7 @@ test('preliminary search with no finding: 612, NEGATIVO, nada_consta only with a
   expect(data.site_receipts).toHaveLength(1);
 });
 
-test('record view: data[0] of spec 2.5 (origin numbers, office, total paid), archived, finished SUCESSO', async () => {
+test('record view: data[0] of contract 2.5 (origin numbers, office, total paid), archived, finished SUCESSO', async () => {
   const owner = sample(1);
   const order = await harness.accept('visualizacao-matricula', propertyRequest(owner), 12_345);
   const done = await harness.waitForState(order.id, ['finished']);
@@ -161,7 +161,7 @@ test('certificate: EM_EMISSAO with the business-hours forecast, first check at t
   });
   expect(data.mensagem).toMatch(new RegExp(waiting.numeroPedido ?? 'none'));
   const forecast = new Date(data.previsao_entrega_em as string);
-  // Spec 2.6 / 8: 4 registry business hours in the OFFICE's time zone, from the catalog.
+  // Contract 2.6 / 8: 4 registry business hours in the OFFICE's time zone, from the catalog.
   const imovel = owner.imoveis[0];
   const office =
     imovel &&
@@ -199,7 +199,7 @@ test('certificate: EM_EMISSAO with the business-hours forecast, first check at t
   expect(await registryFee(waiting.numeroPedido)).toEqual(fee);
 });
 
-test('certificate accepted without protocol: finished INDISPONIVEL with a refunded code (spec 2.6)', async () => {
+test('certificate accepted without protocol: finished INDISPONIVEL with a refunded code (contract 2.6)', async () => {
   const owner = sample(3);
   const order = await harness.accept('certidao-inteiro-teor', {
     ...propertyRequest(owner),

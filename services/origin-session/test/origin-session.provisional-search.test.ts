@@ -35,7 +35,7 @@ test('a provisional negative is delivered as such and revised by the follow-up c
   const provisional = await harness.waitForState(order.id, ['finished']);
   expect(provisional.code).toBe(612);
   const first = provisional.result?.data as SearchData;
-  // Spec 2.4 / 7.11: not a conclusion while the origin still retries.
+  // Contract 2.4 / 7.11: not a conclusion while the origin still retries.
   expect(first).toMatchObject({ provisorio: true, nada_consta: false, resultado: 'NEGATIVO' });
   expect(first.cobertura.retries_pendentes).toBe(true);
 

@@ -18,7 +18,7 @@ test('every origin outcome kind has a rule, and every code it names is in the co
   }
 });
 
-test('the classes follow spec 7.3', () => {
+test('the classes follow contract 7.3', () => {
   const classOf = (kind: keyof typeof OUTCOME_CODES) => {
     const { code } = OUTCOME_CODES[kind];
     return code === 'continues' ? 'continues' : resultClassOf(code);
@@ -36,11 +36,11 @@ test('the classes follow spec 7.3', () => {
   for (const kind of ['service-unavailable', 'service-invalid', 'blocked', 'captcha', 'protocol-error'] as const) {
     expect(classOf(kind)).toBe('fatal');
   }
-  // Spec 7.7: the origin timeout is 605.
+  // Contract 7.7: the origin timeout is 605.
   expect(OUTCOME_CODES.timeout.code).toBe(605);
 });
 
-test('a product outage (spec 7.5) is exactly a permanent code reported by the origin, except the repeated order (7.6) and one office out of service (issue 12)', () => {
+test('a product outage (contract 7.5) is exactly a permanent code reported by the origin, except the repeated order (7.6) and one office out of service (issue 12)', () => {
   const notTheProduct = new Set(['repeated-order', 'office-unavailable']);
   for (const [kind, rule] of entries) {
     const permanent = rule.code !== 'continues' && isPermanent(rule.code);

@@ -178,7 +178,7 @@ test.each(SEARCHES.map((row) => ({ name: `${row.input.join(' ')}: ${row.origin}`
       expect(search.rows.every((r) => !r.semResposta && r.matricula !== null)).toBe(true);
     }
     if (outcome.kind === 'nothing-found') expect(search.rows).toHaveLength(0);
-    // What the client polls (spec 2.4): first answer, and the revision of a provisional one.
+    // What the client polls (contract 2.4): first answer, and the revision of a provisional one.
     const first = searchResultData(search);
     expect(first.provisorio).toBe(provisional);
     let last = first;
@@ -223,7 +223,7 @@ test.each(CERTIFICATES.map((row) => ({ name: `${row.input.join(' ')}: ${row.orig
     const outcome = await portal.orderCertificate(property, CALL);
     expect(outcome.kind).toBe(row.kind);
     if (row.origin.includes('order placed')) {
-      // Certificates are never listed (spec 2.6): the simulator's own record of orders shows it was placed.
+      // Certificates are never listed (contract 2.6): the simulator's own record of orders shows it was placed.
       const received = (await (await fetch(`${url}/control/orders`)).json()) as {
         orders: { operation: string; numero_pedido: string | null }[];
       };

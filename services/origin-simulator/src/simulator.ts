@@ -18,7 +18,7 @@ const SERVER_KEEP_ALIVE_MS = 65_000;
 export interface OriginSimulatorOptions {
   /** Everything generated (catalog, tariffs, people, records, protocols, latencies) follows from it. Default 1. */
   readonly seed?: number;
-  /** Multiplies every origin duration (spec 8 latencies, certificate terms). Default 1 (real time). */
+  /** Multiplies every origin duration (contract 8 latencies, certificate terms). Default 1 (real time). */
   readonly timeScale?: number;
   /** Source of now; the control endpoint moves the simulator's clock forward from it. Default the system clock. */
   readonly clock?: Clock;

@@ -2,7 +2,7 @@ import { UFS } from '@regapi/br';
 import { expectKind } from '@regapi/origin';
 import { CALL, type StartedSimulator, startSimulator } from './start-simulator';
 
-describe('catalog and tariffs as the service syncs them (spec 2.4, spec 8, Provimento CNJ 127/2022)', () => {
+describe('catalog and tariffs as the service syncs them (contract 2.4, contract 8, Provimento CNJ 127/2022)', () => {
   let started: StartedSimulator;
   beforeAll(async () => {
     started = await startSimulator();
@@ -50,7 +50,7 @@ describe('catalog and tariffs as the service syncs them (spec 2.4, spec 8, Provi
       expect(fee.visualizacaoCentavos * 3).toBe(fee.certidaoCentavos);
       expect(fee.certidaoCentavos).toBeGreaterThan(0);
     }
-    // Fees differ by state and by office (spec 8).
+    // Fees differ by state and by office (contract 8).
     expect(new Set(tariffs.cartorios.map((fee) => fee.certidaoCentavos)).size).toBeGreaterThan(100);
   });
 });

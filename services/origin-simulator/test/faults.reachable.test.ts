@@ -35,7 +35,7 @@ const EXPECTED: Readonly<Record<OriginFault, string>> = {
 /** A timeout fault holds the call for the origin's full limit: a short caller timeout keeps the test fast. */
 const SHORT: CallOptions = { timeoutMs: 150 };
 
-describe('every fault of the table is reachable (issue 3, spec 7)', () => {
+describe('every fault of the table is reachable (issue 3, contract 7)', () => {
   let started: StartedSimulator;
   let portal: OriginPortal;
   let sample: OriginSample;

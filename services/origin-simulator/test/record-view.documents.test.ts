@@ -5,7 +5,7 @@ import { CALL, type StartedSimulator, startSimulator } from './start-simulator';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe('record view: the PDF, its text layer, the record served, the 7-day rules (spec 2.5, spec 8)', () => {
+describe('record view: the PDF, its text layer, the record served, the 7-day rules (contract 2.5, contract 8)', () => {
   let started: StartedSimulator;
   let portal: OriginPortal;
   beforeAll(async () => {
@@ -128,7 +128,7 @@ describe('record view: the PDF, its text layer, the record served, the 7-day rul
     expectKind(await portal.orderCertificate(ref(noProtocol), CALL), 'accepted-without-protocol');
   });
 
-  it('refuses an office given as a label instead of its number (spec 2.3)', async () => {
+  it('refuses an office given as a label instead of its number (contract 2.3)', async () => {
     const login = await fetch(`${started.url}${ORIGIN_PATHS.session}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

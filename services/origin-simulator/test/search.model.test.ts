@@ -6,7 +6,7 @@ import type { SimPerson } from '../src/world/people';
 import { SEARCH_REACH_START } from '../src/world/world';
 import { CALL, type StartedSimulator, startSimulator } from './start-simulator';
 
-describe('preliminary search: rows per record, coverage, the 1976 horizon, the latency model (spec 2.4, spec 8)', () => {
+describe('preliminary search: rows per record, coverage, the 1976 horizon, the latency model (contract 2.4, contract 8)', () => {
   let started: StartedSimulator;
   let portal: OriginPortal;
   beforeAll(async () => {
@@ -100,7 +100,7 @@ describe('preliminary search: rows per record, coverage, the 1976 horizon, the l
     );
   });
 
-  it('takes the declarations 1, 2 and 3 and refuses any other as data (spec 2.3)', async () => {
+  it('takes the declarations 1, 2 and 3 and refuses any other as data (contract 2.3)', async () => {
     const [owner] = await started.control.samples();
     const taken = await portal.searchProperties(
       { cpfCnpj: owner?.cpfCnpj ?? '', uf: owner?.uf ?? 'SP', finalidade: 3 },

@@ -1,7 +1,7 @@
 import { ORIGIN_PATHS, SESSION_COOKIE, WIRE_ERRORS } from '@regapi/origin';
 import { type StartedSimulator, startSimulator } from './start-simulator';
 
-/** Spec 1.7 and issue 3, at the wire: one account, one session, one call at a time. */
+/** Contract 1.7 and issue 3, at the wire: one account, one session, one call at a time. */
 describe('single session per account', () => {
   let started: StartedSimulator;
   beforeAll(async () => {

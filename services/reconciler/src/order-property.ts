@@ -4,7 +4,7 @@ import type { Database } from '@regapi/db';
 import type { Order } from '@regapi/orders';
 import type { Kysely, Transaction } from 'kysely';
 
-/** The property a record view or certificate was ordered for (spec 2.3), as the gateway stored it in `request`. */
+/** The property a record view or certificate was ordered for (contract 2.3), as the gateway stored it in `request`. */
 export interface OrderProperty {
   readonly matricula: string;
   readonly cartorioNumero: number;
@@ -36,7 +36,7 @@ export async function orderOffice(db: Db, property: OrderProperty): Promise<Cata
 }
 
 /**
- * The OFFICE's time zone (registry business hours are local: spec 8): the catalog's, which knows the offices in
+ * The OFFICE's time zone (registry business hours are local: contract 8): the catalog's, which knows the offices in
  * another zone than their UF's (Eirunepé, Santarém); else the UF's; else the order's UF column.
  */
 export async function orderTimeZone(db: Db, order: Pick<Order, 'request' | 'uf'>): Promise<string> {

@@ -2,23 +2,23 @@ import { type EnqueueMessageInput, type OriginTask, originTaskRoutingKey, REQUES
 import type { Order } from '@regapi/orders';
 
 /**
- * The work the reconciler asks of origin-session, the only code that talks to the origin (ARCHITECTURE decision 1):
+ * The work the reconciler asks of origin-session, the only code that talks to the origin (architecture rule 1):
  * every task goes to the one serialized queue `origin.tasks`, so a check never runs beside an order.
  */
 export const RECONCILER_CHECK_REASONS = Object.freeze({
-  /** Spec 3: a certificate in EM_EMISSAO re-checked at growing intervals (docs/decisions/0037). */
+  /** Contract 3: a certificate in EM_EMISSAO re-checked at growing intervals (docs/decisions/0037). */
   certificateWatch: 'certificate-watch',
-  /** Spec 3: a record view 605 found at the origin, fetched from its protocol (docs/decisions/0036). */
+  /** Contract 3: a record view 605 found at the origin, fetched from its protocol (docs/decisions/0036). */
   recordViewReconciliation: 'record-view-reconciliation',
 });
 
-/** `check-order` of `order`; `attempt` numbers the check (an extra field origin-session reads for its logs). */
+/** `check-order` of `order`; `attempt` numbers the check (origin-session backs a repeated check off by it). */
 export function checkOrderMessage(
   order: Pick<Order, 'id' | 'protocolo' | 'requestId'>,
   reason: string,
   attempt: number,
 ): EnqueueMessageInput {
-  const payload: OriginTask & { readonly attempt: number } = {
+  const payload: OriginTask = {
     kind: 'check-order',
     order_id: order.id,
     protocolo: order.protocolo,

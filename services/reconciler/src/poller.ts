@@ -1,4 +1,5 @@
 import { coerceError } from '@regapi/bus';
+import { every } from '@regapi/runtime';
 import type { Logger } from '@regapi/telemetry';
 
 export interface Poller {
@@ -10,17 +11,14 @@ export interface Poller {
 }
 
 /**
- * Runs `steps` one after another every `intervalMs` of real time; what is due is read from PostgreSQL and the injected
- * clock by each step, so the timers live in the database and survive restarts (ARCHITECTURE decision 7). A failing
- * step is logged and the next ones still run; the next pass retries it.
+ * Runs `steps` one after another every `intervalMs` of real time, the first pass at start (decision 0114); what is
+ * due is read from PostgreSQL and the injected clock by each step, so the timers live in the database and survive
+ * restarts (architecture rule 7). A failing step is logged and the next ones still run; the next pass retries it.
  */
 export function createPoller(
   steps: Readonly<Record<string, () => Promise<unknown>>>,
   options: { readonly intervalMs: number; readonly logger: Logger },
 ): Poller {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
   const pass = async (): Promise<void> => {
     for (const [name, step] of Object.entries(steps)) {
       try {
@@ -33,24 +31,9 @@ export function createPoller(
       }
     }
   };
-
-  const runOnce = (): Promise<void> => {
-    running ??= pass().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  return {
-    start: () => {
-      timer ??= setInterval(() => void runOnce(), options.intervalMs);
-      void runOnce();
-    },
-    stop: async () => {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-    runOnce,
-  };
+  const loop = every(options.intervalMs, pass, {
+    firstRunNow: true,
+    onError: (error) => options.logger.error({ err: error }, 'reconciler pass failed'),
+  });
+  return { start: loop.start, stop: loop.stop, runOnce: loop.runNow };
 }

@@ -23,7 +23,7 @@ import { statusRouter } from './status-router';
 import { sweepStuckOrders } from './sweeper/stuck-orders';
 
 export interface ReconcilerDeps extends ServiceDeps {
-  /** Business time: what is due, the certificate schedule (ARCHITECTURE decision 8). Default: the system clock. */
+  /** Business time: what is due, the certificate schedule (architecture rule 8). Default: the system clock. */
   readonly clock?: Clock;
   /** Every tunable has its default (DEFAULT_RECONCILER_SETTINGS). */
   readonly settings?: Partial<ReconcilerSettings>;
@@ -32,7 +32,7 @@ export interface ReconcilerDeps extends ServiceDeps {
 }
 
 /**
- * The reconciler (ARCHITECTURE; docs/decisions/0036-0039): timers in PostgreSQL, origin work sent to origin-session.
+ * The reconciler (docs/decisions/0036-0039): timers in PostgreSQL, origin work sent to origin-session.
  * - record views that finished 605: the origin's orders are listed every 30 minutes until each is found (delivered,
  *   amount kept) or not (refunded in full, once);
  * - certificates in EM_EMISSAO: re-checked at growing intervals in registry business hours, up to 24 checks, then a

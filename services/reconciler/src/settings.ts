@@ -3,18 +3,18 @@ import { DEFAULT_HOURLY_SEARCH_CEILING } from '@regapi/orders';
 
 /** Tunables of the reconciler, each with its default (docs/operations.md, Reconciliation and the certificate watch). */
 export interface ReconcilerSettings {
-  /** Spec 3 and 8: how often the origin's orders are listed while record views wait for reconciliation. 30 min. */
+  /** Contract 3 and 8: how often the origin's orders are listed while record views wait for reconciliation. 30 min. */
   readonly recordViewIntervalMs: number;
   /**
    * A listing that does not show a timed-out record view is conclusive only once the origin surely stopped working on
-   * it: the product's maximum time (spec 8, 540 s) plus this margin after its last placement. Default 60 s.
+   * it: the product's maximum time (contract 8, 540 s) plus this margin after its last placement. Default 60 s.
    */
   readonly settlingMarginMs: number;
   /** The origin's clock and ours may disagree: listings start this much before the first placement. 10 min. */
   readonly listingSkewMs: number;
   /** A reconciliation still open after this long alerts a human (once). 24 h. */
   readonly overdueAfterMs: number;
-  /** Spec 3 and 8: checks of a certificate in EM_EMISSAO, the first one at the forecast included. 24. */
+  /** Contract 3 and 8: checks of a certificate in EM_EMISSAO, the first one at the forecast included. 24. */
   readonly certificateMaxChecks: number;
   /** Business hours between the first and the second check; each later interval doubles. 0.25 (15 min). */
   readonly certificateFirstStepHours: number;
@@ -25,7 +25,7 @@ export interface ReconcilerSettings {
   /** Rows handled per transaction. 50. */
   readonly batchSize: number;
   /**
-   * An order still `queued` or `running` this long past its product's maximum time (spec 8: 180 s search, 540 s
+   * An order still `queued` or `running` this long past its product's maximum time (contract 8: 180 s search, 540 s
    * record view and certificate) since its last change, with no run of its own scheduled, is driven again by the
    * sweeper (docs/decisions/0056). 5 min.
    */
@@ -34,7 +34,7 @@ export interface ReconcilerSettings {
   readonly metricsSnapshotIntervalMs: number;
   /** How often the snapshot runs the full ledger verification; a cheap check runs at every snapshot. 10 min. */
   readonly ledgerFullCheckIntervalMs: number;
-  /** Spec 8: searches per rolling hour, for the snapshot's ceiling gauge and expected waits. 50. */
+  /** Contract 8: searches per rolling hour, for the snapshot's ceiling gauge and expected waits. 50. */
   readonly hourlySearchCeiling: number;
   /**
    * The hour of the Brasília day (0-23) from which that day's ownership listing is asked (docs/decisions/0111): a
@@ -72,7 +72,7 @@ export const DEFAULT_RECONCILER_SETTINGS: ReconcilerSettings = Object.freeze({
   ownershipSettleMs: 3_600_000,
 });
 
-/** Spec 8: the longest the origin may still work on a record view placed at `placedAt`, plus the margin. */
+/** Contract 8: the longest the origin may still work on a record view placed at `placedAt`, plus the margin. */
 export function recordViewSettledAt(placedAt: Date, settings: Pick<ReconcilerSettings, 'settlingMarginMs'>): Date {
   const maxMs = PRODUCTS['visualizacao-matricula'].maxTimeoutSeconds * 1000;
   return new Date(placedAt.getTime() + maxMs + settings.settlingMarginMs);

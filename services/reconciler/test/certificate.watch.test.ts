@@ -75,7 +75,7 @@ test('a certificate in EM_EMISSAO is checked at growing intervals in business ho
     );
     const due = current?.next_check_at;
     if (due === null || due === undefined) throw new Error('no next check');
-    // Growing intervals, in the office's registry business hours (09:00-16:00, spec 8).
+    // Growing intervals, in the office's registry business hours (09:00-16:00, contract 8).
     expect(businessHoursBetween(previous, due, current.time_zone)).toBeCloseTo(hours, 6);
     system.clock.set(due);
     const handled = await checkHandled(order.id, attempt);
@@ -87,7 +87,7 @@ test('a certificate in EM_EMISSAO is checked at growing intervals in business ho
   expect(previous.getTime() - forecast.getTime()).toBeGreaterThan(18 * 3_600_000);
   expect((await system.order(order.id)).state).toBe('awaiting_issue');
 
-  // The office issues; the next check of the watch finds it: archive → SUCESSO, status Emitida (spec 2.6).
+  // The office issues; the next check of the watch finds it: archive → SUCESSO, status Emitida (contract 2.6).
   system.originClock.advance(5 * 60_000);
   const before = await waitFor(async () => (await system.watchOf(order.id))?.checks === 5 && system.watchOf(order.id), {
     what: 'the watch after check 5',

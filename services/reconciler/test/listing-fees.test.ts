@@ -1,16 +1,8 @@
 import type { ListedOriginOrder } from '@regapi/bus';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { recordListingFees } from '../src/record-views/listing-fees';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 const listed = (
   numeroPedido: string,

@@ -3,7 +3,7 @@ import { ManualClock } from '@regapi/calendar';
 import { markOfficeUnavailable, setProductEnabled } from '@regapi/catalog';
 import { FONTES, type Fonte } from '@regapi/contracts';
 import { estimateStart, transition } from '@regapi/orders';
-import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
 import { computeSnapshot, type SnapshotFigures } from '../src';
 import { insertWatch, updateWatch } from '../src/certificates/watch-store';
 import { insertReconciliation } from '../src/record-views/reconciliation-store';
@@ -13,19 +13,11 @@ import { acceptPaidOrder, fundedAccount, SNAPSHOT_SETTINGS } from './support/sna
 // ledger, catalog, bus, the reconciler's own stores), against a real PostgreSQL. docs/decisions/0064.
 
 const MINUTE = 60_000;
-let database: TestDatabase;
+const database = useTestDatabase();
 // A few minutes after the real time: rows the database stamps itself (outbox, ledger) are that much older.
 const clock = new ManualClock(new Date(Date.now() + 5 * MINUTE));
 // Two searches per hour, so the search's estimate is bound by the ceiling, not the queue.
 const settings = { ...SNAPSHOT_SETTINGS, hourlySearchCeiling: 2 };
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
 
 const ago = (ms: number): Date => new Date(clock.now().getTime() - ms);
 

@@ -1,5 +1,5 @@
 import { ManualClock } from '@regapi/calendar';
-import { createTestDatabase, type TestDatabase, writeBehindTriggers } from '@regapi/testkit';
+import { useTestDatabase, writeBehindTriggers } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { computeSnapshot } from '../src';
 import { acceptPaidOrder, fundedAccount, SNAPSHOT_SETTINGS } from './support/snapshot-fixtures';
@@ -9,16 +9,8 @@ import { acceptPaidOrder, fundedAccount, SNAPSHOT_SETTINGS } from './support/sna
 // goes around the ledger's triggers (session_replication_role = replica), as only a bug or a hand-edit could.
 
 const MINUTE = 60_000;
-let database: TestDatabase;
+const database = useTestDatabase();
 const clock = new ManualClock(new Date());
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
 
 test('the cheap check sees a recent corruption at once; the full one counts old ones at its own cadence', async () => {
   const account = await fundedAccount(database.db, 50_000);

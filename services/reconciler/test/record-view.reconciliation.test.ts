@@ -35,7 +35,7 @@ test('a record view whose origin run timed out but was placed: found by reconcil
   // Billing waits for the reconciliation: debited, not refunded (docs/decisions/0013).
   const row = await waitFor(() => system.reconciliationOf(order.id), { what: 'the reconciliation row' });
   expect(row.state).toBe('pending');
-  // The first listing waits until the origin surely stopped working on the placement (spec 8: 540 s + margin).
+  // The first listing waits until the origin surely stopped working on the placement (contract 8: 540 s + margin).
   expect(row.next_round_at.getTime()).toBeGreaterThanOrEqual(system.clock.now().getTime() + 540_000);
   const before = listingsAsked();
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -84,7 +84,7 @@ test('a record view not at the origin: refunded in full once, with a reply that 
   await system.waitForOrder(order.id, 'finished 605', (o) => o.state === 'finished' && o.code === 605);
   await waitFor(() => system.reconciliationOf(order.id), { what: 'the reconciliation row' });
 
-  // The first listing fails at the origin: nothing concluded, the next round is 30 minutes later (spec 8).
+  // The first listing fails at the origin: nothing concluded, the next round is 30 minutes later (contract 8).
   await system.control.armFault?.('down', 'list-orders', 1);
   const failedAt = system.events.length;
   system.advance(11 * MINUTE);

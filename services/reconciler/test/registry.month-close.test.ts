@@ -1,6 +1,6 @@
+import { monthEndedBefore } from '@regapi/ledger';
 import { propertyRequest } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
-import { previousMonth } from '../src/registry/month-close';
 import { type System, startSystem, WEDNESDAY_MORNING } from './support/system';
 
 const DAY = 86_400_000;
@@ -19,10 +19,10 @@ const monthClose = (month: string) =>
   system.database.db.selectFrom('registry_month_close').selectAll().where('month', '=', month).executeTakeFirst();
 
 test('the previous month in Brasília: the first hours of a month in UTC are still the month before', () => {
-  expect(previousMonth(new Date('2026-03-11T13:00:00Z'))).toBe('2026-02');
-  expect(previousMonth(new Date('2026-04-01T02:59:59Z'))).toBe('2026-02');
-  expect(previousMonth(new Date('2026-04-01T03:00:00Z'))).toBe('2026-03');
-  expect(previousMonth(new Date('2026-01-15T12:00:00Z'))).toBe('2025-12');
+  expect(monthEndedBefore(new Date('2026-03-11T13:00:00Z'))).toBe('2026-02');
+  expect(monthEndedBefore(new Date('2026-04-01T02:59:59Z'))).toBe('2026-02');
+  expect(monthEndedBefore(new Date('2026-04-01T03:00:00Z'))).toBe('2026-03');
+  expect(monthEndedBefore(new Date('2026-01-15T12:00:00Z'))).toBe('2025-12');
 });
 
 test('a month closed: its listing asked once, its search fees recorded from it, then reconciled with no mismatch', async () => {

@@ -1,7 +1,6 @@
 import { ManualClock } from '@regapi/calendar';
-import { acceptOrder, allocateProtocolo } from '@regapi/orders';
 import { noPlatformMetrics, silentLogger } from '@regapi/telemetry';
-import { createTestDatabase, orderRequestOf, type TestDatabase } from '@regapi/testkit';
+import { acceptSeededOrder, useTestDatabase } from '@regapi/testkit';
 import { createReconcilerAlerts } from '../src/alerts/reconciler-alerts';
 import type { ReconcilerContext } from '../src/reconciler-context';
 import { DEFAULT_RECONCILER_SETTINGS } from '../src/settings';
@@ -13,15 +12,7 @@ import { sweepStuckOrders } from '../src/sweeper/stuck-orders';
 const ACCEPTED = new Date('2026-03-11T13:00:00.000Z');
 const HOUR = 3_600_000;
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 function context(clock: ManualClock): ReconcilerContext {
   return {
@@ -55,19 +46,9 @@ async function publishSchedule(orderId: string, computedAt: Date): Promise<void>
 
 test('a queued search in a current fair schedule is not swept; the same one with a stale schedule is', async () => {
   const order = await database.db.transaction().execute(async (trx) =>
-    acceptOrder(trx, {
-      id: crypto.randomUUID(),
-      protocolo: await allocateProtocolo(trx),
-      accountId: crypto.randomUUID(),
-      tokenId: null,
+    acceptSeededOrder(trx, {
       fonte: 'pesquisa-previa-bens',
-      request: orderRequestOf('pesquisa-previa-bens'),
-      imovelChave: null,
-      uf: 'SP',
-      priceCentavos: 5_000,
-      quote: { emolumentos: 5_000 },
-      aceite: { code: 202 },
-      requestId: crypto.randomUUID(),
+      request: { cpf_cnpj: '52998224725', uf: 'SP' },
       acceptedAt: ACCEPTED,
     }),
   );

@@ -3,7 +3,7 @@ import { type System, startSystem } from './support/system';
 
 // Issue 12: "nothing may stay stuck". An order whose run-order task was lost (dead-lettered, dropped) stays `queued` or
 // `running` for good unless something drives it again: the reconciler's sweeper re-sends its task once it is past
-// its product's maximum time (spec 8) plus the margin, and origin-session's in-doubt rules decide (ask the origin
+// its product's maximum time (contract 8) plus the margin, and origin-session's in-doubt rules decide (ask the origin
 // before placing anything: never two origin orders for one protocolo). docs/decisions/0056.
 
 const MINUTE = 60_000;

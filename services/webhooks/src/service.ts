@@ -1,6 +1,6 @@
-import { coerceError, QUEUE, type Subscription } from '@regapi/bus';
+import { QUEUE, type Subscription } from '@regapi/bus';
 import { type Clock, systemClock } from '@regapi/calendar';
-import type { Service, ServiceDeps } from '@regapi/runtime';
+import { every, type Service, type ServiceDeps } from '@regapi/runtime';
 import { type DeliverContext, deliverDue } from './deliver-due';
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './delivery-policy';
 import { fanOut } from './fan-out';
@@ -27,7 +27,7 @@ export interface WebhooksDeps extends ServiceDeps {
 }
 
 export interface WebhooksService extends Service {
-  /** One poll: sends every due delivery once (what the loop does every `pollMs`). */
+  /** One poll: sends every due delivery once (what the loop does every `pollMs`); while a poll runs, its count. */
   deliverNow(): Promise<number>;
 }
 
@@ -46,20 +46,16 @@ export function createWebhooks(deps: WebhooksDeps): WebhooksService {
     outbound: { ...DEFAULT_OUTBOUND_POLICY, ...deps.outbound },
   };
   let subscription: Subscription | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let polling: Promise<unknown> = Promise.resolve();
-  const poll = (): void => {
-    polling = deliverDue(ctx)
-      .catch((thrown: unknown) => logger.error({ err: coerceError(thrown) }, 'webhook poll failed'))
-      .finally(() => {
-        if (timer !== undefined) timer = setTimeout(poll, deps.pollMs ?? 1_000);
-      });
-  };
+  // The first poll at start, then one every `pollMs`, one at a time (decision 0114).
+  const polling = every(deps.pollMs ?? 1_000, () => deliverDue(ctx), {
+    firstRunNow: true,
+    onError: (error) => logger.error({ err: error }, 'webhook poll failed'),
+  });
   return {
     name: 'webhooks',
     routers: [],
     readiness: {},
-    deliverNow: () => deliverDue(ctx),
+    deliverNow: polling.runNow,
     start: async () => {
       if (subscription !== undefined) return;
       subscription = await deps.bus.consume(QUEUE.webhookEvents, async (message) => {
@@ -72,15 +68,13 @@ export function createWebhooks(deps: WebhooksDeps): WebhooksService {
         for (const event of events) created += await fanOut(ctx.db, event, clock.now());
         logger.info({ message_id: message.id, deliveries: created }, 'webhook event fanned out');
       });
-      if (deps.runPoller !== false) timer = setTimeout(poll, 0);
+      if (deps.runPoller !== false) polling.start();
     },
     stop: async () => {
       const active = subscription;
       subscription = undefined;
       await active?.cancel();
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      await polling;
+      await polling.stop();
     },
   };
 }

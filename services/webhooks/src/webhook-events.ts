@@ -1,15 +1,16 @@
+import { reaisNumber } from '@regapi/br';
 import {
   BALANCE_LOW,
+  balanceLowMessage,
   type IncomingMessage,
   ORDER_FINISHED,
   ORDER_RECONCILED,
   ORDER_REFUNDED,
   ORDER_REVISED,
-  parseBalanceLow,
-  parseOrderFinished,
-  parseOrderReconciled,
-  parseOrderRefunded,
-  parseOrderRevised,
+  orderFinishedMessage,
+  orderReconciledMessage,
+  orderRefundedMessage,
+  orderRevisedMessage,
 } from '@regapi/bus';
 import type { WebhookEventType } from '@regapi/contracts';
 
@@ -45,7 +46,7 @@ function eventOf(
  */
 export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
   if (message.routingKey.startsWith(`${ORDER_FINISHED}.`)) {
-    const finished = parseOrderFinished(message.payload);
+    const finished = orderFinishedMessage.parse(message.payload);
     if (finished === undefined) return [];
     const data = {
       protocolo: finished.protocolo,
@@ -54,7 +55,7 @@ export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
       status_consulta: finished.status_consulta,
     };
     const events = [eventOf(message, finished.account_id, 'consulta.finalizada', finished.finished_at, data)];
-    // Spec 2.6: a certificate ends SUCESSO (the PDF arrived) or INDISPONIVEL (accepted without a protocol, refunded).
+    // Contract 2.6: a certificate ends SUCESSO (the PDF arrived) or INDISPONIVEL (accepted without a protocol, refunded).
     const certificate =
       finished.fonte !== CERTIFICATE
         ? undefined
@@ -68,7 +69,7 @@ export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
     return events;
   }
   if (message.routingKey.startsWith(`${ORDER_REVISED}.`)) {
-    const revised = parseOrderRevised(message.payload);
+    const revised = orderRevisedMessage.parse(message.payload);
     if (revised === undefined) return [];
     return [
       eventOf(message, revised.account_id, 'consulta.revisada', revised.revised_at, {
@@ -81,7 +82,7 @@ export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
     ];
   }
   if (message.routingKey.startsWith(`${ORDER_RECONCILED}.`)) {
-    const reconciled = parseOrderReconciled(message.payload);
+    const reconciled = orderReconciledMessage.parse(message.payload);
     if (reconciled === undefined) return [];
     return [
       eventOf(message, reconciled.account_id, 'consulta.reconciliada', reconciled.reconciled_at, {
@@ -92,24 +93,24 @@ export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
     ];
   }
   if (message.routingKey.startsWith(`${ORDER_REFUNDED}.`)) {
-    const refunded = parseOrderRefunded(message.payload);
+    const refunded = orderRefundedMessage.parse(message.payload);
     if (refunded === undefined) return [];
     return [
       eventOf(message, refunded.account_id, 'estorno.realizado', refunded.refunded_at, {
         protocolo: refunded.protocolo,
         fonte: refunded.fonte,
-        valor: refunded.amount_centavos / 100,
+        valor: reaisNumber(refunded.amount_centavos),
         codigo: refunded.code,
       }),
     ];
   }
   if (message.routingKey === BALANCE_LOW) {
-    const low = parseBalanceLow(message.payload);
+    const low = balanceLowMessage.parse(message.payload);
     if (low === undefined) return [];
     return [
       eventOf(message, low.account_id, 'saldo.abaixo_do_limite', low.at, {
-        saldo: low.balance_centavos / 100,
-        limite_saldo_baixo: low.threshold_centavos / 100,
+        saldo: reaisNumber(low.balance_centavos),
+        limite_saldo_baixo: reaisNumber(low.threshold_centavos),
       }),
     ];
   }

@@ -1,4 +1,5 @@
-import { compileMessageSchema } from './message-validator';
+import { Type } from '@sinclair/typebox';
+import { DATE_TIME, type MessageOf, messageKind, UUID } from './message-kind';
 
 /**
  * `account.balance-low`: a debit took an account's balance below the low-balance threshold its customer set
@@ -7,28 +8,15 @@ import { compileMessageSchema } from './message-validator';
  */
 export const BALANCE_LOW = 'account.balance-low';
 
-export interface BalanceLow {
-  readonly account_id: string;
-  readonly balance_centavos: number;
-  readonly threshold_centavos: number;
-  /** ISO 8601. */
-  readonly at: string;
-}
-
-export const BALANCE_LOW_SCHEMA = {
-  $id: 'regapi:account.balance-low',
-  type: 'object',
-  required: ['account_id', 'balance_centavos', 'threshold_centavos', 'at'],
-  properties: {
-    account_id: { type: 'string', format: 'uuid' },
-    balance_centavos: { type: 'integer', minimum: 0 },
-    threshold_centavos: { type: 'integer', minimum: 1 },
-    at: { type: 'string', format: 'date-time' },
-  },
-} as const;
-
-const validate = compileMessageSchema<BalanceLow>(BALANCE_LOW_SCHEMA);
-
-export function parseBalanceLow(payload: unknown): BalanceLow | undefined {
-  return validate(payload) ? payload : undefined;
-}
+export const balanceLowMessage = messageKind(
+  Type.Object(
+    {
+      account_id: UUID,
+      balance_centavos: Type.Integer({ minimum: 0 }),
+      threshold_centavos: Type.Integer({ minimum: 1 }),
+      at: DATE_TIME,
+    },
+    { $id: 'regapi:account.balance-low' },
+  ),
+);
+export type BalanceLow = MessageOf<typeof balanceLowMessage.schema>;

@@ -1,5 +1,6 @@
-import { Ajv } from 'ajv';
+import { Type } from '@sinclair/typebox';
 import { fonteRoutingKey } from './fonte-routing-key';
+import { type MessageOf, messageKind, nullable, oneOfValues, PROTOCOLO } from './message-kind';
 
 /**
  * `document.delivered.<fonte>` (queue `archive.documents`): the origin delivered a document (a record view, a
@@ -14,83 +15,37 @@ export const DOCUMENT_DELIVERED = 'document.delivered';
 export const DELIVERED_DOCUMENT_KINDS = ['comprovante', 'visualizacao', 'certidao'] as const;
 export type DeliveredDocumentKind = (typeof DELIVERED_DOCUMENT_KINDS)[number];
 
-export interface DeliveredDocument {
-  readonly kind: DeliveredDocumentKind;
-  /** The origin's link (needs no session); it expires (spec 8: 7 days). */
-  readonly url: string;
-  /** ISO 8601, when the origin said. */
-  readonly expires_at: string | null;
-}
-
-export interface DocumentDelivered {
-  readonly order_id: string;
-  readonly protocolo: string;
-  readonly account_id: string;
-  readonly fonte: string;
-  readonly numero_pedido: string | null;
-  readonly documents: readonly DeliveredDocument[];
-  /** What the archive finishes the order with once the documents are stored. */
-  readonly code: number;
-  readonly status_consulta: string | null;
-  /** ISO 8601. */
-  readonly delivered_at: string;
-  /** The archive's attempt this delivery is (absent: the first; the archive's retries count up from 2). */
-  readonly attempt?: number;
-}
-
 export function documentDeliveredRoutingKey(fonte: string): string {
   return fonteRoutingKey(DOCUMENT_DELIVERED, fonte);
 }
 
-export const DOCUMENT_DELIVERED_SCHEMA = {
-  $id: 'regapi:document.delivered',
-  type: 'object',
-  required: [
-    'order_id',
-    'protocolo',
-    'account_id',
-    'fonte',
-    'numero_pedido',
-    'documents',
-    'code',
-    'status_consulta',
-    'delivered_at',
-  ],
-  properties: {
-    order_id: { type: 'string' },
-    protocolo: { type: 'string', pattern: '^[0-9]+$' },
-    account_id: { type: 'string' },
-    fonte: { type: 'string' },
-    numero_pedido: { type: ['string', 'null'] },
-    documents: {
-      type: 'array',
-      minItems: 1,
-      items: {
-        type: 'object',
-        required: ['kind', 'url', 'expires_at'],
-        properties: {
-          kind: { enum: DELIVERED_DOCUMENT_KINDS },
-          url: { type: 'string' },
-          expires_at: { type: ['string', 'null'] },
-        },
-      },
+const deliveredDocument = Type.Object({
+  kind: oneOfValues(DELIVERED_DOCUMENT_KINDS),
+  /** The origin's link (needs no session); it expires (contract 8: 7 days). */
+  url: Type.String(),
+  /** ISO 8601, when the origin said. */
+  expires_at: nullable(Type.String()),
+});
+export type DeliveredDocument = MessageOf<typeof deliveredDocument>;
+
+export const documentDeliveredMessage = messageKind(
+  Type.Object(
+    {
+      order_id: Type.String(),
+      protocolo: PROTOCOLO,
+      account_id: Type.String(),
+      fonte: Type.String(),
+      numero_pedido: nullable(Type.String()),
+      documents: Type.Array(deliveredDocument, { minItems: 1 }),
+      /** What the archive finishes the order with once the documents are stored. */
+      code: Type.Integer({ minimum: 200, maximum: 699 }),
+      status_consulta: nullable(Type.String()),
+      /** ISO 8601. */
+      delivered_at: Type.String(),
+      /** The archive's attempt this delivery is (absent: the first; the archive's retries count up from 2). */
+      attempt: Type.Optional(Type.Integer({ minimum: 1 })),
     },
-    code: { type: 'integer', minimum: 200, maximum: 699 },
-    status_consulta: { type: ['string', 'null'] },
-    delivered_at: { type: 'string' },
-    attempt: { type: 'integer', minimum: 1 },
-  },
-} as const;
-
-const ajv = new Ajv();
-const validate = ajv.compile(DOCUMENT_DELIVERED_SCHEMA);
-
-/** The payload as a DocumentDelivered, or undefined; unknown fields are ignored. */
-export function parseDocumentDelivered(payload: unknown): DocumentDelivered | undefined {
-  return validate(payload) ? (payload as DocumentDelivered) : undefined;
-}
-
-/** Why `payload` is not a valid `document.delivered` ('' when it is), for the log line of a refused message. */
-export function documentDeliveredErrors(payload: unknown): string {
-  return validate(payload) ? '' : ajv.errorsText(validate.errors);
-}
+    { $id: 'regapi:document.delivered' },
+  ),
+);
+export type DocumentDelivered = MessageOf<typeof documentDeliveredMessage.schema>;

@@ -1,5 +1,6 @@
-import { FONTE_WORD, fonteRoutingKey } from './fonte-routing-key';
-import { compileMessageSchema } from './message-validator';
+import { Type } from '@sinclair/typebox';
+import { fonteRoutingKey } from './fonte-routing-key';
+import { DATE_TIME, FONTE, type MessageOf, messageKind, nullable, PROTOCOLO, UUID } from './message-kind';
 
 /**
  * `order.revised.<fonte>`: a finished order's result was replaced (a provisional search closed by the origin, a 605
@@ -8,42 +9,25 @@ import { compileMessageSchema } from './message-validator';
  */
 export const ORDER_REVISED = 'order.revised';
 
-export interface OrderRevised {
-  readonly order_id: string;
-  readonly protocolo: string;
-  readonly account_id: string;
-  readonly fonte: string;
-  /** The result code after the revision. */
-  readonly code: number | null;
-  readonly status_consulta: string | null;
-  /** How many times the finished result has been replaced, this one included (1 for the first revision). */
-  readonly revisao: number;
-  /** ISO 8601. */
-  readonly revised_at: string;
-}
-
 export function orderRevisedRoutingKey(fonte: string): string {
   return fonteRoutingKey(ORDER_REVISED, fonte);
 }
 
-export const ORDER_REVISED_SCHEMA = {
-  $id: 'regapi:order.revised',
-  type: 'object',
-  required: ['order_id', 'protocolo', 'account_id', 'fonte', 'code', 'status_consulta', 'revisao', 'revised_at'],
-  properties: {
-    order_id: { type: 'string', format: 'uuid' },
-    protocolo: { type: 'string', pattern: '^[0-9]+$' },
-    account_id: { type: 'string', format: 'uuid' },
-    fonte: { type: 'string', pattern: FONTE_WORD.source },
-    code: { type: ['integer', 'null'] },
-    status_consulta: { type: ['string', 'null'] },
-    revisao: { type: 'integer', minimum: 1 },
-    revised_at: { type: 'string', format: 'date-time' },
-  },
-} as const;
-
-const validate = compileMessageSchema<OrderRevised>(ORDER_REVISED_SCHEMA);
-
-export function parseOrderRevised(payload: unknown): OrderRevised | undefined {
-  return validate(payload) ? payload : undefined;
-}
+export const orderRevisedMessage = messageKind(
+  Type.Object(
+    {
+      order_id: UUID,
+      protocolo: PROTOCOLO,
+      account_id: UUID,
+      fonte: FONTE,
+      /** The result code after the revision. */
+      code: nullable(Type.Integer()),
+      status_consulta: nullable(Type.String()),
+      /** How many times the finished result has been replaced, this one included (1 for the first revision). */
+      revisao: Type.Integer({ minimum: 1 }),
+      revised_at: DATE_TIME,
+    },
+    { $id: 'regapi:order.revised' },
+  ),
+);
+export type OrderRevised = MessageOf<typeof orderRevisedMessage.schema>;

@@ -1,59 +1,36 @@
-import { Ajv } from 'ajv';
+import { Type } from '@sinclair/typebox';
+import { type MessageOf, messageKind, PROTOCOLO, UUID } from './message-kind';
 
 /**
- * Work for origin-session, the only code that talks to the origin (ARCHITECTURE decision 1). Every kind goes to the
+ * Work for origin-session, the only code that talks to the origin (architecture rule 1). Every kind goes to the
  * one serialized queue `origin.tasks`, so reconciler checks never run beside an order.
  */
-export const ORIGIN_TASK_KINDS = ['run-order', 'check-order', 'list-orders', 'sync-catalog'] as const;
-export type OriginTaskKind = (typeof ORIGIN_TASK_KINDS)[number];
-
-export type OriginTask =
-  | { readonly kind: 'run-order'; readonly order_id: string; readonly protocolo: string; readonly fonte: string }
-  | { readonly kind: 'check-order'; readonly order_id: string; readonly protocolo: string; readonly reason: string }
-  | { readonly kind: 'list-orders'; readonly since: string }
-  | { readonly kind: 'sync-catalog' };
+export const originTaskMessage = messageKind(
+  Type.Union(
+    [
+      Type.Object({ kind: Type.Literal('run-order'), order_id: UUID, protocolo: PROTOCOLO, fonte: Type.String() }),
+      Type.Object({
+        kind: Type.Literal('check-order'),
+        order_id: UUID,
+        protocolo: PROTOCOLO,
+        /** Why the order is checked (origin-session's and the reconciler's reasons: their `CHECK_REASONS`). */
+        reason: Type.String(),
+        /**
+         * Which check of the order this is, for this reason (absent: the first). When a check must be repeated,
+         * origin-session schedules the next one later the higher it is, and not at all past its maximum.
+         */
+        attempt: Type.Optional(Type.Integer({ minimum: 1 })),
+      }),
+      Type.Object({ kind: Type.Literal('list-orders'), since: Type.String() }),
+      Type.Object({ kind: Type.Literal('sync-catalog') }),
+    ],
+    { $id: 'regapi:origin.task' },
+  ),
+);
+export type OriginTask = MessageOf<typeof originTaskMessage.schema>;
+export type OriginTaskKind = OriginTask['kind'];
 
 /** `origin.task.<kind>`: bound to `origin.tasks` by `origin.task.#`. */
 export function originTaskRoutingKey(kind: OriginTaskKind): string {
   return `origin.task.${kind}`;
-}
-
-const schema = {
-  oneOf: [
-    {
-      type: 'object',
-      required: ['kind', 'order_id', 'protocolo', 'fonte'],
-      properties: {
-        kind: { const: 'run-order' },
-        order_id: { type: 'string', format: 'uuid' },
-        protocolo: { type: 'string', pattern: '^[0-9]+$' },
-        fonte: { type: 'string' },
-      },
-    },
-    {
-      type: 'object',
-      required: ['kind', 'order_id', 'protocolo', 'reason'],
-      properties: {
-        kind: { const: 'check-order' },
-        order_id: { type: 'string', format: 'uuid' },
-        protocolo: { type: 'string', pattern: '^[0-9]+$' },
-        reason: { type: 'string' },
-      },
-    },
-    {
-      type: 'object',
-      required: ['kind', 'since'],
-      properties: { kind: { const: 'list-orders' }, since: { type: 'string' } },
-    },
-    { type: 'object', required: ['kind'], properties: { kind: { const: 'sync-catalog' } } },
-  ],
-} as const;
-
-const validate = new Ajv({
-  formats: { uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i },
-}).compile(schema);
-
-/** Validates a delivered payload at the consumer's edge; unknown fields are ignored (added fields never break). */
-export function parseOriginTask(payload: unknown): OriginTask | undefined {
-  return validate(payload) ? (payload as OriginTask) : undefined;
 }

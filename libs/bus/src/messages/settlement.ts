@@ -1,48 +1,20 @@
-import { FONTE_WORD, fonteRoutingKey } from './fonte-routing-key';
-import { compileMessageSchema, messageErrors } from './message-validator';
+import { Type } from '@sinclair/typebox';
+import { fonteRoutingKey } from './fonte-routing-key';
+import { DATE_TIME, FONTE, type MessageOf, messageKind, nullable, oneOfValues, PROTOCOLO, UUID } from './message-kind';
 
 /**
  * The messages billing settles orders from (queue `billing.settlements`, docs/decisions/0013):
  * - `order.finished.<fonte>`: an order reached its final result code (written by libs/orders' `finish` transition).
  * - `order.reconciled.<fonte>`: the reconciliation of a record view that timed out (605) found the order at the
- *   origin or not (spec 3: found keeps the amount, not found refunds it).
+ *   origin or not (contract 3: found keeps the amount, not found refunds it).
  * Validated with ajv at the consumer's edge; unknown fields are ignored, so producers may add fields freely.
  */
 
 export const ORDER_FINISHED = 'order.finished';
 export const ORDER_RECONCILED = 'order.reconciled';
 
-export interface OrderFinished {
-  readonly order_id: string;
-  /** Digits only (spec 2.2). */
-  readonly protocolo: string;
-  readonly account_id: string;
-  readonly fonte: string;
-  /** The result code: 200 or a 6xx of the code table (libs/contracts). */
-  readonly code: number;
-  /** The product's `status_consulta` (`SUCESSO`, `INDISPONIVEL`, ...); null where the product has none. */
-  readonly status_consulta: string | null;
-  /** ISO 8601. */
-  readonly finished_at: string;
-  readonly uf?: string | null;
-  /** The registry's protocol of the order, when the origin gave one. */
-  readonly numero_pedido?: string | null;
-}
-
 export const RECONCILIATION_OUTCOMES = ['found', 'not_found'] as const;
 export type ReconciliationOutcome = (typeof RECONCILIATION_OUTCOMES)[number];
-
-export interface OrderReconciled {
-  readonly order_id: string;
-  readonly protocolo: string;
-  readonly account_id: string;
-  readonly fonte: string;
-  /** `found`: the origin has the order (amount kept, document delivered); `not_found`: refunded in full. */
-  readonly outcome: ReconciliationOutcome;
-  /** ISO 8601. */
-  readonly reconciled_at: string;
-  readonly numero_pedido?: string | null;
-}
 
 /** `order.finished.<fonte>`: bound to `billing.settlements` by `order.finished.#`. */
 export function orderFinishedRoutingKey(fonte: string): string {
@@ -55,54 +27,39 @@ export function orderReconciledRoutingKey(fonte: string): string {
 }
 
 const common = {
-  order_id: { type: 'string', format: 'uuid' },
-  protocolo: { type: 'string', pattern: '^[0-9]+$' },
-  account_id: { type: 'string', format: 'uuid' },
-  fonte: { type: 'string', pattern: FONTE_WORD.source },
-  numero_pedido: { type: ['string', 'null'] },
-} as const;
+  order_id: UUID,
+  protocolo: PROTOCOLO,
+  account_id: UUID,
+  fonte: FONTE,
+  /** The registry's protocol of the order, when the origin gave one. */
+  numero_pedido: Type.Optional(nullable(Type.String())),
+};
 
-export const ORDER_FINISHED_SCHEMA = {
-  $id: 'regapi:order.finished',
-  type: 'object',
-  required: ['order_id', 'protocolo', 'account_id', 'fonte', 'code', 'status_consulta', 'finished_at'],
-  properties: {
-    ...common,
-    code: { type: 'integer', minimum: 200, maximum: 699 },
-    status_consulta: { type: ['string', 'null'] },
-    finished_at: { type: 'string', format: 'date-time' },
-    uf: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
-  },
-} as const;
+export const orderFinishedMessage = messageKind(
+  Type.Object(
+    {
+      ...common,
+      /** The result code: 200 or a 6xx of the code table (libs/contracts). */
+      code: Type.Integer({ minimum: 200, maximum: 699 }),
+      /** The product's `status_consulta` (`SUCESSO`, `INDISPONIVEL`, ...); null where the product has none. */
+      status_consulta: nullable(Type.String()),
+      finished_at: DATE_TIME,
+      uf: Type.Optional(nullable(Type.String({ pattern: '^[A-Z]{2}$' }))),
+    },
+    { $id: 'regapi:order.finished' },
+  ),
+);
+export type OrderFinished = MessageOf<typeof orderFinishedMessage.schema>;
 
-export const ORDER_RECONCILED_SCHEMA = {
-  $id: 'regapi:order.reconciled',
-  type: 'object',
-  required: ['order_id', 'protocolo', 'account_id', 'fonte', 'outcome', 'reconciled_at'],
-  properties: {
-    ...common,
-    outcome: { enum: RECONCILIATION_OUTCOMES },
-    reconciled_at: { type: 'string', format: 'date-time' },
-  },
-} as const;
-
-const validateOrderFinished = compileMessageSchema<OrderFinished>(ORDER_FINISHED_SCHEMA);
-const validateOrderReconciled = compileMessageSchema<OrderReconciled>(ORDER_RECONCILED_SCHEMA);
-
-/** The payload as an OrderFinished, or undefined when it does not match the schema. */
-export function parseOrderFinished(payload: unknown): OrderFinished | undefined {
-  return validateOrderFinished(payload) ? payload : undefined;
-}
-
-export function parseOrderReconciled(payload: unknown): OrderReconciled | undefined {
-  return validateOrderReconciled(payload) ? payload : undefined;
-}
-
-/** Why `payload` is not a valid message of `kind`, for the log line of a refused message ('' when it is valid). */
-export function settlementPayloadErrors(
-  kind: typeof ORDER_FINISHED | typeof ORDER_RECONCILED,
-  payload: unknown,
-): string {
-  const validate = kind === ORDER_FINISHED ? validateOrderFinished : validateOrderReconciled;
-  return validate(payload) ? '' : messageErrors(validate);
-}
+export const orderReconciledMessage = messageKind(
+  Type.Object(
+    {
+      ...common,
+      /** `found`: the origin has the order (amount kept, document delivered); `not_found`: refunded in full. */
+      outcome: oneOfValues(RECONCILIATION_OUTCOMES),
+      reconciled_at: DATE_TIME,
+    },
+    { $id: 'regapi:order.reconciled' },
+  ),
+);
+export type OrderReconciled = MessageOf<typeof orderReconciledMessage.schema>;

@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Verificar o token
-         * @description Verifica o token e seus escopos sem uma chamada paga (spec 5.5): de graça, nunca chama a origem. Qualquer token válido; nenhum escopo.
+         * @description Verifica o token e seus escopos sem uma chamada paga (contract 5.5): de graça, nunca chama a origem. Qualquer token válido; nenhum escopo.
          */
         get: operations["verificarToken"];
         put?: never;
@@ -151,7 +151,7 @@ export interface paths {
         put?: never;
         /**
          * Executar: Pesquisa prévia de bens (pago)
-         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 180 s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → pedidos em aberto no limite do plano (429, com Retry-After; decisão 0084) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa.
+         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (contract 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 180 s (contract 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → pedidos em aberto no limite do plano (429, com Retry-After; decisão 0084) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa.
          */
         post: operations["executarPesquisaPreviaBens"];
         delete?: never;
@@ -171,7 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Orçar: Visualização de matrícula
-         * @description Preço e disponibilidade do alvo real, de graça: não executa, não cobra (header.billable false, header.price 0), nunca chama a origem (o preço vem do catálogo local mais a margem do plano). O orçamento é o único número que bate com a cobrança. Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo (422, campo a campo) → orçamento (200 ou 602). Produto em BETA (spec 9.6).
+         * @description Preço e disponibilidade do alvo real, de graça: não executa, não cobra (header.billable false, header.price 0), nunca chama a origem (o preço vem do catálogo local mais a margem do plano). O orçamento é o único número que bate com a cobrança. Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo (422, campo a campo) → orçamento (200 ou 602). Produto em BETA (contract 9.6).
          */
         post: operations["orcarVisualizacaoMatricula"];
         delete?: never;
@@ -191,7 +191,7 @@ export interface paths {
         put?: never;
         /**
          * Executar: Visualização de matrícula (pago)
-         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → pedidos em aberto no limite do plano (429, com Retry-After; decisão 0084) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (spec 9.6).
+         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (contract 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (contract 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:visualizacao-matricula (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → pedidos em aberto no limite do plano (429, com Retry-After; decisão 0084) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (contract 9.6).
          */
         post: operations["executarVisualizacaoMatricula"];
         delete?: never;
@@ -211,7 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Orçar: Certidão de inteiro teor
-         * @description Preço e disponibilidade do alvo real, de graça: não executa, não cobra (header.billable false, header.price 0), nunca chama a origem (o preço vem do catálogo local mais a margem do plano). O orçamento é o único número que bate com a cobrança. Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo (422, campo a campo) → orçamento (200 ou 602). Produto em BETA (spec 9.6).
+         * @description Preço e disponibilidade do alvo real, de graça: não executa, não cobra (header.billable false, header.price 0), nunca chama a origem (o preço vem do catálogo local mais a margem do plano). O orçamento é o único número que bate com a cobrança. Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo (422, campo a campo) → orçamento (200 ou 602). Produto em BETA (contract 9.6).
          */
         post: operations["orcarCertidaoInteiroTeor"];
         delete?: never;
@@ -231,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Executar: Certidão de inteiro teor (pago)
-         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → pedidos em aberto no limite do plano (429, com Retry-After; decisão 0084) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (spec 9.6).
+         * @description Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (contract 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: 540 s (contract 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo consultas:certidao-inteiro-teor (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → pedidos em aberto no limite do plano (429, com Retry-After; decisão 0084) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa. Produto em BETA (contract 9.6).
          */
         post: operations["executarCertidaoInteiroTeor"];
         delete?: never;
@@ -249,7 +249,7 @@ export interface paths {
         };
         /**
          * Resultado de uma consulta
-         * @description Lê só o estado guardado: nunca cobra (header.billable false, header.price 0: o 202 da execução já cobrou) e nunca chama a origem (spec 4, regra de execução 6). Qualquer token da conta que fez o pedido; nenhum escopo de produto. Protocolo de outra conta, inexistente ou não numérico: o mesmo 404 (spec 5.6).
+         * @description Lê só o estado guardado: nunca cobra (header.billable false, header.price 0: o 202 da execução já cobrou) e nunca chama a origem (contract 4, regra de execução 6). Qualquer token da conta que fez o pedido; nenhum escopo de produto. Protocolo de outra conta, inexistente ou não numérico: o mesmo 404 (contract 5.6).
          */
         get: operations["consultarResultado"];
         put?: never;
@@ -295,7 +295,7 @@ export interface paths {
         put?: never;
         /**
          * Orçar: pesquisa prévia em todas as UFs ofertadas
-         * @description De graça, nunca chama a origem. Cota a pesquisa prévia em cada UF e devolve só as UFs ofertadas (spec 7.9), cada uma com seu preço, e a soma; as demais em ufs_nao_ofertadas com o motivo. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo (422) → orçamento (200 ou 602).
+         * @description De graça, nunca chama a origem. Cota a pesquisa prévia em cada UF e devolve só as UFs ofertadas (contract 7.9), cada uma com seu preço, e a soma; as demais em ufs_nao_ofertadas com o motivo. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo (422) → orçamento (200 ou 602).
          */
         post: operations["orcarPesquisaNacional"];
         delete?: never;
@@ -315,7 +315,7 @@ export interface paths {
         put?: never;
         /**
          * Executar: pesquisa prévia em todas as UFs ofertadas (pago)
-         * @description Uma chamada, uma Idempotency-Key, um pedido por UF ofertada (spec 1: 26 pesquisas, 26 cobranças), todos aceitos numa só transação: ou o lote inteiro é aceito e debitado (header.price a soma; no extrato, um débito por pedido), ou nada é (saldo que não cobre a SOMA: 402, nada cobrado). Cada UF é um pedido comum, com protocolo, resultado e estorno por classe próprios; a visão combinada está em GET /v1/lotes/{lote}. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo e Idempotency-Key (422) → idempotência → orçamento (602) → saldo (402) → aceito (202).
+         * @description Uma chamada, uma Idempotency-Key, um pedido por UF ofertada (contract 1: 26 pesquisas, 26 cobranças), todos aceitos numa só transação: ou o lote inteiro é aceito e debitado (header.price a soma; no extrato, um débito por pedido), ou nada é (saldo que não cobre a SOMA: 402, nada cobrado). Cada UF é um pedido comum, com protocolo, resultado e estorno por classe próprios; a visão combinada está em GET /v1/lotes/{lote}. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo consultas:pesquisa-previa-bens (403) → corpo e Idempotency-Key (422) → idempotência → orçamento (602) → saldo (402) → aceito (202).
          */
         post: operations["executarPesquisaNacional"];
         delete?: never;
@@ -560,14 +560,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Cabeçalho do envelope (spec 2.1). */
+        /** @description Cabeçalho do envelope (contract 2.1). */
         EnvelopeHeader: {
             /** @description true se ESTA chamada foi cobrada, inclusive uma chamada que falhou. */
             billable: boolean;
             /** @description Valor efetivamente debitado por ESTA chamada, em reais com no máximo duas casas (123.4 é R$ 123,40); 0 quando nada foi cobrado. */
             price: number;
             /**
-             * @description Versão do contrato (spec 9).
+             * @description Versão do contrato (contract 9).
              * @constant
              */
             api_version: "v1";
@@ -577,7 +577,7 @@ export interface components {
              */
             request_id: string;
         };
-        /** @description Um problema de uma requisição recusada (422), campo a campo: um item por campo (a primeira regra que falhou), primeiro os problemas do corpo inteiro, depois os campos na ordem da spec 2.3, depois os campos desconhecidos. */
+        /** @description Um problema de uma requisição recusada (422), campo a campo: um item por campo (a primeira regra que falhou), primeiro os problemas do corpo inteiro, depois os campos na ordem da contract 2.3, depois os campos desconhecidos. */
         FieldError: {
             /** @description O campo do corpo (imovel_cartorio), o cabeçalho (Idempotency-Key), o parâmetro (de, ate) ou body para o corpo inteiro. */
             campo: string;
@@ -588,7 +588,7 @@ export interface components {
             /** @description O que foi enviado, quando foi enviado e é pequeno (um número, booleano, null, um texto de até cerca de 250 caracteres, uma lista ou objeto pequeno de até 3 níveis); omitido para um valor maior e para uma Idempotency-Key que parece um CPF/CNPJ. */
             valor?: unknown;
         };
-        /** @description O envelope de toda resposta (spec 2.1) sem code e data, que cada resposta define (veja Envelope). Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (spec 9.2). */
+        /** @description O envelope de toda resposta (contract 2.1) sem code e data, que cada resposta define (veja Envelope). Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (contract 9.2). */
         EnvelopeBase: {
             /** @description Mensagem para uma pessoa, em português. */
             code_message: string;
@@ -600,9 +600,9 @@ export interface components {
             /** @description Problemas campo a campo (422); vazio nos demais casos. */
             errors: components["schemas"]["FieldError"][];
         };
-        /** @description O envelope de toda resposta (spec 2.1), na forma geral; cada resposta do documento diz o seu code e os itens de data. Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (spec 9.2). */
+        /** @description O envelope de toda resposta (contract 2.1), na forma geral; cada resposta do documento diz o seu code e os itens de data. Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (contract 9.2). */
         Envelope: components["schemas"]["EnvelopeBase"] & {
-            /** @description Nos erros de transporte, igual ao status HTTP (401, 403, 404, 422, 429...). A faixa 6xx é o RESULTADO de uma consulta, com HTTP 200: aja pelo code, não pelo status HTTP (spec 7.2; tabela em x-result-codes). */
+            /** @description Nos erros de transporte, igual ao status HTTP (401, 403, 404, 422, 429...). A faixa 6xx é o RESULTADO de uma consulta, com HTTP 200: aja pelo code, não pelo status HTTP (contract 7.2; tabela em x-result-codes). */
             code: number;
             /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
             data: {
@@ -610,7 +610,7 @@ export interface components {
             }[];
         };
         /**
-         * @description Código do RESULTADO da consulta (spec 7.3; cada código, sua classe e se é devolvido em x-result-codes). HTTP 200 significa apenas que a requisição chegou: aja pelo campo code.
+         * @description Código do RESULTADO da consulta (contract 7.3; cada código, sua classe e se é devolvido em x-result-codes). HTTP 200 significa apenas que a requisição chegou: aja pelo campo code.
          *
          *     | classe | códigos | significado | devolvido | repetir |
          *     |---|---|---|---|---|
@@ -625,7 +625,7 @@ export interface components {
         ResultCode: 200 | 600 | 601 | 602 | 603 | 604 | 605 | 606 | 607 | 608 | 609 | 610 | 611 | 612 | 613 | 614 | 615 | 617 | 618 | 619 | 620 | 621 | 622;
         /**
          * PesquisaPreviaBensBody
-         * @description Corpo de POST /v1/orcamento/pesquisa-previa-bens e POST /v1/consultas/pesquisa-previa-bens (spec 2.3).
+         * @description Corpo de POST /v1/orcamento/pesquisa-previa-bens e POST /v1/consultas/pesquisa-previa-bens (contract 2.3).
          */
         PesquisaPreviaBensBody: {
             /**
@@ -656,7 +656,7 @@ export interface components {
         };
         /**
          * VisualizacaoMatriculaBody
-         * @description Corpo de POST /v1/orcamento/visualizacao-matricula e POST /v1/consultas/visualizacao-matricula (spec 2.3).
+         * @description Corpo de POST /v1/orcamento/visualizacao-matricula e POST /v1/consultas/visualizacao-matricula (contract 2.3).
          */
         VisualizacaoMatriculaBody: {
             /**
@@ -702,7 +702,7 @@ export interface components {
         };
         /**
          * CertidaoInteiroTeorBody
-         * @description Corpo de POST /v1/orcamento/certidao-inteiro-teor e POST /v1/consultas/certidao-inteiro-teor (spec 2.3). Não tem imovel_finalidade.
+         * @description Corpo de POST /v1/orcamento/certidao-inteiro-teor e POST /v1/consultas/certidao-inteiro-teor (contract 2.3). Não tem imovel_finalidade.
          */
         CertidaoInteiroTeorBody: {
             /**
@@ -791,7 +791,7 @@ export interface components {
             /** @description Um pedido (um protocolo, uma cobrança) por item. */
             itens: components["schemas"]["CertidaoInteiroTeorBody"][];
         };
-        /** @description Confirmação de fila: data[0] de um 202 (spec 2.2). */
+        /** @description Confirmação de fila: data[0] de um 202 (contract 2.2). */
         QueueAck: {
             /**
              * @description Número de acompanhamento do pedido, só dígitos: 15 (14 que não revelam volume nem ordem, e um dígito verificador Damm; os emitidos antes tinham 16, data e sequência, e continuam valendo). Um protocolo cujo dígito verificador não confere é 404 na hora (decisão 0050).
@@ -805,19 +805,19 @@ export interface components {
             estado: "processando";
             /** @description Caminho relativo do resultado: /v1/consultas/<protocolo>. */
             consultar_em: string;
-            /** @description Segundos a esperar antes de consultar de novo: os pedidos à frente na fila (uma sessão na origem, um pedido por vez) e, na pesquisa, o teto de 50 por hora (spec 8). */
+            /** @description Segundos a esperar antes de consultar de novo: os pedidos à frente na fila (uma sessão na origem, um pedido por vez) e, na pesquisa, o teto de 50 por hora (contract 8). */
             consultar_daqui_s: number;
             /** @description A referência que você enviou no corpo da execução, ecoada no 202 da aceitação (ausente se não enviou nenhuma) e em toda consulta do resultado. */
             referencia?: string | null;
         };
-        /** @description A resposta 202 da aceitação, exatamente como foi respondida (spec 2.1): code 202, seu header com o price debitado, data[0] os campos da fila. */
+        /** @description A resposta 202 da aceitação, exatamente como foi respondida (contract 2.1): code 202, seu header com o price debitado, data[0] os campos da fila. */
         Aceite: components["schemas"]["EnvelopeBase"] & {
             /** @constant */
             code: 202;
             /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
             data: components["schemas"]["QueueAck"][];
         };
-        /** @description O preço cotado (ARCHITECTURE: preco). */
+        /** @description O preço cotado (contract 4, quote rule 2). */
         Preco: {
             /** @description O que a execução vai debitar, em reais (emolumentos + margem). */
             total: number;
@@ -863,14 +863,14 @@ export interface components {
             uf?: string;
         };
         /**
-         * @description Indisponível (code 602): nada foi cobrado e a origem não foi chamada (spec 7.6). motivo:
+         * @description Indisponível (code 602): nada foi cobrado e a origem não foi chamada (contract 7.6). motivo:
          *
-         *     - `produto_fora_de_servico`: o produto está fora de serviço (um 602 ou 603 da origem); um operador o recoloca em serviço (spec 7.5)
+         *     - `produto_fora_de_servico`: o produto está fora de serviço (um 602 ou 603 da origem); um operador o recoloca em serviço (contract 7.5)
          *     - `cartorio_nao_encontrado`: nenhum cartório com esse número nesse município e UF (município errado do cartório, número inexistente)
          *     - `cartorio_fora_de_servico`: o cartório existe, mas está fora de serviço na origem e não cota
-         *     - `tarifa_desconhecida`: a tarifa é 0,00 ou ausente (do cartório, ou da UF na pesquisa): zero significa desconhecida, não grátis (spec 7.9)
+         *     - `tarifa_desconhecida`: a tarifa é 0,00 ou ausente (do cartório, ou da UF na pesquisa): zero significa desconhecida, não grátis (contract 7.9)
          *     - `plano_sem_margem`: o plano da conta não tem preço para o produto
-         *     - `pedido_em_vigor`: execução de visualização ou certidão da mesma matrícula e cartório já pedida na plataforma nos últimos 7 dias (estimativa); data[0].aceito_novamente_a_partir_de diz quando (spec 3)
+         *     - `pedido_em_vigor`: execução de visualização ou certidão da mesma matrícula e cartório já pedida na plataforma nos últimos 7 dias (estimativa); data[0].aceito_novamente_a_partir_de diz quando (contract 3)
          */
         Indisponivel: {
             /**
@@ -938,7 +938,7 @@ export interface components {
                 /** @description A UF. */
                 uf: string;
                 /**
-                 * @description Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
+                 * @description Por que a UF não é ofertada (contract 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
                  * @enum {string}
                  */
                 motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem";
@@ -962,7 +962,7 @@ export interface components {
              */
             disponivel: false;
             /**
-             * @description Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
+             * @description Por que a UF não é ofertada (contract 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
              * @enum {string}
              */
             motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem";
@@ -975,7 +975,7 @@ export interface components {
                 /** @description A UF. */
                 uf: string;
                 /**
-                 * @description Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
+                 * @description Por que a UF não é ofertada (contract 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
                  * @enum {string}
                  */
                 motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem";
@@ -1028,7 +1028,7 @@ export interface components {
                 /** @description A UF. */
                 uf: string;
                 /**
-                 * @description Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
+                 * @description Por que a UF não é ofertada (contract 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
                  * @enum {string}
                  */
                 motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem";
@@ -1092,7 +1092,7 @@ export interface components {
              */
             disponivel: false;
             /**
-             * @description Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
+             * @description Por que a UF não é ofertada (contract 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
              * @enum {string}
              */
             motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem";
@@ -1117,7 +1117,7 @@ export interface components {
                 /** @description A UF. */
                 uf: string;
                 /**
-                 * @description Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
+                 * @description Por que a UF não é ofertada (contract 7.9: tarifa R$ 0,00 é desconhecida, não grátis).
                  * @enum {string}
                  */
                 motivo: "produto_fora_de_servico" | "cartorio_nao_encontrado" | "cartorio_fora_de_servico" | "tarifa_desconhecida" | "plano_sem_margem";
@@ -1261,7 +1261,7 @@ export interface components {
                 mesmo_imovel_do_item: number | null;
                 /**
                  * Format: date
-                 * @description Matrícula já pedida na plataforma nos últimos 7 dias (spec 3): o dia do cartório a partir do qual é aceita de novo; null nos outros casos.
+                 * @description Matrícula já pedida na plataforma nos últimos 7 dias (contract 3): o dia do cartório a partir do qual é aceita de novo; null nos outros casos.
                  */
                 aceito_novamente_a_partir_de: string | null;
             }[];
@@ -1409,11 +1409,11 @@ export interface components {
                 /** @description Caminho do resultado desta UF. */
                 consultar_em: string;
                 /**
-                 * @description concluida: sucesso ou nao_encontrado; falhou: encerrada em outra classe (spec 7.3); pendente: em andamento.
+                 * @description concluida: sucesso ou nao_encontrado; falhou: encerrada em outra classe (contract 7.3); pendente: em andamento.
                  * @enum {string}
                  */
                 situacao: "concluida" | "pendente" | "falhou";
-                /** @description O code do resultado desta UF (spec 7.3); null enquanto pendente. */
+                /** @description O code do resultado desta UF (contract 7.3); null enquanto pendente. */
                 codigo: number | null;
                 /** @description A classe do code (sucesso, nao_encontrado, indeterminado, erro_participante, retry, fatal). */
                 classe: string | null;
@@ -1546,7 +1546,7 @@ export interface components {
             /** @description O cartório não respondeu nesta execução. */
             sem_resposta: boolean;
         };
-        /** @description Prova de alcance da pesquisa (spec 2.4). */
+        /** @description Prova de alcance da pesquisa (contract 2.4). */
         Cobertura: {
             /** @description A origem ainda não fechou a pesquisa. */
             retries_pendentes: boolean;
@@ -1565,7 +1565,7 @@ export interface components {
             /** @description Novas tentativas já feitas pela origem. */
             retries_realizados: number;
         };
-        /** @description Resultado de pesquisa-previa-bens (spec 2.4): INDÍCIO de propriedade, nunca confirmação. Alcance: matrículas desde 01/01/1976. */
+        /** @description Resultado de pesquisa-previa-bens (contract 2.4): INDÍCIO de propriedade, nunca confirmação. Alcance: matrículas desde 01/01/1976. */
         ResultadoPesquisaPreviaBens: {
             /**
              * @description Desfecho da pesquisa.
@@ -1604,7 +1604,7 @@ export interface components {
             /** @description Prova oficial arquivada: a tela impressa da origem com protocolo e data, tanto com achado quanto sem. */
             site_receipts: string[];
         };
-        /** @description Resultado de visualizacao-matricula (spec 2.5, beta): o conteúdo da matrícula em PDF. É informação, não certidão: sem fé pública, sem validade declarada. */
+        /** @description Resultado de visualizacao-matricula (contract 2.5, beta): o conteúdo da matrícula em PDF. É informação, não certidão: sem fé pública, sem validade declarada. */
         ResultadoVisualizacaoMatricula: {
             /**
              * @description SUCESSO quando o documento foi entregue: estado da consulta, não veredito sobre o imóvel.
@@ -1641,7 +1641,7 @@ export interface components {
                 total_pago: string | null;
             };
         };
-        /** @description Resultado de certidao-inteiro-teor (spec 2.6, beta): PDF oficial assinado digitalmente pelo oficial, com fé pública. A data de validade está só na imagem do PDF: nenhum campo a traz. */
+        /** @description Resultado de certidao-inteiro-teor (contract 2.6, beta): PDF oficial assinado digitalmente pelo oficial, com fé pública. A data de validade está só na imagem do PDF: nenhum campo a traz. */
         ResultadoCertidaoInteiroTeor: {
             /**
              * @description EM_EMISSAO enquanto o cartório processa; SUCESSO quando o PDF chega; INDISPONIVEL quando o pedido foi aceito sem protocolo (o valor é devolvido integralmente).
@@ -1675,11 +1675,11 @@ export interface components {
                 numero_pedido: string | null;
             };
         };
-        /** @description O que foi debitado na aceitação e o que voltou (ARCHITECTURE: cobranca). */
+        /** @description O que foi debitado na aceitação e o que voltou (contract 2.1). */
         Cobranca: {
             /** @description Reais debitados na aceitação. */
             debitado: number;
-            /** @description Reais devolvidos: o valor inteiro nas classes retry e fatal (spec 7.3). */
+            /** @description Reais devolvidos: o valor inteiro nas classes retry e fatal (contract 7.3). */
             estornado: number;
             /**
              * Format: date-time
@@ -1691,7 +1691,7 @@ export interface components {
             /** @description true no intervalo entre o resultado e o lançamento da devolução pelo faturamento. */
             estorno_pendente: boolean;
         };
-        /** @description Pesquisa prévia concluída: fonte, o resultado (spec 2.4), aceite e cobranca. Com provisorio true o resultado ainda pode mudar: consultar_daqui_s diz quando olhar de novo e revisao conta as mudanças. */
+        /** @description Pesquisa prévia concluída: fonte, o resultado (contract 2.4), aceite e cobranca. Com provisorio true o resultado ainda pode mudar: consultar_daqui_s diz quando olhar de novo e revisao conta as mudanças. */
         ConsultaPesquisaPreviaBens: {
             /**
              * @description O produto do pedido: diz qual forma tem este item.
@@ -1718,7 +1718,7 @@ export interface components {
              */
             fonte: "pesquisa-previa-bens";
         });
-        /** @description Visualização de matrícula concluída: fonte, o resultado (spec 2.5), aceite e cobranca. */
+        /** @description Visualização de matrícula concluída: fonte, o resultado (contract 2.5), aceite e cobranca. */
         ConsultaVisualizacaoMatricula: {
             /**
              * @description O produto do pedido: diz qual forma tem este item.
@@ -1743,7 +1743,7 @@ export interface components {
              */
             fonte: "visualizacao-matricula";
         });
-        /** @description Certidão concluída: fonte, o resultado (spec 2.6), aceite e cobranca. */
+        /** @description Certidão concluída: fonte, o resultado (contract 2.6), aceite e cobranca. */
         ConsultaCertidaoInteiroTeor: {
             /**
              * @description O produto do pedido: diz qual forma tem este item.
@@ -1845,7 +1845,7 @@ export interface components {
         });
         /** @description data[0] de uma consulta ainda em andamento: fonte e os campos da fila com um consultar_daqui_s novo; uma certidão em emissão também mostra os seus campos. */
         ConsultaEmAndamento: components["schemas"]["EmAndamentoPesquisaPreviaBens"] | components["schemas"]["EmAndamentoVisualizacaoMatricula"] | components["schemas"]["EmAndamentoCertidaoInteiroTeor"];
-        /** @description O token verificado (spec 5.5). */
+        /** @description O token verificado (contract 5.5). */
         Token: {
             /**
              * Format: uuid
@@ -1894,9 +1894,9 @@ export interface components {
             fonte: string | null;
             /** @description A UF do pedido, em debito e estorno. */
             uf: string | null;
-            /** @description O código de resultado que causou uma devolução (spec 7.3). */
+            /** @description O código de resultado que causou uma devolução (contract 7.3). */
             codigo_resultado: number | null;
-            /** @description A classe desse código (spec 7.3). */
+            /** @description A classe desse código (contract 7.3). */
             classe_resultado: string | null;
             /** @description A referência de pagamento de uma recarga. */
             referencia: string | null;
@@ -1932,7 +1932,7 @@ export interface components {
             fora_de_servico_desde: string | null;
             /** @description Os consultar_daqui_s que um pedido aceito agora receberia (fila e limite por hora da origem); null fora de serviço. */
             espera_prevista_s: number | null;
-            /** @description Pedidos concluídos na última hora, sem os recusados pelos DADOS do cliente (erro_participante, spec 7.4). */
+            /** @description Pedidos concluídos na última hora, sem os recusados pelos DADOS do cliente (erro_participante, contract 7.4). */
             ultima_hora: {
                 /** @description Quantos. */
                 pedidos: number;
@@ -1946,7 +1946,7 @@ export interface components {
         };
         /** @description Um pedido da conta; o resultado completo é GET /v1/consultas/{protocolo}. */
         ConsultaResumo: {
-            /** @description O protocolo (spec 2.2). */
+            /** @description O protocolo (contract 2.2). */
             protocolo: string;
             /**
              * @description O produto.
@@ -1963,11 +1963,11 @@ export interface components {
              */
             estado: "processando" | "concluido";
             /**
-             * @description O código de resultado (spec 7.3); null em processamento.
+             * @description O código de resultado (contract 7.3); null em processamento.
              * @enum {integer|null}
              */
             codigo: 200 | 600 | 601 | 602 | 603 | 604 | 605 | 606 | 607 | 608 | 609 | 610 | 611 | 612 | 613 | 614 | 615 | 617 | 618 | 619 | 620 | 621 | 622 | null;
-            /** @description O status_consulta do resultado (spec 2.4-2.6), quando há. */
+            /** @description O status_consulta do resultado (contract 2.4-2.6), quando há. */
             status_consulta: string | null;
             /** @description O preço debitado, em reais. */
             preco: number;
@@ -2045,7 +2045,7 @@ export interface components {
                 };
             };
         };
-        /** @description Protocolo inexistente, de outra conta ou não numérico: a mesma resposta (spec 5.6). code_message: "Não encontrado." */
+        /** @description Protocolo inexistente, de outra conta ou não numérico: a mesma resposta (contract 5.6). code_message: "Não encontrado." */
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2197,9 +2197,9 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+        /** @description Obrigatório na execução (contract 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
         IdempotencyKey: string;
-        /** @description O protocolo devolvido pela execução (spec 2.2). */
+        /** @description O protocolo devolvido pela execução (contract 2.2). */
         Protocolo: string;
         /** @description O lote devolvido pela pesquisa nacional (data[0].lote do 202). */
         Lote: string;
@@ -2442,7 +2442,7 @@ export interface operations {
                 fonte?: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
                 /** @description processando ou concluido. */
                 estado?: "processando" | "concluido";
-                /** @description Só pedidos concluídos com este código de resultado (spec 7.3). */
+                /** @description Só pedidos concluídos com este código de resultado (contract 7.3). */
                 codigo?: 200 | 600 | 601 | 602 | 603 | 604 | 605 | 606 | 607 | 608 | 609 | 610 | 611 | 612 | 613 | 614 | 615 | 617 | 618 | 619 | 620 | 621 | 622;
                 /** @description Só pedidos com esta referencia, exata (a do corpo da execução). */
                 referencia?: string;
@@ -2500,7 +2500,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description O resultado com HTTP 200 (spec 7.2): code 200 cotado (data[0] um Orcamento) ou 602 não ofertado (data[0] Indisponivel). */
+            /** @description O resultado com HTTP 200 (contract 7.2): code 200 cotado (data[0] um Orcamento) ou 602 não ofertado (data[0] Indisponivel). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2531,7 +2531,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                /** @description Obrigatório na execução (contract 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2543,7 +2543,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Indisponível (code 602, HTTP 200): nada cobrado, origem não chamada (spec 7.6). Aja pelo code, não pelo status HTTP. */
+            /** @description Indisponível (code 602, HTTP 200): nada cobrado, origem não chamada (contract 7.6). Aja pelo code, não pelo status HTTP. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2561,7 +2561,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Aceito e debitado (spec 2.2): header.billable true, header.price o valor debitado (o preco.total do orçamento). O 200 que vier depois não soma de novo. Uma repetição com a mesma Idempotency-Key e o mesmo pedido devolve esta mesma resposta, com Idempotent-Replayed: true. */
+            /** @description Aceito e debitado (contract 2.2): header.billable true, header.price o valor debitado (o preco.total do orçamento). O 200 que vier depois não soma de novo. Uma repetição com a mesma Idempotency-Key e o mesmo pedido devolve esta mesma resposta, com Idempotent-Replayed: true. */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2599,7 +2599,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description O resultado com HTTP 200 (spec 7.2): code 200 cotado (data[0] um Orcamento) ou 602 não ofertado (data[0] Indisponivel). */
+            /** @description O resultado com HTTP 200 (contract 7.2): code 200 cotado (data[0] um Orcamento) ou 602 não ofertado (data[0] Indisponivel). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2630,7 +2630,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                /** @description Obrigatório na execução (contract 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2642,7 +2642,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Indisponível (code 602, HTTP 200): nada cobrado, origem não chamada (spec 7.6). Aja pelo code, não pelo status HTTP. */
+            /** @description Indisponível (code 602, HTTP 200): nada cobrado, origem não chamada (contract 7.6). Aja pelo code, não pelo status HTTP. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2660,7 +2660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Aceito e debitado (spec 2.2): header.billable true, header.price o valor debitado (o preco.total do orçamento). O 200 que vier depois não soma de novo. Uma repetição com a mesma Idempotency-Key e o mesmo pedido devolve esta mesma resposta, com Idempotent-Replayed: true. */
+            /** @description Aceito e debitado (contract 2.2): header.billable true, header.price o valor debitado (o preco.total do orçamento). O 200 que vier depois não soma de novo. Uma repetição com a mesma Idempotency-Key e o mesmo pedido devolve esta mesma resposta, com Idempotent-Replayed: true. */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2698,7 +2698,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description O resultado com HTTP 200 (spec 7.2): code 200 cotado (data[0] um Orcamento) ou 602 não ofertado (data[0] Indisponivel). */
+            /** @description O resultado com HTTP 200 (contract 7.2): code 200 cotado (data[0] um Orcamento) ou 602 não ofertado (data[0] Indisponivel). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2729,7 +2729,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                /** @description Obrigatório na execução (contract 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2741,7 +2741,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Indisponível (code 602, HTTP 200): nada cobrado, origem não chamada (spec 7.6). Aja pelo code, não pelo status HTTP. */
+            /** @description Indisponível (code 602, HTTP 200): nada cobrado, origem não chamada (contract 7.6). Aja pelo code, não pelo status HTTP. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2759,7 +2759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Aceito e debitado (spec 2.2): header.billable true, header.price o valor debitado (o preco.total do orçamento). O 200 que vier depois não soma de novo. Uma repetição com a mesma Idempotency-Key e o mesmo pedido devolve esta mesma resposta, com Idempotent-Replayed: true. */
+            /** @description Aceito e debitado (contract 2.2): header.billable true, header.price o valor debitado (o preco.total do orçamento). O 200 que vier depois não soma de novo. Uma repetição com a mesma Idempotency-Key e o mesmo pedido devolve esta mesma resposta, com Idempotent-Replayed: true. */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2789,14 +2789,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description O protocolo devolvido pela execução (spec 2.2). */
+                /** @description O protocolo devolvido pela execução (contract 2.2). */
                 protocolo: components["parameters"]["Protocolo"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Concluída: o resultado em code (200, 612, 605...; spec 7.3), com HTTP 200; num 6xx aja pelo code, não pelo status HTTP. data[0] é o resultado do produto mais aceite e cobranca. */
+            /** @description Concluída: o resultado em code (200, 612, 605...; contract 7.3), com HTTP 200; num 6xx aja pelo code, não pelo status HTTP. data[0] é o resultado do produto mais aceite e cobranca. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2851,7 +2851,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description O protocolo devolvido pela execução (spec 2.2). */
+                /** @description O protocolo devolvido pela execução (contract 2.2). */
                 protocolo: components["parameters"]["Protocolo"];
             };
             cookie?: never;
@@ -2950,7 +2950,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description O protocolo devolvido pela execução (spec 2.2). */
+                /** @description O protocolo devolvido pela execução (contract 2.2). */
                 protocolo: components["parameters"]["Protocolo"];
             };
             cookie?: never;
@@ -3133,7 +3133,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                /** @description Obrigatório na execução (contract 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3237,7 +3237,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                /** @description Obrigatório na execução (contract 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3341,7 +3341,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                /** @description Obrigatório na execução (contract 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3353,7 +3353,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Algum item não pode ser pedido (code 602, HTTP 200): o lote inteiro é recusado, nada cobrado, origem não chamada; data[0].itens_nao_ofertados diz quais e por quê (cartório inexistente ou fora de serviço, tarifa desconhecida, produto fora de serviço, plano sem preço; na execução também a mesma matrícula e cartório pedida na plataforma nos últimos 7 dias (spec 3); e a mesma matrícula no mesmo cartório repetida no lote (mesmo_imovel_do_item)). Aja pelo code, não pelo status HTTP. */
+            /** @description Algum item não pode ser pedido (code 602, HTTP 200): o lote inteiro é recusado, nada cobrado, origem não chamada; data[0].itens_nao_ofertados diz quais e por quê (cartório inexistente ou fora de serviço, tarifa desconhecida, produto fora de serviço, plano sem preço; na execução também a mesma matrícula e cartório pedida na plataforma nos últimos 7 dias (contract 3); e a mesma matrícula no mesmo cartório repetida no lote (mesmo_imovel_do_item)). Aja pelo code, não pelo status HTTP. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3445,7 +3445,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                /** @description Obrigatório na execução (contract 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3457,7 +3457,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Algum item não pode ser pedido (code 602, HTTP 200): o lote inteiro é recusado, nada cobrado, origem não chamada; data[0].itens_nao_ofertados diz quais e por quê (cartório inexistente ou fora de serviço, tarifa desconhecida, produto fora de serviço, plano sem preço; na execução também a mesma matrícula e cartório pedida na plataforma nos últimos 7 dias (spec 3); e a mesma matrícula no mesmo cartório repetida no lote (mesmo_imovel_do_item)). Aja pelo code, não pelo status HTTP. */
+            /** @description Algum item não pode ser pedido (code 602, HTTP 200): o lote inteiro é recusado, nada cobrado, origem não chamada; data[0].itens_nao_ofertados diz quais e por quê (cartório inexistente ou fora de serviço, tarifa desconhecida, produto fora de serviço, plano sem preço; na execução também a mesma matrícula e cartório pedida na plataforma nos últimos 7 dias (contract 3); e a mesma matrícula no mesmo cartório repetida no lote (mesmo_imovel_do_item)). Aja pelo code, não pelo status HTTP. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -17,7 +17,7 @@ const tokenOperation: Operation = {
   tags: [TAG],
   summary: 'Verificar o token',
   description:
-    'Verifica o token e seus escopos sem uma chamada paga (spec 5.5): de graça, nunca chama a origem. Qualquer token válido; nenhum escopo.',
+    'Verifica o token e seus escopos sem uma chamada paga (contract 5.5): de graça, nunca chama a origem. Qualquer token válido; nenhum escopo.',
   security: bearer,
   responses: {
     '200': {
@@ -144,7 +144,7 @@ const listOperation: Operation = {
   parameters: [
     query('fonte', 'Só pedidos deste produto.', { type: 'string', enum: [...FONTES] }),
     query('estado', 'processando ou concluido.', { type: 'string', enum: [...ORDER_LIST_ESTADOS] }),
-    query('codigo', 'Só pedidos concluídos com este código de resultado (spec 7.3).', {
+    query('codigo', 'Só pedidos concluídos com este código de resultado (contract 7.3).', {
       type: 'integer',
       enum: RESULT_CODES.map((info) => info.code),
     }),

@@ -7,7 +7,7 @@ import { instant, integer, nullable, nullableText, objectSchema, reais, text } f
 
 /** `data[0]` of `GET /v1/token` and the lines of `GET /v1/extrato` (docs/api.md; decisions 0015, 0018). */
 export const ACCOUNT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
-  Token: objectSchema('O token verificado (spec 5.5).', {
+  Token: objectSchema('O token verificado (contract 5.5).', {
     conta: text('A conta a que o token pertence.', { format: 'uuid' }),
     token_id: text('O id do token (seu jti): cite-o para revogá-lo.', { format: 'uuid' }),
     escopos: {
@@ -32,9 +32,9 @@ export const ACCOUNT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
     uf: nullableText('A UF do pedido, em debito e estorno.'),
     codigo_resultado: nullable({
       type: 'integer',
-      description: 'O código de resultado que causou uma devolução (spec 7.3).',
+      description: 'O código de resultado que causou uma devolução (contract 7.3).',
     }),
-    classe_resultado: nullableText('A classe desse código (spec 7.3).'),
+    classe_resultado: nullableText('A classe desse código (contract 7.3).'),
     referencia: nullableText('A referência de pagamento de uma recarga.'),
     motivo: nullableText('Por que uma devolução ou um ajuste foi feito.'),
   }),
@@ -63,7 +63,7 @@ export const ACCOUNT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
       ),
     ),
     ultima_hora: objectSchema(
-      'Pedidos concluídos na última hora, sem os recusados pelos DADOS do cliente (erro_participante, spec 7.4).',
+      'Pedidos concluídos na última hora, sem os recusados pelos DADOS do cliente (erro_participante, contract 7.4).',
       {
         pedidos: integer('Quantos.', { minimum: 0 }),
         taxa_sucesso: nullable({
@@ -86,17 +86,17 @@ export const ACCOUNT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
     ),
   }),
   ConsultaResumo: objectSchema('Um pedido da conta; o resultado completo é GET /v1/consultas/{protocolo}.', {
-    protocolo: text('O protocolo (spec 2.2).'),
+    protocolo: text('O protocolo (contract 2.2).'),
     fonte: text('O produto.', { enum: [...FONTES] }),
     uf: text('A UF do pedido.'),
     referencia: nullableText('A referência enviada no corpo da execução; null se nenhuma.'),
     estado: text('processando (202 no polling) ou concluido (200).', { enum: [...ORDER_LIST_ESTADOS] }),
     codigo: nullable(
-      integer('O código de resultado (spec 7.3); null em processamento.', {
+      integer('O código de resultado (contract 7.3); null em processamento.', {
         enum: RESULT_CODES.map((info) => info.code),
       }),
     ),
-    status_consulta: nullableText('O status_consulta do resultado (spec 2.4-2.6), quando há.'),
+    status_consulta: nullableText('O status_consulta do resultado (contract 2.4-2.6), quando há.'),
     preco: reais('O preço debitado, em reais.'),
     aceito_em: instant('Quando foi aceito (ISO 8601, UTC).'),
     concluido_em: nullable(instant('Quando foi concluído; null em processamento.')),

@@ -35,7 +35,7 @@ const quoteOperation: Operation = {
   operationId: 'orcarPesquisaNacional',
   tags: [product.nome, BATCH_TAG],
   summary: 'Orçar: pesquisa prévia em todas as UFs ofertadas',
-  description: `De graça, nunca chama a origem. Cota a pesquisa prévia em cada UF e devolve só as UFs ofertadas (spec 7.9), cada uma com seu preço, e a soma; as demais em ufs_nao_ofertadas com o motivo. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo ${product.scope} (403) → corpo (422) → orçamento (200 ou 602).`,
+  description: `De graça, nunca chama a origem. Cota a pesquisa prévia em cada UF e devolve só as UFs ofertadas (contract 7.9), cada uma com seu preço, e a soma; as demais em ufs_nao_ofertadas com o motivo. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo ${product.scope} (403) → corpo (422) → orçamento (200 ou 602).`,
   security: [{ bearer: [product.scope] }],
   requestBody: body,
   responses: {
@@ -54,7 +54,7 @@ const executionOperation: Operation = {
   operationId: 'executarPesquisaNacional',
   tags: [product.nome, BATCH_TAG],
   summary: 'Executar: pesquisa prévia em todas as UFs ofertadas (pago)',
-  description: `Uma chamada, uma Idempotency-Key, um pedido por UF ofertada (spec 1: 26 pesquisas, 26 cobranças), todos aceitos numa só transação: ou o lote inteiro é aceito e debitado (header.price a soma; no extrato, um débito por pedido), ou nada é (saldo que não cobre a SOMA: 402, nada cobrado). Cada UF é um pedido comum, com protocolo, resultado e estorno por classe próprios; a visão combinada está em GET /v1/lotes/{lote}. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo ${product.scope} (403) → corpo e Idempotency-Key (422) → idempotência → orçamento (602) → saldo (402) → aceito (202).`,
+  description: `Uma chamada, uma Idempotency-Key, um pedido por UF ofertada (contract 1: 26 pesquisas, 26 cobranças), todos aceitos numa só transação: ou o lote inteiro é aceito e debitado (header.price a soma; no extrato, um débito por pedido), ou nada é (saldo que não cobre a SOMA: 402, nada cobrado). Cada UF é um pedido comum, com protocolo, resultado e estorno por classe próprios; a visão combinada está em GET /v1/lotes/{lote}. Ordem das verificações: token (401) → redes permitidas (403) → limite (429) → escopo ${product.scope} (403) → corpo e Idempotency-Key (422) → idempotência → orçamento (602) → saldo (402) → aceito (202).`,
   security: [{ bearer: [product.scope] }],
   parameters: [ref('IdempotencyKey', 'parameters')],
   requestBody: body,
@@ -122,7 +122,7 @@ const IMOVEL_LOTE_BODY: Readonly<Record<ImovelFonte, string>> = {
 };
 
 const IMOVEL_REFUSALS =
-  'cartório inexistente ou fora de serviço, tarifa desconhecida, produto fora de serviço, plano sem preço; na execução também a mesma matrícula e cartório pedida na plataforma nos últimos 7 dias (spec 3); e a mesma matrícula no mesmo cartório repetida no lote (mesmo_imovel_do_item)';
+  'cartório inexistente ou fora de serviço, tarifa desconhecida, produto fora de serviço, plano sem preço; na execução também a mesma matrícula e cartório pedida na plataforma nos últimos 7 dias (contract 3); e a mesma matrícula no mesmo cartório repetida no lote (mesmo_imovel_do_item)';
 
 /** A batch of record views or of certificates (issue 16; docs/decisions/0090): its quote and its execution. */
 function imovelBatchPaths(fonte: ImovelFonte): Record<string, PathItem> {

@@ -18,7 +18,7 @@ const uf = text('A UF.');
 const motivo: JsonObject = {
   type: 'string',
   enum: [...QUOTE_REFUSAL_MOTIVOS],
-  description: 'Por que a UF não é ofertada (spec 7.9: tarifa R$ 0,00 é desconhecida, não grátis).',
+  description: 'Por que a UF não é ofertada (contract 7.9: tarifa R$ 0,00 é desconhecida, não grátis).',
 };
 const alvos: JsonObject = {
   type: 'string',
@@ -83,7 +83,7 @@ const itensImoveisNaoOfertados: JsonObject = {
       type: 'string',
       format: 'date',
       description:
-        'Matrícula já pedida na plataforma nos últimos 7 dias (spec 3): o dia do cartório a partir do qual é aceita de novo; null nos outros casos.',
+        'Matrícula já pedida na plataforma nos últimos 7 dias (contract 3): o dia do cartório a partir do qual é aceita de novo; null nos outros casos.',
     }),
   }),
 };
@@ -334,9 +334,9 @@ export const BATCH_SCHEMAS: Readonly<Record<string, JsonObject>> = {
               type: 'string',
               enum: ['concluida', 'pendente', 'falhou'],
               description:
-                'concluida: sucesso ou nao_encontrado; falhou: encerrada em outra classe (spec 7.3); pendente: em andamento.',
+                'concluida: sucesso ou nao_encontrado; falhou: encerrada em outra classe (contract 7.3); pendente: em andamento.',
             },
-            codigo: nullable(integer('O code do resultado desta UF (spec 7.3); null enquanto pendente.')),
+            codigo: nullable(integer('O code do resultado desta UF (contract 7.3); null enquanto pendente.')),
             classe: nullable(
               text('A classe do code (sucesso, nao_encontrado, indeterminado, erro_participante, retry, fatal).'),
             ),

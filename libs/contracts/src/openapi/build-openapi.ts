@@ -30,7 +30,7 @@ import { standardSchema } from './standard-formats';
 import { refusalResponses } from './transport-responses';
 import { WEBHOOK_SCHEMAS, WEBHOOK_TAG, webhookPaths } from './webhook-paths';
 
-/** The request bodies of spec 2.3: the very schemas the server validates with, said in standard JSON Schema. */
+/** The request bodies of contract 2.3: the very schemas the server validates with, said in standard JSON Schema. */
 function requestBodySchemas(): Record<string, JsonObject> {
   return {
     ...Object.fromEntries(
@@ -47,7 +47,7 @@ function tags(): JsonObject[] {
   return [
     ...FONTES.map((fonte) => ({
       name: PRODUCTS[fonte].nome,
-      description: `${fonte}: orçamento e execução; escopo ${PRODUCTS[fonte].scope}.${PRODUCTS[fonte].beta ? ' BETA (spec 9.6).' : ''}`,
+      description: `${fonte}: orçamento e execução; escopo ${PRODUCTS[fonte].scope}.${PRODUCTS[fonte].beta ? ' BETA (contract 9.6).' : ''}`,
     })),
     { name: 'Consultas', description: 'O resultado e o documento de um pedido, pelo protocolo.' },
     { name: 'Conta', description: 'O token e o extrato da conta.' },

@@ -15,10 +15,10 @@ const previsao = nullable({
   description: 'Previsão de entrega (ISO 8601), já calculada em horas úteis do cartório (09:00 às 16:00, seg a sex).',
 });
 
-/** `data[0]` of `certidao-inteiro-teor` (spec 2.6, 8 fields in 2 blocks), finished or still being issued. */
+/** `data[0]` of `certidao-inteiro-teor` (contract 2.6, 8 fields in 2 blocks), finished or still being issued. */
 export const CERTIFICATE_RESULT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
   ResultadoCertidaoInteiroTeor: objectSchema(
-    'Resultado de certidao-inteiro-teor (spec 2.6, beta): PDF oficial assinado digitalmente pelo oficial, com fé pública. A data de validade está só na imagem do PDF: nenhum campo a traz.',
+    'Resultado de certidao-inteiro-teor (contract 2.6, beta): PDF oficial assinado digitalmente pelo oficial, com fé pública. A data de validade está só na imagem do PDF: nenhum campo a traz.',
     {
       status_consulta: statusConsulta(
         'EM_EMISSAO enquanto o cartório processa; SUCESSO quando o PDF chega; INDISPONIVEL quando o pedido foi aceito sem protocolo (o valor é devolvido integralmente).',

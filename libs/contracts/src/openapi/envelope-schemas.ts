@@ -3,16 +3,16 @@ import type { JsonObject } from './json';
 import { flag, integer, objectSchema, ref, text } from './schema-helpers';
 
 const CODE = integer(
-  'Nos erros de transporte, igual ao status HTTP (401, 403, 404, 422, 429...). A faixa 6xx é o RESULTADO de uma consulta, com HTTP 200: aja pelo code, não pelo status HTTP (spec 7.2; tabela em x-result-codes).',
+  'Nos erros de transporte, igual ao status HTTP (401, 403, 404, 422, 429...). A faixa 6xx é o RESULTADO de uma consulta, com HTTP 200: aja pelo code, não pelo status HTTP (contract 7.2; tabela em x-result-codes).',
 );
 
 const DATA_DESCRIPTION = `SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (${RESERVED_DATA_KEYS.join(', ')}).`;
 
 const NOT_RESERVED: JsonObject = { not: { enum: [...RESERVED_DATA_KEYS] } };
 
-/** Spec 2.1: the one envelope of every answer, errors included, and its parts. */
+/** Contract 2.1: the one envelope of every answer, errors included, and its parts. */
 export const ENVELOPE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
-  EnvelopeHeader: objectSchema('Cabeçalho do envelope (spec 2.1).', {
+  EnvelopeHeader: objectSchema('Cabeçalho do envelope (contract 2.1).', {
     billable: flag('true se ESTA chamada foi cobrada, inclusive uma chamada que falhou.'),
     price: {
       type: 'number',
@@ -20,13 +20,13 @@ export const ENVELOPE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
       description:
         'Valor efetivamente debitado por ESTA chamada, em reais com no máximo duas casas (123.4 é R$ 123,40); 0 quando nada foi cobrado.',
     },
-    api_version: { type: 'string', const: API_VERSION, description: 'Versão do contrato (spec 9).' },
+    api_version: { type: 'string', const: API_VERSION, description: 'Versão do contrato (contract 9).' },
     request_id: text('UUID novo por requisição, também no cabeçalho X-Request-Id: cite-o ao suporte.', {
       format: 'uuid',
     }),
   }),
   FieldError: objectSchema(
-    'Um problema de uma requisição recusada (422), campo a campo: um item por campo (a primeira regra que falhou), primeiro os problemas do corpo inteiro, depois os campos na ordem da spec 2.3, depois os campos desconhecidos.',
+    'Um problema de uma requisição recusada (422), campo a campo: um item por campo (a primeira regra que falhou), primeiro os problemas do corpo inteiro, depois os campos na ordem da contract 2.3, depois os campos desconhecidos.',
     {
       campo: text(
         'O campo do corpo (imovel_cartorio), o cabeçalho (Idempotency-Key), o parâmetro (de, ate) ou body para o corpo inteiro.',
@@ -43,7 +43,7 @@ export const ENVELOPE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
     ['valor'],
   ),
   EnvelopeBase: objectSchema(
-    'O envelope de toda resposta (spec 2.1) sem code e data, que cada resposta define (veja Envelope). Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (spec 9.2).',
+    'O envelope de toda resposta (contract 2.1) sem code e data, que cada resposta define (veja Envelope). Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (contract 9.2).',
     {
       code_message: text('Mensagem para uma pessoa, em português.'),
       header: ref('EnvelopeHeader'),
@@ -62,7 +62,7 @@ export const ENVELOPE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
   ),
   Envelope: {
     description:
-      'O envelope de toda resposta (spec 2.1), na forma geral; cada resposta do documento diz o seu code e os itens de data. Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (spec 9.2).',
+      'O envelope de toda resposta (contract 2.1), na forma geral; cada resposta do documento diz o seu code e os itens de data. Campos novos opcionais podem aparecer a qualquer momento: ignore o que não conhece (contract 9.2).',
     allOf: [
       ref('EnvelopeBase'),
       {

@@ -66,7 +66,7 @@ const NEXT_REVISION: JsonObject = nullable(
   ),
 );
 
-/** Issue 17: the body's `referencia`, echoed by every poll (not required: a new field, spec 9.2). */
+/** Issue 17: the body's `referencia`, echoed by every poll (not required: a new field, contract 9.2). */
 const REFERENCIA: JsonObject = nullableText('A referência que você enviou no corpo da execução; null se nenhuma.');
 
 /** What a finished `data[0]` adds to the product result (docs/api.md, `GET /v1/consultas/{protocolo}`). */
@@ -87,7 +87,7 @@ function finished(value: Fonte, description: string, optional: Readonly<Record<s
   };
 }
 
-/** A running order: the queue fields (spec 2.2) and its product. */
+/** A running order: the queue fields (contract 2.2) and its product. */
 function running(value: Fonte, description: string, extra: Readonly<Record<string, JsonObject>> = {}): JsonObject {
   return {
     type: 'object',
@@ -102,25 +102,25 @@ const numeroPedido = nullableText('Protocolo do cartório.');
 
 /** `data[0]` of `GET /v1/consultas/{protocolo}`: finished (200) or still running (202). */
 export const FINISHED_RESULT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
-  Cobranca: objectSchema('O que foi debitado na aceitação e o que voltou (ARCHITECTURE: cobranca).', {
+  Cobranca: objectSchema('O que foi debitado na aceitação e o que voltou (contract 2.1).', {
     debitado: reais('Reais debitados na aceitação.'),
-    estornado: reais('Reais devolvidos: o valor inteiro nas classes retry e fatal (spec 7.3).'),
+    estornado: reais('Reais devolvidos: o valor inteiro nas classes retry e fatal (contract 7.3).'),
     estornado_em: nullable({ type: 'string', format: 'date-time', description: 'Quando foi devolvido (ISO 8601).' }),
     motivo: nullableText('Por que foi devolvido.'),
     estorno_pendente: flag('true no intervalo entre o resultado e o lançamento da devolução pelo faturamento.'),
   }),
   ConsultaPesquisaPreviaBens: finished(
     'pesquisa-previa-bens',
-    'Pesquisa prévia concluída: fonte, o resultado (spec 2.4), aceite e cobranca. Com provisorio true o resultado ainda pode mudar: consultar_daqui_s diz quando olhar de novo e revisao conta as mudanças.',
+    'Pesquisa prévia concluída: fonte, o resultado (contract 2.4), aceite e cobranca. Com provisorio true o resultado ainda pode mudar: consultar_daqui_s diz quando olhar de novo e revisao conta as mudanças.',
     { consultar_daqui_s: NEXT_REVISION },
   ),
   ConsultaVisualizacaoMatricula: finished(
     'visualizacao-matricula',
-    'Visualização de matrícula concluída: fonte, o resultado (spec 2.5), aceite e cobranca.',
+    'Visualização de matrícula concluída: fonte, o resultado (contract 2.5), aceite e cobranca.',
   ),
   ConsultaCertidaoInteiroTeor: finished(
     'certidao-inteiro-teor',
-    'Certidão concluída: fonte, o resultado (spec 2.6), aceite e cobranca.',
+    'Certidão concluída: fonte, o resultado (contract 2.6), aceite e cobranca.',
   ),
   ConsultaConcluida: byFonte(
     'data[0] de uma consulta concluída: o resultado do produto (a forma depende de fonte; null no que a origem não informou), mais aceite e cobranca.',
@@ -132,7 +132,7 @@ export const FINISHED_RESULT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
     'Visualização de matrícula na fila ou em execução.',
   ),
   /**
-   * A certificate once protocolled (spec 3, EM_EMISSAO) also shows the fields of its result so far (decision 0028):
+   * A certificate once protocolled (contract 3, EM_EMISSAO) also shows the fields of its result so far (decision 0028):
    * before that, only the queue fields. Optional here because a queued certificate has none of them.
    */
   EmAndamentoCertidaoInteiroTeor: running(

@@ -10,7 +10,7 @@ export interface Operation {
   readonly summary: string;
   readonly description: string;
   readonly security: readonly SecurityRequirement[];
-  /** Spec 9.6: present, and true, on the operations of a beta product. */
+  /** Contract 9.6: present, and true, on the operations of a beta product. */
   readonly 'x-beta'?: true;
   readonly parameters?: readonly JsonObject[];
   readonly requestBody?: JsonObject;
@@ -39,6 +39,6 @@ export interface OpenApiDocument {
   readonly tags: readonly JsonObject[];
   readonly paths: Readonly<Record<string, PathItem>>;
   readonly components: OpenApiComponents;
-  /** Spec 7.3: every result code, its class and flags (RESULT_CODES as it is). */
+  /** Contract 7.3: every result code, its class and flags (RESULT_CODES as it is). */
   readonly 'x-result-codes': readonly ResultCodeInfo[];
 }

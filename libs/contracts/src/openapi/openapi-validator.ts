@@ -44,7 +44,7 @@ export class OpenApiValidator {
 
   /**
    * `undocumented: 'refuse'` also refuses properties the document does not describe, for checking the service's own
-   * answers (a client ignores them, spec 9.2; the service must not send them). Default `'allow'`, as a client reads.
+   * answers (a client ignores them, contract 9.2; the service must not send them). Default `'allow'`, as a client reads.
    */
   constructor(document: OpenApiDocument = buildOpenApi(), options: { undocumented?: 'allow' | 'refuse' } = {}) {
     this.document = document;

@@ -17,13 +17,13 @@ const pollOperation: Operation = {
   tags: [TAG],
   summary: 'Resultado de uma consulta',
   description:
-    'Lê só o estado guardado: nunca cobra (header.billable false, header.price 0: o 202 da execução já cobrou) e nunca chama a origem (spec 4, regra de execução 6). Qualquer token da conta que fez o pedido; nenhum escopo de produto. Protocolo de outra conta, inexistente ou não numérico: o mesmo 404 (spec 5.6).',
+    'Lê só o estado guardado: nunca cobra (header.billable false, header.price 0: o 202 da execução já cobrou) e nunca chama a origem (contract 4, regra de execução 6). Qualquer token da conta que fez o pedido; nenhum escopo de produto. Protocolo de outra conta, inexistente ou não numérico: o mesmo 404 (contract 5.6).',
   security: bearer,
   parameters: [ref('Protocolo', 'parameters')],
   responses: {
     '200': {
       description:
-        'Concluída: o resultado em code (200, 612, 605...; spec 7.3), com HTTP 200; num 6xx aja pelo code, não pelo status HTTP. data[0] é o resultado do produto mais aceite e cobranca.',
+        'Concluída: o resultado em code (200, 612, 605...; contract 7.3), com HTTP 200; num 6xx aja pelo code, não pelo status HTTP. data[0] é o resultado do produto mais aceite e cobranca.',
       headers: GUARDED_HEADERS,
       content: {
         'application/json': {
@@ -118,7 +118,7 @@ const documentHeadOperation: Operation = {
   responses: { ...withoutContent(DOCUMENT_ANSWERS), ...refusalsWithoutBody(...DOCUMENT_REFUSALS) },
 };
 
-/** What a protocolo gives: its result and its archived document (spec 4). */
+/** What a protocolo gives: its result and its archived document (contract 4). */
 export function orderPaths(): Record<string, PathItem> {
   return {
     '/v1/consultas/{protocolo}': { get: pollOperation },

@@ -13,14 +13,14 @@ export const PARAMETERS: Readonly<Record<string, JsonObject>> = {
     in: 'header',
     required: true,
     description:
-      'Obrigatório na execução (spec 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave.',
+      'Obrigatório na execução (contract 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave.',
     schema: standardSchema(IDEMPOTENCY_KEY_SCHEMA),
   },
   Protocolo: {
     name: 'protocolo',
     in: 'path',
     required: true,
-    description: 'O protocolo devolvido pela execução (spec 2.2).',
+    description: 'O protocolo devolvido pela execução (contract 2.2).',
     schema: PROTOCOLO_SCHEMA,
   },
   Lote: {

@@ -16,13 +16,13 @@ function pascal(fonte: Fonte): string {
     .join('');
 }
 
-/** Spec 9.6: the operations of a beta product say so. */
+/** Contract 9.6: the operations of a beta product say so. */
 function beta(product: Product): { readonly 'x-beta'?: true } {
   return product.beta ? { 'x-beta': true } : {};
 }
 
 function betaNote(product: Product): string {
-  return product.beta ? ' Produto em BETA (spec 9.6).' : '';
+  return product.beta ? ' Produto em BETA (contract 9.6).' : '';
 }
 
 function jsonBody(fonte: Fonte): JsonObject {
@@ -40,7 +40,7 @@ function json(description: string, schema: JsonObject, headers: JsonObject = GUA
 }
 
 const unavailable = json(
-  'Indisponível (code 602, HTTP 200): nada cobrado, origem não chamada (spec 7.6). Aja pelo code, não pelo status HTTP.',
+  'Indisponível (code 602, HTTP 200): nada cobrado, origem não chamada (contract 7.6). Aja pelo code, não pelo status HTTP.',
   envelopeOf({ code: { const: 602 }, item: ref('Indisponivel') }),
 );
 
@@ -55,7 +55,7 @@ function quoteOperation(product: Product): Operation {
     requestBody: jsonBody(product.fonte),
     responses: {
       '200': json(
-        'O resultado com HTTP 200 (spec 7.2): code 200 cotado (data[0] um Orcamento) ou 602 não ofertado (data[0] Indisponivel).',
+        'O resultado com HTTP 200 (contract 7.2): code 200 cotado (data[0] um Orcamento) ou 602 não ofertado (data[0] Indisponivel).',
         envelopeOf({ code: { enum: [200, 602] }, item: { oneOf: [ref('Orcamento'), ref('Indisponivel')] } }),
       ),
       ...refusals(401, 403, 413, 422, 429, 500, 503),
@@ -68,14 +68,14 @@ function executionOperation(product: Product): Operation {
     operationId: `executar${pascal(product.fonte)}`,
     tags: [product.nome],
     summary: `Executar: ${product.nome} (pago)`,
-    description: `Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (spec 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: ${product.maxTimeoutSeconds} s (spec 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo ${product.scope} (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → pedidos em aberto no limite do plano (429, com Retry-After; decisão 0084) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa.${betaNote(product)}`,
+    description: `Executa a consulta e debita a conta pré-paga: um ato de registro pago, que não se desfaz (contract 1.4). A consulta roda numa fila: acompanhe em GET /v1/consultas/{protocolo}. Tempo máximo na origem: ${product.maxTimeoutSeconds} s (contract 8). Ordem das verificações: token (401) → redes permitidas do token (403) → limite (429) → escopo ${product.scope} (403) → corpo e Idempotency-Key (422, juntos) → idempotência → orçamento (602) → bloqueio de pedido (602) → pedidos em aberto no limite do plano (429, com Retry-After; decisão 0084) → saldo (402) → aceito (202, debitado). Nada é cobrado em nenhuma recusa.${betaNote(product)}`,
     security: [{ bearer: [product.scope] }],
     ...beta(product),
     parameters: [ref('IdempotencyKey', 'parameters')],
     requestBody: executionBody(product.fonte),
     responses: {
       '202': json(
-        'Aceito e debitado (spec 2.2): header.billable true, header.price o valor debitado (o preco.total do orçamento). O 200 que vier depois não soma de novo. Uma repetição com a mesma Idempotency-Key e o mesmo pedido devolve esta mesma resposta, com Idempotent-Replayed: true.',
+        'Aceito e debitado (contract 2.2): header.billable true, header.price o valor debitado (o preco.total do orçamento). O 200 que vier depois não soma de novo. Uma repetição com a mesma Idempotency-Key e o mesmo pedido devolve esta mesma resposta, com Idempotent-Replayed: true.',
         ref('Aceite'),
         { ...GUARDED_HEADERS, 'Idempotent-Replayed': ref('Idempotent-Replayed', 'headers') },
       ),
@@ -85,7 +85,7 @@ function executionOperation(product: Product): Operation {
   };
 }
 
-/** One quote path and one execution path per product (spec 4), from the product table: never written out by hand. */
+/** One quote path and one execution path per product (contract 4), from the product table: never written out by hand. */
 export function productPaths(): Record<string, PathItem> {
   return Object.fromEntries(
     FONTES.flatMap((fonte) => [

@@ -2,7 +2,7 @@ import { envelopeOf } from './envelope-schemas';
 import type { JsonObject } from './json';
 import { integer, nullableText, objectSchema, ref, text } from './schema-helpers';
 
-/** Spec 2.2 `protocolo`: digits only; decision 0050: 14 digits and a Damm check digit. */
+/** Contract 2.2 `protocolo`: digits only; decision 0050: 14 digits and a Damm check digit. */
 export const PROTOCOLO_SCHEMA: JsonObject = {
   type: 'string',
   pattern: '^[0-9]+$',
@@ -11,10 +11,10 @@ export const PROTOCOLO_SCHEMA: JsonObject = {
   examples: ['482139077551605'],
 };
 
-/** Spec 2.2: the queue acknowledgement, `data[0]` of a 202, and the acceptance nested in a finished result. */
+/** Contract 2.2: the queue acknowledgement, `data[0]` of a 202, and the acceptance nested in a finished result. */
 export const QUEUE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
   QueueAck: objectSchema(
-    'Confirmação de fila: data[0] de um 202 (spec 2.2).',
+    'Confirmação de fila: data[0] de um 202 (contract 2.2).',
     {
       protocolo: PROTOCOLO_SCHEMA,
       estado: { type: 'string', const: 'processando', description: 'Estado do pedido na fila.' },
@@ -22,7 +22,7 @@ export const QUEUE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
         pattern: '^/v1/consultas/[0-9]+$',
       }),
       consultar_daqui_s: integer(
-        'Segundos a esperar antes de consultar de novo: os pedidos à frente na fila (uma sessão na origem, um pedido por vez) e, na pesquisa, o teto de 50 por hora (spec 8).',
+        'Segundos a esperar antes de consultar de novo: os pedidos à frente na fila (uma sessão na origem, um pedido por vez) e, na pesquisa, o teto de 50 por hora (contract 8).',
         { minimum: 1 },
       ),
       referencia: nullableText(
@@ -33,7 +33,7 @@ export const QUEUE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
   ),
   Aceite: envelopeOf({
     description:
-      'A resposta 202 da aceitação, exatamente como foi respondida (spec 2.1): code 202, seu header com o price debitado, data[0] os campos da fila.',
+      'A resposta 202 da aceitação, exatamente como foi respondida (contract 2.1): code 202, seu header com o price debitado, data[0] os campos da fila.',
     code: { const: 202 },
     item: ref('QueueAck'),
   }),

@@ -10,9 +10,9 @@ const cartorio = { ...ref('Cartorio'), description: 'Visualização e certidão:
 
 const motivoTable = UNAVAILABLE_MOTIVOS.map((motivo) => `- \`${motivo}\`: ${UNAVAILABLE_MOTIVO_QUANDO[motivo]}`);
 
-/** `data[0]` of a quote (docs/decisions/0025) and of a 602 (spec 7.6: unavailable, free, origin not called). */
+/** `data[0]` of a quote (docs/decisions/0025) and of a 602 (contract 7.6: unavailable, free, origin not called). */
 export const QUOTE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
-  Preco: objectSchema('O preço cotado (ARCHITECTURE: preco).', {
+  Preco: objectSchema('O preço cotado (contract 4, quote rule 2).', {
     total: reais('O que a execução vai debitar, em reais (emolumentos + margem).'),
     estimado: { type: 'boolean', const: true, description: 'Sempre true.' },
     emolumentos: reais('A taxa da origem (do cartório, ou da UF na pesquisa), em reais.'),
@@ -37,7 +37,7 @@ export const QUOTE_SCHEMAS: Readonly<Record<string, JsonObject>> = {
     ['cartorio', 'uf'],
   ),
   Indisponivel: objectSchema(
-    `Indisponível (code 602): nada foi cobrado e a origem não foi chamada (spec 7.6). motivo:\n\n${motivoTable.join('\n')}`,
+    `Indisponível (code 602): nada foi cobrado e a origem não foi chamada (contract 7.6). motivo:\n\n${motivoTable.join('\n')}`,
     {
       fonte,
       disponivel: { type: 'boolean', const: false, description: 'false: não ofertado.' },

@@ -1,7 +1,7 @@
 import type { JsonObject } from './json';
 import { nullable, nullableText, objectSchema, text, textList } from './schema-helpers';
 
-/** Spec 2.5 and 2.6 `documento_url`: the archived copy, relative to the API address or absolute (decision 0031). */
+/** Contract 2.5 and 2.6 `documento_url`: the archived copy, relative to the API address or absolute (decision 0031). */
 export const DOCUMENTO_URL_SCHEMA: JsonObject = nullable({
   type: 'string',
   format: 'uri-reference',
@@ -9,10 +9,10 @@ export const DOCUMENTO_URL_SCHEMA: JsonObject = nullable({
     'A cópia arquivada pelo serviço: GET /v1/consultas/{protocolo}/documento (relativa ao endereço da API, ou absoluta). Autentica com o mesmo Bearer; não expira. null enquanto não arquivada.',
 });
 
-/** `data[0]` of a finished `visualizacao-matricula` (spec 2.5, 11 fields in 3 blocks). */
+/** `data[0]` of a finished `visualizacao-matricula` (contract 2.5, 11 fields in 3 blocks). */
 export const RECORD_VIEW_RESULT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
   ResultadoVisualizacaoMatricula: objectSchema(
-    'Resultado de visualizacao-matricula (spec 2.5, beta): o conteúdo da matrícula em PDF. É informação, não certidão: sem fé pública, sem validade declarada.',
+    'Resultado de visualizacao-matricula (contract 2.5, beta): o conteúdo da matrícula em PDF. É informação, não certidão: sem fé pública, sem validade declarada.',
     {
       status_consulta: nullable({
         type: 'string',

@@ -8,9 +8,9 @@ export function ref(name: string, kind: ComponentKind = 'schemas'): JsonObject {
 }
 
 /**
- * An object schema whose every property is always present (spec 2.1: what the origin did not report is `null`, not
+ * An object schema whose every property is always present (contract 2.1: what the origin did not report is `null`, not
  * missing), unless `optional` names it. Unknown properties stay allowed: a new optional field may appear at any time
- * without a version change (spec 9.2), so a client must not refuse them.
+ * without a version change (contract 9.2), so a client must not refuse them.
  */
 export function objectSchema(
   description: string,
@@ -31,7 +31,7 @@ function withNull(type: JsonValue | undefined): JsonValue | undefined {
   return type;
 }
 
-/** The same schema, also accepting `null` (spec 2.1: a value the origin did not report). */
+/** The same schema, also accepting `null` (contract 2.1: a value the origin did not report). */
 export function nullable(schema: JsonObject): JsonObject {
   if (typeof schema.$ref === 'string') return { anyOf: [schema, { type: 'null' }] };
   const type = withNull(schema.type);
@@ -56,7 +56,7 @@ export function flag(description: string): JsonObject {
   return { type: 'boolean', description };
 }
 
-/** Reais as a JSON number with at most two decimals (`123.4` is R$ 123,40; ARCHITECTURE decision 3). */
+/** Reais as a JSON number with at most two decimals (`123.4` is R$ 123,40; architecture rule 3). */
 export function reais(description: string): JsonObject {
   return { type: 'number', description };
 }

@@ -2,8 +2,8 @@ import type { JsonObject } from './json';
 import { flag, integer, nullable, nullableText, objectSchema, ref, text, textList } from './schema-helpers';
 
 /**
- * `data[0]` of a finished `pesquisa-previa-bens` (spec 2.4), with the ARCHITECTURE names for the fields the spec leaves
- * unnamed. Nullable: what the origin did not report, and everything of a search that ended without a result (spec 2.1).
+ * `data[0]` of a finished `pesquisa-previa-bens` (contract 2.4), with the names contract 2.4 gives the fields the rules leave
+ * unnamed. Nullable: what the origin did not report, and everything of a search that ended without a result (contract 2.1).
  */
 export const SEARCH_RESULT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
   ImovelEncontrado: objectSchema(
@@ -21,7 +21,7 @@ export const SEARCH_RESULT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
       sem_resposta: flag('O cartório não respondeu nesta execução.'),
     },
   ),
-  Cobertura: objectSchema('Prova de alcance da pesquisa (spec 2.4).', {
+  Cobertura: objectSchema('Prova de alcance da pesquisa (contract 2.4).', {
     retries_pendentes: flag('A origem ainda não fechou a pesquisa.'),
     leitura_parcial: flag(
       'Menos cartórios lidos do que a origem declara existir; um nada consta com isto true não é conclusivo.',
@@ -38,7 +38,7 @@ export const SEARCH_RESULT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
     retries_realizados: integer('Novas tentativas já feitas pela origem.'),
   }),
   ResultadoPesquisaPreviaBens: objectSchema(
-    'Resultado de pesquisa-previa-bens (spec 2.4): INDÍCIO de propriedade, nunca confirmação. Alcance: matrículas desde 01/01/1976.',
+    'Resultado de pesquisa-previa-bens (contract 2.4): INDÍCIO de propriedade, nunca confirmação. Alcance: matrículas desde 01/01/1976.',
     {
       resultado: nullable({ type: 'string', enum: ['POSITIVO', 'NEGATIVO'], description: 'Desfecho da pesquisa.' }),
       quantidade_imoveis: nullable(integer('Quantidade de matrículas encontradas.', { minimum: 0 })),

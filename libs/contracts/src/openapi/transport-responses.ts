@@ -12,7 +12,7 @@ interface Refusal {
 }
 
 /**
- * Transport statuses (spec 7.1; docs/api.md "Transport statuses"): the envelope `code` equals the HTTP status, never
+ * Transport statuses (contract 7.1; docs/api.md "Transport statuses"): the envelope `code` equals the HTTP status, never
  * billed. Keyed by status; the `code_message` is TRANSPORT_MESSAGES' where the code has one.
  */
 export const REFUSALS = {
@@ -32,7 +32,7 @@ export const REFUSALS = {
   },
   404: {
     name: 'NotFound',
-    when: 'Protocolo inexistente, de outra conta ou não numérico: a mesma resposta (spec 5.6).',
+    when: 'Protocolo inexistente, de outra conta ou não numérico: a mesma resposta (contract 5.6).',
   },
   409: {
     name: 'Conflict',

@@ -2,7 +2,7 @@ import type { JsonObject, JsonValue } from './json';
 
 /**
  * A copy of the document's schemas that refuses properties the document does not describe: for checking the service's
- * OWN answers (a client must ignore unknown properties, spec 9.2, but the service must not send undocumented ones).
+ * OWN answers (a client must ignore unknown properties, contract 9.2, but the service must not send undocumented ones).
  *
  * JSON Schema 2020-12 `unevaluatedProperties: false` sees the properties its in-place applicators (allOf, oneOf,
  * $ref...) evaluated, so it goes on every object schema that is a whole value — and never on an allOf member, which

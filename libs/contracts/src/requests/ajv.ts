@@ -5,7 +5,7 @@ import { isValidImovelMatricula } from './imovel-matricula';
 import { isUuid } from './uuid';
 
 // Under nodenext the default import of this CommonJS module is typed as its whole `module.exports`; at run time it
-// is the plugin function itself (STACK.md, ajv).
+// is the plugin function itself.
 const addFormats = ajvFormats as unknown as FormatsPlugin;
 
 /** Names of the formats this package adds; the JSON Schemas use them, so an OpenAPI document shows them as hints. */
@@ -19,7 +19,7 @@ export const CUSTOM_FORMATS = {
 } as const;
 
 export const AJV_OPTIONS: Options = {
-  // spec 2.1 and 7.1: a 422 lists every problem, field by field, not only the first one.
+  // contract 2.1 and 7.1: a 422 lists every problem, field by field, not only the first one.
   allErrors: true,
   strict: true,
   // `type: ['integer', 'null']` for optional fields a client may send as null.

@@ -42,7 +42,7 @@ function toProblem(error: ErrorObject, body: unknown): Problem {
 }
 
 /**
- * Turns ajv's errors into the 422 items (spec 2.1 `errors`, "field by field"): one item per field, the first failing
+ * Turns ajv's errors into the 422 items (contract 2.1 `errors`, "field by field"): one item per field, the first failing
  * rule of that field, the body-level error first, then the fields in the schema's order, then unknown fields in the
  * order they came. `valor` echoes what was sent only when it is small (isEchoable).
  */

@@ -78,7 +78,7 @@ function required(campo: string, context: MessageContext): string {
 
 function unknownField(campo: string, context: MessageContext): string {
   const nome = PRODUCTS[context.fonte].nome.toLowerCase();
-  // Spec 2.3: imovel_finalidade is a field of the record view only.
+  // Contract 2.3: imovel_finalidade is a field of the record view only.
   if (campo === 'imovel_finalidade' && context.fonte === 'certidao-inteiro-teor') {
     return 'imovel_finalidade não é campo da certidão de inteiro teor (só da visualização de matrícula): retire-o.';
   }
@@ -96,7 +96,7 @@ function wrongType(campo: string, params: Readonly<Record<string, unknown>>, val
   if (isFinalidadeField(campo)) return `Deve ser o número inteiro 1, 2 ou 3 (não texto). ${FINALIDADE_VALUES}`;
   switch (campo) {
     case 'imovel_cartorio':
-      // Spec 2.3: a text label instead of the integer yields 607 at the origin, billed; refused here, free.
+      // Contract 2.3: a text label instead of the integer yields 607 at the origin, billed; refused here, free.
       return 'Informe o NÚMERO do cartório como inteiro JSON (1 para o 1º Ofício), não texto: um texto gera o código 607 na origem, cobrado.';
     case 'cpf_cnpj':
       return 'Informe o CPF/CNPJ como texto (string), com ou sem máscara, para não perder zeros à esquerda.';

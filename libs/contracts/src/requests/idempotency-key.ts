@@ -5,7 +5,7 @@ import { isEchoable } from './echo';
 import { NIL_UUID } from './uuid';
 import type { Validation } from './validation';
 
-/** Spec 4, execution rule 1: the header every execution must carry. */
+/** Contract 4, execution rule 1: the header every execution must carry. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** The header's value as a plain JSON Schema (an OpenAPI header parameter can embed it). */
@@ -33,7 +33,7 @@ function looksLikeCpfCnpj(value: string): boolean {
 }
 
 /**
- * Validates the `Idempotency-Key` header (spec 4, execution rules 1 to 3): present, a UUID, never a CPF/CNPJ. The
+ * Validates the `Idempotency-Key` header (contract 4, execution rules 1 to 3): present, a UUID, never a CPF/CNPJ. The
  * value is normalized to lowercase: a UUID is case-insensitive, so "ABC..." and "abc..." must be the same key.
  * `value` is what the HTTP layer read (`req.headers['idempotency-key']`: a string, an array, or undefined).
  */
@@ -44,7 +44,7 @@ export function validateIdempotencyKey(value: unknown): Validation<string> {
       'required',
     );
   }
-  // Spec 4, execution rule 3. The value is not echoed: it is a person's or a company's document.
+  // Contract 4, execution rule 3. The value is not echoed: it is a person's or a company's document.
   if (typeof value === 'string' && looksLikeCpfCnpj(value)) {
     return error('Nunca use um CPF/CNPJ como Idempotency-Key: gere um UUID por pedido.', 'not-cpf-cnpj');
   }

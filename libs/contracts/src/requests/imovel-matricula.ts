@@ -1,7 +1,7 @@
 import { type Cnm, parseCnm } from '@regapi/br';
 
 /**
- * Spec 2.3 `imovel_matricula`: a record number OR a national record code (CNM). Decided here:
+ * Contract 2.3 `imovel_matricula`: a record number OR a national record code (CNM). Decided here:
  * - a record number is digits only, leading zeros accepted and kept as given ("000123" stays "000123"), at most 7
  *   significant digits (the CNM gives the record number 7 digits, Provimento CNJ 143/2023) and not zero;
  * - 16 digits, or anything carrying the CNM separators, is a CNM: mask optional, book and check digits verified;

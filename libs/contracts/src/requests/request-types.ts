@@ -24,7 +24,7 @@ export interface RawVisualizacaoMatriculaBody extends RawImovelBody {
   imovel_finalidade?: Finalidade | null;
 }
 
-/** The document of a request, normalized: bare, uppercase (spec 2.3 accepts it with or without mask). */
+/** The document of a request, normalized: bare, uppercase (contract 2.3 accepts it with or without mask). */
 interface DocumentFields {
   /** 11 digits (CPF) or 14 characters (CNPJ), no mask. */
   readonly cpf_cnpj: string;
@@ -36,10 +36,10 @@ interface ReferenciaField {
   readonly referencia?: string;
 }
 
-/** Spec 2.3: the default 2 is already applied; `finalidadeExplicit` says whether the client sent it. */
+/** Contract 2.3: the default 2 is already applied; `finalidadeExplicit` says whether the client sent it. */
 interface FinalidadeFields {
   readonly finalidade: Finalidade;
-  /** Spec 2.3: 3 is sent to the origin only when explicitly given (the default can never be 3). */
+  /** Contract 2.3: 3 is sent to the origin only when explicitly given (the default can never be 3). */
   readonly finalidadeExplicit: boolean;
 }
 
@@ -50,7 +50,7 @@ export interface PesquisaPreviaBensRequest extends DocumentFields, FinalidadeFie
   readonly nome?: string;
 }
 
-/** The five property fields shared by the record view and the certificate (spec 2.3). */
+/** The five property fields shared by the record view and the certificate (contract 2.3). */
 export interface ImovelRequest extends DocumentFields, ReferenciaField {
   /** The record number as given (leading zeros kept), or the CNM's 16 bare digits. */
   readonly imovel_matricula: string;

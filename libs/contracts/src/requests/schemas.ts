@@ -3,7 +3,7 @@ import { FINALIDADES } from '../finalidade';
 import { CUSTOM_FORMATS } from './ajv';
 
 /**
- * JSON Schemas of the request bodies of spec 2.3: one per product, shared by its quote (`/v1/orcamento/{fonte}`) and
+ * JSON Schemas of the request bodies of contract 2.3: one per product, shared by its quote (`/v1/orcamento/{fonte}`) and
  * execution (`/v1/consultas/{fonte}`) endpoints, so the six bodies are three schemas. Plain JSON Schema objects
  * (keywords common to draft-07 and 2020-12, so OpenAPI 3.1 can embed them as they are); the custom formats name
  * checks ajv runs with @regapi/br. Unknown fields are refused (`additionalProperties: false`), so a typo or a field
@@ -64,7 +64,8 @@ const finalidade = (description: string) =>
 
 export const PESQUISA_PREVIA_BENS_BODY_SCHEMA = {
   title: 'PesquisaPreviaBensBody',
-  description: 'Corpo de POST /v1/orcamento/pesquisa-previa-bens e POST /v1/consultas/pesquisa-previa-bens (spec 2.3).',
+  description:
+    'Corpo de POST /v1/orcamento/pesquisa-previa-bens e POST /v1/consultas/pesquisa-previa-bens (contract 2.3).',
   type: 'object',
   additionalProperties: false,
   required: ['cpf_cnpj', 'uf'],
@@ -89,7 +90,7 @@ const { uf: _uf, ...nationwideProperties } = PESQUISA_PREVIA_BENS_BODY_SCHEMA.pr
 
 /**
  * The nationwide preliminary search (issue 16; docs/decisions/0087): the body of the one-UF search without `uf`,
- * which the service fills with every UF it offers (spec 7.9). A `uf` sent here is refused (unknown field).
+ * which the service fills with every UF it offers (contract 7.9). A `uf` sent here is refused (unknown field).
  */
 export const PESQUISA_NACIONAL_BODY_SCHEMA = {
   title: 'PesquisaNacionalBody',
@@ -136,7 +137,7 @@ const imovelRequired = ['cpf_cnpj', 'imovel_matricula', 'imovel_cartorio', 'imov
 export const VISUALIZACAO_MATRICULA_BODY_SCHEMA = {
   title: 'VisualizacaoMatriculaBody',
   description:
-    'Corpo de POST /v1/orcamento/visualizacao-matricula e POST /v1/consultas/visualizacao-matricula (spec 2.3).',
+    'Corpo de POST /v1/orcamento/visualizacao-matricula e POST /v1/consultas/visualizacao-matricula (contract 2.3).',
   type: 'object',
   additionalProperties: false,
   required: imovelRequired,
@@ -150,7 +151,7 @@ export const VISUALIZACAO_MATRICULA_BODY_SCHEMA = {
 export const CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA = {
   title: 'CertidaoInteiroTeorBody',
   description:
-    'Corpo de POST /v1/orcamento/certidao-inteiro-teor e POST /v1/consultas/certidao-inteiro-teor (spec 2.3). Não tem imovel_finalidade.',
+    'Corpo de POST /v1/orcamento/certidao-inteiro-teor e POST /v1/consultas/certidao-inteiro-teor (contract 2.3). Não tem imovel_finalidade.',
   type: 'object',
   additionalProperties: false,
   required: imovelRequired,

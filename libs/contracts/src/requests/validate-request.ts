@@ -81,7 +81,7 @@ function referenciaOf(given: string | null | undefined): { referencia?: string }
   return typeof given === 'string' ? { referencia: given.trim() } : {};
 }
 
-/** Validates the body of `pesquisa-previa-bens` (quote and execution, spec 2.3). */
+/** Validates the body of `pesquisa-previa-bens` (quote and execution, contract 2.3). */
 export function validatePesquisaPreviaBensBody(body: unknown): Validation<PesquisaPreviaBensRequest> {
   if (!checkPesquisa(body)) return refused(checkPesquisa.errors, body, 'pesquisa-previa-bens');
   const document = normalizeDocument(body.cpf_cnpj);
@@ -148,7 +148,7 @@ function normalizeImovel(body: RawImovelBody): Normalized<ImovelRequest> {
   };
 }
 
-/** Validates the body of `visualizacao-matricula` (quote and execution, spec 2.3). */
+/** Validates the body of `visualizacao-matricula` (quote and execution, contract 2.3). */
 export function validateVisualizacaoMatriculaBody(body: unknown): Validation<VisualizacaoMatriculaRequest> {
   if (!checkVisualizacao(body)) return refused(checkVisualizacao.errors, body, 'visualizacao-matricula');
   const imovel = normalizeImovel(body);
@@ -156,7 +156,7 @@ export function validateVisualizacaoMatriculaBody(body: unknown): Validation<Vis
   return { ok: true, value: { ...imovel.value, ...finalidadeOf(body.imovel_finalidade) } };
 }
 
-/** Validates the body of `certidao-inteiro-teor` (quote and execution, spec 2.3); it has no imovel_finalidade. */
+/** Validates the body of `certidao-inteiro-teor` (quote and execution, contract 2.3); it has no imovel_finalidade. */
 export function validateCertidaoInteiroTeorBody(body: unknown): Validation<CertidaoInteiroTeorRequest> {
   if (!checkCertidao(body)) return refused(checkCertidao.errors, body, 'certidao-inteiro-teor');
   const imovel = normalizeImovel(body);
@@ -170,7 +170,7 @@ const VALIDATORS: { readonly [F in Fonte]: (body: unknown) => Validation<Request
   'certidao-inteiro-teor': validateCertidaoInteiroTeorBody,
 };
 
-/** Validates the body of any product's quote or execution: one body per product, spec 2.3. */
+/** Validates the body of any product's quote or execution: one body per product, contract 2.3. */
 export function validateRequest<F extends Fonte>(fonte: F, body: unknown): Validation<RequestBodyOf<F>> {
   const validate: (body: unknown) => Validation<RequestBodies[F]> = VALIDATORS[fonte];
   return validate(body);

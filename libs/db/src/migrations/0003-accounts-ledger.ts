@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Plans, accounts and the double-entry, append-only ledger (ARCHITECTURE decision 3; docs/decisions/0011, 0012).
+ * Plans, accounts and the double-entry, append-only ledger (architecture rule 3; docs/decisions/0011, 0012).
  * libs/ledger is the only writer; these constraints make its promises hold even against raw SQL:
  * - `ledger_transaction` is one journal entry: its cause (kind, order, protocolo, external reference, reason) and
  *   `amount_centavos`, the signed change of the customer's balance. `ledger_posting` holds its legs, which sum to zero

@@ -6,9 +6,9 @@ const SCOPES = `ARRAY['consultas:pesquisa-previa-bens', 'consultas:visualizacao-
 /**
  * Access tokens and product status (services/gateway, docs/decisions/0015 and 0016).
  * - `api_token` keeps what a token says and whether it still holds, NEVER the token itself: the signed JWT names its
- *   row by `jti` = `id`, and every request checks the row (revocation within seconds, spec 5.4). `kid` is the signing
+ *   row by `jti` = `id`, and every request checks the row (revocation within seconds, contract 5.4). `kid` is the signing
  *   key, so an operator can tell when no live token depends on a key any more and retire it.
- * - `product_status`: a product taken out of service (spec 7.5: 602/603 stop it at once; operators via the ops CLI).
+ * - `product_status`: a product taken out of service (contract 7.5: 602/603 stop it at once; operators via the ops CLI).
  *   One row per product, seeded enabled.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

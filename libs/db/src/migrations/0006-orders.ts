@@ -2,9 +2,9 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Orders (libs/orders): one row per accepted execution, moved through its states only by libs/orders.
- * - `protocolo` is digits only (spec 2.2), from a sequence: unique, never reused.
- * - `imovel_chave` identifies record + office for the 7-day order block (spec 3), any customer of the platform.
- * - `aceite` is the 202 body as answered at acceptance: replays and the nested `aceite` of spec 2.1 read it.
+ * - `protocolo` is digits only (contract 2.2), from a sequence: unique, never reused.
+ * - `imovel_chave` identifies record + office for the 7-day order block (contract 3), any customer of the platform.
+ * - `aceite` is the 202 body as answered at acceptance: replays and the nested `aceite` of contract 2.1 read it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE SEQUENCE order_protocolo_seq AS bigint START 1`.execute(db);

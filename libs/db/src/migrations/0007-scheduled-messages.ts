@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Delays kept in PostgreSQL, not in broker plugins (ARCHITECTURE decision 7): a message due at a time. A scheduler
+ * Delays kept in PostgreSQL, not in broker plugins (architecture rule 7): a message due at a time. A scheduler
  * moves due rows into the outbox (`FOR UPDATE SKIP LOCKED`), so a delay survives restarts and crosses run modes.
  * `dedupe_key` makes "schedule the next check of this order" idempotent.
  */

@@ -3,18 +3,18 @@ import { type Kysely, sql } from 'kysely';
 const FONTES = `('pesquisa-previa-bens', 'visualizacao-matricula', 'certidao-inteiro-teor')`;
 
 /**
- * The local catalog (libs/catalog; ARCHITECTURE decision 5: quotes never call the origin) and origin-session's log of
+ * The local catalog (libs/catalog; architecture rule 5: quotes never call the origin) and origin-session's log of
  * order-placing calls (docs/decisions/0021).
- * - `catalog_office`: every registry office the origin lists, out-of-service ones included (spec 2.4: they stay
+ * - `catalog_office`: every registry office the origin lists, out-of-service ones included (contract 2.4: they stay
  *   counted). `municipio_chave` is the municipality without accents, case or punctuation, so a client's spelling of
- *   the OFFICE's municipality finds it; (uf, municipio_chave, numero) addresses an office (spec 1.6).
+ *   the OFFICE's municipality finds it; (uf, municipio_chave, numero) addresses an office (contract 1.6).
  * - `catalog_uf_fee` / `catalog_office_fee`: the origin's fee per product and UF (the preliminary search) or per
  *   product and office (record view, certificate), integer centavos. A 0 is kept as the origin said it: it means
- *   unknown, never free, and the lookups answer "not offered" for it (spec 7.9).
+ *   unknown, never free, and the lookups answer "not offered" for it (contract 7.9).
  * - `catalog_sync`: one row per completed sync (when, what the origin said, how much); the newest is the catalog in
  *   force. A sync replaces the three tables in one transaction, so a quote sees the old catalog or the new one.
  * - `origin_order_attempt`: one row per call that may place an order at the origin (search, record view, certificate),
- *   written BEFORE the call: the hourly ceiling of spec 8 counts searches here (from the database, not memory), and an
+ *   written BEFORE the call: the hourly ceiling of contract 8 counts searches here (from the database, not memory), and an
  *   attempt without `answered_at` is the mark of a call whose answer nobody saw (a crash): the order is in doubt.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Idempotency of the execution endpoints in PostgreSQL (ARCHITECTURE decision 4, spec 4 execution rules 1-2): a key
+ * Idempotency of the execution endpoints in PostgreSQL (architecture rule 4, contract 4 execution rules 1-2): a key
  * is scoped by account; the fingerprint (method + path + canonical body) tells a replay from a misuse; the stored
  * status and body are what a replay answers. A row is written only inside an acceptance transaction, so it exists
  * exactly when an order was accepted and debited. The primary key makes a concurrent duplicate wait for the first

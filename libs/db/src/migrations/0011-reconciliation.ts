@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The reconciler's timers and what it concluded (issue 6; docs/decisions/0036-0039), in PostgreSQL so a restart loses
  * nothing. Both tables are due-at tables polled with `FOR UPDATE SKIP LOCKED`: several reconcilers are safe.
- * - `record_view_reconciliation`: one row per record view that finished 605 (spec 3). `pending` until a listing of the
+ * - `record_view_reconciliation`: one row per record view that finished 605 (contract 3). `pending` until a listing of the
  *   origin's orders decides it: `found` (the order runs again from its origin protocol and is delivered; the amount is
  *   kept), then `closed` once it left `running` (the archive finishes it); or `not_found` (refunded in full, once).
  *   `numero_pedido` is the origin order matched, kept while the origin still works on it.

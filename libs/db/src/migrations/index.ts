@@ -35,6 +35,7 @@ import * as m0035 from './0035-registry-fee';
 import * as m0036 from './0036-finance-role';
 import * as m0037 from './0037-origin-leadership-and-intents';
 import * as m0038 from './0038-origin-ownership-check';
+import * as m0039 from './0039-origin-ownership-finding-names';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0036-finance-role': m0036,
   '0037-origin-leadership-and-intents': m0037,
   '0038-origin-ownership-check': m0038,
+  '0039-origin-ownership-finding-names': m0039,
 };

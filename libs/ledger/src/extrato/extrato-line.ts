@@ -1,4 +1,4 @@
-import { formatReais, reaisNumber } from '../reais';
+import { formatReais, reaisNumber } from '@regapi/br';
 import type { LedgerEntryKind, StatementLine } from '../statement';
 import { defuseFormula } from './csv';
 
@@ -12,7 +12,7 @@ export const TIPO_LANCAMENTO: Readonly<Record<LedgerEntryKind, string>> = {
 
 /**
  * One line of the customer's extrato (`GET /v1/extrato`). Money in reais: a signed JSON number in `valor` (negative
- * for a debit), like `header.price`. Never a key named `code` (spec 2.1): the result code is `codigo_resultado`.
+ * for a debit), like `header.price`. Never a key named `code` (contract 2.1): the result code is `codigo_resultado`.
  */
 export type ExtratoLine = {
   readonly lancamento_id: string;

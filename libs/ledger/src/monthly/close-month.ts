@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { toLocalDateTime } from '@regapi/calendar';
 import type { Database } from '@regapi/db';
 import type { Selectable } from 'kysely';
 import { type Db, isUuid } from '../db';
-import { extratoMonthRange } from '../extrato/date-range';
+import { EXTRATO_TIME_ZONE, extratoMonthRange } from '../extrato/date-range';
 import { EXTRATO_CSV_CONTENT_TYPE } from '../extrato/extrato-csv';
 import { balanceBefore, statement } from '../statement';
 import { monthlyStatementCsv } from './monthly-csv';
@@ -38,6 +39,12 @@ export function nextMonth(month: string): string {
 export function previousMonth(month: string): string {
   const [year = 0, number = 0] = month.split('-').map(Number);
   return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
+}
+
+/** The month before the one `now` is in, in Brasília: the last month ended at `now` (both month closes ask it). */
+export function monthEndedBefore(now: Date): string {
+  const { year, month } = toLocalDateTime(now, EXTRATO_TIME_ZONE).date;
+  return previousMonth(`${year}-${String(month).padStart(2, '0')}`);
 }
 
 export function findClosedStatement(db: Db, accountId: string, month: string): Promise<ClosedStatement | undefined> {

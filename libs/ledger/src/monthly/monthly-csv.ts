@@ -1,7 +1,7 @@
+import { formatReais } from '@regapi/br';
 import { csvRow } from '../extrato/csv';
 import { extratoCsvRow } from '../extrato/extrato-csv';
 import { CSV_COLUMNS } from '../extrato/extrato-line';
-import { formatReais } from '../reais';
 import type { StatementLine } from '../statement';
 import type { MonthlySummary } from './monthly-summary';
 

@@ -1,8 +1,8 @@
+import { formatReaisBrasil } from '@regapi/br';
 import { toLocalDateTime } from '@regapi/calendar';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
 import { EXTRATO_TIME_ZONE } from '../extrato/date-range';
 import { TIPO_LANCAMENTO } from '../extrato/extrato-line';
-import { formatReaisBrasil } from '../reais';
 import type { StatementLine } from '../statement';
 import type { MonthlySummary } from './monthly-summary';
 

@@ -1,4 +1,6 @@
+import type { Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
+import { sampleRequest } from '@regapi/testkit';
 import type { Kysely } from 'kysely';
 import { debitOrder } from '../../src';
 import { newOrder } from './fixtures';
@@ -14,7 +16,7 @@ export async function placedOrder(
   db: Kysely<Database>,
   order: {
     readonly accountId: string;
-    readonly fonte: string;
+    readonly fonte: Fonte;
     readonly priceCentavos: number;
     readonly numeroPedido: string | null;
     readonly uf?: string;
@@ -30,7 +32,7 @@ export async function placedOrder(
       account_id: order.accountId,
       token_id: null,
       fonte: order.fonte,
-      request: '{}',
+      request: JSON.stringify(sampleRequest(order.fonte, uf)),
       imovel_chave: null,
       uf,
       price_centavos: order.priceCentavos,

@@ -3,7 +3,7 @@ import type { PropertyRef } from '../property';
 
 /**
  * Faults a test can select at an origin that supports it (the simulator does; the real portal does not). One per
- * outcome class of spec 7 and per way the origin is known to fail (issue 3).
+ * outcome class of contract 7 and per way the origin is known to fail (issue 3).
  */
 export const ORIGIN_FAULTS = [
   'timeout',

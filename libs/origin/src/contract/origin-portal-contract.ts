@@ -16,9 +16,18 @@ export interface ContractSubject {
   close(): Promise<void>;
 }
 
+/** The optional parts of an `OriginControl` some contract tests need. */
+export type OptionalControl = 'armFault' | 'advanceTime' | 'setOfficeAvailable';
+
 export interface ContractOptions {
   /** Timeout given to every call. Default 30000. */
   readonly callTimeoutMs?: number;
+  /**
+   * The optional controls this driver's origin cannot offer (the real portal: all of them). The tests needing one are
+   * registered skipped, with the missing control in their title, so jest counts them; a test meeting a control that is
+   * absent but not declared here fails (decision 0118).
+   */
+  readonly withoutControls?: readonly OptionalControl[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,8 +36,9 @@ export const UNKNOWN_CPF = '00000000191';
 
 /**
  * The behaviour every `OriginPortal` driver must show (issue 3), written only against the port and a small control.
- * Tests that need a control feature the origin lacks (faults, moving the clock) are skipped, so the same suite proves
- * a future driver of the real portal. Call it at the top level of a jest test file.
+ * Tests that need a control feature the origin lacks (faults, moving the clock) are skipped when the driver declares
+ * the lack (`withoutControls`), so the same suite proves a future driver of the real portal; an undeclared lack fails.
+ * Call it at the top level of a jest test file.
  */
 export function originPortalContract(
   name: string,
@@ -36,6 +46,13 @@ export function originPortalContract(
   options: ContractOptions = {},
 ): void {
   const call: CallOptions = { timeoutMs: options.callTimeoutMs ?? 30_000 };
+  const without = new Set(options.withoutControls ?? []);
+  /** `it`, or `it.skip` with the reason in the title when the driver declared a control the test needs missing. */
+  const itNeeding = (...needs: readonly OptionalControl[]): { title: (title: string) => string; it: jest.It } => {
+    const missing = needs.filter((need) => without.has(need));
+    if (missing.length === 0) return { title: (title) => title, it };
+    return { title: (title) => `${title} (skipped: the driver has no ${missing.join(', ')})`, it: it.skip };
+  };
 
   describe(`OriginPortal contract: ${name}`, () => {
     let subject: ContractSubject;
@@ -54,6 +71,17 @@ export function originPortalContract(
       await control().reset();
       expectKind(await portal().login(call), 'logged-in');
     });
+
+    /** An optional control the test needs: absent without being declared in `withoutControls`, the test fails. */
+    const need = <K extends OptionalControl>(name: K): NonNullable<OriginControl[K]> => {
+      const feature = control()[name];
+      if (feature === null) {
+        throw new Error(
+          `the driver's control has no ${name}: declare it in withoutControls to skip the tests needing it`,
+        );
+      }
+      return feature;
+    };
 
     const sample = (index = 0): OriginSample => {
       const found = samples[index % samples.length];
@@ -257,7 +285,7 @@ export function originPortalContract(
         expect(checked.certificate.numeroPedido).toBe(certificate.numeroPedido);
       });
 
-      it('is not in the order listing: no listing recovers a certificate (spec 2.6)', async () => {
+      it('is not in the order listing: no listing recovers a certificate (contract 2.6)', async () => {
         const since = new Date(Date.now() - 60_000);
         const { certificate } = expectKind(await portal().orderCertificate(property(6), call), 'accepted');
         const { orders } = expectKind(await portal().listOrders(since, call), 'orders');
@@ -272,25 +300,28 @@ export function originPortalContract(
         expect([certificate.numeroPedido, null]).toContain(repeated.numeroPedido);
       });
 
-      it('is delivered after its term as a PDF with the validator code in its text layer', async () => {
-        const advance = control().advanceTime;
-        if (!advance) return;
-        const { certificate } = expectKind(await portal().orderCertificate(property(8), call), 'accepted');
-        const term = Date.parse(certificate.previsaoEntregaEm) - Date.parse(certificate.aceitoEm);
-        let state = await portal().checkOrder(certificate.numeroPedido, call);
-        for (let round = 0; round < 6 && state.kind !== 'certificate-issued'; round++) {
-          await advance(term);
-          expectKind(await portal().login(call), 'logged-in');
-          state = await portal().checkOrder(certificate.numeroPedido, call);
-        }
-        const issued = expectKind(state, 'certificate-issued').certificate;
-        expect(issued.numeroPedido).toBe(certificate.numeroPedido);
-        const pdf = expectKind(await portal().downloadDocument(issued.document.url, call), 'document');
-        expect(isPdf(pdf.document.bytes)).toBe(true);
-        const text = await extractPdfText(pdf.document.bytes);
-        expect(text).not.toBeNull();
-        expect(findValidatorCode(text ?? '')).toBe(issued.codigoValidacao);
-      });
+      const withClock = itNeeding('advanceTime');
+      withClock.it(
+        withClock.title('is delivered after its term as a PDF with the validator code in its text layer'),
+        async () => {
+          const advance = need('advanceTime');
+          const { certificate } = expectKind(await portal().orderCertificate(property(8), call), 'accepted');
+          const term = Date.parse(certificate.previsaoEntregaEm) - Date.parse(certificate.aceitoEm);
+          let state = await portal().checkOrder(certificate.numeroPedido, call);
+          for (let round = 0; round < 6 && state.kind !== 'certificate-issued'; round++) {
+            await advance(term);
+            expectKind(await portal().login(call), 'logged-in');
+            state = await portal().checkOrder(certificate.numeroPedido, call);
+          }
+          const issued = expectKind(state, 'certificate-issued').certificate;
+          expect(issued.numeroPedido).toBe(certificate.numeroPedido);
+          const pdf = expectKind(await portal().downloadDocument(issued.document.url, call), 'document');
+          expect(isPdf(pdf.document.bytes)).toBe(true);
+          const text = await extractPdfText(pdf.document.bytes);
+          expect(text).not.toBeNull();
+          expect(findValidatorCode(text ?? '')).toBe(issued.codigoValidacao);
+        },
+      );
     });
 
     describe('an office out of service (issue 12)', () => {
@@ -306,7 +337,8 @@ export function originPortalContract(
       it('refuses orders at an office the catalog lists out of service, naming it; other offices still serve', async () => {
         const { catalog } = expectKind(await portal().fetchCatalog(call), 'catalog');
         const down = catalog.offices.find((office) => !office.disponivel);
-        if (!down) return; // an origin with every office in service has nothing to show here
+        // An origin with every office in service has nothing to show here: a failure, not a silent pass.
+        if (!down) throw new Error('the catalog lists no office out of service');
         const view = expectKind(await portal().orderRecordView(at(down), undefined, call), 'office-unavailable');
         expect([down.cns, null]).toContain(view.cns);
         expectKind(await portal().orderCertificate(at(down), call), 'office-unavailable');
@@ -314,32 +346,37 @@ export function originPortalContract(
         expectKind(await portal().orderRecordView(property(10), undefined, call), 'delivered');
       });
 
-      it('an office that goes out of service after the catalog was read: refused, listed out, and back when it returns', async () => {
-        const setOffice = control().setOfficeAvailable;
-        if (!setOffice) return;
-        const target = property(11);
-        const { catalog } = expectKind(await portal().fetchCatalog(call), 'catalog');
-        const office = catalog.offices.find(
-          (o) =>
-            o.numero === target.cartorioNumero &&
-            o.municipio === target.cartorioMunicipio &&
-            o.uf === target.cartorioUf,
-        );
-        if (!office) throw new Error('the sample office is not in the catalog');
-        expect(office.disponivel).toBe(true);
+      const withOffices = itNeeding('setOfficeAvailable');
+      withOffices.it(
+        withOffices.title(
+          'an office that goes out of service after the catalog was read: refused, listed out, and back when it returns',
+        ),
+        async () => {
+          const setOffice = need('setOfficeAvailable');
+          const target = property(11);
+          const { catalog } = expectKind(await portal().fetchCatalog(call), 'catalog');
+          const office = catalog.offices.find(
+            (o) =>
+              o.numero === target.cartorioNumero &&
+              o.municipio === target.cartorioMunicipio &&
+              o.uf === target.cartorioUf,
+          );
+          if (!office) throw new Error('the sample office is not in the catalog');
+          expect(office.disponivel).toBe(true);
 
-        await setOffice(office.cns, false);
-        expect(expectKind(await portal().orderRecordView(target, undefined, call), 'office-unavailable').cns).toBe(
-          office.cns,
-        );
-        const listed = expectKind(await portal().fetchCatalog(call), 'catalog').catalog.offices;
-        expect(listed.find((o) => o.cns === office.cns)?.disponivel).toBe(false);
+          await setOffice(office.cns, false);
+          expect(expectKind(await portal().orderRecordView(target, undefined, call), 'office-unavailable').cns).toBe(
+            office.cns,
+          );
+          const listed = expectKind(await portal().fetchCatalog(call), 'catalog').catalog.offices;
+          expect(listed.find((o) => o.cns === office.cns)?.disponivel).toBe(false);
 
-        await setOffice(office.cns, true);
-        const back = expectKind(await portal().fetchCatalog(call), 'catalog').catalog.offices;
-        expect(back.find((o) => o.cns === office.cns)?.disponivel).toBe(true);
-        expectKind(await portal().orderRecordView(target, undefined, call), 'delivered');
-      });
+          await setOffice(office.cns, true);
+          const back = expectKind(await portal().fetchCatalog(call), 'catalog').catalog.offices;
+          expect(back.find((o) => o.cns === office.cns)?.disponivel).toBe(true);
+          expectKind(await portal().orderRecordView(target, undefined, call), 'delivered');
+        },
+      );
     });
 
     describe('orders', () => {
@@ -373,28 +410,32 @@ export function originPortalContract(
         { fault: 'blocked', operation: 'list-orders', expected: 'blocked' },
       ];
 
-      it.each(cases)('$fault on $operation is reported as $expected', async ({ fault, operation, expected }) => {
-        const arm = control().armFault;
-        if (!arm) return;
-        await arm(fault, operation);
-        const outcome = await run(operation);
-        expect(outcome.kind).toBe(expected);
-      });
+      const withFaults = itNeeding('armFault');
+      withFaults.it.each(cases)(
+        withFaults.title('$fault on $operation is reported as $expected'),
+        async ({ fault, operation, expected }) => {
+          const arm = need('armFault');
+          await arm(fault, operation);
+          const outcome = await run(operation);
+          expect(outcome.kind).toBe(expected);
+        },
+      );
 
-      it('an order placed before the origin timed out is found by the reconciliation listing', async () => {
-        const arm = control().armFault;
-        if (!arm) return;
-        const since = new Date(Date.now() - 60_000);
-        await arm('timeout-after-order', 'record-view');
-        expectKind(await portal().orderRecordView(property(9), undefined, call), 'timeout');
-        expectKind(await portal().login(call), 'logged-in');
-        const { orders } = expectKind(await portal().listOrders(since, call), 'orders');
-        expect(orders.filter((o) => o.produto === 'visualizacao')).toHaveLength(1);
-      });
+      withFaults.it(
+        withFaults.title('an order placed before the origin timed out is found by the reconciliation listing'),
+        async () => {
+          const arm = need('armFault');
+          const since = new Date(Date.now() - 60_000);
+          await arm('timeout-after-order', 'record-view');
+          expectKind(await portal().orderRecordView(property(9), undefined, call), 'timeout');
+          expectKind(await portal().login(call), 'logged-in');
+          const { orders } = expectKind(await portal().listOrders(since, call), 'orders');
+          expect(orders.filter((o) => o.produto === 'visualizacao')).toHaveLength(1);
+        },
+      );
 
-      it('a session kicked mid-run stays lost until the next login', async () => {
-        const arm = control().armFault;
-        if (!arm) return;
+      withFaults.it(withFaults.title('a session kicked mid-run stays lost until the next login'), async () => {
+        const arm = need('armFault');
         await arm('session-kicked', 'tariffs');
         expectKind(await portal().fetchTariffs(call), 'session-lost');
         expectKind(await portal().fetchCatalog(call), 'session-lost');
@@ -402,23 +443,26 @@ export function originPortalContract(
         expectKind(await portal().fetchTariffs(call), 'tariffs');
       });
 
-      it('retries pending keep the search provisional until a later check closes it', async () => {
-        const arm = control().armFault;
-        const advance = control().advanceTime;
-        if (!arm || !advance) return;
-        await arm('retries-pending', 'search');
-        const owner = sample(3);
-        const first = await portal().searchProperties({ cpfCnpj: owner.cpfCnpj, uf: owner.uf }, call);
-        if (first.kind !== 'found' && first.kind !== 'nothing-found') throw new Error(`unexpected ${first.kind}`);
-        expect(first.search.coverage.retriesPendentes).toBe(true);
-        expect(first.search.coverage.cartoriosResponderam).toBeLessThan(first.search.coverage.cartoriosTotal);
-        await advance(60 * 60 * 1000);
-        expectKind(await portal().login(call), 'logged-in');
-        const { search } = expectSearchAnswer(await portal().checkOrder(first.search.numeroPedido, call));
-        expect(search.coverage.retriesPendentes).toBe(false);
-        expect(search.coverage.retriesRealizados).toBeGreaterThan(first.search.coverage.retriesRealizados);
-        expect(search.coverage.cartoriosResponderam).toBeGreaterThan(first.search.coverage.cartoriosResponderam);
-      });
+      const withFaultsAndClock = itNeeding('armFault', 'advanceTime');
+      withFaultsAndClock.it(
+        withFaultsAndClock.title('retries pending keep the search provisional until a later check closes it'),
+        async () => {
+          const arm = need('armFault');
+          const advance = need('advanceTime');
+          await arm('retries-pending', 'search');
+          const owner = sample(3);
+          const first = await portal().searchProperties({ cpfCnpj: owner.cpfCnpj, uf: owner.uf }, call);
+          if (first.kind !== 'found' && first.kind !== 'nothing-found') throw new Error(`unexpected ${first.kind}`);
+          expect(first.search.coverage.retriesPendentes).toBe(true);
+          expect(first.search.coverage.cartoriosResponderam).toBeLessThan(first.search.coverage.cartoriosTotal);
+          await advance(60 * 60 * 1000);
+          expectKind(await portal().login(call), 'logged-in');
+          const { search } = expectSearchAnswer(await portal().checkOrder(first.search.numeroPedido, call));
+          expect(search.coverage.retriesPendentes).toBe(false);
+          expect(search.coverage.retriesRealizados).toBeGreaterThan(first.search.coverage.retriesRealizados);
+          expect(search.coverage.cartoriosResponderam).toBeGreaterThan(first.search.coverage.cartoriosResponderam);
+        },
+      );
     });
 
     /** Runs one operation with sample data; for faults the answer's kind is all that matters. */

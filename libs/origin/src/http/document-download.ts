@@ -9,8 +9,8 @@ import { type FetchLike, isHttpAnswer, sendRequest } from './send-request';
 export type OriginDocumentDownloader = Pick<OriginPortal, 'downloadDocument'>;
 
 /**
- * GET of a document link the origin gave (signed, valid 7 days, spec 8), bounded by the caller's timeout. Links need no
- * session: no cookie is sent, so a download never touches the account's single session (ARCHITECTURE decision 1), and
+ * GET of a document link the origin gave (signed, valid 7 days, contract 8), bounded by the caller's timeout. Links need no
+ * session: no cookie is sent, so a download never touches the account's single session (architecture rule 1), and
  * the archive can fetch without logging in. `base` resolves a relative link.
  */
 export async function downloadOriginDocument(

@@ -28,7 +28,7 @@ export interface HttpOriginPortalOptions {
   readonly username: string;
   readonly password: string;
   /**
-   * A ceiling over every caller's timeout, in ms. Default 540000: the longest any product may wait (spec 8).
+   * A ceiling over every caller's timeout, in ms. Default 540000: the longest any product may wait (contract 8).
    * Each call still takes its own, usually shorter, timeout.
    */
   readonly timeoutMs?: number;
@@ -46,7 +46,7 @@ const PROPERTY_ORDER_FAILURES = [
   'data-refused',
   'data-changed',
 ] as const;
-/** spec 2.3: `finalidade` 2 is the default declaration; 3 is sent only when the caller gave it explicitly. */
+/** contract 2.3: `finalidade` 2 is the default declaration; 3 is sent only when the caller gave it explicitly. */
 const DEFAULT_FINALIDADE: Finalidade = 2;
 
 /**

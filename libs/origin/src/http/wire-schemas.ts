@@ -13,10 +13,10 @@ import type {
 } from './wire';
 
 /**
- * JSON Schemas of the origin's answers (STYLE habit 4: types at the edges). Each schema sits beside the `Wire*` type it
+ * JSON Schemas of the origin's answers (validated with ajv at this edge into typed values). Each schema sits beside the `Wire*` type it
  * proves (ajv's `JSONSchemaType` cannot express a required nullable field, so the pairing is kept by hand and by the
  * contract kit, which runs every answer of the simulator through these). No schema forbids additional properties:
- * unknown fields are ignored (spec 9.2).
+ * unknown fields are ignored (contract 9.2).
  */
 
 const ISO_INSTANT = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$';

@@ -1,6 +1,5 @@
-import type { Uf } from '@regapi/br';
+import { parsePrintedReais, type Uf } from '@regapi/br';
 import type { Catalog, Tariffs } from '../catalog';
-import { reaisToCentavos } from '../money';
 import type {
   CertificateAccepted,
   CertificateIssued,
@@ -31,14 +30,14 @@ export class ProtocolViolation extends Error {
 }
 
 export function centavos(text: string, field: string): number {
-  const value = reaisToCentavos(text);
+  const value = parsePrintedReais(text);
   if (value === undefined) throw new ProtocolViolation(`${field}: "${text}" is not an amount in reais`);
   return value;
 }
 
 export function toSearch(wire: WireSearch): PropertySearch {
   const rows = wire.linhas.map((row) => ({
-    // spec 2.4: "record number not informed" is a record that exists, so it becomes null, never absence.
+    // contract 2.4: "record number not informed" is a record that exists, so it becomes null, never absence.
     matricula: row.matricula === MATRICULA_NAO_INFORMADA ? null : row.matricula,
     cartorioCns: row.cns,
     cartorioNome: row.cartorio,

@@ -4,10 +4,10 @@ import type { Uf } from '@regapi/br';
  * The portal protocol: the JSON the origin (here, the simulator) speaks, in its own Portuguese names. The driver
  * validates every answer against the schemas in `wire-schemas.ts` and maps it to the port's types; the simulator
  * builds its answers from these same types, so the two cannot drift silently. Fields the driver does not know are
- * ignored (spec 9.2): the origin may add fields at any time.
+ * ignored (contract 9.2): the origin may add fields at any time.
  *
  * Money travels as the portal shows it: reais with a decimal comma (`"1.234,56"`); the driver turns it into integer
- * centavos (ARCHITECTURE decision 3).
+ * centavos (architecture rule 3).
  */
 
 export const SESSION_COOKIE = 'SAEC_SESSAO';
@@ -23,7 +23,7 @@ export const ORIGIN_PATHS = Object.freeze({
   files: '/arquivos',
 });
 
-/** What the portal writes in a search row instead of a record number it does not have (spec 2.4). */
+/** What the portal writes in a search row instead of a record number it does not have (contract 2.4). */
 export const MATRICULA_NAO_INFORMADA = 'NAO INFORMADA';
 
 /** Every error answer: a machine code in `erro` plus details depending on it. */

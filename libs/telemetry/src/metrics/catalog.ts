@@ -1,6 +1,6 @@
 /**
  * Every metric the platform's own code exports, as data: the ONE place a name, a unit, a description and the label
- * keys live (STYLE 3). The instruments (`platform-metrics.ts`), the pipeline snapshot's gauges, the dashboards and the
+ * keys live. The instruments (`platform-metrics.ts`), the pipeline snapshot's gauges, the dashboards and the
  * alert rules all read their names from here, so renaming a metric is one edit, and the end-to-end Prometheus test
  * proves the dashboards still find it.
  *
@@ -26,7 +26,7 @@ export interface MetricDefinition {
 export const ORIGIN_SESSION_STATES = ['standby', 'active_logged_out', 'active_logged_in'] as const;
 export type OriginSessionState = (typeof ORIGIN_SESSION_STATES)[number];
 
-/** Latency of a call to the origin portal: a search takes ~72 s at p50 (spec 8), a login a few seconds. */
+/** Latency of a call to the origin portal: a search takes ~72 s at p50 (contract 8), a login a few seconds. */
 const ORIGIN_BUCKETS_S = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 45, 60, 90, 120, 180, 300] as const;
 
 /** The API's own latency: acceptance and polling answer in milliseconds (docs/benchmarks.md). */
@@ -55,7 +55,7 @@ export const EVENT_METRICS = define({
   ordersFinished: {
     name: 'regapi.orders.finished',
     kind: 'counter',
-    description: 'Orders that reached their final result, by product, result code (spec 7.3) and result class.',
+    description: 'Orders that reached their final result, by product, result code (contract 7.3) and result class.',
     unit: '{order}',
     labels: ['product', 'code', 'class'],
   },
@@ -168,14 +168,14 @@ export const SNAPSHOT_METRICS = define({
   searchesLastHour: {
     name: 'regapi.origin.searches_last_hour',
     kind: 'gauge',
-    description: 'Searches started at the origin in the last rolling hour (spec 8).',
+    description: 'Searches started at the origin in the last rolling hour (contract 8).',
     unit: '{search}',
     labels: [],
   },
   searchCeiling: {
     name: 'regapi.origin.searches_hourly_ceiling',
     kind: 'gauge',
-    description: 'The hourly search ceiling of the origin account (spec 8: 50).',
+    description: 'The hourly search ceiling of the origin account (contract 8: 50).',
     unit: '{search}',
     labels: [],
   },

@@ -4,7 +4,7 @@ import { EVENT_METRICS, type MetricDefinition, ORIGIN_SESSION_STATES, type Origi
 /**
  * The platform's event metrics as typed calls (catalog.ts names them): a service records what happened, after the
  * transaction that made it happen committed, and never builds a label itself. Given to every service through its
- * deps (STYLE 2); `meter` is there for a service's own observable gauges.
+ * deps, never a module-level singleton; `meter` is there for a service's own observable gauges.
  */
 export interface PlatformMetrics {
   readonly meter: Meter;

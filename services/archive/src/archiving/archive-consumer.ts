@@ -1,4 +1,4 @@
-import { documentDeliveredErrors, type IncomingMessage, loggerForMessage, parseDocumentDelivered } from '@regapi/bus';
+import { documentDeliveredMessage, type IncomingMessage, loggerForMessage } from '@regapi/bus';
 import type { ArchiveContext } from './archive-context';
 import { type ArchiveOutcome, archiveDelivery, UnusableDeliveryError } from './archive-delivery';
 
@@ -16,9 +16,9 @@ export interface HandledDelivery {
  */
 export async function handleArchiveMessage(ctx: ArchiveContext, message: IncomingMessage): Promise<HandledDelivery> {
   const log = loggerForMessage(ctx.logger, message);
-  const delivered = parseDocumentDelivered(message.payload);
+  const delivered = documentDeliveredMessage.parse(message.payload);
   if (delivered === undefined) {
-    const detail = documentDeliveredErrors(message.payload);
+    const detail = documentDeliveredMessage.errors(message.payload);
     log.error({ routing_key: message.routingKey, detail }, 'unreadable document.delivered; it is dead-lettered');
     throw new UnusableDeliveryError('?', `unreadable payload: ${detail}`);
   }

@@ -31,7 +31,7 @@ export class UnusableDeliveryError extends Error {
   }
 }
 
-// Client-facing notes, after the code's own message (spec 2.5, 2.6 `mensagem`).
+// Client-facing notes, after the code's own message (contract 2.5, 2.6 `mensagem`).
 const NOTES = {
   617: 'O documento entregue pela origem não pôde ser arquivado antes de o link da origem expirar.',
   622: 'A origem não encontrou mais o documento que havia entregue.',
@@ -224,7 +224,7 @@ function refusedCertificate(
 }
 
 /**
- * docs/decisions/0032: a certificate without a valid signature is never SUCESSO (spec 2.6: "digitally signed by the
+ * docs/decisions/0032: a certificate without a valid signature is never SUCESSO (contract 2.6: "digitally signed by the
  * registry officer", public faith). Its PDF is kept in quarantine for an operator, never served; the order finishes
  * 606 (refunded) and a human is alerted.
  */

@@ -56,7 +56,7 @@ export async function finishArchived(
 
 /**
  * The document cannot be delivered (a link expired or unknown at the origin, retries outlived the link, a
- * certificate without a valid signature): the order finishes with that fatal code, refunded by billing (spec 7.4:
+ * certificate without a valid signature): the order finishes with that fatal code, refunded by billing (contract 7.4:
  * service-side failures always refund), with the product's failure `data[0]` saying why.
  */
 export async function finishUndelivered(
@@ -81,7 +81,7 @@ export async function finishUndelivered(
 }
 
 /**
- * The same delivery again at `dueAt`, as attempt `attempt`: the delay lives in PostgreSQL (ARCHITECTURE decision 7),
+ * The same delivery again at `dueAt`, as attempt `attempt`: the delay lives in PostgreSQL (architecture rule 7),
  * so it survives restarts; one pending retry per order (the dedupe key moves it).
  */
 export async function scheduleArchiveRetry(
@@ -91,9 +91,10 @@ export async function scheduleArchiveRetry(
   attempt: number,
   dueAt: Date,
 ): Promise<void> {
+  const again: DocumentDelivered = { ...delivered, attempt };
   await scheduleMessage(db, {
     routingKey: documentDeliveredRoutingKey(order.fonte),
-    payload: { ...delivered, attempt },
+    payload: again,
     dueAt,
     dedupeKey: `archive-retry:${order.id}`,
     headers: { [REQUEST_ID_HEADER]: order.requestId },

@@ -11,7 +11,7 @@ export interface ArchiveSettings {
   /** Longest wait between two retries. Default 1 h. */
   readonly retryMaxDelayMs: number;
   /**
-   * When the origin gave no expiry for a link, how long it is taken to be valid from the delivery (spec 8: 7 days).
+   * When the origin gave no expiry for a link, how long it is taken to be valid from the delivery (contract 8: 7 days).
    */
   readonly linkValidityMs: number;
   /** Deliveries handled at once (downloads are I/O). Default 4. */

@@ -2,11 +2,11 @@ import { checkPdfSignature, extractPdfText, findValidatorCode, type PdfSignature
 import type { Logger } from '@regapi/telemetry';
 import type { FetchedDocument } from './fetch-document';
 
-/** What the archive reads from a stored document into the order's result (spec 2.5, 2.6). */
+/** What the archive reads from a stored document into the order's result (contract 2.5, 2.6). */
 export type DocumentReading =
-  /** Spec 2.5 `dados.conteudo`: the text layer; null when the office sent none (not a missing document). */
+  /** Contract 2.5 `dados.conteudo`: the text layer; null when the office sent none (not a missing document). */
   | { readonly kind: 'visualizacao'; readonly conteudo: string | null }
-  /** Spec 2.6 `certidao_codigo` from the text layer (null when absent), and the signature's verdict. */
+  /** Contract 2.6 `certidao_codigo` from the text layer (null when absent), and the signature's verdict. */
   | { readonly kind: 'certidao'; readonly certidaoCodigo: string | null; readonly signature: PdfSignatureCheck }
   /** A search's printed receipt: kept as proof, nothing read from it. */
   | { readonly kind: 'comprovante' };

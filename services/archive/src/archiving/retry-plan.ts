@@ -9,7 +9,7 @@ export type RetryPlan =
 /**
  * When to try a failed download again (issue 6: "retried with backoff while the origin URL is valid"): after
  * `initial × factor^(attempt-1)`, at most `max`, and only if that is before the first of the delivery's links
- * expires. A link without an expiry is taken to be valid `linkValidityMs` from the delivery (spec 8: 7 days).
+ * expires. A link without an expiry is taken to be valid `linkValidityMs` from the delivery (contract 8: 7 days).
  */
 export function retryPlan(delivered: DocumentDelivered, now: Date, settings: ArchiveSettings): RetryPlan {
   const attempt = delivered.attempt ?? 1;

@@ -2,16 +2,23 @@ import { createHash } from 'node:crypto';
 import { type DeliveredDocument, type DocumentDelivered, documentDeliveredRoutingKey } from '@regapi/bus';
 import { systemClock } from '@regapi/calendar';
 import { lastCatalogSync } from '@regapi/catalog';
-import { type Fonte, validateRequest } from '@regapi/contracts';
+import type { Fonte } from '@regapi/contracts';
 import { type DocumentStorage, listOrderDocuments, type OrderDocument } from '@regapi/documents';
 import { createGateway, createKeyring, issueToken } from '@regapi/gateway';
 import { createHttpApp, listen, type RunningServer } from '@regapi/http';
 import { createAccount } from '@regapi/ledger';
-import { acceptOrder, allocateProtocolo, type Order, transition } from '@regapi/orders';
+import { type Order, transition } from '@regapi/orders';
 import { createOriginDocumentDownloader, type OriginSample } from '@regapi/origin';
 import type { Service } from '@regapi/runtime';
 import { createLogger, silentLogger } from '@regapi/telemetry';
-import { type InMemoryMetrics, inMemoryMetrics, startTestS3, type TestS3, waitFor } from '@regapi/testkit';
+import {
+  acceptSeededOrder,
+  type InMemoryMetrics,
+  inMemoryMetrics,
+  startTestS3,
+  type TestS3,
+  waitFor,
+} from '@regapi/testkit';
 // origin-session's own harness (database, vhost, clock, simulator, origin-session, billing's queue), with its stand-in
 // archive off: the real one below consumes `archive.documents`.
 import { type Harness, type HarnessOptions, startHarness } from '../../../origin-session/test/support/harness';
@@ -156,24 +163,13 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
         headers: { authorization: `Bearer ${token}`, ...headers },
       }),
     async deliverCrafted(input) {
-      const validated = validateRequest(input.fonte, input.body);
-      if (!validated.ok) throw new Error(`invalid test request: ${JSON.stringify(validated.errors)}`);
       return origin.database.db.transaction().execute(async (trx) => {
-        const protocolo = await allocateProtocolo(trx);
-        const accepted = await acceptOrder(trx, {
-          id: crypto.randomUUID(),
-          protocolo,
-          accountId: input.accountId ?? crypto.randomUUID(),
-          tokenId: null,
+        const accepted = await acceptSeededOrder(trx, {
           fonte: input.fonte,
-          request: validated.value,
-          imovelChave: null,
-          uf: 'uf' in validated.value ? validated.value.uf : validated.value.imovel_uf,
-          priceCentavos: 5_000,
-          quote: { emolumentos: 5_000 },
-          aceite: { code: 202 },
-          requestId: crypto.randomUUID(),
+          request: input.body,
+          ...(input.accountId === undefined ? {} : { accountId: input.accountId }),
         });
+        const protocolo = accepted.protocolo;
         // Past `queued` in the same transaction: origin-session's run task finds it delivered and skips it.
         await transition(trx, accepted.id, 'startAttempt', { attempt_started_at: origin.clock.now(), attempts: 1 });
         const message: DocumentDelivered = {

@@ -1,4 +1,10 @@
-import { enqueueMessage, type OrderFinished, type OrderReconciled, orderRefundedRoutingKey } from '@regapi/bus';
+import {
+  enqueueMessage,
+  type OrderFinished,
+  type OrderReconciled,
+  type OrderRefunded,
+  orderRefundedRoutingKey,
+} from '@regapi/bus';
 import type { Database } from '@regapi/db';
 import { refundOrder } from '@regapi/ledger';
 import type { Transaction } from 'kysely';
@@ -31,18 +37,16 @@ async function apply(
   const result = await refundOrder(trx, { orderId: order.order_id, reason: decision.reason, code: decision.code });
   if (result.applied) {
     // The fact for the account's webhooks, in the refund's transaction (decision 0093).
-    await enqueueMessage(trx, {
-      routingKey: orderRefundedRoutingKey(order.fonte),
-      payload: {
-        order_id: order.order_id,
-        protocolo: order.protocolo,
-        account_id: result.accountId,
-        fonte: order.fonte,
-        amount_centavos: result.amountCentavos,
-        code: decision.code,
-        refunded_at: new Date().toISOString(),
-      },
-    });
+    const refunded: OrderRefunded = {
+      order_id: order.order_id,
+      protocolo: order.protocolo,
+      account_id: result.accountId,
+      fonte: order.fonte,
+      amount_centavos: result.amountCentavos,
+      code: decision.code,
+      refunded_at: new Date().toISOString(),
+    };
+    await enqueueMessage(trx, { routingKey: orderRefundedRoutingKey(order.fonte), payload: refunded });
     return {
       kind: 'refunded',
       rule: decision.rule,

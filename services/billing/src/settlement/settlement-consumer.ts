@@ -4,9 +4,8 @@ import {
   loggerForMessage,
   ORDER_FINISHED,
   ORDER_RECONCILED,
-  parseOrderFinished,
-  parseOrderReconciled,
-  settlementPayloadErrors,
+  orderFinishedMessage,
+  orderReconciledMessage,
   UnreadableMessageError,
 } from '@regapi/bus';
 import type { Database } from '@regapi/db';
@@ -33,13 +32,13 @@ export async function handleSettlementMessage(
   const log = loggerForMessage(logger, message);
   const handled = await handleOnce(db, SETTLEMENT_CONSUMER, message, (trx) => {
     if (message.routingKey.startsWith(`${ORDER_FINISHED}.`)) {
-      const event = parseOrderFinished(message.payload);
-      if (event === undefined) throw invalid(message, settlementPayloadErrors(ORDER_FINISHED, message.payload));
+      const event = orderFinishedMessage.parse(message.payload);
+      if (event === undefined) throw invalid(message, orderFinishedMessage.errors(message.payload));
       return settleOrderFinished(trx, event);
     }
     if (message.routingKey.startsWith(`${ORDER_RECONCILED}.`)) {
-      const event = parseOrderReconciled(message.payload);
-      if (event === undefined) throw invalid(message, settlementPayloadErrors(ORDER_RECONCILED, message.payload));
+      const event = orderReconciledMessage.parse(message.payload);
+      if (event === undefined) throw invalid(message, orderReconciledMessage.errors(message.payload));
       return settleOrderReconciled(trx, event);
     }
     throw invalid(message, 'not a settlement routing key');

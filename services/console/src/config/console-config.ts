@@ -1,5 +1,6 @@
 import { env } from '@regapi/config';
 import { consoleMailConfig } from '@regapi/console-auth';
+import { HOURLY_SEARCH_CEILING_SETTING } from '@regapi/orders';
 import { serviceProcessConfig } from '@regapi/runtime';
 import { jwtKeysConfig } from '@regapi/tokens';
 
@@ -19,8 +20,8 @@ export const consoleConfig = {
    * (docs/decisions/0073), e.g. `http://gateway:8080` in a cluster.
    */
   CONSOLE_API_URL: env.url(['http:', 'https:'], 'http://127.0.0.1:8080'),
-  /** Spec 8: the origin's searches per rolling hour, the same value the gateway reads (the status page's wait). */
-  HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
+  /** Contract 8: the origin's searches per rolling hour, the same value the gateway reads (the status page's wait). */
+  HOURLY_SEARCH_CEILING: env.integer(HOURLY_SEARCH_CEILING_SETTING),
   /** CONSOLE_PUBLIC_URL (links), SMTP_URL, SMTP_FROM, CONSOLE_TOTP_KEY (docs/decisions/0082, 0083). */
   ...consoleMailConfig,
   /** Accept `http:` webhook URLs on the Webhooks page: tests and local runs only (docs/decisions/0095). */

@@ -17,7 +17,7 @@ export interface ConsoleContext {
   readonly lockout?: LockoutPolicy;
   readonly sessionLifetime?: SessionLifetime;
   readonly keyring: JwtKeyring;
-  /** Spec 8, the same setting the gateway and origin-session read: the status page's wait for a search. */
+  /** Contract 8, the same setting the gateway and origin-session read: the status page's wait for a search. */
   readonly hourlySearchCeiling: number;
   /** The gateway's public listener (docs/decisions/0073). */
   readonly apiBaseUrl: string;

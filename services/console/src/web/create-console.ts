@@ -6,9 +6,9 @@ import type { Service } from '@regapi/runtime';
 import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { JwtKeyring } from '@regapi/tokens';
 import express from 'express';
-import type { LockoutPolicy, MailSender, SessionLifetime, SmtpSettings, TotpKey } from '../auth';
+import type { LockoutPolicy, SessionLifetime, SmtpSettings, TotpKey } from '../auth';
 import { createConsoleRouter } from './console-router';
-import { startMailDelivery } from './mail-delivery';
+import { type MailDelivery, startMailDelivery } from './mail-delivery';
 import { createSessionGuard } from './session-guard';
 import { createThrottle, DEFAULT_SIGN_IN_THROTTLE, type ThrottlePolicy } from './throttle';
 
@@ -19,7 +19,7 @@ export interface ConsoleDeps {
   readonly keyring: JwtKeyring;
   /** The gateway's public listener, e.g. `http://127.0.0.1:8080`: quotes, executions, polling and documents (docs/decisions/0073). */
   readonly apiBaseUrl: string;
-  /** Spec 8 (HOURLY_SEARCH_CEILING), as the gateway has it: the status page's wait. Default 50. */
+  /** Contract 8 (HOURLY_SEARCH_CEILING), as the gateway has it: the status page's wait. Default 50. */
   readonly hourlySearchCeiling?: number;
   /** Default the system clock; tests pass a ManualClock. */
   readonly clock?: Clock;
@@ -71,7 +71,7 @@ export function createConsole(deps: ConsoleDeps): Service {
     ...(deps.sessionLifetime === undefined ? {} : { sessionLifetime: deps.sessionLifetime }),
     ...(deps.totpKey === undefined ? {} : { totpKey: deps.totpKey }),
   });
-  let mail: MailSender | undefined;
+  let mail: MailDelivery | undefined;
   return {
     name: 'console',
     routers: [router],

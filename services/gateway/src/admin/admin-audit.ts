@@ -35,7 +35,7 @@ function storableBody(body: unknown): string | null {
 }
 
 /** Inserts one audit row (outcome pending unless given) and answers its id. */
-export async function recordAdminAct(db: Db, clock: Clock, res: Response, row: AuditRow): Promise<string> {
+export async function recordAdminAct(db: Db, clock: Clock, res: Response, row: AuditRow): Promise<number> {
   const inserted = await db
     .insertInto('admin_audit')
     .values({
@@ -56,7 +56,7 @@ export async function recordAdminAct(db: Db, clock: Clock, res: Response, row: A
 }
 
 /** The status answered; a row whose answer was never sent keeps a null outcome. */
-async function recordOutcome(db: Db, clock: Clock, id: string, outcome: number): Promise<void> {
+async function recordOutcome(db: Db, clock: Clock, id: number, outcome: number): Promise<void> {
   await db.updateTable('admin_audit').set({ outcome, answered_at: clock.now() }).where('id', '=', id).execute();
 }
 

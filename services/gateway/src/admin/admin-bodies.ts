@@ -1,3 +1,4 @@
+import { InvalidAmountError, parseReais } from '@regapi/br';
 import {
   AMBIENTES,
   type Ambiente,
@@ -8,12 +9,11 @@ import {
   scopeOf,
   type Validation,
 } from '@regapi/contracts';
-import { InvalidAmountError, parseReais } from '@regapi/ledger';
 import { DEFAULT_TTL, InvalidTtlError, parseTtl } from '@regapi/tokens';
 import type { ValidateFunction } from 'ajv';
 import { adminFieldErrors } from './body-errors';
 
-/** Bodies of the admin API, validated at the edge into typed values (STYLE 4). Unknown fields are refused. */
+/** Bodies of the admin API, validated at the edge into typed values. Unknown fields are refused. */
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
 

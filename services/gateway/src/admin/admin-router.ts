@@ -1,3 +1,4 @@
+import { formatReais } from '@regapi/br';
 import type { Clock } from '@regapi/calendar';
 import { isFonte, isUuid, transportMessage, type Validation } from '@regapi/contracts';
 import type { DocumentStorage } from '@regapi/documents';
@@ -5,7 +6,6 @@ import { HttpError, readJsonBody, sendEnvelope } from '@regapi/http';
 import {
   createAccount,
   type Db,
-  formatReais,
   getAccount,
   getPlan,
   listPlans,

@@ -1,4 +1,5 @@
-import { type Account, formatReais, type Plan, type StatementLine } from '@regapi/ledger';
+import { formatReais } from '@regapi/br';
+import type { Account, Plan, StatementLine } from '@regapi/ledger';
 import type { Order } from '@regapi/orders';
 import type { ApiTokenRecord } from '@regapi/tokens';
 import type { ProductStatus } from '../products/product-status';

@@ -1,3 +1,4 @@
+import { formatReais } from '@regapi/br';
 import type { Clock } from '@regapi/calendar';
 import type { DocumentStorage } from '@regapi/documents';
 import { DEPENDENCY_RETRY_AFTER_S, HttpError, sendEnvelope } from '@regapi/http';
@@ -7,7 +8,6 @@ import {
   type Db,
   extratoMonthRange,
   findClosedStatement,
-  formatReais,
 } from '@regapi/ledger';
 import { type Response, Router } from 'express';
 import type { AdminAct } from './admin-audit';

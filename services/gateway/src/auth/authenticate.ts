@@ -7,7 +7,7 @@ import type { TokenAuthority } from './token-authority';
 import { UnauthorizedError } from './token-errors';
 
 /**
- * Spec 5: every /v1 endpoint. Refuses a token in the query string, then requires `Authorization: Bearer <token>` that
+ * Contract 5: every /v1 endpoint. Refuses a token in the query string, then requires `Authorization: Bearer <token>` that
  * the authority accepts; anything else is the 401 envelope with `WWW-Authenticate: Bearer`. Routes mount it one by
  * one (not on the whole `/v1` prefix), so an unknown path stays a 404 (docs/decisions/0017). Every answer to an
  * accepted token names its environment in `X-Regapi-Ambiente` (docs/decisions/0099).

@@ -7,7 +7,7 @@ const CREDENTIAL_PARAMS: ReadonlySet<string> = new Set(['access_token', 'token']
 const JWT_INSIDE = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\./;
 
 /**
- * Spec 5.3: a token in the query string is refused. It is refused even when the header carries a valid token: the
+ * Contract 5.3: a token in the query string is refused. It is refused even when the header carries a valid token: the
  * URL has already been written to proxy logs and browser history, so the client must learn that it leaked it.
  */
 export function carriesTokenInQuery(originalUrl: string): boolean {

@@ -4,7 +4,7 @@ import { authOf } from './auth-context';
 import { InsufficientScopeError } from './token-errors';
 
 /**
- * Spec 4 execution rule 5 and spec 5.4: the quote and execution routes of `fonte` need the scope `consultas:{fonte}`,
+ * Contract 4 execution rule 5 and contract 5.4: the quote and execution routes of `fonte` need the scope `consultas:{fonte}`,
  * else 403. Mount after `authenticate`:
  * `router.post('/v1/consultas/:fonte', auth, requireScope('pesquisa-previa-bens'), handler)`.
  */

@@ -25,7 +25,7 @@ export function bearerChallenge(realm: string, refusal?: TokenRefusal): string {
     : `Bearer realm="${realm}", error="invalid_token"`;
 }
 
-/** 401 (spec 5.4): token missing, malformed, revoked or expired; always with `WWW-Authenticate: Bearer`. */
+/** 401 (contract 5.4): token missing, malformed, revoked or expired; always with `WWW-Authenticate: Bearer`. */
 export class UnauthorizedError extends HttpError {
   constructor(
     readonly refusal: TokenRefusal,
@@ -35,7 +35,7 @@ export class UnauthorizedError extends HttpError {
   }
 }
 
-/** 403 (spec 5.4): a valid token without the product's scope, on that product's quote and execution. */
+/** 403 (contract 5.4): a valid token without the product's scope, on that product's quote and execution. */
 export class InsufficientScopeError extends HttpError {
   constructor(readonly scope: string) {
     super(403, transportMessage(403).replace('consultas:{fonte}', scope), [], {

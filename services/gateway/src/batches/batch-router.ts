@@ -62,7 +62,7 @@ function batchHandler(deps: BatchViewDeps): RequestHandler {
   return async (req, res) => {
     const { accountId } = authOf(res);
     const answer = await batchAnswer(deps, String(req.params.lote), accountId);
-    // Another account's batch is answered exactly like a nonexistent one (spec 5.6).
+    // Another account's batch is answered exactly like a nonexistent one (contract 5.6).
     if (answer === undefined) throw new HttpError(404, 'Lote não encontrado.');
     sendEnvelope(res, answer.status, answer.envelope);
   };

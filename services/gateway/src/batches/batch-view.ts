@@ -32,7 +32,7 @@ export interface BatchViewDeps {
 /** Where a UF of the batch stands: answered (a conclusion), still running, or ended without a conclusion. */
 export type UfSituacao = 'concluida' | 'pendente' | 'falhou';
 
-/** The classes that are a conclusion about the target (spec 7.3): found something, or found nothing. */
+/** The classes that are a conclusion about the target (contract 7.3): found something, or found nothing. */
 const CONCLUSIVE: ReadonlySet<ResultClass> = new Set<ResultClass>(['sucesso', 'nao_encontrado']);
 
 export interface BatchAnswer {
@@ -87,7 +87,7 @@ function situacaoOf(order: BatchOrderRow): UfSituacao {
 
 /**
  * `GET /v1/lotes/{lote}` (issue 16; docs/decisions/0087, 0088, 0090): the batch of the caller's account, or undefined
- * (another account's batch is answered as nonexistent, spec 5.6). Stored state only, like a poll: free, never the
+ * (another account's batch is answered as nonexistent, contract 5.6). Stored state only, like a poll: free, never the
  * origin. `cobertura` says, per order (a UF, or an item), where it stands; `imoveis` consolidates the findings of every
  * search answered, each with the UF searched and its order's protocolo (none in a batch of record views or
  * certificates). 202 while any order runs (with the longest wait), 200 once none does.

@@ -19,7 +19,7 @@ export interface OfferedUf {
   readonly price: Price;
 }
 
-/** A UF left out, and why (spec 7.9: a fee of R$ 0.00 is unknown, not free; a UF without a fee is not offered). */
+/** A UF left out, and why (contract 7.9: a fee of R$ 0.00 is unknown, not free; a UF without a fee is not offered). */
 export interface ExcludedUf {
   readonly uf: Uf;
   readonly motivo: QuoteRefusalMotivo;

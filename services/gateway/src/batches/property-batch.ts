@@ -55,7 +55,7 @@ function addressOf(request: ImovelRequest): string {
  * The quote of a batch of record views or certificates (issue 16; docs/decisions/0090): each item through the
  * product's single quote (`computeQuote`, the one pricing rule), so each is priced and refused exactly as alone; and
  * two items on the same record and office (`imovelChave`, the order block's key: the office by its CNS, the record
- * without leading zeros) make the second one not offered — the first one's order would block it (spec 3).
+ * without leading zeros) make the second one not offered — the first one's order would block it (contract 3).
  */
 async function computeImovelQuote(
   fonte: ImovelFonte,
@@ -157,7 +157,7 @@ export function imovelQuoteAnswer(quote: ImovelQuote): QuoteAnswer {
 }
 
 /**
- * The execution-only refusal (spec 3): an item whose record and office were ordered on the platform within the block
+ * The execution-only refusal (contract 3): an item whose record and office were ordered on the platform within the block
  * window, by any customer, is not offered — with the office's day it is accepted again, never the other order's
  * instant (docs/decisions/0048). One statement for the whole batch; read again under the items' locks at the commit.
  */

@@ -1,4 +1,5 @@
 import { ConfigError, env, type Reader } from '@regapi/config';
+import { HOURLY_SEARCH_CEILING_SETTING } from '@regapi/orders';
 import { type JwtKeyring, jwtKeysConfig, keyringFromConfig, MIN_SECRET_LENGTH } from '@regapi/tokens';
 import {
   DEFAULT_RATE_LIMIT_BURST,
@@ -38,10 +39,10 @@ export const gatewayConfig = {
   /** How long a token's row may be served from memory; 0 reads the database on every request. */
   TOKEN_CACHE_MS: env.integer({ min: 0, max: MAX_TOKEN_CACHE_MS, default: DEFAULT_TOKEN_CACHE_MS }),
   /**
-   * Spec 8, the same variable origin-session enforces: the gateway only reads it for honest `consultar_daqui_s`
+   * Contract 8, the same variable origin-session enforces: the gateway only reads it for honest `consultar_daqui_s`
    * estimates, so both must be given the same value.
    */
-  HOURLY_SEARCH_CEILING: env.integer({ min: 1, max: 10_000, default: 50 }),
+  HOURLY_SEARCH_CEILING: env.integer(HOURLY_SEARCH_CEILING_SETTING),
   /** Requests one account may make at once, over all its tokens and replicas; ≥ RATE_LIMIT_PER_SECOND (decision 0055). */
   RATE_LIMIT_BURST: env.integer({ min: 1, max: MAX_RATE_LIMIT_BURST, default: DEFAULT_RATE_LIMIT_BURST }),
   /** Requests per second one account's bucket refills; 0 would never refill, so it is refused. */

@@ -21,7 +21,7 @@ export interface OrderListQuery {
 }
 
 /** The cursor is the last row's acceptance position, opaque to the client (base64url). */
-export function encodeCursor(acceptanceSeq: string): string {
+export function encodeCursor(acceptanceSeq: number): string {
   return Buffer.from(`s${acceptanceSeq}`, 'utf8').toString('base64url');
 }
 

@@ -1,8 +1,8 @@
+import { reaisNumber } from '@regapi/br';
 import type { Clock } from '@regapi/calendar';
 import { type DataItem, transportMessage } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { HttpError, sendEnvelope } from '@regapi/http';
-import { reaisNumber } from '@regapi/ledger';
 import { listAccountOrdersBySeq, type Order } from '@regapi/orders';
 import { type RequestHandler, Router } from 'express';
 import type { Kysely } from 'kysely';

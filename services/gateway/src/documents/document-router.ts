@@ -62,8 +62,8 @@ async function readObject(
 }
 
 /**
- * The order's archived document, or the 404 to answer (spec 4): a protocolo that does not exist and one of another
- * account get the same answer (spec 5.6); an order of the caller without a document (still running, failed, or a
+ * The order's archived document, or the 404 to answer (contract 4): a protocolo that does not exist and one of another
+ * account get the same answer (contract 5.6); an order of the caller without a document (still running, failed, or a
  * product that delivered none) another one.
  */
 async function archivedDocument(
@@ -128,7 +128,7 @@ function documentHandler(deps: DocumentRouterDeps): RequestHandler {
 }
 
 /**
- * `GET /v1/consultas/{protocolo}/documento` (spec 4, 2.5, 2.6; issue 6; docs/decisions/0031): the archived PDF,
+ * `GET /v1/consultas/{protocolo}/documento` (contract 4, 2.5, 2.6; issue 6; docs/decisions/0031): the archived PDF,
  * behind the same guards as every /v1 route (the bearer token, its rate limit) and no scope beyond them, like the
  * result it belongs to. `application/pdf` with `Content-Length`; `ETag` = the SHA-256 (`If-None-Match` → 304); one
  * byte range (`Range` → 206, outside → 416). Errors are the JSON envelope.

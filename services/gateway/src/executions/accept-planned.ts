@@ -84,7 +84,7 @@ async function lockOrderBlocks(trx: Transaction<Database>, chaves: readonly stri
 }
 
 /**
- * THE acceptance transaction, of one order and of every batch kind (ARCHITECTURE decisions 3 and 4 in
+ * THE acceptance transaction, of one order and of every batch kind (architecture rules 3 and 4 in
  * docs/architecture.md; docs/decisions/0029, 0042, 0084, 0087, 0090): the key claimed with the whole answer, the order
  * blocks read again under their locks, the plan's open-order limit counting every order (under the account's
  * acceptance lock, held to the commit: of concurrent acceptances at limit - 1 exactly one commits), the batch row, one

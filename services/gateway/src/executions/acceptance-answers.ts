@@ -3,7 +3,7 @@ import { type DataItem, type Envelope, envelope, type Fonte, ORDER_BLOCK_MOTIVO 
 import type { OrderBlockEnd } from '@regapi/orders';
 import type { QuotedOffice } from '../quotes/quote';
 
-/** Spec 2.2: the queue acknowledgement, `data[0]` of the 202 (and of every poll while the order runs). */
+/** Contract 2.2: the queue acknowledgement, `data[0]` of the 202 (and of every poll while the order runs). */
 export interface QueueAck extends DataItem {
   readonly protocolo: string;
   readonly estado: 'processando';
@@ -28,7 +28,7 @@ export const ACCEPTED_MESSAGE =
   'Pedido aceito e debitado. Consulte o resultado em data[0].consultar_em depois de data[0].consultar_daqui_s segundos.';
 
 /**
- * The 202 of an acceptance (spec 2.1, 2.2): billed, with the amount actually debited. This exact body is stored
+ * The 202 of an acceptance (contract 2.1, 2.2): billed, with the amount actually debited. This exact body is stored
  * under the Idempotency-Key (replays answer it) and in the order (the nested `aceite` of the finished result).
  */
 export function acceptedEnvelope(input: {
@@ -47,7 +47,7 @@ export function acceptedEnvelope(input: {
 }
 
 /**
- * `data[0]` of the 602 for a record and office ordered on the platform within the block window (spec 3, 7.6): the
+ * `data[0]` of the 602 for a record and office ordered on the platform within the block window (contract 3, 7.6): the
  * office's DAY from which it is accepted again, never the other customer's instant (docs/decisions/0048).
  */
 export function blockedItem(fonte: Fonte, office: QuotedOffice, again: OrderBlockEnd): DataItem {

@@ -47,7 +47,7 @@ function orderBlockOf(request: QuoteRequest, quote: Extract<Quote, { ok: true }>
 }
 
 /**
- * When a record blocked by `blocking` at `office` is accepted again, or undefined once that day has come (spec 3):
+ * When a record blocked by `blocking` at `office` is accepted again, or undefined once that day has come (contract 3):
  * whole days of the office (its UF's zone), so the answer never tells when another customer ordered it.
  */
 export function blockInForce(

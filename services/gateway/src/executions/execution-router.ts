@@ -17,7 +17,7 @@ import type { QuoteRequest } from '../quotes/quote';
 import { type AcceptanceDeps, type AcceptanceOutcome, acceptExecution } from './acceptance';
 import { requestFingerprint } from './idempotency/fingerprint';
 
-/** ARCHITECTURE decision 4 (the IETF draft's name): this answer is the stored one, not a new acceptance. */
+/** architecture rule 4 (the IETF draft's name): this answer is the stored one, not a new acceptance. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 export const KEY_REUSED_MESSAGE =
@@ -42,7 +42,7 @@ export function sendAcceptanceOutcome(res: Response, outcome: AcceptanceOutcome)
         { campo: IDEMPOTENCY_KEY_HEADER, regra: 'reused-with-other-request', mensagem: KEY_REUSED_MESSAGE },
       ]);
     case 'unavailable':
-      // Spec 7.2 and 7.6: a result (602, free) travels with HTTP 200; the client acts on `code`.
+      // Contract 7.2 and 7.6: a result (602, free) travels with HTTP 200; the client acts on `code`.
       sendEnvelope(res, 200, {
         code: 602,
         codeMessage: withResultStatusNote(outcome.codeMessage),
@@ -54,7 +54,7 @@ export function sendAcceptanceOutcome(res: Response, outcome: AcceptanceOutcome)
     case 'insufficient-balance':
       throw new HttpError(402, transportMessage(402));
     case 'too-many-open':
-      // Spec 7.1: a transport refusal, `code` = status, with Retry-After; nothing charged, the key not consumed.
+      // Contract 7.1: a transport refusal, `code` = status, with Retry-After; nothing charged, the key not consumed.
       throw new HttpError(429, openOrderLimitMessage(outcome.open, outcome.limit, outcome.adding), [], {
         'Retry-After': String(OPEN_ORDER_LIMIT_RETRY_AFTER_S),
       });
@@ -85,7 +85,7 @@ function executionHandler(deps: AcceptanceDeps, fonte: Fonte): RequestHandler {
 }
 
 /**
- * `POST /v1/consultas/{fonte}` (spec 4, issue 5 item 2): auth (401) → rate limit (429) → scope (403) → body read
+ * `POST /v1/consultas/{fonte}` (contract 4, issue 5 item 2): auth (401) → rate limit (429) → scope (403) → body read
  * (413, 422; docs/decisions/0052) → body and `Idempotency-Key` (422) → acceptance (its own 602, 429 for the plan's
  * open-order limit, 402: docs/decisions/0084). One route per product so each mounts its own scope.
  */

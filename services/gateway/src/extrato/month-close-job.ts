@@ -1,13 +1,7 @@
-import { type Clock, toLocalDateTime } from '@regapi/calendar';
+import type { Clock } from '@regapi/calendar';
 import type { DocumentStorage } from '@regapi/documents';
-import {
-  type CloseAllResult,
-  closeMonthForAll,
-  type Db,
-  EXTRATO_TIME_ZONE,
-  extratoMonthRange,
-  previousMonth,
-} from '@regapi/ledger';
+import { type CloseAllResult, closeMonthForAll, type Db, extratoMonthRange, monthEndedBefore } from '@regapi/ledger';
+import { every } from '@regapi/runtime';
 import type { Logger } from '@regapi/telemetry';
 import { sql } from 'kysely';
 
@@ -18,8 +12,7 @@ export const MONTH_CLOSE_EVERY_MS = 10 * 60_000;
 
 /** The month whose close is due at `now`: the one before the month of `now − grace`, in Brasília. */
 export function monthDueForClose(now: Date, graceMs = MONTH_CLOSE_GRACE_MS): string {
-  const { date } = toLocalDateTime(new Date(now.getTime() - graceMs), EXTRATO_TIME_ZONE);
-  return previousMonth(`${date.year}-${String(date.month).padStart(2, '0')}`);
+  return monthEndedBefore(new Date(now.getTime() - graceMs));
 }
 
 /** Accounts that existed before `month` ended and have no closed statement of it yet. */
@@ -68,25 +61,16 @@ export interface MonthCloseJob {
 }
 
 /**
- * The month's close (issue 18; docs/decisions/0107): every `everyMs`, each gateway replica closes the previous month
- * of every account once that month has ended in Brasília (plus the grace). Replicas may race: closing is idempotent
- * and deterministic (the same bytes under the same keys; one row wins), so the worst case is work done twice.
+ * The month's close (issue 18; docs/decisions/0107): every `everyMs`, the first at start, each gateway replica closes
+ * the previous month of every account once that month has ended in Brasília (plus the grace); one pass at a time
+ * (decision 0114). Replicas may race: closing is idempotent and deterministic (the same bytes under the same keys; one
+ * row wins), so the worst case is work done twice.
  */
 export function startMonthCloseJob(deps: MonthCloseDeps & { readonly everyMs?: number }): MonthCloseJob {
-  let running: Promise<void> = Promise.resolve();
-  const pass = () => {
-    running = closeDueMonth(deps).then(
-      () => undefined,
-      (error: unknown) => deps.logger.warn({ err: error }, 'monthly statement close failed; retried at the next pass'),
-    );
-  };
-  const timer = setInterval(pass, deps.everyMs ?? MONTH_CLOSE_EVERY_MS);
-  timer.unref();
-  pass();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const loop = every(deps.everyMs ?? MONTH_CLOSE_EVERY_MS, () => closeDueMonth(deps), {
+    firstRunNow: true,
+    onError: (error) => deps.logger.warn({ err: error }, 'monthly statement close failed; retried at the next pass'),
+  });
+  loop.start();
+  return { stop: loop.stop };
 }

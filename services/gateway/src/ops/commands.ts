@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
+import { formatReais, InvalidAmountError, parseReais } from '@regapi/br';
 import { type Ambiente, isAmbiente } from '@regapi/contracts';
-import { formatReais, InvalidAmountError, parseReais } from '@regapi/ledger';
 import { DEFAULT_TTL, InvalidTtlError, parseTtl } from '@regapi/tokens';
 import { UsageError } from './ops-errors';
 

@@ -23,7 +23,7 @@ export interface PollingAnswer {
   readonly envelope: Omit<EnvelopeInput<DataItem>, 'requestId'>;
 }
 
-/** `cobranca` (ARCHITECTURE names): what was debited and what came back, from the ledger. */
+/** `cobranca` (contract 2.1): what was debited and what came back, from the ledger. */
 function cobranca(order: PolledOrder, charge: OrderCharge): DataItem {
   const refundDue = order.code !== null && isResultCode(order.code) && isRefunded(order.code);
   return {
@@ -51,7 +51,7 @@ function revisionFields(order: PolledOrder, now: Date): DataItem {
   return { ...fields, consultar_daqui_s: secondsUntil(new Date(at.getTime() + SHORT_WAIT_S * 1000), now) };
 }
 
-/** The finished order (spec 2.4-2.6 + `aceite` + `cobranca`), HTTP 200 with the result in `code` (spec 7.2). */
+/** The finished order (contract 2.4-2.6 + `aceite` + `cobranca`), HTTP 200 with the result in `code` (contract 7.2). */
 export function finishedAnswer(order: PolledOrder, charge: OrderCharge, now: Date): PollingAnswer {
   const code = order.code ?? 606;
   const message = finishedMessage(order, code, charge);
@@ -92,8 +92,8 @@ function finishedMessage(order: PolledOrder, code: number, charge: OrderCharge):
 const RUNNING_MESSAGE = 'Em processamento: consulte novamente depois de data[0].consultar_daqui_s segundos.';
 
 /**
- * An order still running (spec 3: `processando`, HTTP 202): the queue fields with a fresh `consultar_daqui_s`. A
- * certificate being issued also shows its EM_EMISSAO fields (spec 2.6: protocol, term and forecast).
+ * An order still running (contract 3: `processando`, HTTP 202): the queue fields with a fresh `consultar_daqui_s`. A
+ * certificate being issued also shows its EM_EMISSAO fields (contract 2.6: protocol, term and forecast).
  */
 export function runningAnswer(order: PolledOrder, readyAt: Date, now: Date): PollingAnswer {
   // A certificate in issue shows its result so far (decision 0028); any other running order has none.

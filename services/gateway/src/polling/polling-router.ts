@@ -8,7 +8,7 @@ import {
   getOrderInQueue,
   isWellFormedProtocolo,
   type OrderInQueue,
-  startFromFacts,
+  queuedOrderStartAt,
   TYPICAL_RUN_MS,
 } from '@regapi/orders';
 import { type RequestHandler, Router } from 'express';
@@ -27,17 +27,13 @@ function runMsOf({ order, runMs }: OrderInQueue): number {
   return isFonte(order.fonte) ? (runMs ?? TYPICAL_RUN_MS)[order.fonte] : 60_000;
 }
 
-/** When the result is expected, from the stored state only (spec 4 execution rule 6: never the origin). */
+/** When the result is expected, from the stored state only (contract 4 execution rule 6: never the origin). */
 export function readyAt(deps: PollingDeps, polled: OrderInQueue, now: Date): Date {
-  const { order, queue, forecastStartAt } = polled;
+  const { order } = polled;
   const soon = new Date(now.getTime() + SHORT_WAIT_S * 1000);
   switch (order.state) {
     case 'queued': {
-      // The fair schedule's forecast when one is current (decision 0089); a start already past means "about now".
-      const startAt =
-        forecastStartAt === undefined
-          ? startFromFacts(order.fonte, queue, now, { hourlySearchCeiling: deps.hourlySearchCeiling }).startAt
-          : new Date(Math.max(forecastStartAt.getTime(), now.getTime()));
+      const startAt = queuedOrderStartAt(polled, now, { hourlySearchCeiling: deps.hourlySearchCeiling });
       return new Date(startAt.getTime() + runMsOf(polled));
     }
     case 'running': {
@@ -63,7 +59,7 @@ async function pollingAnswer(deps: PollingDeps, polled: OrderInQueue, now: Date)
 /** The answer to a poll of `protocolo`, once the guards have passed. */
 async function poll(deps: PollingDeps, res: ServerResponse, protocolo: string): Promise<void> {
   const { accountId } = authOf(res);
-  // Another account's protocolo is answered exactly like a nonexistent one (spec 5.6).
+  // Another account's protocolo is answered exactly like a nonexistent one (contract 5.6).
   const now = deps.clock.now();
   // The order and the queue ahead of it in one statement: a poll of a queued order is one round trip.
   const polled = isWellFormedProtocolo(protocolo)
@@ -76,7 +72,7 @@ async function poll(deps: PollingDeps, res: ServerResponse, protocolo: string): 
 
 const POLL_ROUTE = '/v1/consultas/:protocolo';
 
-/** `GET /v1/consultas/{protocolo}` (spec 4, issue 5 item 4): stored state only, never charges, never the origin. */
+/** `GET /v1/consultas/{protocolo}` (contract 4, issue 5 item 4): stored state only, never charges, never the origin. */
 export function pollingRouter(deps: PollingDeps, guards: readonly RequestHandler[]): Router {
   const router = Router();
   router.get(POLL_ROUTE, ...guards, (req, res) => poll(deps, res, String(req.params.protocolo)));

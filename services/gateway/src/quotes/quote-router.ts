@@ -17,7 +17,7 @@ function quoteHandler(db: Db, planOf: PlanLookup, fonte: Fonte): RequestHandler 
     const request = { fonte, body: validation.value } as QuoteRequest;
     const plan = await planOf(caller.accountId);
     const answer = quoteAnswer(await computeQuote(db, plan, request));
-    // Spec 7.2: a result, 602 included, travels with HTTP 200 and the code in the envelope (decision 0025).
+    // Contract 7.2: a result, 602 included, travels with HTTP 200 and the code in the envelope (decision 0025).
     sendEnvelope(res, 200, {
       code: answer.code,
       codeMessage: answer.code === 200 ? answer.codeMessage : withResultStatusNote(answer.codeMessage),
@@ -29,7 +29,7 @@ function quoteHandler(db: Db, planOf: PlanLookup, fonte: Fonte): RequestHandler 
 }
 
 /**
- * `POST /v1/orcamento/{fonte}` (spec 4 quote rules; issue 5 item 1; docs/decisions/0025): free, local, never the
+ * `POST /v1/orcamento/{fonte}` (contract 4 quote rules; issue 5 item 1; docs/decisions/0025): free, local, never the
  * origin. One route per product so each mounts its own scope: auth (401) → rate limit (429) → scope (403) → body read
  * (413, 422; docs/decisions/0052) → body checked (422) → quote.
  */

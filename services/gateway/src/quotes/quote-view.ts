@@ -8,7 +8,7 @@ export interface QuoteAnswer {
 }
 
 /**
- * The quote as `data[0]` (ARCHITECTURE names: `fonte`, `disponivel`, `preco.total`, `preco.estimado`,
+ * The quote as `data[0]` (contract 4, quote rule 2 names `fonte`, `disponivel`, `preco.total`, `preco.estimado`,
  * `preco.emolumentos`, `preco.margem`), money in reais from integer centavos. A 602 keeps `preco` as null (no price,
  * not a price of zero) and says why in `motivo`.
  */

@@ -2,7 +2,7 @@ import { type CatalogOffice, findOffice, isProductEnabled, officeFee, searchFee 
 import type { Fonte, QuoteRefusalMotivo, RequestBodyOf } from '@regapi/contracts';
 import { type Db, getAccount, getPlan, type Plan, type Price, priceWithMargin } from '@regapi/ledger';
 
-/** Why a product cannot be quoted: each is answered 602, free, without calling the origin (spec 7.6, 7.9). */
+/** Why a product cannot be quoted: each is answered 602, free, without calling the origin (contract 7.6, 7.9). */
 export type QuoteRefusal = QuoteRefusalMotivo;
 
 /** The office a property quote was computed for. */
@@ -31,7 +31,7 @@ function officeOf(office: CatalogOffice): QuotedOffice {
 }
 
 /**
- * The quote (spec 4 quote rules; ARCHITECTURE decision 5): the origin's fee from the LOCAL catalog plus the plan's
+ * The quote (contract 4 quote rules; architecture rule 5): the origin's fee from the LOCAL catalog plus the plan's
  * margin (`priceWithMargin`, the one pricing rule). Never calls the origin. A fee of 0 or no fee is unknown, never
  * free: refused like an office that does not quote. The execution (issue 5 item 2) prices through this same function.
  */

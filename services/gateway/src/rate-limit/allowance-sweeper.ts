@@ -1,5 +1,6 @@
 import type { Clock } from '@regapi/calendar';
 import type { Database } from '@regapi/db';
+import { every } from '@regapi/runtime';
 import type { Logger } from '@regapi/telemetry';
 import type { Kysely } from 'kysely';
 import { dropFullAllowances } from './allowance-store';
@@ -14,7 +15,8 @@ export interface AllowanceSweeper {
 /**
  * Keeps `rate_limit_allowance` to the keys in use (docs/decisions/0055): every minute, rows full again are deleted (a
  * full bucket is the same as no row). Every replica sweeps; a sweep racing a take is harmless (the take recreates the
- * row full, which it was). A failed sweep is logged and tried again at the next tick.
+ * row full, which it was). A failed sweep is logged and tried again at the next tick; one sweep at a time (decision
+ * 0114).
  */
 export function startAllowanceSweeper(deps: {
   readonly db: Kysely<Database>;
@@ -22,18 +24,13 @@ export function startAllowanceSweeper(deps: {
   readonly logger: Logger;
   readonly everyMs?: number;
 }): AllowanceSweeper {
-  let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = dropFullAllowances(deps.db, deps.clock.now().getTime()).then(
-      () => undefined,
-      (error: unknown) => deps.logger.warn({ err: error }, 'rate limit sweep failed'),
-    );
-  }, deps.everyMs ?? ALLOWANCE_SWEEP_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  const loop = every(
+    deps.everyMs ?? ALLOWANCE_SWEEP_MS,
+    () => dropFullAllowances(deps.db, deps.clock.now().getTime()),
+    {
+      onError: (error) => deps.logger.warn({ err: error }, 'rate limit sweep failed'),
     },
-  };
+  );
+  loop.start();
+  return { stop: loop.stop };
 }

@@ -1,5 +1,6 @@
+import { reaisNumber } from '@regapi/br';
 import { sendEnvelope } from '@regapi/http';
-import { balanceAlert, type Db, reaisNumber, reservedInUnsettledOrders } from '@regapi/ledger';
+import { balanceAlert, type Db, reservedInUnsettledOrders } from '@regapi/ledger';
 import { type RequestHandler, Router } from 'express';
 import { authOf } from '../auth/auth-context';
 

@@ -15,7 +15,7 @@ export interface LastHourOutcomes {
 
 /** Decision 0092: the origin answered (found, nothing found, cannot issue online) is a success. */
 const SUCCESS_CLASSES: readonly ResultClass[] = ['sucesso', 'nao_encontrado', 'indeterminado'];
-/** Decision 0092: the origin refused the client's DATA (spec 7.4): neither success nor failure of the service. */
+/** Decision 0092: the origin refused the client's DATA (contract 7.4): neither success nor failure of the service. */
 const CLIENT_CLASSES: readonly ResultClass[] = ['erro_participante'];
 
 function codesOf(classes: readonly ResultClass[]): number[] {

@@ -3,8 +3,8 @@ import { type RequestHandler, Router } from 'express';
 import { authOf } from '../auth/auth-context';
 
 /**
- * `GET /v1/token` (spec 4, 5.5): verifies the token without a paid call. Never charged, never reaches the origin: it
- * answers from the verified token and its row. `data[0]` names per ARCHITECTURE: `conta`, `token_id`, `escopos`,
+ * `GET /v1/token` (contract 4, 5.5): verifies the token without a paid call. Never charged, never reaches the origin: it
+ * answers from the verified token and its row. `data[0]` names per contract 4: `conta`, `token_id`, `escopos`,
  * `expira_em`; and `ambiente`, `producao` or `teste` (docs/decisions/0099).
  */
 export function tokenRouter(guards: readonly RequestHandler[]): Router {

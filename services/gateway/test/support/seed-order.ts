@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { debitOrder, refundOrder } from '@regapi/ledger';
-import { acceptOrder, allocateProtocolo, type Order, transition } from '@regapi/orders';
-import { orderRequestOf } from '@regapi/testkit';
+import { type Order, transition } from '@regapi/orders';
+import { acceptSeededOrder, sampleRequest } from '@regapi/testkit';
 import type { Kysely } from 'kysely';
 
-export interface SeedOrder {
+export interface OrderHistorySeed {
   readonly fonte?: Fonte;
   readonly uf?: string;
   readonly priceCentavos?: number;
@@ -21,28 +20,27 @@ export interface SeedOrder {
   readonly refunded?: boolean;
 }
 
-/** An order of `accountId` written straight to the tables, the way acceptance, origin-session and billing write it. */
-export async function seedOrder(db: Kysely<Database>, accountId: string, seed: SeedOrder = {}): Promise<Order> {
+/**
+ * An order of `accountId` with its story (debit, finish, refund) written straight to the tables, the way acceptance,
+ * origin-session and billing write it; accepted by testkit's `acceptSeededOrder`, with a valid request of its product.
+ */
+export async function seedOrderHistory(
+  db: Kysely<Database>,
+  accountId: string,
+  seed: OrderHistorySeed = {},
+): Promise<Order> {
   const fonte = seed.fonte ?? 'pesquisa-previa-bens';
   const price = seed.priceCentavos ?? 1_000;
   const uf = seed.uf ?? 'SP';
   return db.transaction().execute(async (trx) => {
-    const protocolo = await allocateProtocolo(trx);
-    const accepted = await acceptOrder(trx, {
-      id: randomUUID(),
-      protocolo,
-      accountId,
-      tokenId: null,
+    const accepted = await acceptSeededOrder(trx, {
       fonte,
-      request: orderRequestOf(fonte),
-      imovelChave: null,
-      uf,
+      request: sampleRequest(fonte, uf),
+      accountId,
       priceCentavos: price,
-      quote: {},
-      aceite: { code: 202 },
-      requestId: randomUUID(),
       ...(seed.acceptedAt === undefined ? {} : { acceptedAt: seed.acceptedAt }),
     });
+    const protocolo = accepted.protocolo;
     if (seed.debit !== false) {
       await debitOrder(trx, { accountId, orderId: accepted.id, protocolo, fonte, uf, amountCentavos: price });
     }

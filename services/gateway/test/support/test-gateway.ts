@@ -4,7 +4,7 @@ import type { DbHandle } from '@regapi/db';
 import { createS3Storage, type DocumentStorage } from '@regapi/documents';
 import { createHttpApp, listen, type RunningServer } from '@regapi/http';
 import { type PlatformMetrics, silentLogger } from '@regapi/telemetry';
-import { callJson, type JsonAnswer } from '@regapi/testkit';
+import { callJson, createTestDatabase, databaseStandIn, type JsonAnswer, type TestDatabase } from '@regapi/testkit';
 import type { Router } from 'express';
 import { type AdminThrottleSettings, createGateway, createKeyring, type JwtKeyring, type SandboxDeps } from '../../src';
 import type { ConsoleMailSettings } from '../../src/admin/console-user-router';
@@ -38,7 +38,7 @@ export interface TestGatewayOptions {
   readonly documents?: DocumentStorage;
   /** Extra routers mounted after the gateway's (test-only routes). */
   readonly routers?: readonly Router[];
-  /** Spec 8 searches per rolling hour, for `consultar_daqui_s`. Default: the gateway's (50). */
+  /** Contract 8 searches per rolling hour, for `consultar_daqui_s`. Default: the gateway's (50). */
   readonly hourlySearchCeiling?: number;
   /** How long a duplicate Idempotency-Key waits for the request holding it. Default: the gateway's (10 s). */
   readonly idempotencyWaitMs?: number;
@@ -94,6 +94,59 @@ export async function startTestGateway(db: DbHandle, options: TestGatewayOptions
   };
 }
 
+/** What `useTestGateway` gives a test file: its database and the gateway over it. */
+export interface GatewayFixture {
+  readonly database: TestDatabase;
+  readonly gateway: TestGateway;
+}
+
+/**
+ * The gateway test files' shared lifecycle (decision 0118): a database of the file's own and a gateway over it, started
+ * by a beforeAll and closed (gateway first, then the database) by an afterAll registered where this is called, so the
+ * file's own hooks declared after it run with both open. `options` is read at the start, inside the beforeAll: pass a
+ * function when it names what the file's earlier hooks make. What it returns stands for the pair: read its members in
+ * tests and hooks, where they exist.
+ */
+export function useTestGateway(options: TestGatewayOptions | (() => TestGatewayOptions) = {}): GatewayFixture {
+  let started: GatewayFixture | undefined;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const gateway = await startTestGateway(database, typeof options === 'function' ? options() : options);
+    started = { database, gateway };
+  });
+  afterAll(async () => {
+    const closing = started;
+    started = undefined;
+    await closing?.gateway.close();
+    await closing?.database.drop();
+  });
+  const open = (): GatewayFixture => {
+    if (started === undefined)
+      throw new Error('the test gateway is used outside its tests (before beforeAll or after afterAll)');
+    return started;
+  };
+  return {
+    database: databaseStandIn(() => open().database),
+    gateway: gatewayStandIn(() => open().gateway),
+  };
+}
+
+/** A `TestGateway` whose every member is read from the one `current` returns at the time (a fixture's, once open). */
+export function gatewayStandIn(current: () => TestGateway): TestGateway {
+  return {
+    get url() {
+      return current().url;
+    },
+    get adminUrl() {
+      return current().adminUrl;
+    },
+    get keyring() {
+      return current().keyring;
+    },
+    close: () => current().close(),
+  };
+}
+
 /** A bucket client that tests without documents never call: nothing listens at port 9 (discard). */
 function unreachableStorage(): DocumentStorage {
   return createS3Storage({
@@ -113,6 +166,11 @@ export const call = callJson;
 /** The admin API (at the internal listener, `adminUrl`), with the admin token. */
 export function admin(base: string, method: string, path: string, body?: unknown): Promise<Answer> {
   return call(`${base}${path}`, { method, token: ADMIN_TOKEN, ...(body === undefined ? {} : { body }) });
+}
+
+/** The admin API of `gateway` with the admin token, for a file's tests: `const ask = adminApi(gateway)`. */
+export function adminApi(gateway: TestGateway): (method: string, path: string, body?: unknown) => Promise<Answer> {
+  return (method, path, body) => admin(gateway.adminUrl, method, path, body);
 }
 
 /** An account with `amount` reais credited (none when undefined), through the admin API. */

@@ -1,6 +1,6 @@
 import type { Logger } from '@regapi/telemetry';
 
-/** A product taken out of service because the origin answered a permanent code (spec 7.5). */
+/** A product taken out of service because the origin answered a permanent code (contract 7.5). */
 export interface ProductOutage {
   readonly fonte: string;
   readonly code: number;
@@ -17,7 +17,7 @@ export interface AlertCounts {
 }
 
 /**
- * "A human is notified" (spec 7.5): Prometheus pages on `regapi.products.in_service` = 0 (the rule "product out of
+ * "A human is notified" (contract 7.5): Prometheus pages on `regapi.products.in_service` = 0 (the rule "product out of
  * service", docs/decisions/0065); this is the structured `error` log line with `alert` set that says which order
  * and which answer took it out (a log may carry the protocolo, a label may not), and the count on
  * `GET /origin-session/status`.

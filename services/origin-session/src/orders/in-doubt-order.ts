@@ -25,7 +25,7 @@ import { isInDoubtKind, type PlacingOutcome } from './placement-verdict';
 import { finishWith, type OrderOutcome, settleOutcome } from './settle-outcome';
 
 /**
- * Exactly once at the origin (ARCHITECTURE decision 1; docs/decisions/0110): how an order whose intent's outcome is
+ * Exactly once at the origin (architecture rule 1; docs/decisions/0110): how an order whose intent's outcome is
  * unknown is followed to its end. The rules:
  * - an answer that proves nothing (`in-doubt`) is looked up at once, and again once nothing can still be in the making
  *   (the product's maximum time after the later of the intent, if it is this term's, and this session's login);
@@ -67,7 +67,7 @@ export async function placeUnderIntent(
 ): Promise<RunReport> {
   const { outcome, verdict } = await placeOrder(ctx, input, intent.id, budget);
   if (verdict === 'in-doubt' && outcome.kind === 'timeout' && input.fonte !== 'certidao-inteiro-teor') {
-    // Spec 3: a search or record view the origin timed out on ends 605 now; the intent stays open, and the record
+    // Contract 3: a search or record view the origin timed out on ends 605 now; the intent stays open, and the record
     // view's reconciliation lists the origin's orders later (found: delivered, amount kept). Never placed again.
     return settleOutcome(ctx, order, outcome, { input, inDoubt: false });
   }
@@ -163,7 +163,7 @@ async function lookUp(
 }
 
 /**
- * When no call of the intent can still be creating an order at the origin: the product's maximum time (spec 8) plus a
+ * When no call of the intent can still be creating an order at the origin: the product's maximum time (contract 8) plus a
  * margin after the later of the intent's own start — only when it is this term's, on this machine's clock — and this
  * session's login, before which an earlier session might still have sent something.
  */
@@ -240,8 +240,8 @@ async function follow(
 
 /**
  * The origin refused a repeat of an order of ours whose first placement may have gone through: when it names an order
- * no other of ours owns, that is ours — it exists, and it is followed (spec 3: never two origin orders for one
- * protocolo; never refunded while the origin has it). Unnamed, it is the lost protocol of spec 3 (605).
+ * no other of ours owns, that is ours — it exists, and it is followed (contract 3: never two origin orders for one
+ * protocolo; never refunded while the origin has it). Unnamed, it is the lost protocol of contract 3 (605).
  */
 async function followRepeat(
   ctx: TaskContext,

@@ -6,9 +6,9 @@ import { maxRunMs, type TaskContext } from '../tasks/task-context';
 import type { OrderInput } from './order-request';
 
 /**
- * Is the order of an open intent at the origin? (ARCHITECTURE decision 1: ask before placing anything; never two
+ * Is the order of an open intent at the origin? (architecture rule 1: ask before placing anything; never two
  * origin orders for one protocolo; docs/decisions/0110.) The origin lists searches and record views placed since a
- * time — certificates never (spec 2.6) — so:
+ * time — certificates never (contract 2.6) — so:
  * - a record view is matched by office and record among the listed record views no other order owns;
  * - a search is matched by checking EVERY unowned listed search of the intent's window (the listing does not say who
  *   was searched) for the same document and UF.

@@ -21,7 +21,7 @@ import { runOrderTask } from '../tasks/task-messages';
 
 /**
  * The ends and waits of an order, each ONE libs/orders transition with the message it causes, in the caller's
- * transaction (ARCHITECTURE decision 2). Nothing else in origin-session changes an order; the end itself is libs/orders'
+ * transaction (architecture rule 2). Nothing else in origin-session changes an order; the end itself is libs/orders'
  * `finishOrder`, shared with the archive.
  */
 
@@ -66,7 +66,7 @@ export async function deliverOrderDocuments(
   return result.applied;
 }
 
-/** Certificate protocolled (spec 2.6 EM_EMISSAO): the office issues it in registry business hours. */
+/** Certificate protocolled (contract 2.6 EM_EMISSAO): the office issues it in registry business hours. */
 export async function awaitCertificateIssue(
   trx: Transaction<Database>,
   order: Order,
@@ -105,7 +105,7 @@ export async function recordNumeroPedido(
   await transition(trx, order.id, 'recordProtocol', { numero_pedido: numeroPedido });
 }
 
-/** A provisional search revised when the origin closed it (spec 2.4 `provisorio`). */
+/** A provisional search revised when the origin closed it (contract 2.4 `provisorio`). */
 export async function reviseOrder(
   trx: Transaction<Database>,
   order: Order,

@@ -23,7 +23,7 @@ function invoke(
   }
 }
 
-/** The origin's protocol in an answer, when it gave one (stored at once: spec 2.4 "to be kept"). */
+/** The origin's protocol in an answer, when it gave one (stored at once: contract 2.4 "to be kept"). */
 export function numeroPedidoOf(outcome: OrderOutcome): string | null {
   switch (outcome.kind) {
     case 'found':

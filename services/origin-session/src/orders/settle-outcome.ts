@@ -63,7 +63,7 @@ export type Settled =
   | { readonly kind: 'unchanged' };
 
 /**
- * Turns what the origin answered into the order's next state, with its `data[0]` and its message (spec 2.4-2.6,
+ * Turns what the origin answered into the order's next state, with its `data[0]` and its message (contract 2.4-2.6,
  * 7.3), in one transaction. A permanent code reported by the origin about the product also takes the product out of
  * service in that transaction (the human is notified after it commits); one office out of service marks only that
  * office (issue 12).
@@ -115,7 +115,7 @@ async function deliverSearch(ctx: TaskContext, order: Order, search: PropertySea
       { code, statusConsulta: null, result, siteReceipts: result.site_receipts, numeroPedido: search.numeroPedido, at },
       [{ kind: 'comprovante', url: search.receiptUrl, expires_at: null }],
     );
-    // Spec 2.4: a provisional result is revised when the origin closes the search; the follow-up lives in PostgreSQL.
+    // Contract 2.4: a provisional result is revised when the origin closes the search; the follow-up lives in PostgreSQL.
     if (done && search.coverage.retriesPendentes) {
       const task = checkOrderTask(order, CHECK_REASONS.searchRetries, 1);
       const dueAt = new Date(at.getTime() + ctx.settings.searchRecheckMs);
@@ -170,7 +170,7 @@ async function awaitIssue(
 ): Promise<Settled> {
   if (order.state !== 'running') return { kind: 'unchanged' };
   const timeZone = await officeTimeZone(ctx, input);
-  // Spec 2.6: the forecast in registry business hours, in the OFFICE's time zone (libs/calendar, the one copy); the
+  // Contract 2.6: the forecast in registry business hours, in the OFFICE's time zone (libs/calendar, the one copy); the
   // sandbox's simulator says exactly when it issues (decision 0099).
   const forecast = ctx.settings.forecastFromOrigin
     ? new Date(certificate.previsaoEntregaEm)
@@ -219,7 +219,7 @@ async function finishFailure(
     const date = await originBlockDay(ctx, options.input, outcome.aceitaAPartirDe);
     note = date === undefined ? undefined : `Pedido igual em vigor na origem; aceito novamente a partir de ${date}.`;
     if (options.inDoubt) {
-      // Our own first order went through and its protocol was lost with the crash (spec 3: 605, refunded).
+      // Our own first order went through and its protocol was lost with the crash (contract 3: 605, refunded).
       code = 605;
       effect = 'none';
       note = 'O pedido anterior deste protocolo foi aceito pela origem, mas seu número se perdeu.';

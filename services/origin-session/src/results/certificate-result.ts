@@ -1,7 +1,7 @@
 import { finishedResultMessage } from '@regapi/contracts';
 import type { CertificateIssued } from '@regapi/origin';
 
-/** `data[0]` of `certidao-inteiro-teor` (spec 2.6, 8 fields in 2 blocks). */
+/** `data[0]` of `certidao-inteiro-teor` (contract 2.6, 8 fields in 2 blocks). */
 export interface CertificateResultData {
   readonly status_consulta: 'EM_EMISSAO' | 'SUCESSO' | 'INDISPONIVEL' | null;
   /** State of the DOCUMENT (`Emitida`), not a verdict. */
@@ -40,13 +40,13 @@ export function certificateIssuedData(certificate: CertificateIssued, forecast: 
     mensagem:
       `Certidão de inteiro teor emitida e assinada digitalmente pelo oficial do ${certificate.cartorio.nome}: tem fé ` +
       `pública. Autenticidade verificável com o código ${certificate.codigoValidacao}.`,
-    // Spec 2.6: the origin's PDF URL, valid 7 days.
+    // Contract 2.6: the origin's PDF URL, valid 7 days.
     site_receipts: [certificate.document.url],
     identificadores: { numero_pedido: certificate.numeroPedido },
   };
 }
 
-/** Spec 2.6: accepted without a protocol — nothing can ever be downloaded; the amount is returned in full. */
+/** Contract 2.6: accepted without a protocol — nothing can ever be downloaded; the amount is returned in full. */
 export function certificateUnavailableData(originMessage: string): CertificateResultData {
   return {
     status_consulta: 'INDISPONIVEL',
@@ -54,7 +54,7 @@ export function certificateUnavailableData(originMessage: string): CertificateRe
     previsao_entrega_em: null,
     documento_url: null,
     certidao_codigo: null,
-    // Spec 2.6 and 7.3: 618, refunded in full; the text is the one table's (libs/contracts result-messages).
+    // Contract 2.6 and 7.3: 618, refunded in full; the text is the one table's (libs/contracts result-messages).
     mensagem: `${finishedResultMessage(618, 'certidao-inteiro-teor', 'devolvido')} Origem: ${originMessage}`,
     site_receipts: [],
     identificadores: { numero_pedido: null },

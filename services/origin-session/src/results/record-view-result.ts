@@ -1,7 +1,7 @@
+import { formatBrl } from '@regapi/br';
 import type { RecordView } from '@regapi/origin';
-import { reaisText } from './money-text';
 
-/** `data[0]` of `visualizacao-matricula` (spec 2.5, 11 fields in 3 blocks). */
+/** `data[0]` of `visualizacao-matricula` (contract 2.5, 11 fields in 3 blocks). */
 export interface RecordViewResultData {
   readonly status_consulta: 'SUCESSO' | null;
   /** The service's own archived copy: set by the archive once stored; null until then. */
@@ -27,7 +27,7 @@ export function recordViewResultData(view: RecordView, priceCentavos: number): R
     mensagem:
       `Visualização da matrícula ${view.matricula} do ${view.cartorio.nome} entregue (pedido ${view.numeroPedido}). ` +
       'É um documento informativo: não tem fé pública nem validade de certidão.',
-    // Spec 2.5: the origin's PDF URL, valid 7 days, for conferral and audit only.
+    // Contract 2.5: the origin's PDF URL, valid 7 days, for conferral and audit only.
     site_receipts: [view.document.url],
     identificadores: { numero_pedido: view.numeroPedido, matricula: view.matricula },
     dados: {
@@ -35,7 +35,7 @@ export function recordViewResultData(view: RecordView, priceCentavos: number): R
       cartorio: view.cartorio.nome,
       municipio: view.cartorio.municipio,
       uf: view.cartorio.uf,
-      total_pago: reaisText(priceCentavos),
+      total_pago: formatBrl(priceCentavos), // contract 2.5; the one rendering of decision 0113
     },
   };
 }

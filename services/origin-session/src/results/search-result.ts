@@ -1,8 +1,8 @@
 import type { PropertySearch } from '@regapi/origin';
 
 /**
- * `data[0]` of `pesquisa-previa-bens` (spec 2.4) with the names of ARCHITECTURE.md for the fields the spec leaves
- * unnamed. Everything comes from what the origin reported; what it did not report is null (spec 2.1).
+ * `data[0]` of `pesquisa-previa-bens` (contract 2.4) with the names contract 2.4 gives the fields the rules leave
+ * unnamed. Everything comes from what the origin reported; what it did not report is null (contract 2.1).
  */
 export interface SearchResultData {
   readonly resultado: 'POSITIVO' | 'NEGATIVO';
@@ -22,7 +22,7 @@ export interface SearchResultData {
 }
 
 export interface SearchResultRow {
-  /** Null: "record number not informed" — the record exists and the document appears in it (spec 2.4). */
+  /** Null: "record number not informed" — the record exists and the document appears in it (contract 2.4). */
   readonly matricula: string | null;
   readonly cartorio_nome: string;
   readonly cartorio_cns: string;
@@ -38,7 +38,7 @@ export interface SearchCoverageData {
   readonly leitura_parcial: boolean;
   readonly linhas_na_origem: number;
   readonly cartorios_responderam: number;
-  /** Compatibility duplicate of `linhas_na_origem`: NOT an office count (spec 2.4). */
+  /** Compatibility duplicate of `linhas_na_origem`: NOT an office count (contract 2.4). */
   readonly linhas_retornadas: number;
   readonly cartorios_fora_do_ar: number;
   readonly cartorios_coleta_incompleta: number;
@@ -47,17 +47,17 @@ export interface SearchCoverageData {
 
 export function searchResultData(search: PropertySearch): SearchResultData {
   const c = search.coverage;
-  // Spec 2.4: fewer offices read than the origin declares to exist (out-of-service ones stay counted).
+  // Contract 2.4: fewer offices read than the origin declares to exist (out-of-service ones stay counted).
   const leituraParcial = c.cartoriosResponderam < c.cartoriosTotal;
   const provisorio = c.retriesPendentes;
   const found = search.rows.length > 0;
   return {
     resultado: found ? 'POSITIVO' : 'NEGATIVO',
     quantidade_imoveis: search.rows.length,
-    // Spec 2.4 and 7.11: true only when the search CLOSED, with no finding, over every office.
+    // Contract 2.4 and 7.11: true only when the search CLOSED, with no finding, over every office.
     nada_consta: !found && !provisorio && !leituraParcial,
     provisorio,
-    // Spec 2.4: always an indication of ownership, never a confirmation; no input changes it.
+    // Contract 2.4: always an indication of ownership, never a confirmation; no input changes it.
     confianca: 'INDICIO',
     pesquisado_nome: search.pesquisadoNome,
     pesquisado_documento: search.pesquisadoDocumento,
@@ -90,7 +90,7 @@ export function searchResultData(search: PropertySearch): SearchResultData {
   };
 }
 
-/** A plain-language sentence for display (ARCHITECTURE `resumo`). */
+/** A plain-language sentence for display (`resumo`, contract 2.4). */
 function summary(search: PropertySearch, leituraParcial: boolean): string {
   const c = search.coverage;
   const who = search.pesquisadoDocumento;

@@ -5,7 +5,7 @@ import {
   type IncomingMessage,
   ORIGIN_TASKS_PREFETCH,
   type OriginTask,
-  parseOriginTask,
+  originTaskMessage,
   QUEUE,
   type Subscription,
   sleep,
@@ -34,7 +34,7 @@ export interface LeadershipOptions {
 }
 
 /**
- * Leads `origin.tasks` while this process holds the origin account lock (ARCHITECTURE decision 1, docs/decisions/0086):
+ * Leads `origin.tasks` while this process holds the origin account lock (architecture rule 1, docs/decisions/0086):
  * a standby waits for the lock and consumes nothing; the leader rebuilds the fair queue from PostgreSQL, consumes the
  * queue's messages as wake-ups, and runs the one runner. A leader whose lock is lost (its connection broke) steps down
  * and waits for the lock again. Resolves at shutdown.
@@ -114,9 +114,9 @@ async function lead(options: LeadershipOptions, held: HeldLock): Promise<void> {
 }
 
 async function deliver(runner: OrderRunner, message: IncomingMessage): Promise<void> {
-  const task = parseOriginTask(message.payload);
+  const task = originTaskMessage.parse(message.payload);
   // Thrown, so the queue dead-letters it for an operator.
-  if (task === undefined) throw new UnreadableMessageError(message, 'does not match any origin task kind');
+  if (task === undefined) throw new UnreadableMessageError(message, originTaskMessage.errors(message.payload));
   if (task.kind === 'run-order') return runner.wakeUp(task);
   return runner.internal(task, message);
 }

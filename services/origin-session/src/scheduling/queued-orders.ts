@@ -1,6 +1,6 @@
 import { type Fonte, isFonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import { type FairTask, TYPICAL_RUN_MS } from '@regapi/orders';
+import { type FairTask, SEARCH_CEILING_WINDOW_MS, TYPICAL_RUN_MS } from '@regapi/orders';
 import { type Kysely, sql } from 'kysely';
 
 const SEARCH_FONTE: Fonte = 'pesquisa-previa-bens';
@@ -98,7 +98,7 @@ export async function queuedOrderIds(db: Kysely<Database>): Promise<Set<string>>
 
 /**
  * Orders `running` with no run scheduled: their attempt started and nobody will come back to them (the process that
- * ran them stopped or died). They are in doubt and go before any fair choice (ARCHITECTURE decision 1). An order
+ * ran them stopped or died). They are in doubt and go before any fair choice (architecture rule 1). An order
  * whose in-doubt wait scheduled a run is left to that message.
  */
 export async function abandonedRunningOrders(
@@ -113,13 +113,13 @@ export async function abandonedRunningOrders(
   return rows;
 }
 
-/** Start times (epoch ms) of the searches placed in the hour before `now`: the ceiling's truth (spec 8). */
+/** Start times (epoch ms) of the searches placed in the hour before `now`: the ceiling's truth (contract 8). */
 export async function searchStartsOfLastHour(db: Kysely<Database>, now: Date): Promise<number[]> {
   const rows = await db
     .selectFrom('origin_order_attempt')
     .select('started_at')
     .where('fonte', '=', SEARCH_FONTE)
-    .where('started_at', '>', new Date(now.getTime() - 3_600_000))
+    .where('started_at', '>', new Date(now.getTime() - SEARCH_CEILING_WINDOW_MS))
     .orderBy('started_at')
     .execute();
   return rows.map((row) => row.started_at.getTime());

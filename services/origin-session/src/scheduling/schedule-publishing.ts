@@ -1,4 +1,3 @@
-import { coerceError } from '@regapi/bus';
 import {
   type AccountBacklog,
   createFairSchedulePublisher,
@@ -6,6 +5,7 @@ import {
   type FairTask,
   readMeasuredRunTimes,
 } from '@regapi/orders';
+import { every } from '@regapi/runtime';
 import type { TaskContext } from '../tasks/task-context';
 import type { RunnerView } from './order-runner';
 import { orderTask } from './queued-orders';
@@ -32,11 +32,6 @@ export function startSchedulePublishing(ctx: TaskContext): SchedulePublishing {
   const logger = ctx.logger.child({ component: 'schedule-publishing' });
   const publisher = createFairSchedulePublisher(ctx.db);
   let latest: RunnerView | undefined;
-  let dirty = false;
-  let inFlight: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let lastAt = 0;
-  let stopped = false;
 
   const publish = async (view: RunnerView): Promise<void> => {
     const now = ctx.clock.now();
@@ -73,44 +68,25 @@ export function startSchedulePublishing(ctx: TaskContext): SchedulePublishing {
     });
   };
 
-  const run = (): void => {
-    timer = undefined;
-    const view = latest;
-    if (stopped || view === undefined || inFlight !== undefined) return;
-    dirty = false;
-    lastAt = Date.now();
-    inFlight = publish(view)
-      .catch((thrown: unknown) => {
-        logger.warn({ err: coerceError(thrown) }, 'could not publish the fair schedule; trying again');
-      })
-      .finally(() => {
-        inFlight = undefined;
-        if (dirty) schedule();
-      });
-  };
-
-  const schedule = (): void => {
-    if (stopped || timer !== undefined) return;
-    if (inFlight !== undefined) {
-      dirty = true;
-      return;
-    }
-    timer = setTimeout(run, Math.max(0, lastAt + MIN_INTERVAL_MS - Date.now()));
-  };
-
-  const heartbeat = setInterval(schedule, HEARTBEAT_MS);
+  // The heartbeat ticks; a change asks for a pass soon; passes begin at least MIN_INTERVAL_MS apart, one at a time, and
+  // a change during a pass is published right after it (decision 0114).
+  const publishing = every(
+    HEARTBEAT_MS,
+    async () => {
+      if (latest !== undefined) await publish(latest);
+    },
+    {
+      minGapMs: MIN_INTERVAL_MS,
+      onError: (error) => logger.warn({ err: error }, 'could not publish the fair schedule; trying again'),
+    },
+  );
+  publishing.start();
 
   return {
     changed(view) {
       latest = view;
-      dirty = true;
-      schedule();
+      publishing.soon();
     },
-    async stop() {
-      stopped = true;
-      clearInterval(heartbeat);
-      if (timer !== undefined) clearTimeout(timer);
-      await inFlight;
-    },
+    stop: publishing.stop,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * How long a run may still wait for the origin (spec 8: 180 s for the search, 540 s for the property products; a run
+ * How long a run may still wait for the origin (contract 8: 180 s for the search, 540 s for the property products; a run
  * past it is 605). Measured on the process's monotonic timer, NOT the injected Clock: the Clock says what time it is
  * for business rules (the ceiling, schedules, forecasts) and tests freeze it, while a network wait is real time.
  */

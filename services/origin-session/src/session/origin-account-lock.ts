@@ -4,7 +4,7 @@ import { connectDedicated, type DbHandle, type DedicatedClient } from '@regapi/d
 import type { Logger } from '@regapi/telemetry';
 
 /**
- * Leadership of the origin account (ARCHITECTURE decision 1; docs/decisions/0110). RabbitMQ's single active consumer
+ * Leadership of the origin account (architecture rule 1; docs/decisions/0110). RabbitMQ's single active consumer
  * is not a mutex, so the leader holds three things on a connection of its own:
  * - a session-level advisory lock keyed by the account: one holder at a time;
  * - a fencing `epoch` in `origin_leadership`, bumped by each new leader; every intent is committed under it

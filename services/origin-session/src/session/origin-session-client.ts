@@ -35,7 +35,7 @@ export interface OriginSessionStats {
 }
 
 /**
- * THE origin session of the account (spec 1.7; ARCHITECTURE decision 1): logs in when this replica's leadership
+ * THE origin session of the account (contract 1.7; architecture rule 1): logs in when this replica's leadership
  * term starts (`startTerm`; never before, so a standby never kicks the leader's session), again when the origin says
  * the session is lost, and ahead of the origin's idle expiry. Every call, login included, first confirms the term by
  * a round trip (decision 0110). Calls run strictly one at a time: a chained mutex, on top of the queue's prefetch, so

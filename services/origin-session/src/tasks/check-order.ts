@@ -19,7 +19,7 @@ export type CheckReport =
   | { readonly kind: 'skipped'; readonly reason: string };
 
 /**
- * A check of an order already placed, by its origin protocol (spec 2.4 provisional searches, spec 3 certificates;
+ * A check of an order already placed, by its origin protocol (contract 2.4 provisional searches, contract 3 certificates;
  * later the reconciler's own checks). A check changes nothing at the origin, so a lost session is simply retried
  * after a new login.
  */
@@ -50,7 +50,7 @@ export async function checkOrder(
     await settleOutcome(ctx, order, outcome, { input, inDoubt: false });
     report = { kind: 'delivered' };
   } else if (outcome.kind === 'accepted') {
-    // Spec 3: still in the registry queue. The re-checks at growing intervals are the reconciler's certificate watch.
+    // Contract 3: still in the registry queue. The re-checks at growing intervals are the reconciler's certificate watch.
     report = { kind: 'still-open' };
   } else if (
     (outcome.kind === 'delivered' || outcome.kind === 'record-view-in-progress') &&
@@ -65,7 +65,7 @@ export async function checkOrder(
   return report;
 }
 
-/** Spec 2.4: the provisional result is replaced by the closed one (`revise`), or checked again later. */
+/** Contract 2.4: the provisional result is replaced by the closed one (`revise`), or checked again later. */
 async function reviseSearch(
   ctx: TaskContext,
   order: Order,

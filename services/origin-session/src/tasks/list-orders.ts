@@ -6,7 +6,7 @@ import type { TaskContext } from './task-context';
 export { ORIGIN_ORDERS_LISTED };
 
 /**
- * `list-orders` (spec 3: reconciliation lists the origin's orders): the reconciler asks, through the serialized
+ * `list-orders` (contract 3: reconciliation lists the origin's orders): the reconciler asks, through the serialized
  * queue, for the orders placed since a time; the listing is published back to it. A failed listing publishes the
  * failure, so the reconciler decides when to ask again.
  */

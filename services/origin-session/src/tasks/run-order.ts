@@ -27,14 +27,14 @@ export interface RunOrderOptions {
 }
 
 /**
- * Runs one order at the origin (spec 3 `processando` → result). The order's state decides:
- * - `queued`: a fresh run. A product out of service answers 602 without calling the origin (spec 7.5), and so does an
+ * Runs one order at the origin (contract 3 `processando` → result). The order's state decides:
+ * - `queued`: a fresh run. A product out of service answers 602 without calling the origin (contract 7.5), and so does an
  *   office marked out of service since the order was accepted (issue 12); a search the hourly ceiling does not allow
- *   now is held, still queued (spec 8: it waits, never fails; the fair queue chose it, so this is the database's guard
+ *   now is held, still queued (contract 8: it waits, never fails; the fair queue chose it, so this is the database's guard
  *   against a miscount, docs/decisions/0086); otherwise "attempt started" is committed (the transition AND the
  *   intent, under the leader's epoch) BEFORE the origin is called.
  * - `running`: a redelivery of a started attempt — the order is in doubt and the origin is asked first
- *   (ARCHITECTURE decision 1; docs/decisions/0110): never two origin orders for one protocolo.
+ *   (architecture rule 1; docs/decisions/0110): never two origin orders for one protocolo.
  * - anything later: already done (at-least-once delivery), nothing to do.
  */
 export async function runOrder(ctx: TaskContext, orderId: string, options: RunOrderOptions = {}): Promise<RunReport> {

@@ -22,17 +22,8 @@ export async function runTask(ctx: TaskContext, task: OriginTask, options: RunOr
     case 'run-order':
       return { kind: 'run-order', report: await runOrder(ctx, task.order_id, options) };
     case 'check-order': {
-      const attempt = Reflect.get(task, 'attempt');
-      const report = await checkOrder(
-        ctx,
-        {
-          order_id: task.order_id,
-          reason: task.reason,
-          attempt: typeof attempt === 'number' && Number.isInteger(attempt) && attempt >= 1 ? attempt : 1,
-        },
-        message,
-      );
-      return { kind: 'check-order', report };
+      const check = { order_id: task.order_id, reason: task.reason, attempt: task.attempt ?? 1 };
+      return { kind: 'check-order', report: await checkOrder(ctx, check, message) };
     }
     case 'list-orders':
       return { kind: 'list-orders', report: await listOriginOrders(ctx, task.since) };

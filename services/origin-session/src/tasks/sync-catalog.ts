@@ -14,7 +14,7 @@ export type SyncReport =
   | { readonly kind: 'failed'; readonly reason: string; readonly nextAt: Date };
 
 /**
- * The `sync-catalog` task: offices and tariffs from the origin into the local catalog (ARCHITECTURE decision 5), run
+ * The `sync-catalog` task: offices and tariffs from the origin into the local catalog (architecture rule 5), run
  * through the same serialized queue as the orders, so it never shares the session with another call. Then the next
  * one is scheduled: daily after a success, sooner after a failure. The catalog in force stays until a sync succeeds.
  */

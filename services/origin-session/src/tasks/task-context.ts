@@ -1,6 +1,7 @@
 import type { Clock } from '@regapi/calendar';
 import { type Fonte, PRODUCTS } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
+import { DEFAULT_HOURLY_SEARCH_CEILING } from '@regapi/orders';
 import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { Kysely } from 'kysely';
 import type { Alerts } from '../alerts/alerts';
@@ -10,11 +11,11 @@ import type { OriginSessionClient } from '../session/origin-session-client';
 export interface OriginSessionSettings {
   /** The origin account (its username): the key of the account lock. */
   readonly account: string;
-  /** Spec 8: preliminary searches per rolling hour. Default 50. */
+  /** Contract 8: preliminary searches per rolling hour. Default 50. */
   readonly hourlySearchCeiling: number;
   /**
    * After a call whose answer nobody saw (a crash), the origin may still be working on it up to the product's maximum
-   * time (spec 8); a new order is placed only after that plus this margin, if the origin still shows none.
+   * time (contract 8); a new order is placed only after that plus this margin, if the origin still shows none.
    * Default 60 s.
    */
   readonly inDoubtMarginMs: number;
@@ -56,21 +57,21 @@ export interface OriginSessionSettings {
    */
   readonly stopGraceMs: number;
   /**
-   * A certificate's forecast (and its first check) is the origin's own `previsao_entrega_em` rather than the spec 2.6
+   * A certificate's forecast (and its first check) is the origin's own `previsao_entrega_em` rather than the contract 2.6
    * business-hours term: the sandbox's, whose punctual simulator issues exactly then, in minutes (decision 0099).
    * Default false.
    */
   readonly forecastFromOrigin: boolean;
   /**
-   * Spec 7.5: a 602/603 about the service takes the product out of service for everyone until an operator puts it
+   * Contract 7.5: a 602/603 about the service takes the product out of service for everyone until an operator puts it
    * back. False in the sandbox (decision 0099): the order still finishes with its code and refund, but one integrator
    * testing a fault must not stop every other's product, nor page anyone. Default true.
    */
   readonly outageTakesProductOut: boolean;
   /**
-   * The origin's own maximum times as a fraction of spec 8's: 1 against the real origin; a simulator's SIM_TIME_SCALE
+   * The origin's own maximum times as a fraction of contract 8's: 1 against the real origin; a simulator's SIM_TIME_SCALE
    * where one stands in (standalone, the sandbox), whose origin gives up that much sooner. Only the in-doubt wait uses
-   * it (docs/decisions/0110): the calls' own budget stays spec 8's. Default 1.
+   * it (docs/decisions/0110): the calls' own budget stays contract 8's. Default 1.
    */
   readonly originTimeScale: number;
   /** The leader renews its lease this often (docs/decisions/0110). Default 2 s. */
@@ -82,7 +83,7 @@ export interface OriginSessionSettings {
 }
 
 export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.freeze({
-  hourlySearchCeiling: 50,
+  hourlySearchCeiling: DEFAULT_HOURLY_SEARCH_CEILING,
   inDoubtMarginMs: 60_000,
   recheckMs: 30_000,
   maxInDoubtRounds: 20,
@@ -119,7 +120,7 @@ export interface TaskContext {
   readonly epoch: () => number | undefined;
 }
 
-/** Spec 8: the longest the service waits for the origin on one run of `fonte` (180 s search, 540 s others). */
+/** Contract 8: the longest the service waits for the origin on one run of `fonte` (180 s search, 540 s others). */
 export function maxRunMs(fonte: Fonte): number {
   return PRODUCTS[fonte].maxTimeoutSeconds * 1000;
 }

@@ -14,9 +14,9 @@ export function runOrderTask(order: Pick<Order, 'id' | 'protocolo' | 'fonte'>): 
 
 /** Why origin-session checks an order it placed. Other services (the reconciler) may send their own reasons. */
 export const CHECK_REASONS = {
-  /** Spec 2.4: a provisional search, checked again until the origin closes it. */
+  /** Contract 2.4: a provisional search, checked again until the origin closes it. */
   searchRetries: 'search-retries',
-  /** Spec 3: the certificate's first check, at its forecast; later checks are the reconciler's certificate watch. */
+  /** Contract 3: the certificate's first check, at its forecast; later checks are the reconciler's certificate watch. */
   certificateIssue: 'certificate-issue',
 } as const;
 
@@ -24,10 +24,9 @@ export function checkOrderTask(
   order: Pick<Order, 'id' | 'protocolo'>,
   reason: string,
   attempt: number,
-): { routingKey: string; payload: OriginTask & { readonly attempt: number } } {
+): { routingKey: string; payload: OriginTask } {
   return {
     routingKey: originTaskRoutingKey('check-order'),
-    // `attempt` is an extra field: parseOriginTask ignores unknown fields; the check handler reads it.
     payload: { kind: 'check-order', order_id: order.id, protocolo: order.protocolo, reason, attempt },
   };
 }

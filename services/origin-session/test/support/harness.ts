@@ -2,19 +2,19 @@ import {
   type Bus,
   createOutboxRelay,
   createRabbitBus,
+  documentDeliveredMessage,
   type IncomingMessage,
   type OrderFinished,
   type OriginTask,
   type OutboxRelay,
-  parseDocumentDelivered,
-  parseOrderFinished,
+  orderFinishedMessage,
   QUEUE,
   type Subscription,
 } from '@regapi/bus';
 import { type Clock, ManualClock, systemClock } from '@regapi/calendar';
-import { type Fonte, validateRequest } from '@regapi/contracts';
+import type { Fonte } from '@regapi/contracts';
 import { createDb } from '@regapi/db';
-import { acceptOrder, allocateProtocolo, getOrder, type Order } from '@regapi/orders';
+import { getOrder, type Order } from '@regapi/orders';
 import { createHttpOriginPortal, type OriginControl, type OriginPortal } from '@regapi/origin';
 import { createOriginSimulator, createSimulatorControl, type OriginSimulator } from '@regapi/origin-simulator';
 import type { Service } from '@regapi/runtime';
@@ -24,6 +24,7 @@ import {
   createTestVhost,
   finishAsArchived,
   finishThroughDoubt,
+  seedOrder,
   type TestDatabase,
   type TestVhost,
   type ThroughDoubtOptions,
@@ -130,14 +131,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const subscriptions: Subscription[] = [];
   subscriptions.push(
     await bus.consume(QUEUE.billingSettlements, async (message: IncomingMessage) => {
-      const event = parseOrderFinished(message.payload);
+      const event = orderFinishedMessage.parse(message.payload);
       if (event !== undefined) finished.push(event);
     }),
   );
   if (options.fakeArchive !== false) {
     subscriptions.push(
       await bus.consume(QUEUE.archiveDocuments, async (message) => {
-        const delivered = parseDocumentDelivered(message.payload);
+        const delivered = documentDeliveredMessage.parse(message.payload);
         if (delivered === undefined) throw new Error('unreadable document.delivered');
         await finishAsArchived(database, delivered, clock.now());
       }),
@@ -183,25 +184,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logs,
     service: services[0],
     async accept(fonte, body, priceCentavos = 5_000, accountId = crypto.randomUUID()) {
-      const validated = validateRequest(fonte, body);
-      if (!validated.ok) throw new Error(`invalid test request: ${JSON.stringify(validated.errors)}`);
-      return database.db.transaction().execute(async (trx) => {
-        const protocolo = await allocateProtocolo(trx);
-        return acceptOrder(trx, {
-          id: crypto.randomUUID(),
-          protocolo,
-          accountId,
-          tokenId: null,
-          fonte,
-          request: validated.value,
-          imovelChave: null,
-          uf: 'uf' in validated.value ? validated.value.uf : validated.value.imovel_uf,
-          priceCentavos,
-          quote: { emolumentos: priceCentavos },
-          aceite: { code: 202 },
-          requestId: crypto.randomUUID(),
-        });
-      });
+      return seedOrder(database.db, { fonte, request: body, priceCentavos, accountId });
     },
     order,
     waitForFinishedMessage: (orderId) =>

@@ -1,6 +1,6 @@
 /**
  * A 5×7 bitmap font, for what the origin delivers as PICTURES: scanned record pages of image-only offices (no text
- * layer, spec 2.5) and the certificate's validity stamp, which lives in the image layer (spec 2.6). Uppercase ASCII
+ * layer, contract 2.5) and the certificate's validity stamp, which lives in the image layer (contract 2.6). Uppercase ASCII
  * only; accents are dropped and unknown characters print as blanks, as on a worn typewriter.
  */
 const GLYPHS: Readonly<Record<string, string>> = {

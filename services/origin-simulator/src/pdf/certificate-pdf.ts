@@ -7,7 +7,7 @@ import { brDate, formatMatricula, recordParagraphs } from './record-text';
 import type { CertificateSigner } from './signer';
 import { PAGE_MARGIN, writeParagraphs } from './text-layout';
 
-/** How long a certificate is valid for (printed only in the image layer, spec 2.6). */
+/** How long a certificate is valid for (printed only in the image layer, contract 2.6). */
 const VALIDITY_DAYS = 30;
 
 export interface CertificateFacts {
@@ -17,7 +17,7 @@ export interface CertificateFacts {
 }
 
 /**
- * The full-content certificate (spec 2.6): the record's content, the officer's certification, the validator code in
+ * The full-content certificate (contract 2.6): the record's content, the officer's certification, the validator code in
  * the TEXT layer, the validity date in the IMAGE layer, and a PKCS#7 signature over the whole file.
  */
 export async function renderCertificate(

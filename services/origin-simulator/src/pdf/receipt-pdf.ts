@@ -9,7 +9,7 @@ const BRASILIA = new Intl.DateTimeFormat('pt-BR', {
 });
 
 /**
- * The origin's printed screen of a preliminary search (spec 2.4 `site_receipts`): protocol, date, what was searched and
+ * The origin's printed screen of a preliminary search (contract 2.4 `site_receipts`): protocol, date, what was searched and
  * what came back, for a finding and for no finding alike.
  */
 export async function renderSearchReceipt(search: WireSearch): Promise<Uint8Array> {

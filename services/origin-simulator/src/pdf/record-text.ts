@@ -1,5 +1,4 @@
-import { formatCpfCnpj } from '@regapi/br';
-import { centavosToReaisText } from '@regapi/origin';
+import { formatCpfCnpj, formatReaisBrasil } from '@regapi/br';
 import type { SimOffice } from '../world/offices';
 import type { Party, Role, SimAct, SimRecord } from '../world/records';
 import type { SimWorld } from '../world/world';
@@ -51,7 +50,7 @@ export function recordParagraphs(world: SimWorld, office: SimOffice, record: Sim
 
 function actText(world: SimWorld, record: SimRecord, act: SimAct): string {
   const head = `${act.numero}/${formatMatricula(record.matricula)} - Em ${brDate(act.date)} -`;
-  const value = act.valorCentavos === null ? '' : ` Valor: R$ ${centavosToReaisText(act.valorCentavos)}.`;
+  const value = act.valorCentavos === null ? '' : ` Valor: R$ ${formatReaisBrasil(act.valorCentavos)}.`;
   const who = (role: Role) =>
     partiesText(
       world,

@@ -6,12 +6,12 @@ import { rasterColumns, rasterizeLines } from './raster';
 import { recordParagraphs } from './record-text';
 import { PAGE_SIZE, type Paragraph, wrapColumns, writeParagraphs } from './text-layout';
 
-/** Spec 2.5: a record view is data, not a certificate; the document says so. */
+/** Contract 2.5: a record view is data, not a certificate; the document says so. */
 export const NO_PUBLIC_FAITH = 'Visualização de matrícula: documento sem valor de certidão e sem fé pública.';
 
 /**
  * The record view PDF. Offices with a text layer produce real text; image-only offices deliver a scanned page (the
- * same content as pixels), so an extractor finds no text at all (spec 2.5: `dados.conteudo` null).
+ * same content as pixels), so an extractor finds no text at all (contract 2.5: `dados.conteudo` null).
  */
 export async function renderRecordView(
   world: SimWorld,

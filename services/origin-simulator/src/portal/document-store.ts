@@ -17,7 +17,7 @@ export type DocumentLookup =
 /**
  * Files the origin serves by signed link (no session, like a presigned URL): receipts, record views, certificates.
  * A link carries its expiry and an HMAC of id + expiry, so it cannot be stretched; past the expiry it answers
- * LINK_EXPIRADO (spec 8: 7 days). The PDF is rendered on first download and the same bytes are served afterwards.
+ * LINK_EXPIRADO (contract 8: 7 days). The PDF is rendered on first download and the same bytes are served afterwards.
  */
 export class DocumentStore {
   private readonly documents = new Map<string, StoredDocument>();

@@ -4,7 +4,7 @@ import { originTimeoutMs } from './latency';
 import { type CallContext, wait } from './sim-context';
 
 /**
- * The faults any operation can meet (the transport and account classes of spec 7), answered the way the portal does.
+ * The faults any operation can meet (the transport and account classes of contract 7), answered the way the portal does.
  * Undefined for a fault only a product handler knows how to answer (or no fault at all).
  */
 export async function genericFaultAnswer(

@@ -2,7 +2,7 @@ import type { OriginOperation } from '@regapi/origin';
 import { rngFor } from '../random/prng';
 
 /**
- * How long the origin takes, in the origin's own milliseconds (spec 4 execution rule 7, spec 8): the preliminary search
+ * How long the origin takes, in the origin's own milliseconds (contract 4 execution rule 7, contract 8): the preliminary search
  * has p50 72 s, about 85% of it scanning offices; the record view takes tens of seconds to a few minutes; the rest
  * are page loads. Log-normal: most answers near the median, a long right tail. The simulator WAITS `model ×
  * SIM_TIME_SCALE` real milliseconds; the durations it reports (`duracao_ms`) are the model's.
@@ -26,12 +26,12 @@ const MODEL: Readonly<Record<OriginOperation, LatencyShape>> = {
   tariffs: { median: 2_000, sigma: 0.3, min: 800, max: 8_000 },
 };
 
-/** Spec 8: the longest the service waits; the origin gives up (and says so) at the same bound. */
+/** Contract 8: the longest the service waits; the origin gives up (and says so) at the same bound. */
 export function originTimeoutMs(operation: OriginOperation): number {
   return operation === 'search' ? 180_000 : 540_000;
 }
 
-/** Share of a search spent scanning offices (spec 8: about 85%). */
+/** Share of a search spent scanning offices (contract 8: about 85%). */
 export const SCANNING_SHARE = 0.85;
 
 export class LatencyModel {

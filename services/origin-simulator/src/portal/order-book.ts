@@ -3,9 +3,9 @@ import type { SimOffice } from '../world/offices';
 import type { SimRecord } from '../world/records';
 import type { SearchRun } from './search-engine';
 
-/** Spec 3 / 8: the same record and office is refused for 7 days after an order (the origin's real term is unknown). */
+/** Contract 3 / 8: the same record and office is refused for 7 days after an order (the origin's real term is unknown). */
 export const REPEAT_BLOCK_MS = 7 * 24 * 60 * 60 * 1000;
-/** Spec 8: the origin's document URLs expire after 7 days. */
+/** Contract 8: the origin's document URLs expire after 7 days. */
 export const LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface SearchOrder {

@@ -48,7 +48,7 @@ export interface SearchOptions {
 }
 
 /**
- * The preliminary search (spec 2.4): scans the UF's offices for records where the document appears in an act from
+ * The preliminary search (contract 2.4): scans the UF's offices for records where the document appears in an act from
  * 1976 on, one row per record. Offices out of service and offices that did not answer this run still show the rows of
  * the origin's previous collection, flagged `sem_resposta`; an office that does not inform record numbers answers
  * "NAO INFORMADA".

@@ -22,7 +22,7 @@ export type SessionEntry =
     };
 
 /**
- * One account, one session (spec 1.7, issue 3): a login replaces the session, a call on a replaced or idle session
+ * One account, one session (contract 1.7, issue 3): a login replaces the session, a call on a replaced or idle session
  * is "session expired", and a call while another runs on the same session is refused, never queued.
  */
 export class SessionDesk {

@@ -2,7 +2,7 @@ import { UFS, type Uf, ufTimeZone } from '@regapi/br';
 import { type Rng, rngFor } from '../random/prng';
 import { NAME_HEADS, NAME_TAILS, OFFICE_TIME_ZONES, UF_OFFICE_DATA } from './uf-office-data';
 
-/** Spec 2.4: offices counted, and how many of them are out of service (still counted). */
+/** Contract 2.4: offices counted, and how many of them are out of service (still counted). */
 export const OFFICE_COUNT = 3567;
 export const UNAVAILABLE_OFFICE_COUNT = 85;
 
@@ -15,15 +15,15 @@ export interface SimOffice {
   readonly uf: Uf;
   readonly timeZone: string;
   readonly disponivel: boolean;
-  /** Delivers record views as scanned images: no text layer (spec 2.5 `dados.conteudo` null). */
+  /** Delivers record views as scanned images: no text layer (contract 2.5 `dados.conteudo` null). */
   readonly imageOnly: boolean;
-  /** Answers searches with "record number not informed" (spec 2.4 `matricula` null). */
+  /** Answers searches with "record number not informed" (contract 2.4 `matricula` null). */
   readonly informsMatricula: boolean;
   /** Declared an incomplete collection of its index. */
   readonly incompleteCollection: boolean;
-  /** Cannot issue over the internet (spec 7 `indeterminado`). */
+  /** Cannot issue over the internet (contract 7 `indeterminado`). */
   readonly issuesOnline: boolean;
-  /** Sometimes accepts a certificate without a protocol (spec 2.6 `INDISPONIVEL`). */
+  /** Sometimes accepts a certificate without a protocol (contract 2.6 `INDISPONIVEL`). */
   readonly acceptsWithoutProtocol: boolean;
 }
 

@@ -54,7 +54,7 @@ export interface SimRecord {
   readonly id: number;
   readonly cns: string;
   readonly matricula: string;
-  /** The number this record had before it was re-opened: asking for it serves this record (spec 2.5 override). */
+  /** The number this record had before it was re-opened: asking for it serves this record (contract 2.5 override). */
   readonly matriculaAnterior: string | null;
   readonly cnm: string;
   readonly abertaEm: string;

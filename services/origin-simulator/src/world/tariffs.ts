@@ -3,7 +3,7 @@ import { rngFor } from '../random/prng';
 import type { SimOffice } from './offices';
 import { UF_OFFICE_DATA } from './uf-office-data';
 
-/** Spec 8: in the preliminary search the dearest UF costs 16.1 times the cheapest. */
+/** Contract 8: in the preliminary search the dearest UF costs 16.1 times the cheapest. */
 export const SEARCH_FEE_RATIO = 16.1;
 
 export interface OfficeFee {
@@ -14,7 +14,7 @@ export interface OfficeFee {
 
 export interface SimTariffs {
   readonly vigencia: string;
-  /** Preliminary-search fee per UF, centavos; exactly one UF at 0 (unknown, spec 7.9). */
+  /** Preliminary-search fee per UF, centavos; exactly one UF at 0 (unknown, contract 7.9). */
   readonly searchFees: ReadonlyMap<Uf, number>;
   readonly officeFees: ReadonlyMap<string, OfficeFee>;
 }

@@ -1,7 +1,7 @@
 import type { Uf } from '@regapi/br';
 
 /**
- * How the 3,567 registry offices of spec 2.4 spread over the 27 UFs, shaped like the real map: many offices where there
+ * How the 3,567 registry offices of contract 2.4 spread over the 27 UFs, shaped like the real map: many offices where there
  * are many municipalities and comarcas (SP, MG, PR, RS, BA), few in the North. Each UF lists its real larger cities with
  * their number of offices (the capital of São Paulo has 18); the remaining offices go to generated municipalities, one
  * office each.

@@ -7,7 +7,7 @@ import { generateRecords, type SimRecord } from './records';
 import { generateTariffs, type SimTariffs } from './tariffs';
 import { UF_OFFICE_DATA } from './uf-office-data';
 
-/** Spec 2.4 / 8: the search's indexed base starts here; earlier acts cannot be reached by any parameter. */
+/** Contract 2.4 / 8: the search's indexed base starts here; earlier acts cannot be reached by any parameter. */
 export const SEARCH_REACH_START = '1976-01-01';
 
 export interface SimSample {
@@ -154,7 +154,7 @@ function chooseSamples(seed: number, world: SimWorld): SimSample[] {
         const records = (ownedBy.get(person.id) ?? []).filter((r) => world.officeByCns(r.cns)?.uf === person.homeUf);
         return { person, uf: person.homeUf, records };
       })
-      // Not in the UF whose search fee is unknown: the service does not sell that search (spec 7.9).
+      // Not in the UF whose search fee is unknown: the service does not sell that search (contract 7.9).
       .filter((sample) => sample.records.length > 0 && world.tariffs.searchFees.get(sample.uf) !== 0);
 
   const rng = rngFor(seed, 'samples');

@@ -6,7 +6,7 @@ import type { Logger } from '@regapi/telemetry';
  * runbook of each). Every alert names the order and says what to do.
  */
 export type ReconcilerAlert =
-  /** Spec 3 and 8: the certificate was checked every time allowed and is still EM_EMISSAO (docs/decisions/0037). */
+  /** Contract 3 and 8: the certificate was checked every time allowed and is still EM_EMISSAO (docs/decisions/0037). */
   | {
       readonly alert: 'certificate_checks_exhausted';
       readonly orderId: string;
@@ -15,7 +15,7 @@ export type ReconcilerAlert =
       readonly checks: number;
       readonly forecast: string | null;
     }
-  /** A certificate finished 605: no listing recovers it (spec 2.6, 3; docs/decisions/0039). */
+  /** A certificate finished 605: no listing recovers it (contract 2.6, 3; docs/decisions/0039). */
   | {
       readonly alert: 'certificate_lost_to_timeout';
       readonly orderId: string;

@@ -8,7 +8,7 @@ import { nextCheckAt } from './watch-schedule';
 import { insertWatch, lockDueWatches, unwatchedCertificates, updateWatch } from './watch-store';
 
 /**
- * The certificate watch (spec 3, docs/decisions/0037). origin-session puts a certificate in `awaiting_issue`
+ * The certificate watch (contract 3, docs/decisions/0037). origin-session puts a certificate in `awaiting_issue`
  * (EM_EMISSAO) and schedules its first check at the forecast; the watch follows it from there:
  * - adopt: every certificate in EM_EMISSAO gets a row, with check 1 counted and check 2 due a first step after the
  *   forecast;

@@ -5,8 +5,8 @@ import { insertWatch, unrecordedLostCertificates } from './watch-store';
 
 /**
  * A certificate that finished 605 (its placing call timed out, or an in-doubt re-placement met the origin's repeat
- * block) may exist at the origin, but no listing shows certificates (spec 2.6) and without its protocol it cannot be
- * checked or downloaded: there is no reconciliation route (spec 3). Billing refunds it in full by class (605 is
+ * block) may exist at the origin, but no listing shows certificates (contract 2.6) and without its protocol it cannot be
+ * checked or downloaded: there is no reconciliation route (contract 3). Billing refunds it in full by class (605 is
  * `retry`; docs/decisions/0013). The reconciler records it once (`certificate_watch` state `lost`) and alerts a human,
  * who can look for it in the origin portal (docs/decisions/0039).
  */

@@ -7,7 +7,7 @@ type ScheduleSettings = Pick<
 >;
 
 /**
- * Spec 3 and 8: a certificate in EM_EMISSAO is "checked again automatically at growing intervals, up to 24 times"
+ * Contract 3 and 8: a certificate in EM_EMISSAO is "checked again automatically at growing intervals, up to 24 times"
  * (docs/decisions/0037). Check 1 is origin-session's, at the forecast (4 registry business hours after acceptance,
  * libs/calendar `certificateForecast`). After check n, the next waits `min(first × 2^(n-1), max)` registry business
  * hours of the OFFICE's time zone: with the defaults 15 min, 30 min, 1 h, 2 h, then 3.5 h (twice a business day)

@@ -3,8 +3,7 @@ import {
   type IncomingMessage,
   loggerForMessage,
   ORIGIN_ORDERS_LISTED,
-  originOrdersListedErrors,
-  parseOriginOrdersListed,
+  originOrdersListedMessage,
   UnreadableMessageError,
 } from '@regapi/bus';
 import { type ReconcilerContext, raiseAll } from '../reconciler-context';
@@ -25,9 +24,9 @@ export async function handleReconcilerEvent(ctx: ReconcilerContext, message: Inc
   if (message.routingKey !== ORIGIN_ORDERS_LISTED) {
     throw new UnreadableMessageError(message, 'not an event the reconciler knows');
   }
-  const listing = parseOriginOrdersListed(message.payload);
+  const listing = originOrdersListedMessage.parse(message.payload);
   if (listing === undefined) {
-    throw new UnreadableMessageError(message, originOrdersListedErrors(message.payload));
+    throw new UnreadableMessageError(message, originOrdersListedMessage.errors(message.payload));
   }
   const handled = await handleOnce(ctx.db, RECONCILER_CONSUMER, message, (trx) =>
     applyListing({ ...ctx, logger: log }, trx, listing),

@@ -3,7 +3,7 @@ import type { Clock } from '@regapi/calendar';
 import type { Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { verifyLedger, verifyRecentLedger } from '@regapi/ledger';
-import { fairReadyTimes, queueTail, readFairBacklog, startFromFacts } from '@regapi/orders';
+import { NEWCOMER, newOrderForecast, queueTail, readFairBacklog } from '@regapi/orders';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { LedgerFigures, PipelineSnapshot, ProductFigures, SnapshotFigures } from './snapshot-figures';
 
@@ -14,7 +14,7 @@ export interface SnapshotSettings {
   readonly intervalMs: number;
   /** How often the full ledger verification runs (it reads every entry); the cheap one runs every interval. */
   readonly ledgerFullCheckIntervalMs: number;
-  /** Spec 8, the same setting origin-session enforces: for the ceiling gauge and the start estimate. */
+  /** Contract 8, the same setting origin-session enforces: for the ceiling gauge and the start estimate. */
   readonly hourlySearchCeiling: number;
 }
 
@@ -97,10 +97,9 @@ async function ledgerFigures(
 
 /**
  * The pipeline snapshot (issue 13): every gauge that reads PostgreSQL, as of `clock.now()`. The queue, the search
- * ceiling and the expected waits come from what a new order's `consultar_daqui_s` is computed from (the current fair
- * schedule for a newcomer, decision 0089; without one `queueTail` + `startFromFacts`), so the gauge and the API cannot
- * disagree. `previous` carries the last full ledger
- * check between its runs.
+ * ceiling and the expected waits come from what a new order's `consultar_daqui_s` is computed from
+ * (`newOrderForecast` for a newcomer, decision 0113), so the gauge and the API cannot disagree. `previous` carries the
+ * last full ledger check between its runs.
  */
 export async function computeSnapshot(
   db: Db,
@@ -117,10 +116,8 @@ export async function computeSnapshot(
   const fair = await readFairBacklog(db, undefined, now, settings.hourlySearchCeiling);
   const product = (fonte: Fonte): ProductFigures => {
     const queued = row.queued[fonte];
-    const startAt =
-      fair === undefined
-        ? startFromFacts(fonte, queue, now, estimateOptions).startAt
-        : new Date((fairReadyTimes(fair, '', [fonte], now)[0] ?? now).getTime() - fair.runMs[fonte]);
+    const basis = fair === undefined ? { facts: queue } : { fair };
+    const { startAt } = newOrderForecast(basis, fonte, NEWCOMER, now, estimateOptions);
     return {
       queued: queued?.n ?? 0,
       queueOldestAgeS: queued?.oldest_age_s ?? 0,

@@ -75,8 +75,8 @@ export async function recordFindings(
         findings.slice(start, start + BATCH).map((finding) => ({
           numero_pedido: finding.numeroPedido,
           finding: finding.finding,
-          produto: finding.produto,
-          criado_em: finding.criadoEm,
+          origin_product: finding.produto,
+          origin_created_at: finding.criadoEm,
           owner_order_ids: sql<string[]>`${[...finding.ownerOrderIds]}::uuid[]`,
           listed_at: at.listedAt,
           found_at: at.foundAt,

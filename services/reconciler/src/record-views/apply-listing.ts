@@ -41,7 +41,7 @@ export type ListingReport =
  * Applies an origin orders listing (`reconciler.origin-orders.listed`) to every pending record view, in the caller's
  * transaction (the consumer's `handleOnce`: a redelivered listing is a no-op). Rows are locked and only `pending` ones
  * act, so a verdict happens once whatever arrives twice: found → the order runs again and its document is delivered,
- * the amount kept; not found → refunded in full, once (spec 3; docs/decisions/0036).
+ * the amount kept; not found → refunded in full, once (contract 3; docs/decisions/0036).
  *
  * A record view is looked for by its origin protocol when one is known (the order's, or the one matched earlier);
  * otherwise by office and record among the listed record views placed since its first placement that no other order

@@ -13,14 +13,14 @@ import type { ReconcilerContext } from '../reconciler-context';
 import { updateReconciliation } from './reconciliation-store';
 
 /**
- * Spec 3, "protocol not found → amount fully refunded; reply says nothing was charged by the registry": the 605
+ * Contract 3, "protocol not found → amount fully refunded; reply says nothing was charged by the registry": the 605
  * result's `mensagem` becomes the one table's text for that outcome (libs/contracts result-messages), replacing the
  * one that said the amount waits for the reconciliation. Billing's refund carries the same fact as its reason.
  */
 export const NOT_FOUND_NOTE = finishedResultMessage(605, 'visualizacao-matricula', 'devolvido_apos_conciliacao');
 
 /**
- * Found at the origin, delivered (spec 3: "amount kept, document delivered"): in one transaction the order is reopened
+ * Found at the origin, delivered (contract 3: "amount kept, document delivered"): in one transaction the order is reopened
  * to `running` with the origin's protocol (libs/orders `reopen`), a `check-order` asks origin-session to fetch it —
  * its check delivers a record view of a running order through the archive like any delivery (`archiving`, then
  * SUCESSO) — and `order.reconciled found` tells billing the amount stays. The debit was never refunded: billing waits
@@ -64,7 +64,7 @@ export async function deliverFound(
 }
 
 /**
- * Not at the origin (spec 3): the result says nothing was charged by the registry (`revise`: the order stays
+ * Not at the origin (contract 3): the result says nothing was charged by the registry (`revise`: the order stays
  * finished 605), and `order.reconciled not_found` makes billing refund it in full — once: this row leaves `pending` in
  * the same transaction, and the ledger refunds an order at most once whatever billing receives.
  */

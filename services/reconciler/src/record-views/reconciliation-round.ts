@@ -16,12 +16,12 @@ import {
 } from './reconciliation-store';
 
 /**
- * Spec 3: a record view that timed out (605) may exist at the origin; "reconciliation lists the origin's orders"
+ * Contract 3: a record view that timed out (605) may exist at the origin; "reconciliation lists the origin's orders"
  * every 30 minutes until it can tell (docs/decisions/0036). The amount stays debited meanwhile (billing waits for
  * `order.reconciled`, docs/decisions/0013).
  *
  * Adoption: each such order gets a `pending` row, due once the origin surely stopped working on its last placement
- * (spec 8 maximum + margin): a listing before that could miss an order still being placed.
+ * (contract 8 maximum + margin): a listing before that could miss an order still being placed.
  */
 export async function adoptTimedOutRecordViews(ctx: ReconcilerContext): Promise<number> {
   let adopted = 0;

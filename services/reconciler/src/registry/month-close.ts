@@ -1,20 +1,12 @@
 import { enqueueMessage } from '@regapi/bus';
-import { toLocalDateTime } from '@regapi/calendar';
 import type { Database } from '@regapi/db';
-import { EXTRATO_TIME_ZONE, extratoMonthRange, runRegistryReconciliation } from '@regapi/ledger';
+import { extratoMonthRange, monthEndedBefore, runRegistryReconciliation } from '@regapi/ledger';
 import { sql, type Transaction } from 'kysely';
 import { listOrdersMessage } from '../origin-tasks';
 import type { ReconcilerContext } from '../reconciler-context';
 
 /** A listing asked and not applied within this long is asked again (the origin was down, the answer lost). */
 export const MONTH_LISTING_RETRY_MS = 60 * 60_000;
-
-/** The month before the one `now` is in, in Brasília time, as `AAAA-MM`. */
-export function previousMonth(now: Date): string {
-  const { year, month } = toLocalDateTime(now, EXTRATO_TIME_ZONE).date;
-  const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
-  return `${previous.year}-${String(previous.month).padStart(2, '0')}`;
-}
 
 export type MonthCloseStep =
   | { readonly kind: 'listing-asked'; readonly month: string }
@@ -36,7 +28,7 @@ export type MonthCloseStep =
  */
 export async function closeRegistryMonth(ctx: ReconcilerContext): Promise<MonthCloseStep> {
   const now = ctx.clock.now();
-  const month = previousMonth(now);
+  const month = monthEndedBefore(now);
   const range = extratoMonthRange(month);
   if (range === undefined) throw new Error(`no range for month ${month}`);
   const ask = (trx: Transaction<Database>) =>

@@ -13,7 +13,7 @@ export interface SweepReport {
 
 /**
  * Nothing may stay stuck (issue 12; docs/decisions/0056). An order still `queued` or `running` past its product's
- * maximum time (spec 8) plus `stuckMarginMs` since its last change, with no run of its own scheduled (a deferral by
+ * maximum time (contract 8) plus `stuckMarginMs` since its last change, with no run of its own scheduled (a deferral by
  * the hourly ceiling, an in-doubt wait), lost its `run-order` task: dead-lettered, or dropped by a fault. The sweeper
  * sends the task again, through the outbox, in the transaction that records the sweep: origin-session runs a `queued`
  * order, and treats a `running` one as in doubt — it asks the origin before placing anything, so one protocolo never

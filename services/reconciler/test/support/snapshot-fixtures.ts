@@ -1,8 +1,8 @@
 import type { Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { createAccount, debitOrder, topUp } from '@regapi/ledger';
-import { acceptOrder, allocateProtocolo, type Order } from '@regapi/orders';
-import { orderRequestOf } from '@regapi/testkit';
+import type { Order } from '@regapi/orders';
+import { acceptSeededOrder, sampleRequest } from '@regapi/testkit';
 import type { Kysely } from 'kysely';
 
 /** An account credited with `centavos` through the ledger (a top-up). */
@@ -18,26 +18,17 @@ export async function acceptPaidOrder(
   input: { readonly accountId: string; readonly fonte: Fonte; readonly priceCentavos: number; readonly at: Date },
 ): Promise<Order> {
   return db.transaction().execute(async (trx) => {
-    const protocolo = await allocateProtocolo(trx);
-    const order = await acceptOrder(trx, {
-      id: crypto.randomUUID(),
-      protocolo,
-      accountId: input.accountId,
-      tokenId: null,
+    const order = await acceptSeededOrder(trx, {
       fonte: input.fonte,
-      request: orderRequestOf(input.fonte),
-      imovelChave: null,
-      uf: 'SP',
+      request: sampleRequest(input.fonte, 'SP'),
+      accountId: input.accountId,
       priceCentavos: input.priceCentavos,
-      quote: {},
-      aceite: { code: 202 },
-      requestId: crypto.randomUUID(),
       acceptedAt: input.at,
     });
     const debit = await debitOrder(trx, {
       accountId: input.accountId,
       orderId: order.id,
-      protocolo,
+      protocolo: order.protocolo,
       fonte: input.fonte,
       uf: 'SP',
       amountCentavos: input.priceCentavos,

@@ -3,25 +3,26 @@ import {
   type Bus,
   createOutboxRelay,
   createRabbitBus,
+  documentDeliveredMessage,
   type IncomingMessage,
   type OriginTask,
   type OutboxRelay,
-  parseDocumentDelivered,
   QUEUE,
   type Subscription,
 } from '@regapi/bus';
 import { ManualClock } from '@regapi/calendar';
 import { lastCatalogSync } from '@regapi/catalog';
-import { type Fonte, validateRequest } from '@regapi/contracts';
+import type { Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { createAccount, debitOrder, orderLedgerEntries, type StatementLine, topUp } from '@regapi/ledger';
-import { acceptOrder, allocateProtocolo, getOrder, type Order } from '@regapi/orders';
+import { getOrder, type Order } from '@regapi/orders';
 import { createHttpOriginPortal, type OriginControl, type OriginPortal, type OriginSample } from '@regapi/origin';
 import { createOriginSession, type TaskReport } from '@regapi/origin-session';
 import { createOriginSimulator, createSimulatorControl, type OriginSimulator } from '@regapi/origin-simulator';
 import type { Service } from '@regapi/runtime';
 import { createLogger, type Logger } from '@regapi/telemetry';
 import {
+  acceptSeededOrder,
   createTestDatabase,
   createTestVhost,
   finishAsArchived,
@@ -42,7 +43,7 @@ export interface SystemOptions {
 }
 
 export interface HandledTask {
-  readonly task: OriginTask & { readonly attempt?: number };
+  readonly task: OriginTask;
   readonly report: TaskReport;
 }
 
@@ -136,7 +137,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
   let reconciler = newReconciler();
   const subscriptions: Subscription[] = [
     await bus.consume(QUEUE.archiveDocuments, async (message) => {
-      const delivered = parseDocumentDelivered(message.payload);
+      const delivered = documentDeliveredMessage.parse(message.payload);
       if (delivered === undefined) throw new Error('unreadable document.delivered');
       await finishAsArchived(database, delivered, clock.now());
     }),
@@ -155,40 +156,27 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     balance: number,
     loseTask: boolean,
   ): Promise<Order> => {
-    const validated = validateRequest(fonte, body);
-    if (!validated.ok) throw new Error(`invalid test request: ${JSON.stringify(validated.errors)}`);
-    const uf = 'uf' in validated.value ? validated.value.uf : validated.value.imovel_uf;
     return database.db.transaction().execute(async (trx) => {
       const account = await createAccount(trx, { name: 'Cliente da conciliação' });
       await topUp(trx, { accountId: account.id, amountCentavos: balance });
-      const protocolo = await allocateProtocolo(trx);
-      const id = crypto.randomUUID();
+      const accepted = await acceptSeededOrder(trx, {
+        fonte,
+        request: body,
+        accountId: account.id,
+        priceCentavos: price,
+        acceptedAt: clock.now(),
+      });
       const debit = await debitOrder(trx, {
         accountId: account.id,
-        orderId: id,
-        protocolo,
+        orderId: accepted.id,
+        protocolo: accepted.protocolo,
         fonte,
-        uf,
+        uf: accepted.uf,
         amountCentavos: price,
       });
       if (!debit.ok) throw new Error(`debit refused: ${debit.reason}`);
-      const accepted = await acceptOrder(trx, {
-        id,
-        protocolo,
-        accountId: account.id,
-        tokenId: null,
-        fonte,
-        request: validated.value,
-        imovelChave: null,
-        uf,
-        priceCentavos: price,
-        quote: { emolumentos: price },
-        aceite: { code: 202 },
-        requestId: crypto.randomUUID(),
-        acceptedAt: clock.now(),
-      });
       if (loseTask) {
-        await trx.deleteFrom('outbox').where(sql`payload->>'order_id'`, '=', id).execute();
+        await trx.deleteFrom('outbox').where(sql`payload->>'order_id'`, '=', accepted.id).execute();
       }
       return accepted;
     });

@@ -15,7 +15,7 @@ export function isFormNonce(value: string | undefined): value is string {
  * secret over the form's nonce, the product and the inputs, shaped as a UUID (version 8, "custom"). The same form sent
  * again (a double click, back and resubmit, a refresh of the POST) gives the same key, so the gateway answers the same
  * order without a second charge; a new form (a new nonce) or other inputs give another key, a new order. The key
- * cannot be chosen or guessed from the browser, and never contains the CPF/CNPJ (spec 4, execution rule 3).
+ * cannot be chosen or guessed from the browser, and never contains the CPF/CNPJ (contract 4, execution rule 3).
  */
 export function executionKey(
   sessionSecret: Buffer,

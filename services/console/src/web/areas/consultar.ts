@@ -1,3 +1,4 @@
+import { formatBrl } from '@regapi/br';
 import { type Envelope, FONTES, type Fonte, isFonte } from '@regapi/contracts';
 import type { Request, Response } from 'express';
 import type { ConsoleSession } from '../../auth';
@@ -5,7 +6,6 @@ import { apiMessage, sendApiFailure, sendApiRefusal } from '../api/api-pages';
 import { type ConsoleApi, createConsoleApi } from '../api/console-api';
 import { executionKey, isFormNonce, newFormNonce } from '../api/execution-key';
 import type { ConsoleArea } from '../console-context';
-import { formatBrl } from '../format';
 import { html } from '../html';
 import { consolePage } from '../page-frame';
 import { formField, notFound, queryParam, sendPage } from '../respond';

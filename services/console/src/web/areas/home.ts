@@ -1,7 +1,7 @@
+import { formatBrl } from '@regapi/br';
 import { type Account, type BalanceAlert, balanceAlert, getAccount } from '@regapi/ledger';
 import { type ConsoleSession, can } from '../../auth';
 import type { ConsoleArea } from '../console-context';
-import { formatBrl } from '../format';
 import { html } from '../html';
 import { lowBalanceWarning } from '../money/money-pages';
 import { consolePage } from '../page-frame';

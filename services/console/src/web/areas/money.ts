@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { formatBrl, parseReaisBrasil } from '@regapi/br';
 import {
   type BalanceAlert,
   balanceAlert,
@@ -10,7 +11,6 @@ import {
   extratoCsvDisposition,
   extratoMonthRange,
   listClosedStatements,
-  parseReaisBrasil,
   setLowBalanceThreshold,
   statement,
   statementMonths,
@@ -20,7 +20,6 @@ import { writeConsoleAudit } from '../../auth';
 import { sendApiFailure, sendApiRefusal } from '../api/api-pages';
 import { createConsoleApi } from '../api/console-api';
 import type { ConsoleArea, ConsoleContext } from '../console-context';
-import { formatBrl } from '../format';
 import { monthPage, monthsPage, statementPage, type ThresholdFormState, totalsOf } from '../money/money-pages';
 import {
   filterInputOf,

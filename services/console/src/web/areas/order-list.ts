@@ -1,9 +1,10 @@
+import { formatBrl } from '@regapi/br';
 import { FONTES, isFonte, RESULT_CODES } from '@regapi/contracts';
 import type { AccountOrderFilter, Order, OrderState } from '@regapi/orders';
 import { ORDER_STATES } from '@regapi/orders';
 import type { Request } from 'express';
 import type { ConsoleSession } from '../../auth';
-import { formatBrasiliaTime, formatBrl } from '../format';
+import { formatBrasiliaTime } from '../format';
 import { html } from '../html';
 import { consolePage } from '../page-frame';
 import { queryParam } from '../respond';

@@ -1,6 +1,7 @@
+import { formatBrl } from '@regapi/br';
 import type { DataItem, Envelope } from '@regapi/contracts';
 import type { CertificateResult, FoundProperty, OrderResult, RecordViewResult, SearchResult } from '@regapi/orders';
-import { formatBrasiliaTime, formatBrl } from '../format';
+import { formatBrasiliaTime } from '../format';
 import { html } from '../html';
 
 /** A value of an answer the contract already checked, as text: null (the origin did not say) is a dash. */

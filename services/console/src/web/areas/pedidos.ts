@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { formatBrl } from '@regapi/br';
 import type { Envelope } from '@regapi/contracts';
 import { isFonte } from '@regapi/contracts';
 import { getOrderForAccount, listAccountOrders, type Order } from '@regapi/orders';
@@ -10,7 +11,7 @@ import { sendApiFailure, sendApiRefusal } from '../api/api-pages';
 import { createConsoleApi } from '../api/console-api';
 import { REFRESH_SCRIPT } from '../assets/refresh-script';
 import type { ConsoleArea } from '../console-context';
-import { formatBrasiliaTime, formatBrl } from '../format';
+import { formatBrasiliaTime } from '../format';
 import { html } from '../html';
 import { consolePage } from '../page-frame';
 import { notFound, sendPage } from '../respond';
@@ -21,7 +22,7 @@ import { productName } from './query-forms';
 
 const PROTOCOLO = /^\d{1,30}$/;
 
-/** The protocolo of the path when it has the form of one (spec 2.2: digits only), else undefined. */
+/** The protocolo of the path when it has the form of one (contract 2.2: digits only), else undefined. */
 function protocoloOf(req: Request): string | undefined {
   const protocolo = req.params.protocolo;
   return typeof protocolo === 'string' && PROTOCOLO.test(protocolo) ? protocolo : undefined;
@@ -41,7 +42,7 @@ function runningSection(order: Order, answer: Envelope, now: Date): string {
 
 function finishedSection(order: Order, answer: Envelope, hasDocument: boolean): string {
   const item = answer.data[0] ?? {};
-  // A provisional search (spec 2.4) is revised by the origin: the API says when to ask again.
+  // A provisional search (contract 2.4) is revised by the origin: the API says when to ask again.
   const again = typeof item.consultar_daqui_s === 'number' ? item.consultar_daqui_s : undefined;
   const document = hasDocument
     ? html`<p><a class="botao" href="/pedidos/${order.protocolo}/documento" id="documento" download>Baixar o PDF</a></p>`

@@ -1,7 +1,7 @@
 import { FINALIDADE_DESCRICAO, FINALIDADES, type Fonte, PRODUCTS } from '@regapi/contracts';
 import { html } from '../html';
 
-/** One input of a product's form: exactly the request fields of spec 2.3, by their API names. */
+/** One input of a product's form: exactly the request fields of contract 2.3, by their API names. */
 export interface QueryField {
   readonly name: string;
   readonly label: string;
@@ -50,7 +50,7 @@ const PROPERTY_FIELDS: readonly QueryField[] = [
   { name: 'imovel_uf', label: 'UF do cartório', required: true, kind: 'text', maxLength: 2 },
 ];
 
-/** Spec 2.3, per product. */
+/** Contract 2.3, per product. */
 export const QUERY_FIELDS: Readonly<Record<Fonte, readonly QueryField[]>> = {
   'pesquisa-previa-bens': [
     {
@@ -107,7 +107,7 @@ export const PRODUCT_BLURB: Readonly<Record<Fonte, string>> = {
     'A certidão oficial da matrícula, assinada pelo registrador, com fé pública. Entregue em horário de expediente dos cartórios.',
 };
 
-/** The product's name as the console shows it, with "(beta)" for spec 9.6's beta products. */
+/** The product's name as the console shows it, with "(beta)" for contract 9.6's beta products. */
 export function productName(fonte: Fonte): string {
   const product = PRODUCTS[fonte];
   return product.beta ? `${product.nome} (beta)` : product.nome;
@@ -118,7 +118,7 @@ export type QueryValues = Readonly<Record<string, string>>;
 
 /**
  * The API request body of the values: an empty optional field is left out; a number field typed as digits travels
- * as a number, anything else as typed, so the API (not the console) refuses it with its own message (spec 2.3).
+ * as a number, anything else as typed, so the API (not the console) refuses it with its own message (contract 2.3).
  */
 export function requestBodyOf(fonte: Fonte, values: QueryValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};

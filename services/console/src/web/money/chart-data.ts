@@ -25,7 +25,7 @@ export interface ChartData {
   readonly spendPerDay: readonly ChartPoint[];
   /** Every product, in the catalogue's order. */
   readonly spendPerProduct: readonly ChartPoint[];
-  /** Every result class of the spec, in its order, then the orders still running. */
+  /** Every result class of the contract, in its order, then the orders still running. */
   readonly ordersPerClass: readonly ChartPoint[];
 }
 
@@ -33,7 +33,7 @@ export const RUNNING_CLASS = 'em_andamento';
 
 /**
  * The numbers behind /graficos for one account: money spent (charges minus refunds, libs/ledger dailySpend) per day
- * and per product, and its orders created in the period per result class (spec 7.3, by libs/contracts resultClassOf;
+ * and per product, and its orders created in the period per result class (contract 7.3, by libs/contracts resultClassOf;
  * an unfinished order has no code yet).
  */
 export async function chartData(

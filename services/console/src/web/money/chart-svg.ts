@@ -1,10 +1,9 @@
+import { formatBrl } from '@regapi/br';
 import * as echarts from 'echarts';
 import type { ChartPoint } from './chart-data';
 
 export const CHART_WIDTH = 720;
 export const CHART_HEIGHT = 320;
-
-const REAIS = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
 export interface BarChart {
   readonly points: readonly ChartPoint[];
@@ -27,7 +26,8 @@ export function barChartSvg(chart: BarChart): string {
     minInterval: chart.unit === 'pedidos' ? 1 : 0,
     axisLabel: {
       color: '#1b1b1b',
-      formatter: (value: number) => (chart.unit === 'centavos' ? `R$ ${REAIS.format(value)}` : String(value)),
+      // Ticks are in reais (values above); back to whole centavos for the one rendering (decision 0113).
+      formatter: (value: number) => (chart.unit === 'centavos' ? formatBrl(Math.round(value * 100)) : String(value)),
     },
   };
   const categoryAxis = { type: 'category' as const, data: labels, axisLabel: { color: '#1b1b1b' } };

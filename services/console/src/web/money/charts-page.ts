@@ -1,5 +1,5 @@
+import { formatBrl } from '@regapi/br';
 import type { ConsoleSession } from '../../auth';
-import { formatBrl } from '../format';
 import { html } from '../html';
 import { consolePage } from '../page-frame';
 import { CHART_PERIODS, type ChartData, type ChartPoint } from './chart-data';

@@ -1,13 +1,8 @@
+import { formatBrl, formatReaisBrasil } from '@regapi/br';
 import { type FieldError, isFonte, PRODUCTS } from '@regapi/contracts';
-import {
-  type BalanceAlert,
-  type ClosedStatement,
-  formatReaisBrasil,
-  type StatementLine,
-  type StatementMonth,
-} from '@regapi/ledger';
+import type { BalanceAlert, ClosedStatement, StatementLine, StatementMonth } from '@regapi/ledger';
 import type { ConsoleSession } from '../../auth';
-import { formatBrasiliaTime, formatBrl } from '../format';
+import { formatBrasiliaTime } from '../format';
 import { html } from '../html';
 import { consolePage } from '../page-frame';
 import {

@@ -13,7 +13,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * What an `Idempotency-Key` is bound to (ARCHITECTURE decision 4): method + path + canonical body, hashed. The body
+ * What an `Idempotency-Key` is bound to (architecture rule 4): method + path + canonical body, hashed. The body
  * is the one the client sent (parsed JSON), not our normalized reading of it: "529.982.247-25" and "52998224725" are
  * two requests to us, even if they mean the same person (docs/decisions/0026).
  */

@@ -2,7 +2,7 @@ import type { Database } from '@regapi/db';
 import type { Db } from '@regapi/ledger';
 import { sql, type Transaction } from 'kysely';
 
-/** Spec 8: a key answers with the same response for 24 hours. */
+/** Contract 8: a key answers with the same response for 24 hours. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
 
 /** An acceptance stored under a key: what a replay answers. */

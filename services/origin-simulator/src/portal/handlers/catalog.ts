@@ -1,9 +1,10 @@
-import { centavosToReaisText, type WireCatalog, type WireTariffs } from '@regapi/origin';
+import { formatReaisBrasil } from '@regapi/br';
+import type { WireCatalog, WireTariffs } from '@regapi/origin';
 import { type Answer, json } from '../answer';
 import { genericFaultAnswer } from '../generic-faults';
 import { type CallContext, wait } from '../sim-context';
 
-/** `GET /api/cartorios`: every office, out-of-service ones included (spec 2.4: they stay counted). */
+/** `GET /api/cartorios`: every office, out-of-service ones included (contract 2.4: they stay counted). */
 export async function catalog(call: CallContext): Promise<Answer> {
   const fault = await genericFaultAnswer(call, 'catalog', call.armed);
   if (fault) return fault;
@@ -33,13 +34,13 @@ export async function tariffs(call: CallContext): Promise<Answer> {
   const { tariffs: table, offices } = call.sim.world;
   const answer: WireTariffs = {
     vigencia: table.vigencia,
-    pesquisa_previa: [...table.searchFees].map(([uf, centavos]) => ({ uf, valor: centavosToReaisText(centavos) })),
+    pesquisa_previa: [...table.searchFees].map(([uf, centavos]) => ({ uf, valor: formatReaisBrasil(centavos) })),
     cartorios: offices.map((office) => {
       const fee = table.officeFees.get(office.cns) ?? { certidaoCentavos: 0, visualizacaoCentavos: 0 };
       return {
         cns: office.cns,
-        certidao: centavosToReaisText(fee.certidaoCentavos),
-        visualizacao: centavosToReaisText(fee.visualizacaoCentavos),
+        certidao: formatReaisBrasil(fee.certidaoCentavos),
+        visualizacao: formatReaisBrasil(fee.visualizacaoCentavos),
       };
     }),
   };

@@ -1,4 +1,5 @@
-import { centavosToReaisText, WIRE_ERRORS, type WireOrderDetail, type WireOrderListItem } from '@regapi/origin';
+import { formatReaisBrasil } from '@regapi/br';
+import { WIRE_ERRORS, type WireOrderDetail, type WireOrderListItem } from '@regapi/origin';
 import { type Answer, json, wireError } from '../answer';
 import { genericFaultAnswer } from '../generic-faults';
 import { isDelivered, LINK_LIFETIME_MS } from '../order-book';
@@ -44,8 +45,8 @@ export async function checkOrder(call: CallContext, numero: string): Promise<Ans
 }
 
 /**
- * `GET /api/pedidos?desde=ISO`: searches and record views placed since then (reconciliation, spec 3). Certificates are
- * not listed: no listing recovers a certificate (spec 2.6).
+ * `GET /api/pedidos?desde=ISO`: searches and record views placed since then (reconciliation, contract 3). Certificates are
+ * not listed: no listing recovers a certificate (contract 2.6).
  */
 export async function listOrders(call: CallContext, desde: unknown): Promise<Answer> {
   const since = typeof desde === 'string' ? new Date(desde) : new Date(Number.NaN);
@@ -70,7 +71,7 @@ export async function listOrders(call: CallContext, desde: unknown): Promise<Ans
           url: order.receiptUrl,
           expira_em: new Date(order.createdAt.getTime() + LINK_LIFETIME_MS).toISOString(),
         },
-        valor: centavosToReaisText(order.valorCentavos),
+        valor: formatReaisBrasil(order.valorCentavos),
       });
     } else if (order.kind === 'record-view') {
       const delivered = isDelivered(order, now);
@@ -82,7 +83,7 @@ export async function listOrders(call: CallContext, desde: unknown): Promise<Ans
         cns: order.office.cns,
         matricula: order.record.matricula,
         documento: delivered ? recordViewWire(call, order).documento : null,
-        valor: centavosToReaisText(order.valorCentavos),
+        valor: formatReaisBrasil(order.valorCentavos),
       });
     }
   }

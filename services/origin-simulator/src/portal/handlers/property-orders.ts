@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { parseUf } from '@regapi/br';
+import { formatReaisBrasil, parseUf } from '@regapi/br';
 import { CERTIFICATE_TERM_BUSINESS_HOURS, certificateForecast } from '@regapi/calendar';
-import { centavosToReaisText, type OriginFault, WIRE_ERRORS, type WireCertificateOrder } from '@regapi/origin';
+import { type OriginFault, WIRE_ERRORS, type WireCertificateOrder } from '@regapi/origin';
 import { renderCertificate } from '../../pdf/certificate-pdf';
 import { brDate } from '../../pdf/record-text';
 import { renderRecordView } from '../../pdf/record-view-pdf';
@@ -27,12 +27,12 @@ interface PropertyInput {
   readonly finalidade: unknown;
 }
 
-/** `POST /api/visualizacoes`: places the order and answers when the office delivered the PDF (spec 2.5). */
+/** `POST /api/visualizacoes`: places the order and answers when the office delivered the PDF (contract 2.5). */
 export function orderRecordView(call: CallContext, body: unknown): Promise<Answer> {
   return placeOrder(call, 'record-view', body);
 }
 
-/** `POST /api/certidoes`: places the order; the office delivers in registry business hours (spec 2.6). */
+/** `POST /api/certidoes`: places the order; the office delivers in registry business hours (contract 2.6). */
 export function orderCertificate(call: CallContext, body: unknown): Promise<Answer> {
   return placeOrder(call, 'certificate', body);
 }
@@ -59,7 +59,7 @@ async function decide(
   now: Date,
   entry: ReceivedEntry,
 ): Promise<Answer> {
-  // spec 2.3: an office sent as a label instead of its number is refused by the origin.
+  // contract 2.3: an office sent as a label instead of its number is refused by the origin.
   if (typeof input.cartorio !== 'number' || !Number.isInteger(input.cartorio) || input.cartorio < 1) {
     return wireError(422, WIRE_ERRORS.dataRefused, { mensagem: 'O cartório deve ser informado pelo seu número.' });
   }
@@ -88,7 +88,7 @@ async function decide(
   const magicStandIn = fault === 'timeout-after-order' || fault === 'accepted-without-protocol';
   const record = world.findRecord(office, input.matricula) ?? (magicStandIn ? world.recordsIn(office)[0] : undefined);
   if (!record) return wireError(404, WIRE_ERRORS.recordNotFound);
-  // The portal names the order in force: every order on the account is the platform's (spec 1.7; decision 0110).
+  // The portal names the order in force: every order on the account is the platform's (contract 1.7; decision 0110).
   const block = call.state.orders.blockedBy(product, record, now);
   if (block)
     return wireError(409, WIRE_ERRORS.repeatedOrder, {
@@ -147,7 +147,7 @@ async function recordView(
     renderRecordView(world, office, record, numero, deliveryTime(order)),
   );
   if (fault === 'timeout-after-order') {
-    // The order stands and completes by itself: only reconciliation (listOrders) can find it (spec 3).
+    // The order stands and completes by itself: only reconciliation (listOrders) can find it (contract 3).
     await wait(call, originTimeoutMs('record-view'));
     return wireError(504, WIRE_ERRORS.timeout);
   }
@@ -174,7 +174,7 @@ async function certificate(
       numero_pedido: null,
       situacao: 'ACEITO_SEM_PROTOCOLO',
       previsao_entrega_em: null,
-      valor: centavosToReaisText(valorCentavos),
+      valor: formatReaisBrasil(valorCentavos),
       aceito_em: now.toISOString(),
       mensagem: 'Pedido recebido sem número de protocolo. O valor será devolvido integralmente.',
     };
@@ -223,7 +223,7 @@ async function certificate(
     numero_pedido: numero,
     situacao: 'EM_ANDAMENTO',
     previsao_entrega_em: forecast.toISOString(),
-    valor: centavosToReaisText(valorCentavos),
+    valor: formatReaisBrasil(valorCentavos),
     aceito_em: now.toISOString(),
     mensagem: `Pedido ${numero} recebido. Prazo de 4 horas úteis do cartório; previsão de entrega em ${brDate(forecast.toISOString())}.`,
   };

@@ -10,11 +10,11 @@ import { LINK_LIFETIME_MS } from '../order-book';
 import { runSearch, toWireSearch } from '../search-engine';
 import { type CallContext, wait } from '../sim-context';
 
-/** An extra field the portal sends and no client knows: drivers must ignore it (spec 9.2). */
+/** An extra field the portal sends and no client knows: drivers must ignore it (contract 9.2). */
 export const PORTAL_VERSION_FIELD = { versao_portal: '4.12.0-simulador' };
 
 /**
- * `POST /api/pesquisas-previas` `{documento, uf, nome?, finalidade}`: the preliminary search (spec 2.4). The search is
+ * `POST /api/pesquisas-previas` `{documento, uf, nome?, finalidade}`: the preliminary search (contract 2.4). The search is
  * registered with its protocol once the scan ends; its receipt is a signed link to the printed screen.
  */
 export async function search(call: CallContext, body: unknown): Promise<Answer> {

@@ -1,9 +1,5 @@
-import {
-  centavosToReaisText,
-  type WireCertificateDetail,
-  type WireOfficeRef,
-  type WireRecordView,
-} from '@regapi/origin';
+import { formatReaisBrasil } from '@regapi/br';
+import type { WireCertificateDetail, WireOfficeRef, WireRecordView } from '@regapi/origin';
 import type { SimOffice } from '../../world/offices';
 import { type CertificateOrder, deliveryTime, LINK_LIFETIME_MS, type RecordViewOrder } from '../order-book';
 import type { CallContext } from '../sim-context';
@@ -20,7 +16,7 @@ function link(call: CallContext, id: string, from: Date) {
   };
 }
 
-/** A delivered record view; the number served may differ from the one asked for (spec 2.5: the registry overrides). */
+/** A delivered record view; the number served may differ from the one asked for (contract 2.5: the registry overrides). */
 export function recordViewWire(call: CallContext, order: RecordViewOrder): WireRecordView {
   const delivered = deliveryTime(order);
   return {
@@ -30,7 +26,7 @@ export function recordViewWire(call: CallContext, order: RecordViewOrder): WireR
     matricula_solicitada: order.requested,
     cartorio: officeRef(order.office),
     documento: link(call, `${order.numero}-matricula.pdf`, delivered),
-    valor: centavosToReaisText(order.valorCentavos),
+    valor: formatReaisBrasil(order.valorCentavos),
     entregue_em: delivered.toISOString(),
   };
 }
@@ -42,7 +38,7 @@ export function certificateWire(call: CallContext, order: CertificateOrder, now:
     situacao: issued ? 'EMITIDA' : 'EM_ANDAMENTO',
     previsao_entrega_em: order.forecast.toISOString(),
     aceito_em: order.createdAt.toISOString(),
-    valor: centavosToReaisText(order.valorCentavos),
+    valor: formatReaisBrasil(order.valorCentavos),
     matricula: order.record.matricula,
     cartorio: officeRef(order.office),
     documento: issued ? link(call, `${order.numero}-certidao.pdf`, order.readyAt) : null,

@@ -8,7 +8,7 @@ import {
   reaisNumber,
 } from '../src/reais';
 
-// Operator amounts become integer centavos exactly, or not at all (ARCHITECTURE 3).
+// Operator amounts become integer centavos exactly, or not at all (architecture rule 3).
 
 test.each([
   ['150', 15000],
