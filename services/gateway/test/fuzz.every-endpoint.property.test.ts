@@ -120,13 +120,11 @@ async function send(attempt: Attempt): Promise<{ status: number; text: string; t
   return { status: response.status, text: await response.text(), type: response.headers.get('content-type') };
 }
 
-function expectEnvelope(answer: { status: number; text: string; type: string | null }, attempt: Attempt): void {
-  const context = JSON.stringify({ attempt, status: answer.status, text: answer.text.slice(0, 300) });
-  if (answer.status >= 500) throw new Error(`5xx: ${context}`);
-  if (!answer.type?.startsWith('application/json') && !answer.type?.startsWith('text/csv')) {
-    throw new Error(`not the envelope: ${context}`);
-  }
-  if (answer.type.startsWith('text/csv')) return;
+/** What is wrong with an answer to a fuzzed request, or undefined when it is a proper envelope. */
+function envelopeProblem(answer: { status: number; text: string; type: string | null }): string | undefined {
+  if (answer.status >= 500) return '5xx';
+  if (!answer.type?.startsWith('application/json') && !answer.type?.startsWith('text/csv')) return 'not the envelope';
+  if (answer.type.startsWith('text/csv')) return undefined;
   const body = JSON.parse(answer.text) as Record<string, unknown>;
   const header = body.header as Record<string, unknown> | undefined;
   const ok =
@@ -138,9 +136,16 @@ function expectEnvelope(answer: { status: number; text: string; type: string | n
     Array.isArray(body.data) &&
     body.data_count === body.data.length &&
     Array.isArray(body.errors);
-  if (!ok) throw new Error(`not the envelope: ${context}`);
+  if (!ok) return 'not the envelope';
   // Transport refusals carry their status as code (contract 7.1); results ride on 200 or 202.
-  if (answer.status >= 400 && body.code !== answer.status) throw new Error(`code differs from status: ${context}`);
+  if (answer.status >= 400 && body.code !== answer.status) return 'code differs from status';
+  return undefined;
+}
+
+/** Fails the property (fast-check then shrinks the attempt) naming the attempt and the answer. */
+function expectEnvelope(answer: { status: number; text: string; type: string | null }, attempt: Attempt): void {
+  const context = JSON.stringify({ attempt, status: answer.status, text: answer.text.slice(0, 300) });
+  expect({ problem: envelopeProblem(answer), context }).toEqual({ problem: undefined, context });
 }
 
 const RUNS = { numRuns: 120 };
