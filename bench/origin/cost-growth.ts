@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { systemClock } from '@regapi/calendar';
-import { acceptOrder, getOrderInQueue, newOrderInQueue, readyTimesOfNewOrders } from '@regapi/orders';
+import { getOrderInQueue, newOrderInQueue, readyTimesOfNewOrders } from '@regapi/orders';
+import { acceptSeededOrder } from '@regapi/testkit';
 import { fairScheduleStandIn } from '../fair-schedule-stand-in';
 import { type BenchDatabase, createBenchDatabase } from '../gateway/bench-database';
 import { percentile } from '../percentile';
@@ -80,19 +81,12 @@ export async function runCostGrowth(): Promise<void> {
             now,
           );
           await database.db.transaction().execute((trx) =>
-            acceptOrder(trx, {
-              id: crypto.randomUUID(),
+            acceptSeededOrder(trx, {
               protocolo,
               accountId,
-              tokenId: null,
               fonte: 'pesquisa-previa-bens',
               request: SEARCH_BODY,
-              imovelChave: null,
-              uf: SEARCH_BODY.uf,
-              priceCentavos: 5_000,
               quote: {},
-              aceite: { code: 202 },
-              requestId: crypto.randomUUID(),
             }),
           );
         });

@@ -2,6 +2,7 @@ import { enqueueMessage, type OriginTask, originTaskRoutingKey, REQUEST_ID_HEADE
 import type { Database } from '@regapi/db';
 import type { Transaction } from 'kysely';
 import { type Order, toOrder } from './order';
+import { encodeOrderRequest, type OrderRequestBody } from './order-request';
 
 export interface AcceptOrderInput {
   readonly id: string;
@@ -10,7 +11,8 @@ export interface AcceptOrderInput {
   readonly accountId: string;
   readonly tokenId: string | null;
   readonly fonte: string;
-  readonly request: unknown;
+  /** The normalized body (libs/contracts `validateRequest`). */
+  readonly request: OrderRequestBody;
   readonly imovelChave: string | null;
   readonly uf: string;
   readonly priceCentavos: number;
@@ -39,7 +41,7 @@ export async function acceptOrder(trx: Transaction<Database>, input: AcceptOrder
       account_id: input.accountId,
       token_id: input.tokenId,
       fonte: input.fonte,
-      request: JSON.stringify(input.request),
+      request: encodeOrderRequest(input.request),
       imovel_chave: input.imovelChave,
       uf: input.uf,
       price_centavos: input.priceCentavos,

@@ -1,4 +1,5 @@
 import { type Fonte, finishedResultMessage, moneyOutcomeOfFinished, type ResultCode } from '@regapi/contracts';
+import type { OrderResultBody } from './order-result';
 
 /**
  * `data[0]` of an order that ended without a delivery: the product's fields, null where the origin reported nothing
@@ -11,7 +12,7 @@ export function failureResultData(
   fonte: Fonte,
   code: ResultCode,
   detail: { readonly numeroPedido?: string | null; readonly note?: string },
-): Record<string, unknown> {
+): OrderResultBody {
   const text = finishedResultMessage(code, fonte, moneyOutcomeOfFinished(code, fonte));
   const mensagem = detail.note === undefined ? text : `${detail.note} ${text}`;
   const numeroPedido = detail.numeroPedido ?? null;

@@ -3,13 +3,14 @@ import type { ResultCode } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import type { Transaction } from 'kysely';
 import type { Order } from './order';
+import { encodeOrderResult, type OrderResultBody } from './order-result';
 import { transition } from './transitions';
 
 /** How an order ends: its result code and the `data[0]` a client reads (contract 2.4-2.6). */
 export interface OrderEnd {
   readonly code: ResultCode;
   readonly statusConsulta: string | null;
-  readonly result: unknown;
+  readonly result: OrderResultBody;
   readonly siteReceipts: readonly string[];
   /** The origin's protocol; the order's own when null. */
   readonly numeroPedido: string | null;
@@ -42,7 +43,7 @@ export async function finishOrder(trx: Transaction<Database>, order: Order, end:
     {
       code: end.code,
       status_consulta: end.statusConsulta,
-      result: JSON.stringify(end.result),
+      result: encodeOrderResult(end.result),
       site_receipts: JSON.stringify(end.siteReceipts),
       numero_pedido: numeroPedido,
       finished_at: end.at,

@@ -50,6 +50,26 @@ export {
   getOrderForAccount,
   setNextRevision,
 } from './order-queries';
+export {
+  decodeOrderRequest,
+  decodeTargetsBatchRequest,
+  encodeOrderRequest,
+  type OrderRequest,
+  type OrderRequestBody,
+} from './order-request';
+export {
+  type CertificateResult,
+  decodeOrderResult,
+  encodeOrderResult,
+  type FoundProperty,
+  type OrderResult,
+  type OrderResultBody,
+  type RecordViewResult,
+  type ResultBodies,
+  type SearchCoverage,
+  type SearchResult,
+  storedForecast,
+} from './order-result';
 export { canTransition, ORDER_STATES, type OrderState, TRANSITIONS, type TransitionName } from './order-state';
 export {
   dammDigit,

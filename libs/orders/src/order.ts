@@ -1,17 +1,23 @@
 import type { Database } from '@regapi/db';
 import type { Selectable } from 'kysely';
+import { decodeOrderRequest, type OrderRequest } from './order-request';
+import { decodeOrderResult, type OrderResult } from './order-result';
 import type { OrderState } from './order-state';
 
 type OrderRow = Selectable<Database['orders']>;
 
-/** An order as the rest of the system reads it. JSON columns stay `unknown` until their product's code reads them. */
+/**
+ * An order as the rest of the system reads it. `request` and `result` are decoded here, once, by their codecs
+ * (decision 0115); the quote and the 202 body stay as stored (only echoed).
+ */
 export interface Order {
   readonly id: string;
   readonly protocolo: string;
   readonly accountId: string;
   readonly tokenId: string | null;
   readonly fonte: string;
-  readonly request: unknown;
+  /** The normalized request; undefined when the stored one is not a request of `fonte` (the order ends 601). */
+  readonly request: OrderRequest | undefined;
   readonly imovelChave: string | null;
   readonly uf: string;
   readonly priceCentavos: number;
@@ -19,7 +25,8 @@ export interface Order {
   readonly state: OrderState;
   readonly code: number | null;
   readonly statusConsulta: string | null;
-  readonly result: unknown;
+  /** The product's result; null while there is none (or what is stored is not one). */
+  readonly result: OrderResult | null;
   readonly siteReceipts: readonly string[];
   readonly numeroPedido: string | null;
   readonly aceite: unknown;
@@ -49,7 +56,7 @@ export function toOrder(row: OrderRow): Order {
     accountId: row.account_id,
     tokenId: row.token_id,
     fonte: row.fonte,
-    request: row.request,
+    request: decodeOrderRequest(row.fonte, row.request),
     imovelChave: row.imovel_chave,
     uf: row.uf,
     priceCentavos: row.price_centavos,
@@ -57,7 +64,7 @@ export function toOrder(row: OrderRow): Order {
     state: row.state,
     code: row.code,
     statusConsulta: row.status_consulta,
-    result: row.result,
+    result: decodeOrderResult(row.fonte, row.result),
     siteReceipts: row.site_receipts,
     numeroPedido: row.numero_pedido,
     aceite: row.aceite,
@@ -121,7 +128,7 @@ export function toPolledOrder(row: Pick<OrderRow, (typeof POLLED_COLUMNS)[number
     fonte: row.fonte,
     state: row.state,
     code: row.code,
-    result: row.result,
+    result: decodeOrderResult(row.fonte, row.result),
     siteReceipts: row.site_receipts,
     aceite: row.aceite,
     attemptStartedAt: row.attempt_started_at,

@@ -1,6 +1,6 @@
 export type { CallOptions } from './call-options';
 export type { Catalog, Office, OfficeFees, Tariffs, UfSearchFee } from './catalog';
-export { expectKind, isKind } from './contract/expect-kind';
+export { expectKind, expectSearchAnswer, isKind } from './contract/expect-kind';
 export {
   ORIGIN_FAULTS,
   ORIGIN_OPERATIONS,
@@ -62,21 +62,25 @@ export type {
   RecordView,
 } from './orders';
 export type { OriginPortal } from './origin-portal';
-export type {
-  AnyOriginOutcome,
-  CatalogOutcome,
-  CertificateOutcome,
-  CheckOrderOutcome,
-  DataFailure,
-  DownloadOutcome,
-  ListOrdersOutcome,
-  LoginOutcome,
-  OriginFailure,
-  OriginOutcomeKind,
-  PropertyOrderFailure,
-  RecordViewOutcome,
-  SearchOutcome,
-  TariffsOutcome,
+export {
+  type AnyOriginOutcome,
+  type CatalogOutcome,
+  type CertificateInQueue,
+  type CertificateOutcome,
+  type CheckOrderOutcome,
+  type DataFailure,
+  type DownloadOutcome,
+  type ListOrdersOutcome,
+  type LoginOutcome,
+  type OriginFailure,
+  type OriginOutcomeKind,
+  type PropertyOrderFailure,
+  type RecordViewDelivered,
+  type RecordViewOutcome,
+  type SearchAnswer,
+  type SearchOutcome,
+  searchAnswer,
+  type TariffsOutcome,
 } from './outcomes';
 export {
   checkPdfSignature,

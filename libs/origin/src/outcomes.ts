@@ -45,10 +45,28 @@ export type LoginOutcome =
   | { readonly kind: 'credentials-refused'; readonly message: string }
   | OriginFailure;
 
-export type SearchOutcome =
+/**
+ * The origin's facts about an order, named once whether they answer the call that placed it or a later check of it
+ * (decision 0115): a search answered with rows or without, a record view delivered, a certificate accepted (in the
+ * registry queue).
+ */
+export type SearchAnswer =
   | { readonly kind: 'found'; readonly search: PropertySearch }
   /** The origin answered with no row. Still provisional while `coverage.retriesPendentes` is true (contract 7.11). */
-  | { readonly kind: 'nothing-found'; readonly search: PropertySearch }
+  | { readonly kind: 'nothing-found'; readonly search: PropertySearch };
+
+export type RecordViewDelivered = { readonly kind: 'delivered'; readonly view: RecordView };
+
+/** Protocolled, in the registry queue until the office issues it (contract 2.6, EM_EMISSAO). */
+export type CertificateInQueue = { readonly kind: 'accepted'; readonly certificate: CertificateAccepted };
+
+/** A search's answer by its rows: `found` with at least one, else `nothing-found`. */
+export function searchAnswer(search: PropertySearch): SearchAnswer {
+  return search.rows.length > 0 ? { kind: 'found', search } : { kind: 'nothing-found', search };
+}
+
+export type SearchOutcome =
+  | SearchAnswer
   /** The search ran but the printed-screen receipt could not be generated. */
   | { readonly kind: 'receipt-error'; readonly numeroPedido: string | null; readonly message: string }
   | DataFailure
@@ -74,21 +92,21 @@ export type PropertyOrderFailure =
   | DataFailure
   | OriginFailure;
 
-export type RecordViewOutcome = { readonly kind: 'delivered'; readonly view: RecordView } | PropertyOrderFailure;
+export type RecordViewOutcome = RecordViewDelivered | PropertyOrderFailure;
 
 export type CertificateOutcome =
-  | { readonly kind: 'accepted'; readonly certificate: CertificateAccepted }
+  | CertificateInQueue
   /** Accepted WITHOUT a protocol: nothing can be downloaded or recovered; the amount is returned (contract 2.6). */
   | { readonly kind: 'accepted-without-protocol'; readonly message: string }
   | PropertyOrderFailure;
 
 export type CheckOrderOutcome =
-  | { readonly kind: 'search'; readonly search: PropertySearch }
-  | { readonly kind: 'record-view'; readonly view: RecordView }
+  | SearchAnswer
+  | RecordViewDelivered
   /** Placed, not delivered yet: seen after a call that timed out while the office was still working. */
   | { readonly kind: 'record-view-in-progress'; readonly numeroPedido: string }
   /** Still in the registry queue (contract 3: treated as still processing). */
-  | { readonly kind: 'certificate-open'; readonly certificate: CertificateAccepted }
+  | CertificateInQueue
   | { readonly kind: 'certificate-issued'; readonly certificate: CertificateIssued }
   | { readonly kind: 'order-not-found' }
   | OriginFailure;

@@ -15,8 +15,8 @@ export async function finishAsArchived(database: DbHandle, delivered: DocumentDe
     const order = await getOrder(trx, delivered.order_id);
     if (order === undefined) return;
     if (!isResultCode(delivered.code)) throw new Error(`document.delivered with code ${delivered.code}`);
-    const result = { ...(order.result as Record<string, unknown>) };
-    if ('documento_url' in result) result.documento_url = documentUrl(order.protocolo);
+    const stored = order.result?.data ?? {};
+    const result = 'documento_url' in stored ? { ...stored, documento_url: documentUrl(order.protocolo) } : stored;
     await finishOrder(trx, order, {
       code: delivered.code,
       statusConsulta: delivered.status_consulta,

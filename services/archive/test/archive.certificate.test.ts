@@ -29,13 +29,13 @@ test('issued in business hours: archived with a verified signature and the valid
     customer.accountId,
   );
   const waiting = await harness.origin.waitForState(order.id, ['awaiting_issue']);
-  const forecast = new Date((waiting.result as { previsao_entrega_em: string }).previsao_entrega_em);
+  const forecast = new Date(((waiting.result?.data ?? {}) as { previsao_entrega_em: string }).previsao_entrega_em);
   harness.origin.clock.set(new Date(forecast.getTime() + 1_000));
 
   const done = await harness.origin.waitForState(order.id, ['finished']);
   expect(done.code).toBe(200);
   expect(done.statusConsulta).toBe('SUCESSO');
-  const data = done.result as { certidao_codigo: string | null; documento_url: string; status: string };
+  const data = done.result?.data as { certidao_codigo: string | null; documento_url: string; status: string };
   expect(data.status).toBe('Emitida');
   expect(data.documento_url).toBe(`/v1/consultas/${done.protocolo}/documento`);
   expect(data.certidao_codigo).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
@@ -87,8 +87,8 @@ test('a "certificate" without a digital signature: never SUCESSO — 606 refunde
   const done = await harness.origin.waitForState(order.id, ['finished']);
   expect(done.code).toBe(606);
   expect(done.statusConsulta).toBeNull();
-  expect(done.result).toMatchObject({ status_consulta: null, documento_url: null, certidao_codigo: null });
-  expect((done.result as { mensagem: string }).mensagem).toMatch(/assinatura digital/);
+  expect(done.result?.data).toMatchObject({ status_consulta: null, documento_url: null, certidao_codigo: null });
+  expect(((done.result?.data ?? {}) as { mensagem: string }).mensagem).toMatch(/assinatura digital/);
   expect(await harness.origin.waitForFinishedMessage(order.id)).toMatchObject({ code: 606, status_consulta: null });
 
   const alert = await waitFor(() => harness.alerts.find((line) => line.order_id === order.id));

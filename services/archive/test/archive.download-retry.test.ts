@@ -102,8 +102,8 @@ test('still failing when the next try would find the link expired: 617, refunded
   const done = await harness.origin.waitForState(order.id, ['finished']);
   expect(done.code).toBe(617);
   expect(isRefunded(617)).toBe(true);
-  expect(done.result).toMatchObject({ status_consulta: null, documento_url: null, dados: { conteudo: null } });
-  expect((done.result as { mensagem: string }).mensagem).toMatch(/link da origem expirar/);
+  expect(done.result?.data).toMatchObject({ status_consulta: null, documento_url: null, dados: { conteudo: null } });
+  expect(((done.result?.data ?? {}) as { mensagem: string }).mensagem).toMatch(/link da origem expirar/);
   expect((await waitForOutcomes(order.id, 2)).map((handled) => handled.outcome.kind)).toEqual([
     'retry-scheduled',
     'not-archived',

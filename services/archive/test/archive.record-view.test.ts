@@ -70,7 +70,11 @@ test('waits in archiving until the archive stored the PDF; then SUCESSO, order.f
   });
 
   const originUrl = delivered.siteReceipts[0] ?? '';
-  const data = done.result as { documento_url: string; site_receipts: string[]; dados: { conteudo: string | null } };
+  const data = done.result?.data as {
+    documento_url: string;
+    site_receipts: string[];
+    dados: { conteudo: string | null };
+  };
   expect(data.documento_url).toBe(`/v1/consultas/${done.protocolo}/documento`);
   // Contract 2.5: site_receipts keep the origin's link (7 days, audit); documento_url is our own copy.
   expect(data.site_receipts).toEqual([originUrl]);
@@ -110,7 +114,7 @@ test('an image-only office: dados.conteudo is null, yet the document is archived
   const order = await harness.origin.accept('visualizacao-matricula', imageOnlyRecordBody(), 5_000, customer.accountId);
   const done = await harness.origin.waitForState(order.id, ['finished']);
   expect(done.code).toBe(200);
-  expect(done.result).toMatchObject({
+  expect(done.result?.data).toMatchObject({
     status_consulta: 'SUCESSO',
     documento_url: `/v1/consultas/${done.protocolo}/documento`,
     dados: { conteudo: null },
@@ -141,7 +145,7 @@ test("a preliminary search: its printed receipt is archived and is the protocol'
   });
   expect(row?.kind).toBe('comprovante');
   // The search's data[0] has no documento_url (contract 2.4); its site_receipts keep the origin's printed screen.
-  expect(done.result).not.toHaveProperty('documento_url');
+  expect(done.result?.data).not.toHaveProperty('documento_url');
   const response = await harness.fetchDocument(done.protocolo, customer.token);
   expect(response.status).toBe(200);
   expect(sha256(new Uint8Array(await response.arrayBuffer()))).toBe(row?.sha256);

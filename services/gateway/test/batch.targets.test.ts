@@ -145,7 +145,7 @@ test('the execution creates one order per item with its own protocolo and one de
   for (const pedido of pedidos) {
     const order = await getOrderByProtocolo(database.db, pedido.protocolo);
     expect(order).toMatchObject({ accountId, state: 'queued', uf: pedido.uf });
-    expect(order?.request).toMatchObject({ cpf_cnpj: pedido.cpf_cnpj, uf: pedido.uf });
+    expect(order?.request?.body).toMatchObject({ cpf_cnpj: pedido.cpf_cnpj, uf: pedido.uf });
     const debits = await database.db
       .selectFrom('ledger_transaction')
       .select('amount_centavos')

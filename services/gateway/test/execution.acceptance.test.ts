@@ -241,6 +241,6 @@ test('finalidade: 2 by default, 3 kept only when the client sent it explicitly',
   const stored = await Promise.all(
     [byDefault, explicit].map((answer) => getOrderByProtocolo(database.db, String(answer.body.data[0]?.protocolo))),
   );
-  expect(stored[0]?.request).toMatchObject({ finalidade: 2, finalidadeExplicit: false });
-  expect(stored[1]?.request).toMatchObject({ finalidade: 3, finalidadeExplicit: true });
+  expect(stored[0]?.request?.body).toMatchObject({ finalidade: 2, finalidadeExplicit: false });
+  expect(stored[1]?.request?.body).toMatchObject({ finalidade: 3, finalidadeExplicit: true });
 });

@@ -8,7 +8,7 @@ const order = (fonte: string, code: number) => ({
   fonte,
   state: 'finished' as const,
   code,
-  result: {},
+  result: null,
   siteReceipts: [],
   aceite: {},
   attemptStartedAt: null,

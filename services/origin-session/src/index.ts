@@ -1,6 +1,6 @@
 export { type AlertCounts, type Alerts, createAlerts, type ProductOutage } from './alerts/alerts';
 export { originSessionConfig, originSessionLocalConfig, originSessionProcessConfig } from './config';
-export { type OrderInput, parseOrderInput } from './orders/order-request';
+export { type OrderInput, orderInputOf } from './orders/order-request';
 export {
   OFFICE_OUT_OF_SERVICE_CODE,
   OUTCOME_CODES,

@@ -33,9 +33,8 @@ const rule = (code: ResultCode | 'continues', why: string, effect?: OutcomeEffec
 
 export const OUTCOME_CODES: Readonly<Record<OriginOutcomeKind, OutcomeRule>> = Object.freeze({
   // Delivered: `sucesso`.
-  found: rule(200, 'search closed or provisional with at least one record'),
-  delivered: rule(200, 'record view delivered'),
-  'record-view': rule(200, 'record view found delivered by a check'),
+  found: rule(200, 'search closed or provisional with at least one record (placed or checked)'),
+  delivered: rule(200, 'record view delivered (to the call that placed it, or to a check)'),
   'certificate-issued': rule(200, 'certificate issued by the office'),
   // `nao_encontrado` / `indeterminado`: the origin answered; the amount is kept.
   'nothing-found': rule(612, 'search without records; record not found in that office'),
@@ -72,10 +71,8 @@ export const OUTCOME_CODES: Readonly<Record<OriginOutcomeKind, OutcomeRule>> = O
   'order-not-found': rule(621, 'the origin does not know a protocol it gave us'),
   'document-not-found': rule(622, "the origin's document link leads to nothing"),
   // Not the end of an order.
-  accepted: rule('continues', 'certificate protocolled: EM_EMISSAO until the office issues it'),
-  'certificate-open': rule('continues', 'certificate still in the registry queue (contract 3)'),
+  accepted: rule('continues', 'certificate protocolled, in the registry queue: EM_EMISSAO until the office issues it'),
   'record-view-in-progress': rule('continues', 'record view placed, the office is still producing it'),
-  search: rule('continues', 'a checked search: found or nothing-found by its rows'),
   'logged-in': rule('continues', 'session opened'),
   orders: rule('continues', 'order listing'),
   document: rule('continues', 'document downloaded'),

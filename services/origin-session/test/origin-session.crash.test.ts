@@ -123,7 +123,7 @@ test('SIGKILL of the leader at random instants, five times: every order ends, no
   const created = (await harness.receivedOrders()).filter((entry) => entry.numero_pedido !== null);
   const atOrigin = new Map<string, number>();
   for (const search of searches) {
-    const documento = String((search.request as { cpf_cnpj: string }).cpf_cnpj).replace(/\D/g, '');
+    const documento = String(search.request?.body.cpf_cnpj).replace(/\D/g, '');
     const count = created.filter(
       (entry) => entry.operation === 'search' && String(entry.input.documento).replace(/\D/g, '') === documento,
     ).length;

@@ -43,7 +43,7 @@ test.each(SEARCH_FAULTS.map(([fault, code, resultClass]) => ({ fault, code, resu
     const done = await harness.finishThroughDoubt(order.id);
     expect(done.code).toBe(code);
     expect(resultClassOf(code)).toBe(resultClass);
-    expect(done.result).toMatchObject({
+    expect(done.result?.data).toMatchObject({
       confianca: 'INDICIO',
       nada_consta: code === 612 ? expect.any(Boolean) : false,
     });
@@ -57,7 +57,7 @@ test('a receipt error keeps the origin protocol of the search that did run', asy
   const done = await harness.waitForState(order.id, ['finished']);
   expect(done.code).toBe(615);
   expect(done.numeroPedido).toMatch(/^\d+$/);
-  expect(done.result).toMatchObject({ protocolo_origem: done.numeroPedido, imoveis: null, cobertura: null });
+  expect(done.result?.data).toMatchObject({ protocolo_origem: done.numeroPedido, imoveis: null, cobertura: null });
 });
 
 const PROPERTY_FAULTS: readonly { fault: OriginFault; code: ResultCode; resultClass: ResultClass }[] = [
@@ -73,7 +73,7 @@ test.each(PROPERTY_FAULTS)('record view, origin fault $fault → $code ($resultC
   });
   const done = await harness.waitForState(order.id, ['finished']);
   expect(done.code).toBe(code);
-  expect(done.result).toMatchObject({ status_consulta: null, documento_url: null, dados: { total_pago: null } });
+  expect(done.result?.data).toMatchObject({ status_consulta: null, documento_url: null, dados: { total_pago: null } });
 });
 
 test('the same record ordered again within 7 days: 602 (contract 7.6 meaning), the product stays in service', async () => {
@@ -83,8 +83,8 @@ test('the same record ordered again within 7 days: 602 (contract 7.6 meaning), t
   const done = await harness.waitForState(again.id, ['finished']);
   expect(done.code).toBe(602);
   // The office's day, never the instant of the order that blocks it (docs/decisions/0048).
-  expect((done.result as { mensagem: string }).mensagem).toMatch(/a partir de \d{4}-\d{2}-\d{2}\./);
-  expect((done.result as { mensagem: string }).mensagem).not.toMatch(/T\d{2}:\d{2}/);
+  expect(((done.result?.data ?? {}) as { mensagem: string }).mensagem).toMatch(/a partir de \d{4}-\d{2}-\d{2}\./);
+  expect(((done.result?.data ?? {}) as { mensagem: string }).mensagem).not.toMatch(/T\d{2}:\d{2}/);
   expect(await isProductEnabled(harness.database.db, 'visualizacao-matricula')).toBe(true);
 });
 

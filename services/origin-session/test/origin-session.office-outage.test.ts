@@ -69,7 +69,7 @@ test('an office that went down since the catalog sync: that order 602 refunded, 
   expect(ended.code).toBe(602);
   expect(isRefunded(602)).toBe(true);
   expect((await harness.waitForFinishedMessage(failing.id)).code).toBe(602);
-  expect((ended.result as { mensagem: string }).mensagem).toMatch(/cartório está fora do ar na origem/);
+  expect(((ended.result?.data ?? {}) as { mensagem: string }).mensagem).toMatch(/cartório está fora do ar na origem/);
 
   // THAT office, not the product.
   expect((await officeOf(owner)).disponivel).toBe(false);
@@ -79,7 +79,7 @@ test('an office that went down since the catalog sync: that order 602 refunded, 
 
   const refused = await harness.waitForState(queued.id, ['finished']);
   expect(refused.code).toBe(602);
-  expect((refused.result as { mensagem: string }).mensagem).toMatch(/a origem não foi chamada/);
+  expect(((refused.result?.data ?? {}) as { mensagem: string }).mensagem).toMatch(/a origem não foi chamada/);
   expect((await harness.receivedOrders()).length).toBe(before + 1);
 
   // Every other office still serves the product, for everyone.

@@ -29,7 +29,7 @@ test('602 from the origin takes the product out of service at once and tells a h
 
   const blocked = await harness.waitForState(queued.id, ['finished']);
   expect(blocked.code).toBe(602);
-  expect((blocked.result as { resumo: string }).resumo).toMatch(/fora de serviço/);
+  expect(((blocked.result?.data ?? {}) as { resumo: string }).resumo).toMatch(/fora de serviço/);
   expect((await harness.receivedOrders()).length).toBe(before + 1);
 
   // Prometheus pages on regapi.products.in_service (docs/decisions/0065); the log line names the order that did it.

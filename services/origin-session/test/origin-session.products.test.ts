@@ -64,7 +64,7 @@ test('preliminary search with findings: data[0] of contract 2.4, receipt archive
   });
   const done = await harness.waitForState(order.id, ['finished']);
   expect(done.code).toBe(200);
-  const data = done.result as Record<string, unknown>;
+  const data = done.result?.data as Record<string, unknown>;
   expect(data).toMatchObject({
     resultado: 'POSITIVO',
     confianca: 'INDICIO',
@@ -107,7 +107,7 @@ test('preliminary search with no finding: 612, NEGATIVO, nada_consta only with a
   const order = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: '529.982.247-25', uf: 'RR' });
   const done = await harness.waitForState(order.id, ['finished']);
   expect(done.code).toBe(612);
-  const data = done.result as Record<string, unknown>;
+  const data = done.result?.data as Record<string, unknown>;
   const cobertura = data.cobertura as { leitura_parcial: boolean; retries_pendentes: boolean };
   expect(data).toMatchObject({ resultado: 'NEGATIVO', quantidade_imoveis: 0, imoveis: [], confianca: 'INDICIO' });
   expect(data.nada_consta).toBe(!cobertura.leitura_parcial && !cobertura.retries_pendentes);
@@ -121,7 +121,7 @@ test('record view: data[0] of contract 2.5 (origin numbers, office, total paid),
   const done = await harness.waitForState(order.id, ['finished']);
   expect(done.code).toBe(200);
   expect(done.statusConsulta).toBe('SUCESSO');
-  const data = done.result as Record<string, unknown>;
+  const data = done.result?.data as Record<string, unknown>;
   expect(data).toMatchObject({
     status_consulta: 'SUCESSO',
     identificadores: { numero_pedido: done.numeroPedido, matricula: owner.imoveis[0]?.matricula },
@@ -151,7 +151,7 @@ test('certificate: EM_EMISSAO with the business-hours forecast, first check at t
   const order = await harness.accept('certidao-inteiro-teor', propertyRequest(owner));
   const waiting = await harness.waitForState(order.id, ['awaiting_issue']);
   expect(waiting.statusConsulta).toBe('EM_EMISSAO');
-  const data = waiting.result as Record<string, unknown>;
+  const data = waiting.result?.data as Record<string, unknown>;
   expect(data).toMatchObject({
     status_consulta: 'EM_EMISSAO',
     status: null,
@@ -186,13 +186,15 @@ test('certificate: EM_EMISSAO with the business-hours forecast, first check at t
   const done = await harness.waitForState(order.id, ['finished']);
   expect(done.code).toBe(200);
   expect(done.statusConsulta).toBe('SUCESSO');
-  expect(done.result).toMatchObject({
+  expect(done.result?.data).toMatchObject({
     status_consulta: 'SUCESSO',
     status: 'Emitida',
     previsao_entrega_em: forecast.toISOString(),
     identificadores: { numero_pedido: waiting.numeroPedido },
   });
-  expect((done.result as { certidao_codigo: string }).certidao_codigo).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+  expect(((done.result?.data ?? {}) as { certidao_codigo: string }).certidao_codigo).toMatch(
+    /^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/,
+  );
   expect(done.siteReceipts[0]).toMatch(/certidao\.pdf/);
   expect(await registryFee(waiting.numeroPedido)).toEqual(fee);
 });
@@ -207,7 +209,10 @@ test('certificate accepted without protocol: finished INDISPONIVEL with a refund
   expect(done.code).toBe(618);
   expect(isRefunded(618)).toBe(true);
   expect(done.statusConsulta).toBe('INDISPONIVEL');
-  expect(done.result).toMatchObject({ status_consulta: 'INDISPONIVEL', identificadores: { numero_pedido: null } });
+  expect(done.result?.data).toMatchObject({
+    status_consulta: 'INDISPONIVEL',
+    identificadores: { numero_pedido: null },
+  });
   expect(await harness.waitForFinishedMessage(order.id)).toMatchObject({ code: 618, status_consulta: 'INDISPONIVEL' });
 });
 

@@ -34,7 +34,7 @@ test('a provisional negative is delivered as such and revised by the follow-up c
   const order = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: magicCpf('retries-pending'), uf });
   const provisional = await harness.waitForState(order.id, ['finished']);
   expect(provisional.code).toBe(612);
-  const first = provisional.result as SearchData;
+  const first = provisional.result?.data as SearchData;
   // Contract 2.4 / 7.11: not a conclusion while the origin still retries.
   expect(first).toMatchObject({ provisorio: true, nada_consta: false, resultado: 'NEGATIVO' });
   expect(first.cobertura.retries_pendentes).toBe(true);
@@ -60,11 +60,11 @@ test('a provisional negative is delivered as such and revised by the follow-up c
   const revised = await waitFor(
     async () => {
       const current = await harness.order(order.id);
-      return (current.result as SearchData).provisorio === false ? current : undefined;
+      return ((current.result?.data ?? {}) as SearchData).provisorio === false ? current : undefined;
     },
     { what: 'the revision' },
   );
-  const closed = revised.result as SearchData;
+  const closed = revised.result?.data as SearchData;
   expect(closed.cobertura.retries_pendentes).toBe(false);
   expect(closed.cobertura.retries_realizados).toBeGreaterThan(0);
   expect(closed.cobertura.leitura_parcial).toBe(false);

@@ -15,6 +15,7 @@ import {
   type CallOptions,
   createHttpOriginPortal,
   expectKind,
+  expectSearchAnswer,
   extractPdfText,
   type OriginPortal,
   type PropertyRef,
@@ -184,7 +185,7 @@ test.each(SEARCHES.map((row) => ({ name: `${row.input.join(' ')}: ${row.origin}`
     if (provisional) {
       expect(first.nada_consta).toBe(false);
       await createSimulatorControl(url).advanceTime?.(RETRY_WINDOW_MS);
-      const check = expectKind(await portal.checkOrder(search.numeroPedido, CALL), 'search');
+      const check = expectSearchAnswer(await portal.checkOrder(search.numeroPedido, CALL));
       expect(check.search.coverage.retriesPendentes).toBe(!row.origin.includes('then closed'));
       expect(check.search.rows).toHaveLength(search.rows.length);
       last = searchResultData(check.search);
@@ -236,7 +237,7 @@ test.each(CERTIFICATES.map((row) => ({ name: `${row.input.join(' ')}: ${row.orig
     const term = Date.parse(certificate.previsaoEntregaEm) - aceitoEm.getTime();
     expect(term).toBe(Math.round(CERTIFICATE_TERM_BUSINESS_HOURS * 3_600_000 * TIME_SCALE));
     await createSimulatorControl(url).advanceTime?.(term - 1);
-    expectKind(await portal.checkOrder(certificate.numeroPedido, CALL), 'certificate-open');
+    expectKind(await portal.checkOrder(certificate.numeroPedido, CALL), 'accepted');
     await createSimulatorControl(url).advanceTime?.(1);
     const issued = expectKind(await portal.checkOrder(certificate.numeroPedido, CALL), 'certificate-issued');
     expect(issued.certificate.codigoValidacao).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);

@@ -35,7 +35,7 @@ describe('the certificate: business-hours term, real PKCS#7 signature, validator
     const forecastHours = (Date.parse(certificate.previsaoEntregaEm) - WEDNESDAY_MORNING.getTime()) / HOUR;
     expect(forecastHours).toBeGreaterThanOrEqual(4);
     expect(forecastHours).toBeLessThanOrEqual(6); // the office may be an hour or two west of Brasília
-    expectKind(await portal.checkOrder(certificate.numeroPedido, CALL), 'certificate-open');
+    expectKind(await portal.checkOrder(certificate.numeroPedido, CALL), 'accepted');
     await started.control.advanceTime?.(forecastHours * HOUR);
     portal = await started.loggedIn(); // hours idle: the portal session expired meanwhile
     const issued = expectKind(await portal.checkOrder(certificate.numeroPedido, CALL), 'certificate-issued');

@@ -1,6 +1,7 @@
 import {
   type CallOptions,
   expectKind,
+  expectSearchAnswer,
   ORIGIN_OPERATIONS,
   type OriginFault,
   type OriginOperation,
@@ -129,10 +130,10 @@ describe('every fault of the table is reachable (issue 3, contract 7)', () => {
     );
     expect(search.coverage.retriesPendentes).toBe(true);
     expect(search.rows.some((row) => row.semResposta)).toBe(true);
-    const early = expectKind(await portal.checkOrder(search.numeroPedido, CALL), 'search');
+    const early = expectSearchAnswer(await portal.checkOrder(search.numeroPedido, CALL));
     expect(early.search.coverage.retriesPendentes).toBe(true);
     await started.control.advanceTime?.(10 * 60 * 1000);
-    const closed = expectKind(await portal.checkOrder(search.numeroPedido, CALL), 'search');
+    const closed = expectSearchAnswer(await portal.checkOrder(search.numeroPedido, CALL));
     expect(closed.search.coverage.retriesPendentes).toBe(false);
     expect(closed.search.rows.filter((row) => row.semResposta).length).toBeLessThan(
       search.rows.filter((row) => row.semResposta).length,

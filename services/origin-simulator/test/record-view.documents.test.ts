@@ -164,7 +164,7 @@ describe('record view: the PDF, its text layer, the record served, the 7-day rul
     expectKind(await portal.checkOrder(order?.numeroPedido ?? '', CALL), 'record-view-in-progress');
     await started.control.advanceTime?.(10 * 60_000);
     portal = await started.loggedIn();
-    const done = expectKind(await portal.checkOrder(order?.numeroPedido ?? '', CALL), 'record-view');
+    const done = expectKind(await portal.checkOrder(order?.numeroPedido ?? '', CALL), 'delivered');
     expect(done.view.matricula).toBe(record.matricula);
   });
 });

@@ -2,7 +2,6 @@ import { isUf, type Uf, ufTimeZone } from '@regapi/br';
 import { type CatalogOffice, findOffice } from '@regapi/catalog';
 import type { Database } from '@regapi/db';
 import type { Order } from '@regapi/orders';
-import { Ajv } from 'ajv';
 import type { Kysely, Transaction } from 'kysely';
 
 /** The property a record view or certificate was ordered for (contract 2.3), as the gateway stored it in `request`. */
@@ -13,33 +12,15 @@ export interface OrderProperty {
   readonly cartorioUf: Uf;
 }
 
-interface StoredProperty {
-  imovel_matricula: string;
-  imovel_cartorio: number;
-  imovel_municipio: string;
-  imovel_uf: string;
-}
-
-// The column is jsonb written by another service: validated at this edge; unknown fields are ignored.
-const checkProperty = new Ajv().compile<StoredProperty>({
-  type: 'object',
-  required: ['imovel_matricula', 'imovel_cartorio', 'imovel_municipio', 'imovel_uf'],
-  properties: {
-    imovel_matricula: { type: 'string', minLength: 1 },
-    imovel_cartorio: { type: 'integer', minimum: 1 },
-    imovel_municipio: { type: 'string', minLength: 1 },
-    imovel_uf: { type: 'string', pattern: '^[A-Z]{2}$' },
-  },
-});
-
+/** The property of a record view or certificate, from its decoded request; undefined for a search. */
 export function orderProperty(order: Pick<Order, 'request'>): OrderProperty | undefined {
   const request = order.request;
-  if (!checkProperty(request) || !isUf(request.imovel_uf)) return undefined;
+  if (request === undefined || request.fonte === 'pesquisa-previa-bens') return undefined;
   return {
-    matricula: request.imovel_matricula,
-    cartorioNumero: request.imovel_cartorio,
-    cartorioMunicipio: request.imovel_municipio,
-    cartorioUf: request.imovel_uf,
+    matricula: request.body.imovel_matricula,
+    cartorioNumero: request.body.imovel_cartorio,
+    cartorioMunicipio: request.body.imovel_municipio,
+    cartorioUf: request.body.imovel_uf,
   };
 }
 

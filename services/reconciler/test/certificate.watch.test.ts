@@ -38,7 +38,7 @@ async function certificateInIssue(owner: OriginSample) {
   const order = await system.accept('certidao-inteiro-teor', propertyRequest(owner), 6_000, 10_000);
   const waiting = await system.waitForOrder(order.id, 'EM_EMISSAO', (o) => o.state === 'awaiting_issue');
   expect(waiting.statusConsulta).toBe('EM_EMISSAO');
-  const forecast = new Date((waiting.result as { previsao_entrega_em: string }).previsao_entrega_em);
+  const forecast = new Date(((waiting.result?.data ?? {}) as { previsao_entrega_em: string }).previsao_entrega_em);
   const watch = await waitFor(() => system.watchOf(order.id), { what: 'the watch row' });
   return { order: waiting, forecast, watch };
 }
@@ -96,7 +96,7 @@ test('a certificate in EM_EMISSAO is checked at growing intervals in business ho
   system.clock.set(before.next_check_at);
   const issued = await system.waitForOrder(order.id, 'issued', (o) => o.state === 'finished');
   expect(issued).toMatchObject({ code: 200, statusConsulta: 'SUCESSO' });
-  expect(issued.result).toMatchObject({ status_consulta: 'SUCESSO', status: 'Emitida' });
+  expect(issued.result?.data).toMatchObject({ status_consulta: 'SUCESSO', status: 'Emitida' });
   expect((await checkHandled(order.id, 6)).report).toEqual({ kind: 'check-order', report: { kind: 'delivered' } });
 
   // The watch ends at its next due time; the amount is kept.

@@ -44,7 +44,7 @@ test('a record view whose origin run timed out but was placed: found by reconcil
   system.advance(11 * MINUTE);
   const delivered = await system.waitForOrder(order.id, 'delivered', (o) => o.state === 'finished' && o.code === 200);
   expect(delivered.statusConsulta).toBe('SUCESSO');
-  expect(delivered.result).toMatchObject({
+  expect(delivered.result?.data).toMatchObject({
     status_consulta: 'SUCESSO',
     documento_url: documentPath(order.protocolo),
     identificadores: { numero_pedido: delivered.numeroPedido },
@@ -101,9 +101,9 @@ test('a record view not at the origin: refunded in full once, with a reply that 
     JSON.stringify(o.result).includes(NOT_FOUND_NOTE),
   );
   expect(revised.code).toBe(605);
-  expect((revised.result as { mensagem: string }).mensagem).toMatch(/nada foi cobrado pelo cartório/);
+  expect(((revised.result?.data ?? {}) as { mensagem: string }).mensagem).toMatch(/nada foi cobrado pelo cartório/);
   // Issue 12 items 2 and 3: the text no longer says the amount waits, and the change is counted and stamped.
-  expect((revised.result as { mensagem: string }).mensagem).not.toMatch(/fica retido/);
+  expect(((revised.result?.data ?? {}) as { mensagem: string }).mensagem).not.toMatch(/fica retido/);
   expect(revised).toMatchObject({ revisao: 1, revisadoEm: system.clock.now() });
   const refund = await waitFor(
     async () => (await system.ledger(order.id)).find((line) => line.kind === 'order_refund'),

@@ -4,7 +4,7 @@ import type { Office } from '../catalog';
 import type { OriginPortal } from '../origin-portal';
 import { extractPdfText, findValidatorCode } from '../pdf-text';
 import type { PropertyRef } from '../property';
-import { expectKind } from './expect-kind';
+import { expectKind, expectSearchAnswer } from './expect-kind';
 import type { OriginControl, OriginFault, OriginOperation, OriginSample } from './origin-control';
 
 /** What a contract run needs: the portal under test, its control, and a way to open a second client. */
@@ -226,7 +226,7 @@ export function originPortalContract(
           await portal().searchProperties({ cpfCnpj: owner.cpfCnpj, uf: owner.uf }, call),
           'found',
         );
-        const checked = expectKind(await portal().checkOrder(search.numeroPedido, call), 'search');
+        const checked = expectSearchAnswer(await portal().checkOrder(search.numeroPedido, call));
         expect(checked.search.numeroPedido).toBe(search.numeroPedido);
         expect(checked.search.rows.length).toBe(search.rows.length);
       });
@@ -260,7 +260,7 @@ export function originPortalContract(
         expect(orders).toContainEqual(
           expect.objectContaining({ numeroPedido: view.numeroPedido, produto: 'visualizacao', situacao: 'concluido' }),
         );
-        const checked = expectKind(await portal().checkOrder(view.numeroPedido, call), 'record-view');
+        const checked = expectKind(await portal().checkOrder(view.numeroPedido, call), 'delivered');
         expect(checked.view.numeroPedido).toBe(view.numeroPedido);
       });
 
@@ -281,7 +281,7 @@ export function originPortalContract(
         expect(certificate.numeroPedido).not.toBe('');
         expect(Date.parse(certificate.previsaoEntregaEm)).toBeGreaterThan(Date.parse(certificate.aceitoEm));
         expect(certificate.valorCentavos).toBeGreaterThan(0);
-        const checked = expectKind(await portal().checkOrder(certificate.numeroPedido, call), 'certificate-open');
+        const checked = expectKind(await portal().checkOrder(certificate.numeroPedido, call), 'accepted');
         expect(checked.certificate.numeroPedido).toBe(certificate.numeroPedido);
       });
 
@@ -457,7 +457,7 @@ export function originPortalContract(
           expect(first.search.coverage.cartoriosResponderam).toBeLessThan(first.search.coverage.cartoriosTotal);
           await advance(60 * 60 * 1000);
           expectKind(await portal().login(call), 'logged-in');
-          const { search } = expectKind(await portal().checkOrder(first.search.numeroPedido, call), 'search');
+          const { search } = expectSearchAnswer(await portal().checkOrder(first.search.numeroPedido, call));
           expect(search.coverage.retriesPendentes).toBe(false);
           expect(search.coverage.retriesRealizados).toBeGreaterThan(first.search.coverage.retriesRealizados);
           expect(search.coverage.cartoriosResponderam).toBeGreaterThan(first.search.coverage.cartoriosResponderam);

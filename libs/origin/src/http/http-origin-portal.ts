@@ -2,7 +2,7 @@ import { parseCpfCnpj } from '@regapi/br';
 import type { ValidateFunction } from 'ajv';
 import type { CallOptions } from '../call-options';
 import type { OriginPortal } from '../origin-portal';
-import type { OriginFailure } from '../outcomes';
+import { type OriginFailure, searchAnswer } from '../outcomes';
 import type { Finalidade, PropertyRef } from '../property';
 import { classifyFailure } from './classify-failure';
 import { downloadOriginDocument } from './document-download';
@@ -156,10 +156,7 @@ export function createHttpOriginPortal(options: HttpOriginPortalOptions): Origin
         call,
         ['data-refused', 'data-changed', 'receipt-error'],
         (answer) => {
-          const search = toSearch(validated(answer, wireValidators.search, 'search'));
-          return search.rows.length > 0
-            ? { kind: 'found' as const, search }
-            : { kind: 'nothing-found' as const, search };
+          return searchAnswer(toSearch(validated(answer, wireValidators.search, 'search')));
         },
       );
     },
@@ -211,14 +208,14 @@ export function createHttpOriginPortal(options: HttpOriginPortalOptions): Origin
           const wire = validated(answer, wireValidators.orderDetail, 'order');
           switch (wire.produto) {
             case 'PESQUISA_PREVIA':
-              return { kind: 'search' as const, search: toSearch(wire.pesquisa) };
+              return searchAnswer(toSearch(wire.pesquisa));
             case 'VISUALIZACAO':
               if (wire.situacao === 'EM_ANDAMENTO') {
                 return { kind: 'record-view-in-progress' as const, numeroPedido: wire.numero_pedido };
               }
               if (!wire.visualizacao)
                 throw new ProtocolViolation(`record view ${wire.numero_pedido} delivered without content`);
-              return { kind: 'record-view' as const, view: toRecordView(wire.visualizacao) };
+              return { kind: 'delivered' as const, view: toRecordView(wire.visualizacao) };
             case 'CERTIDAO':
               return toCertificateState(wire.certidao);
           }

@@ -103,13 +103,13 @@ export function toCertificateAccepted(
 }
 
 export type CertificateState =
-  | { readonly kind: 'certificate-open'; readonly certificate: CertificateAccepted }
+  | { readonly kind: 'accepted'; readonly certificate: CertificateAccepted }
   | { readonly kind: 'certificate-issued'; readonly certificate: CertificateIssued };
 
 export function toCertificateState(wire: WireCertificateDetail): CertificateState {
   if (wire.situacao === 'EM_ANDAMENTO') {
     return {
-      kind: 'certificate-open',
+      kind: 'accepted',
       certificate: toCertificateAccepted(wire.numero_pedido, wire.previsao_entrega_em, wire.valor, wire.aceito_em),
     };
   }

@@ -257,10 +257,7 @@ async function refuseCertificate(
 
 /** The origin also reports the validator code; the PDF's text layer is what a third party reads, so it wins. */
 function warnOnCodeMismatch(order: Order, readings: readonly DocumentReading[], log: Logger): void {
-  const reported =
-    typeof order.result === 'object' && order.result !== null
-      ? Reflect.get(order.result, 'certidao_codigo')
-      : undefined;
+  const reported = order.result?.fonte === 'certidao-inteiro-teor' ? order.result.data.certidao_codigo : undefined;
   for (const reading of readings) {
     if (reading.kind !== 'certidao' || typeof reported !== 'string' || reading.certidaoCodigo === reported) continue;
     log.warn(

@@ -2,7 +2,7 @@ import { type DocumentDelivered, documentDeliveredRoutingKey, REQUEST_ID_HEADER,
 import { type Fonte, isFonte, type ResultCode } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { upsertOrderDocument } from '@regapi/documents';
-import { failureResultData, finishOrder, type Order } from '@regapi/orders';
+import { failureResultData, finishOrder, type Order, type OrderResultBody } from '@regapi/orders';
 import type { Kysely } from 'kysely';
 import type { FetchedDocument } from './fetch-document';
 
@@ -24,7 +24,7 @@ export async function finishArchived(
   delivered: DocumentDelivered,
   code: ResultCode,
   stored: readonly StoredDocument[],
-  result: Record<string, unknown>,
+  result: OrderResultBody,
   at: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {

@@ -1,8 +1,5 @@
+import type { OrderResult, OrderResultBody } from '@regapi/orders';
 import type { DocumentReading } from './read-document';
-
-function objectOf(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
-}
 
 /**
  * The order's `data[0]` once its documents are archived: `documento_url` (where the product has it) points at our own
@@ -10,15 +7,18 @@ function objectOf(value: unknown): Record<string, unknown> {
  * Everything else origin-session wrote stays as it was, `site_receipts` with the origin's link included (for audit).
  */
 export function archivedResult(
-  stored: unknown,
+  stored: OrderResult | null,
   documentoUrl: string,
   readings: readonly DocumentReading[],
-): Record<string, unknown> {
-  const result = objectOf(stored);
-  if ('documento_url' in result) result.documento_url = documentoUrl;
+): OrderResultBody {
+  const data: OrderResultBody = stored?.data ?? {};
+  let result: OrderResultBody = 'documento_url' in data ? { ...data, documento_url: documentoUrl } : data;
   for (const reading of readings) {
-    if (reading.kind === 'visualizacao') result.dados = { ...objectOf(result.dados), conteudo: reading.conteudo };
-    if (reading.kind === 'certidao') result.certidao_codigo = reading.certidaoCodigo;
+    if (reading.kind === 'visualizacao') {
+      const dados = 'dados' in result ? result.dados : undefined;
+      result = { ...result, dados: { ...dados, conteudo: reading.conteudo } };
+    }
+    if (reading.kind === 'certidao') result = { ...result, certidao_codigo: reading.certidaoCodigo };
   }
   return result;
 }

@@ -8,7 +8,17 @@ import {
   resultClassOf,
 } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import { getOrderInQueue, isWellFormedProtocolo, secondsUntil } from '@regapi/orders';
+import {
+  decodeOrderRequest,
+  decodeOrderResult,
+  decodeTargetsBatchRequest,
+  getOrderInQueue,
+  isWellFormedProtocolo,
+  type OrderRequest,
+  type OrderResult,
+  type SearchResult,
+  secondsUntil,
+} from '@regapi/orders';
 import type { Kysely } from 'kysely';
 import { pollingPath } from '../executions/acceptance-answers';
 import { readyAt } from '../polling/polling-router';
@@ -30,46 +40,39 @@ export interface BatchAnswer {
   readonly envelope: Omit<EnvelopeInput<DataItem>, 'requestId'>;
 }
 
-function objectOf(value: unknown): Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function imoveisOf(result: Readonly<Record<string, unknown>>): readonly unknown[] {
-  return Array.isArray(result.imoveis) ? result.imoveis : [];
-}
-
+/** An order of the batch, its request and result decoded as it is read. */
 interface BatchOrderRow {
   readonly protocolo: string;
   readonly status_consulta: string | null;
-  readonly request: unknown;
+  readonly request: OrderRequest | undefined;
   readonly uf: string;
   readonly state: string;
   readonly code: number | null;
-  readonly result: unknown;
+  readonly result: OrderResult | null;
   readonly price_centavos: number;
 }
 
-function cpfCnpjOf(request: unknown): string | null {
-  const value = objectOf(request).cpf_cnpj;
-  return typeof value === 'string' ? value : null;
+/** A search's result; none for the other products (their batches report no findings). */
+function searchResultOf(order: BatchOrderRow): SearchResult {
+  return order.result?.fonte === 'pesquisa-previa-bens' ? order.result.data : {};
 }
 
-function matriculaOf(request: unknown): string | null {
-  const value = objectOf(request).imovel_matricula;
-  return typeof value === 'string' ? value : null;
+function cpfCnpjOf(request: OrderRequest | undefined): string | null {
+  return request?.body.cpf_cnpj ?? null;
 }
 
-function targetKey(request: unknown, uf: unknown): string {
-  return `${cpfCnpjOf(request) ?? ''}|${String(uf)}`;
+function matriculaOf(request: OrderRequest | undefined): string | null {
+  return request === undefined || request.fonte === 'pesquisa-previa-bens' ? null : request.body.imovel_matricula;
+}
+
+function targetKey(cpfCnpj: string | null, uf: string): string {
+  return `${cpfCnpj ?? ''}|${uf}`;
 }
 
 /** CPF/CNPJ × UF → the item's index in a many-targets batch's stored (normalized) request. */
-function itemIndexes(request: unknown): Map<string, number> {
-  const itens = objectOf(request).itens;
-  const indexes = new Map<string, number>();
-  if (!Array.isArray(itens)) return indexes;
-  for (const [index, item] of itens.entries()) indexes.set(targetKey(item, objectOf(item).uf), index);
-  return indexes;
+function itemIndexes(stored: unknown): Map<string, number> {
+  const itens = decodeTargetsBatchRequest(stored)?.itens ?? [];
+  return new Map(itens.map((item, index) => [targetKey(item.cpf_cnpj, item.uf), index]));
 }
 
 function classOf(code: number | null): ResultClass | null {
@@ -102,7 +105,7 @@ export async function batchAnswer(
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   if (batch === undefined) return undefined;
-  const orders: BatchOrderRow[] = await deps.db
+  const rows = await deps.db
     .selectFrom('orders')
     .select(['protocolo', 'request', 'uf', 'state', 'code', 'result', 'price_centavos', 'status_consulta'])
     .where('batch_id', '=', batch.id)
@@ -110,12 +113,18 @@ export async function batchAnswer(
     // were written in item order in the acceptance transaction, and `acceptance_seq` numbers rows as written.
     .orderBy(batch.kind === 'imoveis' ? 'acceptance_seq' : 'uf')
     .execute();
+  const orders: BatchOrderRow[] = rows.map((row) => ({
+    ...row,
+    request: decodeOrderRequest(batch.fonte, row.request),
+    result: decodeOrderResult(batch.fonte, row.result),
+  }));
   const targets = batch.kind === 'pesquisa-alvos';
   const imoveisKind = batch.kind === 'imoveis';
   // A many-targets batch lists its items in the order they were sent (docs/decisions/0088): each CPF/CNPJ × UF is
   // there once, so the batch's request gives each order's index.
   const indexOf = targets ? itemIndexes(batch.request) : new Map<string, number>();
-  const itemOf = (order: BatchOrderRow) => indexOf.get(targetKey(order.request, order.uf)) ?? Number.MAX_SAFE_INTEGER;
+  const itemOf = (order: BatchOrderRow) =>
+    indexOf.get(targetKey(cpfCnpjOf(order.request), order.uf)) ?? Number.MAX_SAFE_INTEGER;
   if (targets) orders.sort((a, b) => itemOf(a) - itemOf(b));
   const now = deps.clock.now();
 
@@ -124,14 +133,14 @@ export async function batchAnswer(
   const imoveis: DataItem[] = [];
   for (const order of orders) {
     const situacao = situacaoOf(order);
-    const result = objectOf(order.result);
+    const result = searchResultOf(order);
     let consultarDaquiS: number | null = null;
     if (situacao === 'pendente') {
       const polled = await getOrderInQueue(deps.db, order.protocolo, accountId, now);
       consultarDaquiS = polled === undefined ? 1 : secondsUntil(readyAt(deps, polled, now), now);
       waitS = Math.max(waitS, consultarDaquiS);
     }
-    const found = situacao === 'pendente' ? [] : imoveisOf(result);
+    const found = situacao === 'pendente' ? [] : (result.imoveis ?? []);
     const target = targets
       ? { item: itemOf(order), cpf_cnpj: cpfCnpjOf(order.request) }
       : imoveisKind
@@ -141,8 +150,7 @@ export async function batchAnswer(
             status_consulta: order.status_consulta,
           }
         : {};
-    for (const item of found)
-      imoveis.push({ ...objectOf(item), ...target, uf_pesquisada: order.uf, protocolo: order.protocolo });
+    for (const item of found) imoveis.push({ ...item, ...target, uf_pesquisada: order.uf, protocolo: order.protocolo });
     cobertura.push({
       ...target,
       uf: order.uf,

@@ -2,7 +2,7 @@ import type { Uf } from '@regapi/br';
 import type { Envelope, Fonte } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { debitOrder, type Price } from '@regapi/ledger';
-import { acceptOrder, openOrderRoom } from '@regapi/orders';
+import { acceptOrder, type OrderRequestBody, openOrderRoom } from '@regapi/orders';
 import { sql, type Transaction } from 'kysely';
 import type { AuthContext } from '../auth/auth-context';
 import type { QuoteTarget } from '../quotes/quote';
@@ -23,7 +23,7 @@ import { claimKey, type KeyRef } from './idempotency/idempotency-store';
 export interface OrderItem {
   readonly uf: Uf;
   /** The item's validated request, stored on its order; its `referencia` (issue 17) goes to its own column too. */
-  readonly request: { readonly referencia?: string };
+  readonly request: OrderRequestBody;
   readonly price: Price;
   readonly target: QuoteTarget;
   readonly imovelChave: string | null;

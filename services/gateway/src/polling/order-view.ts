@@ -10,7 +10,7 @@ import {
   withResultStatusNote,
 } from '@regapi/contracts';
 import type { OrderCharge } from '@regapi/ledger';
-import type { PolledOrder } from '@regapi/orders';
+import { type PolledOrder, storedForecast } from '@regapi/orders';
 import { queueAck, secondsUntil } from '../executions/acceptance-answers';
 
 /** A running order past its typical time, or one whose document is being archived: look again soon. */
@@ -21,10 +21,6 @@ export const CERTIFICATE_WAIT_S = 900;
 export interface PollingAnswer {
   readonly status: 200 | 202;
   readonly envelope: Omit<EnvelopeInput<DataItem>, 'requestId'>;
-}
-
-function objectOf(value: unknown): Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 /** `cobranca` (contract 2.1): what was debited and what came back, from the ledger. */
@@ -45,9 +41,10 @@ function cobranca(order: PolledOrder, charge: OrderCharge): DataItem {
  * finished result; while a search is `provisorio`, `consultar_daqui_s` until its next revision is due (a few seconds
  * after it, the check runs through the origin queue), or null when none is scheduled (it stays provisional).
  */
-function revisionFields(order: PolledOrder, result: Readonly<Record<string, unknown>>, now: Date): DataItem {
+function revisionFields(order: PolledOrder, now: Date): DataItem {
   const fields: DataItem = { revisao: order.revisao, revisado_em: order.revisadoEm?.toISOString() ?? null };
-  if (result.provisorio !== true) return fields;
+  const provisional = order.result?.fonte === 'pesquisa-previa-bens' && order.result.data.provisorio === true;
+  if (!provisional) return fields;
   const due = order.proximaRevisaoEm;
   if (due === null) return { ...fields, consultar_daqui_s: null };
   const at = due > now ? due : now;
@@ -58,7 +55,6 @@ function revisionFields(order: PolledOrder, result: Readonly<Record<string, unkn
 export function finishedAnswer(order: PolledOrder, charge: OrderCharge, now: Date): PollingAnswer {
   const code = order.code ?? 606;
   const message = finishedMessage(order, code, charge);
-  const result = objectOf(order.result);
   return {
     status: 200,
     envelope: {
@@ -70,8 +66,8 @@ export function finishedAnswer(order: PolledOrder, charge: OrderCharge, now: Dat
       data: [
         {
           fonte: order.fonte,
-          ...result,
-          ...revisionFields(order, result, now),
+          ...order.result?.data,
+          ...revisionFields(order, now),
           referencia: order.referencia,
           aceite: order.aceite,
           cobranca: cobranca(order, charge),
@@ -100,7 +96,9 @@ const RUNNING_MESSAGE = 'Em processamento: consulte novamente depois de data[0].
  * certificate being issued also shows its EM_EMISSAO fields (contract 2.6: protocol, term and forecast).
  */
 export function runningAnswer(order: PolledOrder, readyAt: Date, now: Date): PollingAnswer {
-  const result = order.state === 'awaiting_issue' ? objectOf(order.result) : {};
+  // A certificate in issue shows its result so far (decision 0028); any other running order has none.
+  const result =
+    order.state === 'awaiting_issue' && order.result?.fonte === 'certidao-inteiro-teor' ? order.result.data : {};
   const message = typeof result.mensagem === 'string' ? `${result.mensagem} ${RUNNING_MESSAGE}` : RUNNING_MESSAGE;
   return {
     status: 202,
@@ -123,8 +121,7 @@ export function runningAnswer(order: PolledOrder, readyAt: Date, now: Date): Pol
 
 /** When a certificate in issue is worth asking about again: its forecast, or the watch's pace once past it. */
 export function certificateReadyAt(order: PolledOrder, now: Date): Date {
-  const forecast = objectOf(order.result).previsao_entrega_em;
-  const at = typeof forecast === 'string' ? new Date(forecast) : undefined;
-  if (at !== undefined && !Number.isNaN(at.getTime()) && at > now) return at;
+  const at = storedForecast(order.result);
+  if (at !== undefined && at > now) return at;
   return new Date(now.getTime() + CERTIFICATE_WAIT_S * 1000);
 }

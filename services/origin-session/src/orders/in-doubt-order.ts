@@ -1,4 +1,5 @@
 import { claimedNumeros, type Order, transition } from '@regapi/orders';
+import { searchAnswer } from '@regapi/origin';
 import { codeOfRecordedOutcome } from '../outcome-to-code';
 import { type Budget, budgetOf } from '../session/budget';
 import { checkOperation } from '../session/origin-operations';
@@ -232,7 +233,7 @@ async function follow(
   });
   const known = { ...order, numeroPedido };
   if (sighting.search !== undefined) {
-    return settleOutcome(ctx, known, { kind: 'search', search: sighting.search }, { input, inDoubt: true });
+    return settleOutcome(ctx, known, searchAnswer(sighting.search), { input, inDoubt: true });
   }
   return continueFromProtocol(ctx, known, input, numeroPedido, budget);
 }

@@ -77,7 +77,7 @@ export async function findAtOrigin(
       budget,
       { retryOnSessionLost: true, maxMs: ctx.settings.pageTimeoutMs },
     );
-    if (check.kind !== 'search') {
+    if (check.kind !== 'found' && check.kind !== 'nothing-found') {
       if (check.kind === 'order-not-found') continue;
       return { kind: 'failed', outcome: check };
     }

@@ -8,7 +8,14 @@ import {
 } from '@regapi/bus';
 import type { ResultCode } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import { type Order, type OrderEnd, transition } from '@regapi/orders';
+import {
+  type CertificateResult,
+  encodeOrderResult,
+  type Order,
+  type OrderEnd,
+  type SearchResult,
+  transition,
+} from '@regapi/orders';
 import type { Transaction } from 'kysely';
 import { runOrderTask } from '../tasks/task-messages';
 
@@ -50,7 +57,7 @@ export async function deliverOrderDocuments(
     order.id,
     'deliverDocument',
     {
-      result: JSON.stringify(end.result),
+      result: encodeOrderResult(end.result),
       site_receipts: JSON.stringify(end.siteReceipts),
       numero_pedido: numeroPedido,
     },
@@ -64,12 +71,12 @@ export async function awaitCertificateIssue(
   trx: Transaction<Database>,
   order: Order,
   numeroPedido: string,
-  result: unknown,
+  result: CertificateResult,
 ): Promise<boolean> {
   const applied = await transition(trx, order.id, 'awaitIssue', {
     numero_pedido: numeroPedido,
     status_consulta: 'EM_EMISSAO',
-    result: JSON.stringify(result),
+    result: encodeOrderResult(result),
   });
   return applied.applied;
 }
@@ -102,7 +109,7 @@ export async function recordNumeroPedido(
 export async function reviseOrder(
   trx: Transaction<Database>,
   order: Order,
-  change: { code: ResultCode; result: unknown; siteReceipts: readonly string[]; at: Date },
+  change: { code: ResultCode; result: SearchResult; siteReceipts: readonly string[]; at: Date },
   messages: readonly EnqueueMessageInput[] = [],
 ): Promise<boolean> {
   const applied = await transition(
@@ -111,7 +118,7 @@ export async function reviseOrder(
     'revise',
     {
       code: change.code,
-      result: JSON.stringify(change.result),
+      result: encodeOrderResult(change.result),
       site_receipts: JSON.stringify(change.siteReceipts),
       revisado_em: change.at,
       // The origin closed the search: no further revision (docs/decisions/0051).

@@ -27,15 +27,12 @@ function invoke(
 export function numeroPedidoOf(outcome: OrderOutcome): string | null {
   switch (outcome.kind) {
     case 'found':
-    case 'search':
       return outcome.search.numeroPedido;
     case 'nothing-found':
       return 'search' in outcome ? outcome.search.numeroPedido : null;
     case 'delivered':
-    case 'record-view':
       return outcome.view.numeroPedido;
     case 'accepted':
-    case 'certificate-open':
     case 'certificate-issued':
       return outcome.certificate.numeroPedido;
     case 'record-view-in-progress':

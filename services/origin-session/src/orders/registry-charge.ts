@@ -19,10 +19,8 @@ export function registryChargeOf(order: Pick<Order, 'fonte'>, outcome: OrderOutc
   });
   switch (outcome.kind) {
     case 'delivered':
-    case 'record-view':
       return charge(outcome.view.numeroPedido, outcome.view.valorCentavos, outcome.view.entregueEm);
     case 'accepted':
-    case 'certificate-open':
       return charge(outcome.certificate.numeroPedido, outcome.certificate.valorCentavos, outcome.certificate.aceitoEm);
     case 'certificate-issued':
       return charge(outcome.certificate.numeroPedido, outcome.certificate.valorCentavos, outcome.certificate.emitidaEm);

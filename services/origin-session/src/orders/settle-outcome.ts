@@ -9,6 +9,7 @@ import {
   firstOfficeDayFrom,
   type Order,
   type OrderEnd,
+  type OrderResultBody,
   setNextRevision,
 } from '@regapi/orders';
 import type {
@@ -75,15 +76,12 @@ export async function settleOutcome(
 ): Promise<Settled> {
   await recordRegistryCharge(ctx.db, order, outcome, ctx.clock.now());
   switch (outcome.kind) {
-    case 'search':
-      return deliverSearch(ctx, order, outcome.search);
     case 'found':
       return deliverSearch(ctx, order, outcome.search);
     case 'nothing-found':
       if ('search' in outcome) return deliverSearch(ctx, order, outcome.search);
       return finishFailure(ctx, order, outcome, options);
     case 'delivered':
-    case 'record-view':
       return deliverRecordView(ctx, order, outcome.view);
     case 'record-view-in-progress':
       await ctx.db.transaction().execute(async (trx) => {
@@ -92,7 +90,6 @@ export async function settleOutcome(
       });
       return { kind: 'in-progress' };
     case 'accepted':
-    case 'certificate-open':
       return awaitIssue(ctx, order, outcome.certificate, options.input);
     case 'certificate-issued':
       return deliverCertificate(ctx, order, outcome.certificate);
@@ -149,7 +146,7 @@ async function deliverRecordView(ctx: TaskContext, order: Order, view: RecordVie
 async function deliverSuccess(
   ctx: TaskContext,
   order: Order,
-  result: { readonly site_receipts: readonly string[] },
+  result: OrderResultBody & { readonly site_receipts: readonly string[] },
   numeroPedido: string | null,
   document: DeliveredDocument,
 ): Promise<Settled> {
@@ -275,7 +272,7 @@ export async function finishWith(
   ctx: TaskContext,
   order: Order,
   code: ResultCode,
-  end: { statusConsulta: string | null; result?: unknown; numeroPedido: string | null; note?: string },
+  end: { statusConsulta: string | null; result?: OrderResultBody; numeroPedido: string | null; note?: string },
 ): Promise<Settled> {
   const fonte = fonteOf(order);
   const applied = await ctx.db.transaction().execute((trx) =>
@@ -335,7 +332,5 @@ async function officeTimeZone(ctx: TaskContext, input: OrderInput): Promise<stri
 }
 
 function previousForecast(order: Order): string | null {
-  const result = order.result;
-  const value = typeof result === 'object' && result !== null ? Reflect.get(result, 'previsao_entrega_em') : undefined;
-  return typeof value === 'string' ? value : null;
+  return order.result?.fonte === 'certidao-inteiro-teor' ? (order.result.data.previsao_entrega_em ?? null) : null;
 }

@@ -2,7 +2,7 @@ import { type IncomingMessage, loggerForMessage, scheduleMessage } from '@regapi
 import type { ResultCode } from '@regapi/contracts';
 import { getOrder, type Order, setNextRevision } from '@regapi/orders';
 import { reviseOrder } from '../orders/order-outcomes';
-import { parseOrderInput } from '../orders/order-request';
+import { orderInputOf } from '../orders/order-request';
 import { settleOutcome } from '../orders/settle-outcome';
 import { searchResultData } from '../results/search-result';
 import { budgetOf } from '../session/budget';
@@ -34,7 +34,7 @@ export async function checkOrder(
     log.warn({ order_id: task.order_id, reason: task.reason }, 'check-order for an order without an origin protocol');
     return { kind: 'skipped', reason: 'no origin protocol' };
   }
-  const input = parseOrderInput(order.fonte, order.request);
+  const input = orderInputOf(order.request);
   if (input === undefined) return { kind: 'skipped', reason: 'unreadable request' };
   const numeroPedido = order.numeroPedido;
   const outcome = await ctx.session.call(
@@ -44,16 +44,16 @@ export async function checkOrder(
     { retryOnSessionLost: true },
   );
   let report: CheckReport;
-  if (outcome.kind === 'search') {
+  if (outcome.kind === 'found' || outcome.kind === 'nothing-found') {
     report = await reviseSearch(ctx, order, outcome.search, task);
   } else if (outcome.kind === 'certificate-issued' && order.state === 'awaiting_issue') {
     await settleOutcome(ctx, order, outcome, { input, inDoubt: false });
     report = { kind: 'delivered' };
-  } else if (outcome.kind === 'certificate-open') {
+  } else if (outcome.kind === 'accepted') {
     // Contract 3: still in the registry queue. The re-checks at growing intervals are the reconciler's certificate watch.
     report = { kind: 'still-open' };
   } else if (
-    (outcome.kind === 'record-view' || outcome.kind === 'record-view-in-progress') &&
+    (outcome.kind === 'delivered' || outcome.kind === 'record-view-in-progress') &&
     order.state === 'running'
   ) {
     await settleOutcome(ctx, order, outcome, { input, inDoubt: true });

@@ -3,7 +3,7 @@ import { isProductEnabled } from '@regapi/catalog';
 import { ceilingSlot, getOrder, type Order, transition } from '@regapi/orders';
 import { intentInput, placeUnderIntent, resolveInDoubt } from '../orders/in-doubt-order';
 import { OFFICE_MARKED_NOTE, officeMarkedOut } from '../orders/office-outage';
-import { type OrderInput, parseOrderInput } from '../orders/order-request';
+import { type OrderInput, orderInputOf } from '../orders/order-request';
 import { openIntent } from '../orders/origin-attempts';
 import { finishWith, type Settled } from '../orders/settle-outcome';
 import { OFFICE_OUT_OF_SERVICE_CODE, PRODUCT_OUT_OF_SERVICE_CODE, UNREADABLE_ORDER_CODE } from '../outcome-to-code';
@@ -48,7 +48,7 @@ export async function runOrder(ctx: TaskContext, orderId: string, options: RunOr
   if (order.state !== 'queued' && (order.state !== 'running' || options.onlyIfQueued === true)) {
     return { kind: 'skipped', reason: `already ${order.state}` };
   }
-  const input = parseOrderInput(order.fonte, order.request);
+  const input = orderInputOf(order.request);
   if (input === undefined) {
     log.error({ order_id: order.id, fonte: order.fonte }, 'the stored request of the order cannot be read');
     return finishWith(ctx, order, UNREADABLE_ORDER_CODE, { statusConsulta: null, numeroPedido: null });

@@ -1,5 +1,5 @@
 import { enqueueMessage } from '@regapi/bus';
-import { getOrder, type Order } from '@regapi/orders';
+import { getOrder, type Order, storedForecast } from '@regapi/orders';
 import type { ReconcilerAlert } from '../alerts/reconciler-alerts';
 import { orderTimeZone } from '../order-property';
 import { checkOrderMessage, RECONCILER_CHECK_REASONS } from '../origin-tasks';
@@ -23,7 +23,7 @@ export async function adoptCertificates(ctx: ReconcilerContext): Promise<number>
   for (const row of rows) {
     const timeZone = await orderTimeZone(ctx.db, row);
     const now = ctx.clock.now();
-    const forecast = forecastOf(row.result) ?? now;
+    const forecast = storedForecast(row.result) ?? now;
     const due = nextCheckAt(forecast, 1, timeZone, ctx.settings);
     const inserted = await insertWatch(ctx.db, {
       orderId: row.id,
@@ -75,7 +75,7 @@ export async function runDueChecks(ctx: ReconcilerContext): Promise<number> {
           protocolo: order.protocolo,
           numeroPedido: order.numeroPedido,
           checks: watch.checks,
-          forecast: forecastOf(order.result)?.toISOString() ?? null,
+          forecast: storedForecast(order.result)?.toISOString() ?? null,
         });
         seen.push('exhausted');
         continue;
@@ -96,12 +96,4 @@ export async function runDueChecks(ctx: ReconcilerContext): Promise<number> {
   for (const outcome of outcomes) ctx.metrics.certificateWatchCheck(outcome);
   raiseAll(ctx, alerts);
   return checked;
-}
-
-/** `previsao_entrega_em` of an EM_EMISSAO result (contract 2.6), as origin-session stored it. */
-function forecastOf(result: unknown): Date | undefined {
-  const value = typeof result === 'object' && result !== null ? Reflect.get(result, 'previsao_entrega_em') : undefined;
-  if (typeof value !== 'string') return undefined;
-  const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? undefined : at;
 }

@@ -1,4 +1,5 @@
 import type { Database } from '@regapi/db';
+import { decodeOrderRequest, decodeOrderResult } from '@regapi/orders';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -9,7 +10,7 @@ const CERTIFICATE = 'certidao-inteiro-teor';
 
 /** Certificates in EM_EMISSAO the watch does not follow yet (the partial index on unfinished orders serves it). */
 export async function unwatchedCertificates(db: Db, limit: number) {
-  return db
+  const rows = await db
     .selectFrom('orders')
     .select(['id', 'request', 'uf', 'result'])
     .where('state', '=', 'awaiting_issue')
@@ -20,11 +21,16 @@ export async function unwatchedCertificates(db: Db, limit: number) {
     .orderBy('created_at')
     .limit(limit)
     .execute();
+  return rows.map((row) => ({
+    ...row,
+    request: decodeOrderRequest(CERTIFICATE, row.request),
+    result: decodeOrderResult(CERTIFICATE, row.result),
+  }));
 }
 
 /** Certificates finished 605 that no watch row records yet: lost to an origin timeout (docs/decisions/0039). */
 export async function unrecordedLostCertificates(db: Db, limit: number) {
-  return db
+  const rows = await db
     .selectFrom('orders')
     .select(['id', 'protocolo', 'request', 'uf', 'numero_pedido', 'attempt_started_at'])
     .where('code', '=', 605)
@@ -36,6 +42,7 @@ export async function unrecordedLostCertificates(db: Db, limit: number) {
     .orderBy('created_at')
     .limit(limit)
     .execute();
+  return rows.map((row) => ({ ...row, request: decodeOrderRequest(CERTIFICATE, row.request) }));
 }
 
 /** Inserts a watch row unless one exists (another reconciler adopted it first); true when this one was inserted. */

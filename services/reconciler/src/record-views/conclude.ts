@@ -6,7 +6,7 @@ import {
 } from '@regapi/bus';
 import { finishedResultMessage } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import { type Order, transition } from '@regapi/orders';
+import { encodeOrderResult, type Order, transition } from '@regapi/orders';
 import type { Transaction } from 'kysely';
 import { checkOrderMessage, RECONCILER_CHECK_REASONS } from '../origin-tasks';
 import type { ReconcilerContext } from '../reconciler-context';
@@ -70,8 +70,9 @@ export async function deliverFound(
  */
 export async function refundNotFound(ctx: ReconcilerContext, trx: Transaction<Database>, order: Order): Promise<void> {
   const now = ctx.clock.now();
-  const result = objectOf(order.result);
-  const revised = { result: JSON.stringify({ ...result, mensagem: NOT_FOUND_NOTE }), revisado_em: now };
+  // Only record views are reconciled (contract 3): the stored result is one, or none.
+  const stored = order.result?.fonte === 'visualizacao-matricula' ? order.result.data : {};
+  const revised = { result: encodeOrderResult({ ...stored, mensagem: NOT_FOUND_NOTE }), revisado_em: now };
   await transition(trx, order.id, 'revise', revised, [reconciledMessage(order, 'not_found', order.numeroPedido, now)]);
   await updateReconciliation(trx, order.id, { state: 'not_found', concludedAt: now, at: now });
   ctx.logger.info(
@@ -100,8 +101,4 @@ function reconciledMessage(
     payload,
     headers: { [REQUEST_ID_HEADER]: order.requestId },
   };
-}
-
-function objectOf(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
 }

@@ -1,5 +1,6 @@
 import { formatBrl } from '@regapi/br';
 import type { DataItem, Envelope } from '@regapi/contracts';
+import type { CertificateResult, FoundProperty, OrderResult, RecordViewResult, SearchResult } from '@regapi/orders';
 import { formatBrasiliaTime } from '../format';
 import { html } from '../html';
 
@@ -20,8 +21,10 @@ function when(value: unknown): string {
   return Number.isNaN(at.getTime()) ? value : `${formatBrasiliaTime(at)} (Brasília)`;
 }
 
-function objectOf(value: unknown): DataItem {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as DataItem) : {};
+/** `cobranca` of the API's answer (the ledger's, not the order's JSON): an object, or nothing to show. */
+function cobrancaOf(item: DataItem): DataItem {
+  const value = item.cobranca;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
 }
 
 function rows(entries: readonly (readonly [string, string])[]): string {
@@ -30,7 +33,7 @@ function rows(entries: readonly (readonly [string, string])[]): string {
 
 /** The money of a finished order as the API states it (`cobranca`). */
 export function chargeRows(item: DataItem): string {
-  const cobranca = objectOf(item.cobranca);
+  const cobranca = cobrancaOf(item);
   const refunded = typeof cobranca.estornado === 'number' && cobranca.estornado > 0;
   return html`<h2>Cobrança</h2>!${rows([
     ['Debitado', reais(cobranca.debitado)],
@@ -44,7 +47,7 @@ export function chargeRows(item: DataItem): string {
 }
 
 /** Where "ver matrícula" / "pedir certidão" lead: the product's form with the record and office already filled in. */
-function chainLink(fonte: string, imovel: DataItem): string {
+function chainLink(fonte: string, imovel: FoundProperty): string {
   const query = new URLSearchParams({
     imovel_matricula: text(imovel.matricula),
     imovel_cartorio: text(imovel.cartorio_numero),
@@ -54,8 +57,8 @@ function chainLink(fonte: string, imovel: DataItem): string {
   return `/consultar/${fonte}?${query.toString()}`;
 }
 
-function searchResult(item: DataItem): string {
-  const imoveis = Array.isArray(item.imoveis) ? item.imoveis.map(objectOf) : [];
+function searchResult(item: SearchResult): string {
+  const imoveis = item.imoveis ?? [];
   const lines = imoveis.map((imovel, index) => {
     const label = imovel.matricula === null ? 'sem número' : text(imovel.matricula);
     const actions =
@@ -69,7 +72,7 @@ function searchResult(item: DataItem): string {
     ].filter((flag) => flag !== '');
     return html`<tr><td>${label}</td><td>${text(imovel.cartorio_nome)} (nº ${text(imovel.cartorio_numero)})</td><td>${text(imovel.cartorio_municipio)}/${text(imovel.cartorio_uf)}</td><td>${flags.join(', ') || '—'}</td>!${actions}</tr>`;
   });
-  const cobertura = objectOf(item.cobertura);
+  const cobertura = item.cobertura ?? {};
   const table =
     lines.length === 0
       ? ''
@@ -94,9 +97,9 @@ function searchResult(item: DataItem): string {
 <p>É indício, não confirmação de propriedade: o papel do pesquisado em cada matrícula não é informado.</p>`;
 }
 
-function recordViewResult(item: DataItem): string {
-  const ids = objectOf(item.identificadores);
-  const dados = objectOf(item.dados);
+function recordViewResult(item: RecordViewResult): string {
+  const ids = item.identificadores ?? {};
+  const dados = item.dados ?? {};
   const content =
     typeof dados.conteudo === 'string'
       ? html`<h2>Conteúdo da matrícula</h2><pre class="conteudo" id="conteudo">${dados.conteudo}</pre>`
@@ -113,8 +116,8 @@ function recordViewResult(item: DataItem): string {
 !${content}`;
 }
 
-function certificateResult(item: DataItem): string {
-  const ids = objectOf(item.identificadores);
+function certificateResult(item: CertificateResult): string {
+  const ids = item.identificadores ?? {};
   return html`<p id="mensagem">${text(item.mensagem)}</p>
 !${rows([
     ['Situação', text(item.status_consulta)],
@@ -125,15 +128,23 @@ function certificateResult(item: DataItem): string {
   ])}`;
 }
 
-/** A finished order's result (HTTP 200 of the polling endpoint) as a person reads it. */
-export function finishedResult(answer: Envelope): string {
+function productResult(result: OrderResult | null): string {
+  switch (result?.fonte) {
+    case 'pesquisa-previa-bens':
+      return searchResult(result.data);
+    case 'visualizacao-matricula':
+      return recordViewResult(result.data);
+    default:
+      return certificateResult(result?.data ?? {});
+  }
+}
+
+/**
+ * A finished order's result as a person reads it: the code and the money from the polling endpoint's answer (HTTP
+ * 200), the product's fields from the order's own result, decoded by libs/orders (the answer passes the same through).
+ */
+export function finishedResult(answer: Envelope, result: OrderResult | null): string {
   const item = answer.data[0] ?? {};
   const heading = html`<p class="${answer.code === 200 ? 'sucesso' : 'aviso'}" id="codigo">Código ${answer.code}: ${answer.code_message}</p>`;
-  const body =
-    item.fonte === 'pesquisa-previa-bens'
-      ? searchResult(item)
-      : item.fonte === 'visualizacao-matricula'
-        ? recordViewResult(item)
-        : certificateResult(item);
-  return html`!${heading}!${body}!${chargeRows(item)}`;
+  return html`!${heading}!${productResult(result)}!${chargeRows(item)}`;
 }

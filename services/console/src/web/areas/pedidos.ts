@@ -56,7 +56,7 @@ function finishedSection(order: Order, answer: Envelope, hasDocument: boolean): 
   return html`<section id="resultado" aria-live="polite"!${again === undefined ? '' : html` data-atualizar-em="${again}"`}>
 <h2>Resultado</h2>
 !${finishedAt}
-!${finishedResult(answer)}
+!${finishedResult(answer, order.result)}
 !${document}
 !${refresh}
 </section>`;
