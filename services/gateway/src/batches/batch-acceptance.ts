@@ -18,6 +18,7 @@ import {
   type AcceptanceOutcome,
   refusedUnderKey,
   replayOf,
+  unavailableOf,
 } from '../executions/acceptance-outcome';
 import { findStoredAnswer, type KeyRef } from '../executions/idempotency/idempotency-store';
 import type { QuoteAnswer } from '../quotes/quote-view';
@@ -66,11 +67,6 @@ async function planBatch(
   if (orders.length === 0) throw new Error('a batch without orders');
   const consultarDaquiS = Math.max(...orders.map((order) => order.consultarDaquiS));
   return { id: randomUUID(), lote, orders, consultarDaquiS };
-}
-
-/** A batch's 602 (free, under the key) from its quote's answer. */
-function unavailableOf(answer: QuoteAnswer): AcceptanceOutcome {
-  return { kind: 'unavailable', codeMessage: answer.codeMessage, item: answer.item };
 }
 
 /** The path of a batch's combined view. */

@@ -4,6 +4,7 @@ import type { Database } from '@regapi/db';
 import type { PlatformMetrics } from '@regapi/telemetry';
 import type { Kysely } from 'kysely';
 import type { PlanLookup } from '../quotes/plan-cache';
+import type { QuoteAnswer } from '../quotes/quote-view';
 import { claimKey, type KeyRef, type StoredAnswer } from './idempotency/idempotency-store';
 
 export interface AcceptanceDeps {
@@ -76,4 +77,9 @@ export async function refusedUnderKey(
   } catch (error: unknown) {
     return outcomeOfFailure(error);
   }
+}
+
+/** A 602 (free, under the key) from a quote's answer: what is not offered, one order or a whole batch. */
+export function unavailableOf(answer: QuoteAnswer): AcceptanceOutcome {
+  return { kind: 'unavailable', codeMessage: answer.codeMessage, item: answer.item };
 }

@@ -20,7 +20,13 @@ import { computeQuote, type Quote, type QuotedOffice, type QuoteRequest } from '
 import { quoteAnswer } from '../quotes/quote-view';
 import { acceptPlanned } from './accept-planned';
 import { acceptedEnvelope, blockedItem, queueAck } from './acceptance-answers';
-import { type AcceptanceDeps, type AcceptanceOutcome, refusedUnderKey, replayOf } from './acceptance-outcome';
+import {
+  type AcceptanceDeps,
+  type AcceptanceOutcome,
+  refusedUnderKey,
+  replayOf,
+  unavailableOf,
+} from './acceptance-outcome';
 import { findStoredAnswer, type KeyRef } from './idempotency/idempotency-store';
 
 export type { AcceptanceDeps, AcceptanceOutcome } from './acceptance-outcome';
@@ -94,9 +100,7 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
   const plan = await deps.planOf(input.caller.accountId);
   const quote = await computeQuote(db, plan, request);
   if (!quote.ok) {
-    const answer = quoteAnswer(quote);
-    const refusal = { kind: 'unavailable', codeMessage: answer.codeMessage, item: answer.item } as const;
-    return refusedUnderKey(deps, keyClaim, refusal, now);
+    return refusedUnderKey(deps, keyClaim, unavailableOf(quoteAnswer(quote)), now);
   }
   const block = orderBlockOf(request, quote);
   if (block !== undefined) {
