@@ -5,6 +5,8 @@ import { type Harness, startHarness } from './support/harness';
 
 let harness: Harness;
 let logins = 0;
+/** Set by a test: the next search's answer reaches origin-session this much later (by the test's clock). */
+let nextAnswerLateByMs = 0;
 
 beforeAll(async () => {
   harness = await startHarness({
@@ -13,6 +15,12 @@ beforeAll(async () => {
       login: (options) => {
         logins++;
         return portal.login(options);
+      },
+      searchProperties: async (query, options) => {
+        const answer = await portal.searchProperties(query, options);
+        harness.clock.advance(nextAnswerLateByMs);
+        nextAnswerLateByMs = 0;
+        return answer;
       },
     }),
   });
@@ -58,6 +66,19 @@ test("idle past the origin's session window: a new login BEFORE the call, never 
   const before = logins;
   harness.clock.advance(31 * 60_000);
   const order = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: '529.982.247-25', uf: 'AP' });
+  const done = await harness.waitForState(order.id, ['finished']);
+  expect(done.code).toBe(612);
+  expect(logins).toBe(before + 1);
+  expect(await attemptsOf(order.id)).toEqual([{ outcome: 'nothing-found', numero_pedido: done.numeroPedido }]);
+});
+
+test("the origin's idle window runs from the call's send: an answer that came back late never hides an expiry", async () => {
+  // The origin saw the session last when it answered; by our clock the answer arrives past its window.
+  nextAnswerLateByMs = 31 * 60_000;
+  const late = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: '529.982.247-25', uf: 'AM' });
+  expect((await harness.waitForState(late.id, ['finished'])).code).toBe(612);
+  const before = logins;
+  const order = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: '529.982.247-25', uf: 'BA' });
   const done = await harness.waitForState(order.id, ['finished']);
   expect(done.code).toBe(612);
   expect(logins).toBe(before + 1);

@@ -105,6 +105,7 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
   let loggedIn = false;
   /** How long the origin keeps an idle session, learned from the login answer (`expira_em`). */
   let idleWindowMs: number | undefined;
+  /** When the last call that reached the origin left here (ours, not the origin's clock). */
   let lastUsedAt = 0;
   let logins = 0;
   let calls = 0;
@@ -164,13 +165,14 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
     loggedIn = false;
     logins++;
     logger.debug({ logins }, 'logging in to the origin');
+    const sentAt = clock.now().getTime();
     const outcome = await timed('login', () => portal.login(call));
     options.metrics.originLogin(loginOutcome(outcome));
     checkStopping();
     if (outcome.kind === 'logged-in') {
       loggedIn = true;
       const now = clock.now().getTime();
-      lastUsedAt = now;
+      lastUsedAt = sentAt;
       if (nextLoginResets) quietSince = new Date(now);
       nextLoginResets = false;
       const expiresAt = outcome.expiresAt === null ? Number.NaN : Date.parse(outcome.expiresAt);
@@ -203,9 +205,12 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
           if (call === undefined) return NOT_SENT;
           calls++;
           logger.debug({ what, timeout_ms: call.timeoutMs }, 'origin call');
+          // The origin's idle window runs from its last sight of the session, somewhere between our send and its
+          // answer: counted from the send, a refresh is never late, even when the answer took long to come back.
+          const sentAt = clock.now().getTime();
           const outcome = await timed(what, () => operation(portal, call));
           checkStopping();
-          lastUsedAt = clock.now().getTime();
+          lastUsedAt = sentAt;
           logger.debug({ what, outcome: kindOf(outcome) }, 'origin call answered');
           if (!isSessionLost(outcome)) return outcome;
           loggedIn = false;
