@@ -1,4 +1,5 @@
 export { configDrift, defaultOf, type ProcessConfigs } from './config-drift';
+export { type BudgetLine, type ConnectionBudget, connectionBudget, type ExtraConnections } from './connection-budget';
 export { containerEnv, type ResolvedEnv, resolveEnv } from './env-resolution';
 export { isK8sObject, type K8sObject } from './k8s-object';
 export { labelsOf, matches, type ServiceSpec } from './k8s-services';

@@ -17,10 +17,28 @@ export interface DbHandle {
 export interface DbOptions {
   /** Pool size. Default 10. */
   max?: number;
+  /**
+   * How long making a new connection may take before the query fails (a 503 to a client, decision 0058). Default 5 s:
+   * a database that drops packets would otherwise hold each request until the kernel gives up, minutes later.
+   */
+  connectTimeoutMs?: number;
   /** Name shown in pg_stat_activity. */
   applicationName?: string;
   /** Parameterized statements as named, prepared-once statements (`prepareStatements`). Default true. */
   prepareStatements?: boolean;
+}
+
+/**
+ * The pool's clients give up making a connection after `ms`. Set on the clients, not the pool: pg-pool would apply
+ * its own `connectionTimeoutMillis` to the wait for a busy pool's free client as well, and a burst of work would then
+ * fail where it must only wait its turn.
+ */
+function clientConnectingWithin(ms: number): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: ms });
+    }
+  };
 }
 
 /** One pool per process: every module of the process gets this handle as an argument. */
@@ -28,6 +46,7 @@ export function createDb(connectionString: string, options: DbOptions = {}): DbH
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    Client: clientConnectingWithin(options.connectTimeoutMs ?? 5_000),
     ...(options.applicationName === undefined ? {} : { application_name: options.applicationName }),
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that kills the process.
@@ -45,7 +64,9 @@ export function createDb(connectionString: string, options: DbOptions = {}): DbH
     db,
     pool,
     close: () => {
-      closing ??= db.destroy();
+      // Kysely ends the pool only if a query of its own ran (its driver takes the pool lazily); a process that used
+      // only the pool (a readiness probe, a lock) would keep idle connections open past its close.
+      closing ??= db.destroy().then(() => (pool.ended ? undefined : pool.end()));
       return closing;
     },
   };

@@ -42,6 +42,8 @@ const PG_CONNECTION_MESSAGES: readonly RegExp[] = [
   /^Client was closed and is not queryable/,
   /^Connection closed/,
   /^Query read timeout/,
+  // A client's connect timeout (createDb's connectTimeoutMs): the server never answered the connection.
+  /^timeout expired$/,
 ];
 
 function isUnreachableItself(error: unknown): boolean {

@@ -50,7 +50,11 @@ export async function runServiceProcess<S extends ConfigShape, Broker extends bo
   // Forwarded addresses are believed on the public listener only: nothing fronts the internal and metrics ones.
   const directLimits = { ...limits, trustedProxies: NO_TRUSTED_PROXIES };
   const logger = createLogger({ service: options.name, level: base.LOG_LEVEL });
-  const db = createDb(base.DATABASE_URL, { applicationName: options.name });
+  const db = createDb(base.DATABASE_URL, {
+    applicationName: options.name,
+    max: base.DATABASE_POOL_MAX,
+    connectTimeoutMs: base.DATABASE_CONNECT_TIMEOUT_MS,
+  });
   const bus = amqpUrl === undefined ? undefined : createRabbitBus({ url: amqpUrl, logger });
   const relay = bus === undefined ? undefined : createOutboxRelay({ db, bus, logger });
   const { metrics } = options.telemetry;
@@ -64,18 +68,18 @@ export async function runServiceProcess<S extends ConfigShape, Broker extends bo
   const deps = (bus === undefined ? { db, logger, metrics } : { db, bus, logger, metrics }) as ProcessDeps<Broker>;
   const service = await options.create(deps, own);
   let started = false;
-  const internalApp = createHttpApp({
-    logger,
-    routers: [
-      healthRouter(options.name, {
-        database: () => isDbReachable(db.pool),
-        ...(bus === undefined ? {} : { broker: () => bus.isReady() }),
-        started: () => started,
-        ...service.readiness,
-      }),
-      ...(service.internalRouters ?? []),
-    ],
-  });
+  const dependencies = {
+    database: () => isDbReachable(db.pool),
+    ...(bus === undefined ? {} : { broker: () => bus.isReady() }),
+    ...service.readiness,
+  };
+  const isStarted = { started: () => started };
+  // A public process stays ready through a shared dependency's outage and answers its own 503 envelope with
+  // Retry-After; a worker leaves its Service, which carries no client traffic (docs/decisions/0125).
+  const health = servesPublicRoutes(service)
+    ? healthRouter(options.name, isStarted, dependencies)
+    : healthRouter(options.name, { ...dependencies, ...isStarted });
+  const internalApp = createHttpApp({ logger, routers: [health, ...(service.internalRouters ?? [])] });
   const internal = await listen(internalApp, base.INTERNAL_PORT, base.INTERNAL_HOST, directLimits);
   const publicApp = !servesPublicRoutes(service)
     ? undefined

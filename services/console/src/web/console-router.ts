@@ -1,3 +1,5 @@
+import { isDatabaseUnreachable } from '@regapi/db';
+import { DEPENDENCY_RETRY_AFTER_S } from '@regapi/http';
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import { auditArea } from './areas/audit';
 import { chartsArea } from './areas/charts';
@@ -54,6 +56,20 @@ export function createConsoleRouter(context: ConsoleContext): Router {
     const status = httpStatusOf(error);
     if (status !== undefined && status >= 400 && status < 500) {
       sendPage(res, status, messagePage('Pedido recusado', 'O formulário enviado não pôde ser lido.'));
+      return;
+    }
+    if (isDatabaseUnreachable(error) && !res.headersSent) {
+      // As the API's 503 (decision 0058): the console stays up through an outage and says when to try again.
+      context.logger.warn({ err: error }, 'dependency unavailable: answered 503');
+      res.setHeader('Retry-After', String(DEPENDENCY_RETRY_AFTER_S));
+      sendPage(
+        res,
+        503,
+        messagePage(
+          'Serviço indisponível',
+          'O console está temporariamente indisponível. Tente novamente em instantes.',
+        ),
+      );
       return;
     }
     context.logger.error({ err: error }, 'console page failed');
