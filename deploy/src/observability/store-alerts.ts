@@ -14,6 +14,11 @@ export const BACKUP_MAX_AGE_S = 26 * 3600;
 export const ARCHIVE_FAILURE_WINDOW = '10m';
 
 const prod = (name: string, ...matchers: string[]) => externalSeries(name, ...matchers, PRODUCTION_ONLY);
+/**
+ * A CloudNativePG series of production's PostgreSQL job. The sandbox's cluster is scraped by the PodMonitor the
+ * operator makes, under a job of its own: until its series carry `ambiente="teste"`, the job tells them apart.
+ */
+const cnpg = (name: string, ...matchers: string[]) => prod(name, targetMatcher('job', '=', JOBS.postgres), ...matchers);
 /** The series of a CloudNativePG instance are told apart by `namespace` and `pod` (the PodMonitor's target labels). */
 const INSTANCE = ['namespace', 'pod'] as const;
 
@@ -21,7 +26,7 @@ const INSTANCE = ['namespace', 'pod'] as const;
  * A cluster none of whose instances is a primary that answers: the instance manager reports `cnpg_collector_up` even
  * while its PostgreSQL is down, and the `pg_replication` query (0 on a primary) only while it answers.
  */
-const noPrimary = `${max(prod(CNPG.up), 'namespace', 'cluster')} unless on (namespace) ${prod(CNPG.inRecovery)} == 0`;
+const noPrimary = `${max(cnpg(CNPG.up), 'namespace', 'cluster')} unless on (namespace) ${cnpg(CNPG.inRecovery)} == 0`;
 
 const quorumQueues = (...matchers: string[]) =>
   prod(RABBITMQ.queueInfo, `queue_type="${RABBITMQ_QUORUM_QUEUE}"`, ...matchers);
@@ -40,7 +45,7 @@ export const STORE_ALERTS: readonly AlertRule[] = [
     alert: 'DatabaseInstanceDown',
     severity: 'warning',
     for: '5m',
-    expr: `${prod(CNPG.up)} == 0`,
+    expr: `${cnpg(CNPG.up)} == 0`,
     summary: 'The PostgreSQL of {{ $labels.pod }} does not answer.',
     description:
       'The instance manager of {{ $labels.pod }} (cluster {{ $labels.cluster }}) cannot reach its PostgreSQL for 5 minutes: the cluster has one instance fewer to fail over to or to acknowledge synchronous commits.',
@@ -49,7 +54,7 @@ export const STORE_ALERTS: readonly AlertRule[] = [
     alert: 'WalArchivingFailing',
     severity: 'critical',
     for: '5m',
-    expr: `${prod(CNPG.walArchiveStatus, 'value="ready"')} > 0 and on (${INSTANCE.join(', ')}) ${increase(prod(CNPG.archiveFailures), ARCHIVE_FAILURE_WINDOW)} > 0`,
+    expr: `${cnpg(CNPG.walArchiveStatus, 'value="ready"')} > 0 and on (${INSTANCE.join(', ')}) ${increase(cnpg(CNPG.archiveFailures), ARCHIVE_FAILURE_WINDOW)} > 0`,
     summary: 'WAL archiving fails on {{ $labels.pod }}.',
     description:
       'Segments wait in pg_wal/archive_status and every attempt to archive them fails: point-in-time recovery stops at the last archived segment, and pg_wal grows until the volume is full.',
@@ -61,8 +66,8 @@ export const STORE_ALERTS: readonly AlertRule[] = [
     // Only primaries have a backup to report: the newest across the cluster's instances. No figure at all where
     // CloudNativePG runs means the plugin's metrics are not scraped, which is no better than no backup.
     expr: [
-      `time() - ${max(prod(BARMAN_CLOUD.lastBackup), 'namespace')} > ${BACKUP_MAX_AGE_S}`,
-      `or ${absent(prod(BARMAN_CLOUD.lastBackup))} and on () count(${prod(CNPG.up)}) > 0`,
+      `time() - ${max(cnpg(BARMAN_CLOUD.lastBackup), 'namespace')} > ${BACKUP_MAX_AGE_S}`,
+      `or ${absent(cnpg(BARMAN_CLOUD.lastBackup))} and on () count(${cnpg(CNPG.up)}) > 0`,
     ].join(' '),
     summary: 'The newest PostgreSQL base backup is more than 26 hours old.',
     description:

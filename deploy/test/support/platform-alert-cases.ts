@@ -246,6 +246,11 @@ export const STORE_ALERT_CASES: readonly AlertCase[] = [
         evalTime: '10m',
       },
       { name: "the sandbox's only instance down", input: [instanceUp(1, '0x10', SANDBOX)], evalTime: '10m' },
+      {
+        name: "the sandbox's only instance down, scraped by the operator's PodMonitor",
+        input: [instanceUp(1, '0x10', { job: 'regapi-sandbox/regapi-sandbox-postgres', namespace: 'regapi-sandbox' })],
+        evalTime: '10m',
+      },
     ],
   },
   {
@@ -291,7 +296,7 @@ export const STORE_ALERT_CASES: readonly AlertCase[] = [
         name: "CloudNativePG runs and the plugin's backup figure is not scraped",
         input: [instanceUp(1, '1x60')],
         evalTime: '45m',
-        labels: {},
+        labels: { job: 'postgres' },
       },
     ],
     silent: [
