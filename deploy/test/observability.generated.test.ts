@@ -8,8 +8,9 @@ import {
   prometheusName,
   SNAPSHOT_METRICS,
 } from '@regapi/telemetry';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { DASHBOARDS, generatedFiles } from '../src/observability/generated-files';
+import { MIGRATION_JOB } from '../src/observability/platform-alerts';
 import { RULE_GROUPS } from '../src/observability/rules';
 import { ROOT } from './build-once';
 import { promtool } from './support/promtool';
@@ -42,6 +43,14 @@ describe('the generated dashboards and rules', () => {
       expect(readFileSync(path.join(ROOT, relative), 'utf8')).toBe(text);
     },
   );
+
+  it('watch the migration Job under the name k8s/base declares', () => {
+    const job = parse(readFileSync(path.join(ROOT, 'k8s', 'base', 'migrate-job.yaml'), 'utf8')) as {
+      kind: string;
+      metadata: { name: string };
+    };
+    expect({ kind: job.kind, name: job.metadata.name }).toEqual({ kind: 'Job', name: MIGRATION_JOB });
+  });
 
   it('name only regapi metrics the catalog defines', () => {
     const regapiNames = allExprs.flatMap((expr) => expr.match(/\bregapi_[a-z0-9_]+/g) ?? []);

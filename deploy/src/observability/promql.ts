@@ -68,6 +68,14 @@ export function externalSeries(name: string, ...matchers: string[]): string {
   return selector(name, matchers);
 }
 
+/**
+ * `absent(selector)`: 1, with the selector's equality matchers as labels, when no series matches; nothing otherwise. A
+ * target that vanished (its pods gone, its monitor not selecting it) leaves no `up` at 0, only this.
+ */
+export function absent(selectorText: string): string {
+  return `absent(${selectorText})`;
+}
+
 /** `op by (a, b) (expr)`, or `op(expr)` without labels; label keys in stored form (`labelOf`, `TARGET`). */
 function aggregate(operator: string, expr: string, labels: readonly string[]): string {
   return labels.length === 0 ? `${operator}(${expr})` : `${operator} by (${labels.join(', ')}) (${expr})`;

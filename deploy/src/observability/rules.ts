@@ -3,6 +3,7 @@ import { PIPELINE_ALERTS } from './pipeline-alerts';
 import { PLATFORM_ALERTS } from './platform-alerts';
 import type { RuleGroup } from './rule-types';
 import { SLO_ALERTS, SLO_RECORDING_RULES } from './slo-rules';
+import { STORE_ALERTS } from './store-alerts';
 
 /** The rule groups Prometheus loads from deploy/observability/rules/regapi.rules.yml. */
 export const RULE_GROUPS: readonly RuleGroup[] = [
@@ -10,6 +11,7 @@ export const RULE_GROUPS: readonly RuleGroup[] = [
   { name: 'regapi.slo.alerts', rules: SLO_ALERTS },
   { name: 'regapi.pipeline.alerts', rules: PIPELINE_ALERTS },
   { name: 'regapi.platform.alerts', rules: PLATFORM_ALERTS },
+  { name: 'regapi.stores.alerts', rules: STORE_ALERTS },
 ];
 
 export function rulesYaml(): string {

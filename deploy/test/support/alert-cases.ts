@@ -5,6 +5,7 @@ import {
   prometheusName,
   SNAPSHOT_METRICS as S,
 } from '@regapi/telemetry';
+import { PLATFORM_ALERT_CASES, STORE_ALERT_CASES } from './platform-alert-cases';
 
 /**
  * promtool unit-test cases for every alert of deploy/observability/rules/regapi.rules.yml: series that should fire
@@ -335,38 +336,6 @@ export const ALERT_CASES: readonly AlertCase[] = [
     silent: [{ name: 'snapshot fresh', input: snapshotSeries(S.snapshotAge, '10x20'), evalTime: '10m' }],
   },
   {
-    alert: 'ServiceDown',
-    fires: [
-      {
-        name: 'billing not scraped',
-        input: [input(render('up', replica('10.0.0.3:9464', 'billing')), '0x10')],
-        evalTime: '5m',
-        labels: replica('10.0.0.3:9464', 'billing'),
-      },
-    ],
-    silent: [
-      {
-        name: 'billing scraped',
-        input: [input(render('up', replica('10.0.0.3:9464', 'billing')), '1x10')],
-        evalTime: '5m',
-      },
-    ],
-  },
-  {
-    alert: 'DatabaseDown',
-    fires: [
-      {
-        name: 'exporter cannot reach the database',
-        input: [input('pg_up{job="postgres", instance="db:9187"}', '0x10')],
-        evalTime: '5m',
-        labels: { job: 'postgres', instance: 'db:9187' },
-      },
-    ],
-    silent: [
-      { name: 'database reached', input: [input('pg_up{job="postgres", instance="db:9187"}', '1x10')], evalTime: '5m' },
-    ],
-  },
-  {
     alert: 'ApiAvailabilityBudgetBurnFast',
     fires: [
       {
@@ -425,4 +394,6 @@ export const ALERT_CASES: readonly AlertCase[] = [
     ],
     silent: [{ name: '3 % of requests slower than 250 ms', input: latency(97, 420), evalTime: '400m' }],
   },
+  ...PLATFORM_ALERT_CASES,
+  ...STORE_ALERT_CASES,
 ];
