@@ -4,7 +4,7 @@
 # The final stage is exactly the tree scripts/assemble-image-tree.sh writes; deploy/test/image.prod-tree.test.ts
 # assembles the same tree on a machine with no container engine and starts every service from it.
 # CI pins the base by digest (node:<tag>@sha256:...) when it builds: .github/workflows/image.yml.
-ARG NODE_IMAGE=node:20.20.2-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 RUN npm install --global pnpm@10.34.8

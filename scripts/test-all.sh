@@ -3,7 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PNPM_VERSION=10.34.8
 log() { printf '\n== %s (%s)\n' "$*" "$(date -u +%T)"; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -14,10 +13,10 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
-log "pnpm"
-if [ "$(pnpm --version 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
-  npm install -g "pnpm@$PNPM_VERSION" >/dev/null 2>&1 || as_root npm install -g "pnpm@$PNPM_VERSION" >/dev/null
-fi
+log "Node.js and pnpm"
+# The pinned versions, under .tools/ (scripts/toolchain.sh): the machine's own node never runs the suite.
+source scripts/toolchain.sh
+node --version
 pnpm --version
 
 log "PostgreSQL"

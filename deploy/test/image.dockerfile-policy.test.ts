@@ -23,16 +23,17 @@ function versionOf(text: string): [number, number, number] {
   return [Number(match[1]), Number(match[2]), Number(match[3])];
 }
 
-test('every stage starts from the same base, pinned to an exact Node 20 release the workspace supports', () => {
+test('every stage starts from the same base, the exact Node release the workspace pins (.node-version)', () => {
   const bases = new Set(dockerfile.stages.map((stage) => stage.from));
   expect(bases.size).toBe(1);
   const [base = ''] = [...bases];
   // An exact tag (digest-friendly: CI appends @sha256:...), never `latest` or a floating major.
   expect(base).toMatch(/^node:\d+\.\d+\.\d+-bookworm-slim(@sha256:[0-9a-f]{64})?$/);
-  const [major, minor] = versionOf(base);
-  const [, minMinor] = versionOf(`${rootManifest.engines.node.replace(/^>=/, '')}.0`);
-  expect(major).toBe(20);
-  expect(minor).toBeGreaterThanOrEqual(minMinor);
+  // One Node everywhere: the image runs the version CI and the README's commands run (decision 0129).
+  const pinned = readFileSync(path.join(ROOT, '.node-version'), 'utf8').trim();
+  expect(versionOf(base)).toEqual(versionOf(pinned));
+  expect(versionOf(pinned)[0]).toBeGreaterThanOrEqual(24);
+  expect(rootManifest.engines.node).toBe(`>=${pinned}`);
 });
 
 test('the build stage uses the workspace pnpm and the tree script; the image is that tree and nothing else', () => {
