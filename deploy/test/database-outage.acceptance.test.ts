@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deadLetterQueueName, topology } from '@regapi/bus';
 import { getOrderByProtocolo } from '@regapi/orders';
 import { createSimulatorControl, propertyRequest } from '@regapi/origin-simulator';
-import { callJson, createTcpProxy, type TcpProxy, waitFor } from '@regapi/testkit';
+import { callJson, createTcpProxy, TEST_PG_URL, type TcpProxy, waitFor } from '@regapi/testkit';
 import { startSystem, type TestSystem } from './support/system';
 
 // Issue 12: "a record view placed and delivered at the origin, PostgreSQL stopped 0.3 s later, the task redelivered six
@@ -16,7 +16,8 @@ let proxy: TcpProxy;
 let system: TestSystem;
 
 beforeAll(async () => {
-  proxy = await createTcpProxy({ host: '127.0.0.1', port: 5432 });
+  const server = new URL(TEST_PG_URL);
+  proxy = await createTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
   system = await startSystem({
     // Record views take about 0.6-15 s at this scale: long enough to cut the database while the origin works.
     timeScale: 0.05,
