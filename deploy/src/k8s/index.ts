@@ -19,6 +19,18 @@ export { unscrapedMetrics } from './metrics-scrape';
 export { type PodProcess, PodProcessError, podProcessesOf } from './pod-processes';
 export { type PolicyOptions, policyViolations } from './policy';
 export {
+  allows,
+  type Destination,
+  type Flow,
+  type Need,
+  needsOf,
+  type PodGroup,
+  podGroupsOf,
+  reachabilityProblems,
+  reachersOf,
+  selects,
+} from './reachability';
+export {
   K8S_DIR,
   OVERLAYS,
   type OverlayName,
