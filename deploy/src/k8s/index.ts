@@ -42,4 +42,11 @@ export {
   type SandboxOverlayName,
 } from './render';
 export { sandboxIsolationProblems } from './sandbox-isolation';
+export {
+  type SyncDependency,
+  type SyncPosition,
+  syncDependencies,
+  syncOrderProblems,
+  syncPosition,
+} from './sync-order';
 export { type Container, type EnvVar, type PodSpec, type Probe, podSpecOf, workloadsOf } from './workloads';
