@@ -1,4 +1,12 @@
-import { type K8sObject, needsOf, podGroupsOf, reachabilityProblems, renderOverlay } from '../src/k8s';
+import {
+  type K8sObject,
+  needsOf,
+  podGroupsOf,
+  reachabilityProblems,
+  reachersOf,
+  renderOverlay,
+  selects,
+} from '../src/k8s';
 
 const IMAGE = 'ghcr.io/regapi/regapi';
 
@@ -65,5 +73,79 @@ describe('the reachability check over k8s/overlays/production', () => {
     expect(reachabilityProblems(open, IMAGE)).toContain(
       'Deployment/gateway may reach anything: no NetworkPolicy limits its egress',
     );
+  });
+});
+
+interface Peer {
+  readonly podSelector?: object;
+  readonly namespaceSelector?: { readonly matchLabels?: Record<string, string> };
+}
+
+describe('PostgreSQL and RabbitMQ in k8s/overlays/production', () => {
+  let objects: K8sObject[];
+  beforeAll(async () => {
+    objects = await renderOverlay('production');
+  });
+
+  // Outside the render, only the operators that run them and Prometheus may connect.
+  const OUTSIDE = {
+    'Cluster/regapi-postgres': ['cnpg-system', 'monitoring'],
+    'RabbitmqCluster/regapi-rabbitmq': ['rabbitmq-system', 'monitoring'],
+  } as const;
+
+  it.each(Object.keys(OUTSIDE))('%s is reachable from exactly the workloads whose configuration names it', (id) => {
+    const { isolated, reachers } = reachersOf(objects, id);
+    expect(isolated).toBe(true);
+    expect(reachers.filter((r) => r.reaches !== r.needs)).toEqual([]);
+    expect(reachers.filter((r) => r.needs).length).toBeGreaterThan(0);
+  });
+
+  it.each(Object.entries(OUTSIDE))('%s admits from outside the render only %j', (id, namespaces) => {
+    const group = podGroupsOf(objects).find((g) => g.id === id);
+    const peers = objects
+      .filter((o) => o.kind === 'NetworkPolicy')
+      .filter((o) => selects((o.spec as { podSelector?: object }).podSelector, group?.labels ?? {}))
+      .flatMap((o) => (o.spec as { ingress?: { from?: Peer[] }[] }).ingress ?? [])
+      .flatMap((rule): Peer[] => rule.from ?? [{}]);
+    // A peer with neither selector admits every address; a podSelector alone, pods of the render's namespace.
+    expect(peers.filter((peer) => peer.namespaceSelector === undefined && peer.podSelector === undefined)).toEqual([]);
+    const outside = peers.flatMap((peer) =>
+      peer.namespaceSelector === undefined
+        ? []
+        : [peer.namespaceSelector.matchLabels?.['kubernetes.io/metadata.name'] ?? 'any'],
+    );
+    expect([...new Set(outside)].sort()).toEqual([...namespaces].sort());
+  });
+
+  it('reports a backend any pod may reach, and a workload that reaches it without naming it', () => {
+    const open = objects.filter((o) => !(o.kind === 'NetworkPolicy' && o.metadata.name === 'postgres-ingress'));
+    expect(reachersOf(open, 'Cluster/regapi-postgres').isolated).toBe(false);
+    const consoleToRabbit: K8sObject = {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: 'console-to-rabbitmq', namespace: 'regapi' },
+      spec: {
+        podSelector: { matchLabels: { 'app.kubernetes.io/name': 'console' } },
+        policyTypes: ['Egress', 'Ingress'],
+        egress: [{ to: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'regapi-rabbitmq' } } }] }],
+      },
+    };
+    const rabbitFromConsole: K8sObject = {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: 'rabbitmq-from-console', namespace: 'regapi' },
+      spec: {
+        podSelector: { matchLabels: { 'app.kubernetes.io/name': 'regapi-rabbitmq' } },
+        policyTypes: ['Ingress'],
+        ingress: [{ from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'console' } } }] }],
+      },
+    };
+    const { reachers } = reachersOf(
+      [...objects, consoleToRabbit, rabbitFromConsole],
+      'RabbitmqCluster/regapi-rabbitmq',
+    );
+    expect(reachers.filter((r) => r.reaches !== r.needs)).toEqual([
+      { id: 'Deployment/console', needs: false, reaches: true },
+    ]);
   });
 });

@@ -121,6 +121,28 @@ describe('k8s/overlays/production', () => {
     });
   });
 
+  it('runs RabbitMQ with a PDB, a disk alarm well above the default, one node per zone and per node', () => {
+    const rabbit = objects.find((o) => o.kind === 'RabbitmqCluster');
+    const spec = rabbit?.spec as {
+      rabbitmq?: { additionalConfig?: string };
+      override?: { statefulSet?: { spec?: { template?: { spec?: { topologySpreadConstraints?: unknown[] } } } } };
+    };
+    expect(spec.rabbitmq?.additionalConfig).toMatch(/^disk_free_limit\.absolute = \d+GB$/m);
+    expect(spec.override?.statefulSet?.spec?.template?.spec?.topologySpreadConstraints).toEqual(
+      ['topology.kubernetes.io/zone', 'kubernetes.io/hostname'].map((topologyKey) => ({
+        maxSkew: 1,
+        topologyKey,
+        whenUnsatisfiable: 'DoNotSchedule',
+        labelSelector: { matchLabels: { 'app.kubernetes.io/name': rabbit?.metadata.name } },
+      })),
+    );
+    const pdb = objects.find((o) => o.kind === 'PodDisruptionBudget' && o.metadata.name === rabbit?.metadata.name);
+    expect(pdb?.spec).toEqual({
+      maxUnavailable: 1,
+      selector: { matchLabels: { 'app.kubernetes.io/name': rabbit?.metadata.name } },
+    });
+  });
+
   it('holds no Secret object: every secret comes from External Secrets or an operator', () => {
     expect(named(objects, 'Secret')).toEqual([]);
   });
