@@ -143,6 +143,42 @@ describe('k8s/overlays/production', () => {
     });
   });
 
+  it("connects the services to RabbitMQ as a user of their own, on their vhost only, never the operator's admin", () => {
+    const find = (kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+    const keysOf = (name: string) =>
+      ((find('ExternalSecret', name)?.spec as { data?: { remoteRef?: { key?: string } }[] }).data ?? []).map(
+        (d) => d.remoteRef?.key,
+      );
+    const amqp = find('ExternalSecret', 'regapi-amqp')?.spec as {
+      target?: { template?: { data?: { AMQP_URL?: string } } };
+    };
+    const url = new URL((amqp.target?.template?.data?.AMQP_URL ?? '').replace(/\{\{[^}]*\}\}/g, 'x'));
+    const user = find('User', 'regapi-services')?.spec as {
+      tags?: string[];
+      importCredentialsSecret?: { name?: string };
+    };
+    const permission = find('Permission', 'regapi-services-on-regapi')?.spec as {
+      vhost?: string;
+      userReference?: { name?: string };
+    };
+    const vhost = find('Vhost', 'regapi')?.spec as { name?: string };
+    expect(decodeURIComponent(url.pathname.slice(1))).toBe(vhost.name);
+    expect(permission).toMatchObject({ vhost: vhost.name, userReference: { name: 'regapi-services' } });
+    expect(user.tags).toEqual([]);
+    // The same secret-store key behind AMQP_URL and the User; another behind the operator's default (admin) user.
+    expect(new Set(keysOf('regapi-amqp'))).toEqual(new Set(keysOf(user.importCredentialsSecret?.name ?? '')));
+    expect(keysOf('regapi-amqp')).not.toContain(keysOf('regapi-rabbitmq-default-user')[0]);
+    const wrong = {
+      ...find('Permission', 'regapi-services-on-regapi'),
+      spec: { ...permission, permissions: { all: '.*' } },
+    };
+    expect(
+      validateObjects([wrong as K8sObject])
+        .map(describeProblem)
+        .join(),
+    ).toContain('permissions.all');
+  });
+
   it('holds no Secret object: every secret comes from External Secrets or an operator', () => {
     expect(named(objects, 'Secret')).toEqual([]);
   });
