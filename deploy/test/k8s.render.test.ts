@@ -144,24 +144,28 @@ describe('k8s/overlays/production', () => {
   });
 
   it("connects the services to RabbitMQ as a user of their own, on their vhost only, never the operator's admin", () => {
-    const find = (kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+    const find = (kind: string, name: string) => {
+      const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
+      if (found === undefined) throw new Error(`no ${kind}/${name} in the render`);
+      return found;
+    };
     const keysOf = (name: string) =>
-      ((find('ExternalSecret', name)?.spec as { data?: { remoteRef?: { key?: string } }[] }).data ?? []).map(
+      ((find('ExternalSecret', name).spec as { data?: { remoteRef?: { key?: string } }[] }).data ?? []).map(
         (d) => d.remoteRef?.key,
       );
-    const amqp = find('ExternalSecret', 'regapi-amqp')?.spec as {
+    const amqp = find('ExternalSecret', 'regapi-amqp').spec as {
       target?: { template?: { data?: { AMQP_URL?: string } } };
     };
     const url = new URL((amqp.target?.template?.data?.AMQP_URL ?? '').replace(/\{\{[^}]*\}\}/g, 'x'));
-    const user = find('User', 'regapi-services')?.spec as {
+    const user = find('User', 'regapi-services').spec as {
       tags?: string[];
       importCredentialsSecret?: { name?: string };
     };
-    const permission = find('Permission', 'regapi-services-on-regapi')?.spec as {
+    const permission = find('Permission', 'regapi-services-on-regapi').spec as {
       vhost?: string;
       userReference?: { name?: string };
     };
-    const vhost = find('Vhost', 'regapi')?.spec as { name?: string };
+    const vhost = find('Vhost', 'regapi').spec as { name?: string };
     expect(decodeURIComponent(url.pathname.slice(1))).toBe(vhost.name);
     expect(permission).toMatchObject({ vhost: vhost.name, userReference: { name: 'regapi-services' } });
     expect(user.tags).toEqual([]);
