@@ -7,6 +7,7 @@ import {
   policyViolations,
   renderKustomization,
   renderOverlay,
+  workloadsOf,
 } from '../src/k8s';
 import { describeProblem, validateObjects } from '../src/k8s-validate';
 
@@ -181,6 +182,32 @@ describe('k8s/overlays/production', () => {
         .map(describeProblem)
         .join(),
     ).toContain('permissions.all');
+  });
+
+  it('connects the services to PostgreSQL as the runtime role and only the migration Job as the owner (0124)', () => {
+    const databaseSecret = (object: K8sObject) =>
+      workloadsOf([object])[0]?.pod.containers.flatMap(
+        (c) => (c.env ?? []).find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef?.name ?? [],
+      );
+    const secrets = Object.fromEntries(
+      objects
+        .filter((o) => o.kind === 'Deployment' || o.kind === 'Job')
+        .map((o) => [o.metadata.name, databaseSecret(o)]),
+    );
+    expect(secrets).toEqual({
+      ...Object.fromEntries(SERVICES.map((name) => [name, ['regapi-postgres-runtime']])),
+      'regapi-migrate': ['regapi-postgres-app'],
+    });
+    const cluster = objects.find((o) => o.kind === 'Cluster');
+    const roles = (
+      (cluster?.spec ?? {}) as { managed?: { roles?: { name?: string; passwordSecret?: { name?: string } }[] } }
+    ).managed?.roles;
+    expect(roles?.find((r) => r.name === 'regapi_runtime')?.passwordSecret?.name).toBe('regapi-postgres-runtime');
+    const runtime = objects.find((o) => o.kind === 'ExternalSecret' && o.metadata.name === 'regapi-postgres-runtime');
+    const template = ((runtime?.spec ?? {}) as { target?: { template?: { data?: Record<string, string> } } }).target
+      ?.template?.data;
+    expect(template?.username).toBe('regapi_runtime');
+    expect(new URL((template?.uri ?? '').replace(/\{\{[^}]*\}\}/g, 'x')).username).toBe('regapi_runtime');
   });
 
   it('holds no Secret object: every secret comes from External Secrets or an operator', () => {
