@@ -81,29 +81,32 @@ interface Peer {
   readonly namespaceSelector?: { readonly matchLabels?: Record<string, string> };
 }
 
-describe('PostgreSQL and RabbitMQ in k8s/overlays/production', () => {
+// Outside each render, only the operators that run the stores, Prometheus and (the sandbox's PostgreSQL)
+// production's gateway, which reads the sandbox's documents' rows through SANDBOX_DATABASE_URL.
+const STORES = [
+  ['production', 'Cluster/regapi-postgres', ['cnpg-system', 'monitoring']],
+  ['production', 'RabbitmqCluster/regapi-rabbitmq', ['rabbitmq-system', 'monitoring']],
+  ['production/sandbox', 'Cluster/regapi-sandbox-postgres', ['cnpg-system', 'monitoring', 'regapi']],
+  ['production/sandbox', 'RabbitmqCluster/regapi-sandbox-rabbitmq', ['rabbitmq-system', 'monitoring']],
+] as const;
+
+describe.each(STORES)('k8s/overlays/%s: %s', (overlay, id, namespaces) => {
   let objects: K8sObject[];
   beforeAll(async () => {
-    objects = await renderOverlay('production');
+    objects = await renderOverlay(overlay);
   });
 
-  // Outside the render, only the operators that run them and Prometheus may connect.
-  const OUTSIDE = {
-    'Cluster/regapi-postgres': ['cnpg-system', 'monitoring'],
-    'RabbitmqCluster/regapi-rabbitmq': ['rabbitmq-system', 'monitoring'],
-  } as const;
-
-  it.each(Object.keys(OUTSIDE))('%s is reachable from exactly the workloads whose configuration names it', (id) => {
+  it('is reachable from exactly the workloads whose configuration names it', () => {
     const { isolated, reachers } = reachersOf(objects, id);
     expect(isolated).toBe(true);
     expect(reachers.filter((r) => r.reaches !== r.needs)).toEqual([]);
     expect(reachers.filter((r) => r.needs).length).toBeGreaterThan(0);
   });
 
-  it.each(Object.entries(OUTSIDE))('%s admits from outside the render only %j', (id, namespaces) => {
+  it(`admits from outside the render only ${namespaces.join(', ')}`, () => {
     const group = podGroupsOf(objects).find((g) => g.id === id);
     const peers = objects
-      .filter((o) => o.kind === 'NetworkPolicy')
+      .filter((o) => o.kind === 'NetworkPolicy' && o.metadata.namespace === group?.namespace)
       .filter((o) => selects((o.spec as { podSelector?: object }).podSelector, group?.labels ?? {}))
       .flatMap((o) => (o.spec as { ingress?: { from?: Peer[] }[] }).ingress ?? [])
       .flatMap((rule): Peer[] => rule.from ?? [{}]);
@@ -115,6 +118,13 @@ describe('PostgreSQL and RabbitMQ in k8s/overlays/production', () => {
         : [peer.namespaceSelector.matchLabels?.['kubernetes.io/metadata.name'] ?? 'any'],
     );
     expect([...new Set(outside)].sort()).toEqual([...namespaces].sort());
+  });
+});
+
+describe('the store checks over k8s/overlays/production', () => {
+  let objects: K8sObject[];
+  beforeAll(async () => {
+    objects = await renderOverlay('production');
   });
 
   it('reports a backend any pod may reach, and a workload that reaches it without naming it', () => {
