@@ -1,4 +1,5 @@
 import {
+  containerEnv,
   type K8sObject,
   needsOf,
   podGroupsOf,
@@ -6,6 +7,7 @@ import {
   reachersOf,
   renderOverlay,
   selects,
+  workloadsOf,
 } from '../src/k8s';
 
 const IMAGE = 'ghcr.io/regapi/regapi';
@@ -26,6 +28,23 @@ describe.each([['local'], ['production'], ['production/sandbox']] as const)('k8s
 
   it('lets every regapi workload reach exactly what its configuration names', () => {
     expect(reachabilityProblems(objects, IMAGE)).toEqual([]);
+  });
+});
+
+describe.each([['local'], ['production']] as const)('mail in k8s/overlays/%s', (name) => {
+  it("says mail is configured (CONSOLE_SMTP_CONFIGURED, the gateway's invitations) exactly when the console has a relay it may reach", async () => {
+    const objects = await renderOverlay(name);
+    const containerOf = (deployment: string) => {
+      const container = workloadsOf([byName(objects, 'Deployment', deployment)])[0]?.pod.containers[0];
+      if (container === undefined) throw new Error(`Deployment/${deployment} has no container`);
+      return containerEnv(objects, container);
+    };
+    const configured = containerOf('gateway').get('CONSOLE_SMTP_CONFIGURED');
+    const smtp = containerOf('console').get('SMTP_URL');
+    const hasRelay = smtp?.kind === 'secret' || smtp?.kind === 'value';
+    expect(configured).toEqual({ kind: 'value', value: String(hasRelay) });
+    const blocked = reachabilityProblems(objects, IMAGE).filter((p) => p.startsWith('Deployment/console SMTP_URL'));
+    expect(blocked).toEqual([]);
   });
 });
 
