@@ -227,7 +227,8 @@ export function needsOf(objects: readonly K8sObject[], groups: readonly PodGroup
       needs.push(...urlFlows(objects, groups, namespace, url).map((flow) => ({ ...flow, variable })));
     }
     // The webhooks service's destinations are its customers' endpoints, kept in the database: public addresses over
-    // HTTPS unless its config opens plain HTTP or private addresses (decision 0095).
+    // HTTPS unless its config opens plain HTTP or private addresses (decision 0095): then any port of any address,
+    // which no policy of ours should allow, so it stands as a need on port 0 that the check reports as blocked.
     if (scriptOf(container) === 'services/webhooks/dist/main.js') {
       for (const opener of ['WEBHOOKS_ALLOW_HTTP', 'WEBHOOKS_ALLOW_PRIVATE_ADDRESSES']) {
         const open = env.get(opener);
