@@ -173,7 +173,8 @@ test('the migration command runs from the tree: the whole schema first, nothing 
   const { applied } = JSON.parse(first.output) as { applied: string[] };
   expect(applied[0]).toMatch(/^0001-/);
   // The finance role's grants are applied again on every run (decision 0104); without FINANCE_DB_PASSWORD no login.
-  const second = { applied: [], financeRole: { role: 'granted', login: false } };
+  // No runtime role here: CloudNativePG creates it in production (decision 0124).
+  const second = { applied: [], financeRole: { role: 'granted', login: false }, runtimeRole: { role: 'absent' } };
   expect(await migrate()).toEqual({ exit: 0, output: `${JSON.stringify(second)}\n` });
 });
 

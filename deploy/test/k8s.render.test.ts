@@ -7,6 +7,7 @@ import {
   policyViolations,
   renderKustomization,
   renderOverlay,
+  workloadsOf,
 } from '../src/k8s';
 import { describeProblem, validateObjects } from '../src/k8s-validate';
 
@@ -119,6 +120,94 @@ describe('k8s/overlays/production', () => {
         },
       },
     });
+  });
+
+  it('runs RabbitMQ with a PDB, a disk alarm well above the default, one node per zone and per node', () => {
+    const rabbit = objects.find((o) => o.kind === 'RabbitmqCluster');
+    const spec = rabbit?.spec as {
+      rabbitmq?: { additionalConfig?: string };
+      override?: { statefulSet?: { spec?: { template?: { spec?: { topologySpreadConstraints?: unknown[] } } } } };
+    };
+    expect(spec.rabbitmq?.additionalConfig).toMatch(/^disk_free_limit\.absolute = \d+GB$/m);
+    expect(spec.override?.statefulSet?.spec?.template?.spec?.topologySpreadConstraints).toEqual(
+      ['topology.kubernetes.io/zone', 'kubernetes.io/hostname'].map((topologyKey) => ({
+        maxSkew: 1,
+        topologyKey,
+        whenUnsatisfiable: 'DoNotSchedule',
+        labelSelector: { matchLabels: { 'app.kubernetes.io/name': rabbit?.metadata.name } },
+      })),
+    );
+    const pdb = objects.find((o) => o.kind === 'PodDisruptionBudget' && o.metadata.name === rabbit?.metadata.name);
+    expect(pdb?.spec).toEqual({
+      maxUnavailable: 1,
+      selector: { matchLabels: { 'app.kubernetes.io/name': rabbit?.metadata.name } },
+    });
+  });
+
+  it("connects the services to RabbitMQ as a user of their own, on their vhost only, never the operator's admin", () => {
+    const find = (kind: string, name: string) => {
+      const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
+      if (found === undefined) throw new Error(`no ${kind}/${name} in the render`);
+      return found;
+    };
+    const keysOf = (name: string) =>
+      ((find('ExternalSecret', name).spec as { data?: { remoteRef?: { key?: string } }[] }).data ?? []).map(
+        (d) => d.remoteRef?.key,
+      );
+    const amqp = find('ExternalSecret', 'regapi-amqp').spec as {
+      target?: { template?: { data?: { AMQP_URL?: string } } };
+    };
+    const url = new URL((amqp.target?.template?.data?.AMQP_URL ?? '').replace(/\{\{[^}]*\}\}/g, 'x'));
+    const user = find('User', 'regapi-services').spec as {
+      tags?: string[];
+      importCredentialsSecret?: { name?: string };
+    };
+    const permission = find('Permission', 'regapi-services-on-regapi').spec as {
+      vhost?: string;
+      userReference?: { name?: string };
+    };
+    const vhost = find('Vhost', 'regapi').spec as { name?: string };
+    expect(decodeURIComponent(url.pathname.slice(1))).toBe(vhost.name);
+    expect(permission).toMatchObject({ vhost: vhost.name, userReference: { name: 'regapi-services' } });
+    expect(user.tags).toEqual([]);
+    // The same secret-store key behind AMQP_URL and the User; another behind the operator's default (admin) user.
+    expect(new Set(keysOf('regapi-amqp'))).toEqual(new Set(keysOf(user.importCredentialsSecret?.name ?? '')));
+    expect(keysOf('regapi-amqp')).not.toContain(keysOf('regapi-rabbitmq-default-user')[0]);
+    const wrong = {
+      ...find('Permission', 'regapi-services-on-regapi'),
+      spec: { ...permission, permissions: { all: '.*' } },
+    };
+    expect(
+      validateObjects([wrong as K8sObject])
+        .map(describeProblem)
+        .join(),
+    ).toContain('permissions.all');
+  });
+
+  it('connects the services to PostgreSQL as the runtime role and only the migration Job as the owner (0124)', () => {
+    const databaseSecret = (object: K8sObject) =>
+      workloadsOf([object])[0]?.pod.containers.flatMap(
+        (c) => (c.env ?? []).find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef?.name ?? [],
+      );
+    const secrets = Object.fromEntries(
+      objects
+        .filter((o) => o.kind === 'Deployment' || o.kind === 'Job')
+        .map((o) => [o.metadata.name, databaseSecret(o)]),
+    );
+    expect(secrets).toEqual({
+      ...Object.fromEntries(SERVICES.map((name) => [name, ['regapi-postgres-runtime']])),
+      'regapi-migrate': ['regapi-postgres-app'],
+    });
+    const cluster = objects.find((o) => o.kind === 'Cluster');
+    const roles = (
+      (cluster?.spec ?? {}) as { managed?: { roles?: { name?: string; passwordSecret?: { name?: string } }[] } }
+    ).managed?.roles;
+    expect(roles?.find((r) => r.name === 'regapi_runtime')?.passwordSecret?.name).toBe('regapi-postgres-runtime');
+    const runtime = objects.find((o) => o.kind === 'ExternalSecret' && o.metadata.name === 'regapi-postgres-runtime');
+    const template = ((runtime?.spec ?? {}) as { target?: { template?: { data?: Record<string, string> } } }).target
+      ?.template?.data;
+    expect(template?.username).toBe('regapi_runtime');
+    expect(new URL((template?.uri ?? '').replace(/\{\{[^}]*\}\}/g, 'x')).username).toBe('regapi_runtime');
   });
 
   it('holds no Secret object: every secret comes from External Secrets or an operator', () => {

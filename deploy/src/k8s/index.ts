@@ -20,6 +20,18 @@ export { unscrapedMetrics } from './metrics-scrape';
 export { type PodProcess, PodProcessError, podProcessesOf } from './pod-processes';
 export { type PolicyOptions, policyViolations } from './policy';
 export {
+  allows,
+  type Destination,
+  type Flow,
+  type Need,
+  needsOf,
+  type PodGroup,
+  podGroupsOf,
+  reachabilityProblems,
+  reachersOf,
+  selects,
+} from './reachability';
+export {
   K8S_DIR,
   OVERLAYS,
   type OverlayName,
@@ -31,4 +43,11 @@ export {
   type SandboxOverlayName,
 } from './render';
 export { sandboxIsolationProblems } from './sandbox-isolation';
+export {
+  type SyncDependency,
+  type SyncPosition,
+  syncDependencies,
+  syncOrderProblems,
+  syncPosition,
+} from './sync-order';
 export { type Container, type EnvVar, type PodSpec, type Probe, podSpecOf, workloadsOf } from './workloads';

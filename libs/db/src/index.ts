@@ -18,6 +18,7 @@ export { migrateConfig } from './migrate-config';
 export { PG_ERROR, pgErrorCode } from './pg-errors';
 export { MAX_NAMED_STATEMENTS, prepareStatements, StatementNames } from './prepared-statements';
 export { type PostgresBinaries, reachableBinaries, useReachableBinaries } from './reachable-binaries';
+export { applyRuntimeRole, RUNTIME_ROLE, type RuntimeRoleResult } from './runtime-role';
 export type {
   ConsoleAuditTable,
   ConsoleRoleColumn,

@@ -3,6 +3,7 @@ import { createDb } from './create-db';
 import { applyFinanceRole } from './finance-role';
 import { migrateToLatest } from './migrate';
 import { migrateConfig } from './migrate-config';
+import { applyRuntimeRole } from './runtime-role';
 
 /** `pnpm migrate`: brings DATABASE_URL to the newest schema and prints what it applied. */
 async function main(): Promise<void> {
@@ -11,7 +12,8 @@ async function main(): Promise<void> {
   try {
     const applied = await migrateToLatest(handle.db);
     const financeRole = await applyFinanceRole(handle.db, config.FINANCE_DB_PASSWORD);
-    process.stdout.write(`${JSON.stringify({ applied, financeRole })}\n`);
+    const runtimeRole = await applyRuntimeRole(handle.db);
+    process.stdout.write(`${JSON.stringify({ applied, financeRole, runtimeRole })}\n`);
   } finally {
     await handle.close();
   }
