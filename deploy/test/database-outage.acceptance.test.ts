@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deadLetterQueueName, topology } from '@regapi/bus';
 import { getOrderByProtocolo } from '@regapi/orders';
 import { createSimulatorControl, propertyRequest } from '@regapi/origin-simulator';
-import { callJson, createTcpProxy, TEST_PG_URL, type TcpProxy, waitFor } from '@regapi/testkit';
+import { callJson, createTcpProxy, type TcpProxy, TEST_PG_URL, waitFor } from '@regapi/testkit';
 import { startSystem, type TestSystem } from './support/system';
 
 // Issue 12: "a record view placed and delivered at the origin, PostgreSQL stopped 0.3 s later, the task redelivered six
