@@ -32,6 +32,8 @@ export async function spawnDistributedRunner(options: {
   const sandboxSimPort = await freePort();
   const spawned = spawnCaptured(process.execPath, [path.join(ROOT, 'deploy/dist/distributed/main.js')], {
     cwd: ROOT,
+    // Its own process group: a SIGKILL in a failed file's teardown takes its services with it.
+    detached: true,
     env: {
       ...process.env,
       DATABASE_URL: options.databaseUrl,

@@ -8,8 +8,21 @@ export interface Spawned {
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** Resolves with the exit code (or signal name) once the process is gone. */
   exited: Promise<number | string>;
-  /** Sends `signal` and resolves with how it exited and how long it took. */
+  /**
+   * Sends `signal` and resolves with how it exited and how long it took. A process spawned `detached` leads its own
+   * process group: SIGKILL goes to the whole group, so what it started dies with it instead of living on as orphans
+   * (a runner killed by a failed file's teardown left its services running, and loading, the rest of the suite).
+   */
   stop(signal?: NodeJS.Signals): Promise<{ exit: number | string; ms: number }>;
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // The group is already gone.
+  }
 }
 
 /** Spawns a process for a test, capturing its output so a failing test can show it. */
@@ -58,7 +71,8 @@ export function spawnCaptured(command: string, args: readonly string[], options:
       }),
     stop: async (signal = 'SIGTERM') => {
       const started = Date.now();
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (signal === 'SIGKILL' && options.detached === true) killGroup(child.pid);
+      else if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       const exit = await exited;
       return { exit, ms: Date.now() - started };
     },
