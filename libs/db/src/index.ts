@@ -26,6 +26,7 @@ export type {
   Database,
   DeadLetterTable,
   DocumentKindColumn,
+  DocumentScrubTable,
   OrderDocumentTable,
   OrderStateColumn,
   OrdersTable,
