@@ -178,7 +178,7 @@ describe('a scrub interrupted', () => {
 
   it('stopped mid-run leaves the run where it was, and the next replica completes it without a false finding', async () => {
     const documents = [];
-    for (let i = 0; i < 8; i++) documents.push(await archived(database));
+    for (let i = 0; i < 12; i++) documents.push(await archived(database));
 
     // Paced, so the stop lands mid-run.
     const stopped = scrubber(database, { scrubPauseMs: 150 });
@@ -215,8 +215,8 @@ describe('a scrub interrupted', () => {
     const other = scrubber(database);
     expect(await other.scrub.runNow()).toEqual({ kind: 'held-elsewhere', checked: 0 });
 
-    await claimScrub(database.db, live?.holder ?? '', 1); // the holder's lease, renewed for 1 ms, then it dies
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The holder dies: its last renewal has run out (a lease that ended a second ago, so no wait is needed).
+    await claimScrub(database.db, live?.holder ?? '', -1_000);
     expect(await other.scrub.runNow()).toMatchObject({ kind: 'completed' });
     expect((await readScrubState(database.db))?.holder).toBeNull();
   });
