@@ -1,5 +1,5 @@
 import { EVENT_METRICS as E, SNAPSHOT_METRICS as S } from '@regapi/telemetry';
-import { histogramSeries, increase, labelOf, matcher, series, snapshot, sum } from './promql';
+import { absent, histogramSeries, increase, labelOf, matcher, max, series, snapshot, sum } from './promql';
 import { type AlertRule, alertRule } from './rule-types';
 
 const product = labelOf(S.productInService, 'product');
@@ -20,6 +20,26 @@ const ownershipFound = (finding: string): string => {
   const byProduct = labelOf(E.originOrderOwnership, 'product');
   return `${sum(increase(found, '1h'), byProduct)} > 0 or ${sum(`${found} unless ${found} offset 1h`, byProduct)} > 0`;
 };
+
+/**
+ * A wrong stored document (decision 0128): the last complete scrub found some (its gauge stays up until a complete
+ * scrub finds none), or the scrub in progress counted one in the last hour (a counter born at 1 counts too, as above).
+ */
+const documentsWrong = (): string => {
+  const outcome = labelOf(E.archiveScrubDocuments, 'outcome');
+  const wrong = (metric: typeof E.archiveScrubDocuments | typeof E.archiveScrubLastFindings) =>
+    series(metric, matcher(metric, 'outcome', '=~', 'mismatch|missing'));
+  const found = wrong(E.archiveScrubDocuments);
+  return [
+    `${max(wrong(E.archiveScrubLastFindings), outcome)} > 0`,
+    `or ${sum(increase(found, '1h'), outcome)} > 0`,
+    `or ${sum(`${found} unless ${found} offset 1h`, outcome)} > 0`,
+  ].join(' ');
+};
+
+/** A daily scrub (ARCHIVE_SCRUB_INTERVAL_MS) that has not completed for a day and a half more than that. */
+export const SCRUB_OVERDUE_S = 60 * 3600;
+const scrubCompleted = series(E.archiveScrubLastCompleted);
 
 /** Minutes without an origin call, with orders queued, before the queue counts as stalled. */
 export const QUEUE_STALLED_AFTER = '15m';
@@ -118,6 +138,23 @@ export const PIPELINE_ALERTS: readonly AlertRule[] = [
     summary: 'The archive could not keep {{ $labels.product }} documents.',
     description:
       'Documents of {{ $labels.product }} failed to be archived, or were refused as invalid, in the last 30 minutes; their orders ended 617/622 and were refunded.',
+  }),
+  alertRule({
+    alert: 'ArchivedDocumentCorrupt',
+    severity: 'critical',
+    for: '0m',
+    expr: documentsWrong(),
+    summary: 'An archived document is {{ $labels.outcome }} in the bucket.',
+    description:
+      'The integrity scrub found a stored document whose object is missing or whose bytes no longer hash to the SHA-256 recorded in order_document: a document kept forever is lost or altered. Read the log line document_integrity_failed for the order and key.',
+  }),
+  alertRule({
+    alert: 'ArchiveScrubOverdue',
+    severity: 'warning',
+    for: '1h',
+    expr: `time() - ${max(scrubCompleted)} > ${SCRUB_OVERDUE_S} or ${absent(scrubCompleted)}`,
+    summary: 'The integrity scrub of the archived documents has not completed for too long.',
+    description: `No complete scrub of the stored documents for ${SCRUB_OVERDUE_S / 3600} hours, or none reported at all: a lost or altered document would go unnoticed. Read the archive's document-scrub log lines.`,
   }),
   alertRule({
     alert: 'CertificateLost',

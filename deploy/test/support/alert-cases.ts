@@ -133,6 +133,17 @@ const latency = (fast: number, steps: number): InputSeries[] => [
   input(metric(http, { ...route, 'http.response.status_code': '200', le: '0.25' }, 'bucket'), `0+${fast}x${steps}`),
 ];
 
+const archive = replica('10.0.0.4:9464', 'archive');
+const HOUR_S = 3600;
+/** The scrub's counter on one archive replica (the one that scrubbed). */
+const scrubbed = (outcome: string, values: string) =>
+  input(metric(E.archiveScrubDocuments, { outcome, ...archive }), values);
+/** The last complete scrub's findings, as every archive replica reads them from PostgreSQL. */
+const lastFindings = (mismatch: string, missing: string, samples = 20): InputSeries[] => [
+  ...snapshotSeries(E.archiveScrubLastFindings, `${mismatch}x${samples}`, { outcome: 'mismatch' }),
+  ...snapshotSeries(E.archiveScrubLastFindings, `${missing}x${samples}`, { outcome: 'missing' }),
+];
+
 export const ALERT_CASES: readonly AlertCase[] = [
   {
     alert: 'ProductOutOfService',
@@ -266,6 +277,71 @@ export const ALERT_CASES: readonly AlertCase[] = [
           input(metric(E.archiveDocuments, { product: PRODUCT, outcome: 'failed', ...A }), '1x20'),
         ],
         evalTime: '10m',
+      },
+    ],
+  },
+  {
+    alert: 'ArchivedDocumentCorrupt',
+    fires: [
+      {
+        name: 'the last complete scrub found a mismatch',
+        input: [...lastFindings('1', '0'), scrubbed('ok', '0+10x20')],
+        evalTime: '10m',
+        labels: { outcome: 'mismatch' },
+      },
+      {
+        name: 'the scrub in progress counted a missing document',
+        input: [...lastFindings('0', '0'), scrubbed('missing', '0x5 1x15')],
+        evalTime: '10m',
+        labels: { outcome: 'missing' },
+      },
+      {
+        name: "a replica's first missing document (its series born at 1)",
+        input: [...lastFindings('0', '0'), scrubbed('missing', '_x5 1x15')],
+        evalTime: '10m',
+        labels: { outcome: 'missing' },
+      },
+    ],
+    silent: [
+      {
+        name: 'every document intact',
+        input: [...lastFindings('0', '0'), scrubbed('ok', '0+10x20')],
+        evalTime: '15m',
+      },
+      {
+        name: 'a document found missing more than an hour before, restored, and a clean complete scrub since',
+        input: [...lastFindings('0', '0', 90), scrubbed('missing', '0x5 1x85')],
+        evalTime: '80m',
+      },
+    ],
+  },
+  {
+    alert: 'ArchiveScrubOverdue',
+    fires: [
+      {
+        // Completion times before promtool's time 0 stand for a scrub long ago, without hours of evaluation.
+        name: 'the last complete scrub ended 62 hours before',
+        input: snapshotSeries(E.archiveScrubLastCompleted, `${-62 * HOUR_S + 70 * 60}x90`),
+        evalTime: '70m',
+        labels: {},
+      },
+      {
+        name: 'no complete scrub reported at all',
+        input: [scrubbed('ok', '0x90')],
+        evalTime: '70m',
+        labels: {},
+      },
+    ],
+    silent: [
+      {
+        name: 'the last complete scrub ended 58 hours before',
+        input: snapshotSeries(E.archiveScrubLastCompleted, `${-58 * HOUR_S + 70 * 60}x90`),
+        evalTime: '70m',
+      },
+      {
+        name: 'overdue for ten minutes (61 hours), then a scrub completed',
+        input: snapshotSeries(E.archiveScrubLastCompleted, `${-61 * HOUR_S}x10 600x80`),
+        evalTime: '70m',
       },
     ],
   },

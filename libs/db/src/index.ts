@@ -27,6 +27,7 @@ export type {
   Database,
   DeadLetterTable,
   DocumentKindColumn,
+  DocumentScrubTable,
   OrderDocumentTable,
   OrderStateColumn,
   OrdersTable,

@@ -63,6 +63,7 @@ export type {
 } from './tables/ledger';
 export type {
   DocumentKindColumn,
+  DocumentScrubTable,
   OrderBatchTable,
   OrderDocumentTable,
   OrderStateColumn,

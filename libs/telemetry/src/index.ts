@@ -15,7 +15,13 @@ export {
   SNAPSHOT_METRICS,
   type SnapshotMetricKey,
 } from './metrics/catalog';
-export { createPlatformMetrics, noPlatformMetrics, type PlatformMetrics } from './metrics/platform-metrics';
+export {
+  createPlatformMetrics,
+  noPlatformMetrics,
+  type PlatformMetrics,
+  type ScrubOutcome,
+  type ScrubReading,
+} from './metrics/platform-metrics';
 export {
   PrometheusAnswerError,
   PrometheusQueryError,

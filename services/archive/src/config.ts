@@ -12,6 +12,10 @@ export const archiveConfig = {
   PUBLIC_BASE_URL: env.optionalUrl(['http:', 'https:']),
   /** Upper bound of one download from the origin. Default 60 s. */
   ARCHIVE_DOWNLOAD_TIMEOUT_MS: env.integer({ min: 1_000, max: 600_000, default: 60_000 }),
+  /** A complete integrity scrub of the stored documents starts this long after the previous began. Default 1 day. */
+  ARCHIVE_SCRUB_INTERVAL_MS: env.integer({ min: 60_000, max: 30 * 86_400_000, default: 86_400_000 }),
+  /** The scrub's pause after each document, pacing its reads of the bucket. Default 20 ms. */
+  ARCHIVE_SCRUB_PAUSE_MS: env.integer({ min: 0, max: 60_000, default: 20 }),
 };
 
 /** Everything the archive process reads: main.ts runs it, the Kubernetes drift test checks its Deployment. */

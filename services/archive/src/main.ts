@@ -17,7 +17,11 @@ runServiceProcess({
       storage: createS3Storage(s3SettingsFrom(config)),
       downloader: createOriginDocumentDownloader(),
       publicBaseUrl: config.PUBLIC_BASE_URL,
-      settings: { downloadTimeoutMs: config.ARCHIVE_DOWNLOAD_TIMEOUT_MS },
+      settings: {
+        downloadTimeoutMs: config.ARCHIVE_DOWNLOAD_TIMEOUT_MS,
+        scrubIntervalMs: config.ARCHIVE_SCRUB_INTERVAL_MS,
+        scrubPauseMs: config.ARCHIVE_SCRUB_PAUSE_MS,
+      },
     }),
 }).catch((error: unknown) => {
   process.stderr.write(`archive: ${error instanceof Error ? error.message : String(error)}\n`);

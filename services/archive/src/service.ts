@@ -8,6 +8,7 @@ import { createArchiveAlerts } from './alerts/archive-alerts';
 import { type HandledDelivery, handleArchiveMessage } from './archiving/archive-consumer';
 import type { ArchiveContext } from './archiving/archive-context';
 import { type ArchiveSettings, DEFAULT_ARCHIVE_SETTINGS } from './archiving/archive-settings';
+import { createDocumentScrub, type DocumentScrub } from './scrub/document-scrub';
 
 export interface ArchiveDeps extends ServiceDeps {
   /** The documents' bucket; its owner (the composition root) closes it. */
@@ -21,6 +22,8 @@ export interface ArchiveDeps extends ServiceDeps {
   readonly settings?: Partial<ArchiveSettings>;
   /** Runs a scheduler for the retries kept in PostgreSQL (several per system are safe). Default true. */
   readonly runScheduler?: boolean;
+  /** Runs the integrity scrub of the stored documents (decision 0128; one replica at a time scrubs). Default true. */
+  readonly runScrub?: boolean;
   /** Observes every handled delivery (tests). */
   readonly onDelivery?: (handled: HandledDelivery) => void;
 }
@@ -47,6 +50,18 @@ export function createArchive(deps: ArchiveDeps): Service {
   };
   let subscription: Subscription | undefined;
   let scheduler: Scheduler | undefined;
+  const scrub: DocumentScrub | undefined =
+    deps.runScrub === false
+      ? undefined
+      : createDocumentScrub({
+          db: deps.db.db,
+          storage: deps.storage,
+          logger,
+          alerts,
+          metrics: ctx.metrics,
+          clock,
+          settings,
+        });
   return {
     name: 'archive',
     routers: [],
@@ -72,11 +87,13 @@ export function createArchive(deps: ArchiveDeps): Service {
         },
         { prefetch: settings.prefetch },
       );
+      scrub?.start();
     },
     stop: async () => {
       const active = subscription;
       subscription = undefined;
       await active?.cancel();
+      await scrub?.stop();
       await scheduler?.stop();
       scheduler = undefined;
     },

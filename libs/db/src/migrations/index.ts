@@ -36,6 +36,7 @@ import * as m0036 from './0036-finance-role';
 import * as m0037 from './0037-origin-leadership-and-intents';
 import * as m0038 from './0038-origin-ownership-check';
 import * as m0039 from './0039-origin-ownership-finding-names';
+import * as m0040 from './0040-document-scrub';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0037-origin-leadership-and-intents': m0037,
   '0038-origin-ownership-check': m0038,
   '0039-origin-ownership-finding-names': m0039,
+  '0040-document-scrub': m0040,
 };

@@ -87,6 +87,27 @@ export interface OrderDocumentTable {
   received_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/**
+ * The archive's integrity scrub, one row (migration 0040, docs/decisions/0128): who scrubs now (a lease), where the
+ * run in progress is (a cursor after `(after_order_id, after_kind)`), and what the last completed run found.
+ */
+export interface DocumentScrubTable {
+  singleton: ColumnType<boolean, never, never>;
+  holder: string | null;
+  lease_until: Date | null;
+  run_started_at: Date | null;
+  after_order_id: string | null;
+  after_kind: DocumentKindColumn | null;
+  run_ok: number;
+  run_mismatch: number;
+  run_missing: number;
+  last_started_at: Date | null;
+  last_completed_at: Date | null;
+  last_ok: number;
+  last_mismatch: number;
+  last_missing: number;
+}
+
 /** The key of the protocolo permutation, one row (migration 0014, docs/decisions/0050). */
 export interface ProtocoloSecretTable {
   singleton: ColumnType<boolean, boolean | undefined, never>;
@@ -98,5 +119,6 @@ export interface OrderTables {
   orders: OrdersTable;
   order_batch: OrderBatchTable;
   order_document: OrderDocumentTable;
+  document_scrub: DocumentScrubTable;
   protocolo_secret: ProtocoloSecretTable;
 }

@@ -144,6 +144,32 @@ export const EVENT_METRICS = define({
     unit: 'By',
     labels: ['product'],
   },
+  archiveScrubDocuments: {
+    // The archive's integrity scrub (decision 0128): each stored document re-hashed against order_document.
+    name: 'regapi.archive.scrub.documents',
+    kind: 'counter',
+    description:
+      'Documents checked by the integrity scrub, by outcome (ok; mismatch: the bytes do not hash to the recorded SHA-256; missing: no object).',
+    unit: '{document}',
+    labels: ['outcome'],
+  },
+  archiveScrubLastCompleted: {
+    // Read from PostgreSQL by every archive replica (the scrub's state row): rules take the max across replicas.
+    name: 'regapi.archive.scrub.last_completed_timestamp_seconds',
+    kind: 'gauge',
+    description: 'When the last complete integrity scrub of the archived documents ended (Unix seconds).',
+    unit: 's',
+    labels: [],
+  },
+  archiveScrubLastFindings: {
+    // Also from the state row: it stays up until a complete scrub finds nothing, whatever replica restarts.
+    name: 'regapi.archive.scrub.last_findings',
+    kind: 'gauge',
+    description:
+      'Documents the last complete integrity scrub found wrong, by outcome (mismatch, missing); 0 when it found none.',
+    unit: '{document}',
+    labels: ['outcome'],
+  },
   certificateWatchChecks: {
     name: 'regapi.certificates.watch_checks',
     kind: 'counter',

@@ -21,6 +21,8 @@ export interface PlatformMetrics {
   originLogin(outcome: string): void;
   archiveDocument(product: string, outcome: string): void;
   archiveBytes(product: string, bytes: number): void;
+  /** `outcome`: `ok`, `mismatch` or `missing` (the archive's integrity scrub, decision 0128). */
+  scrubDocument(outcome: ScrubOutcome): void;
   certificateWatchCheck(outcome: string): void;
   deadLettered(queue: string): void;
   /**
@@ -28,6 +30,20 @@ export interface PlatformMetrics {
    * the returned function stops reporting.
    */
   observeOriginSessionState(current: () => OriginSessionState): () => void;
+  /**
+   * Reports the scrub's last completed run at every collection from `current` (nothing while it answers undefined: no
+   * run has completed, or the state is not read yet); the returned function stops reporting.
+   */
+  observeDocumentScrub(current: () => ScrubReading | undefined): () => void;
+}
+
+export type ScrubOutcome = 'ok' | 'mismatch' | 'missing';
+
+/** The archive's integrity scrub as its state row says (decision 0128). */
+export interface ScrubReading {
+  readonly lastCompletedAt: Date;
+  readonly lastMismatch: number;
+  readonly lastMissing: number;
 }
 
 function options(metric: MetricDefinition) {
@@ -57,6 +73,7 @@ export function createPlatformMetrics(meter: Meter): PlatformMetrics {
   const archivedBytes = counter(m.archiveBytes);
   const watchChecks = counter(m.certificateWatchChecks);
   const deadLettered = counter(m.deadLettered);
+  const scrubbed = counter(m.archiveScrubDocuments);
   const by = (attributes: Attributes): Attributes => attributes;
   return {
     meter,
@@ -85,6 +102,7 @@ export function createPlatformMetrics(meter: Meter): PlatformMetrics {
     originLogin: (outcome) => logins.add(1, by({ outcome })),
     archiveDocument: (product, outcome) => archived.add(1, by({ product, outcome })),
     archiveBytes: (product, bytes) => archivedBytes.add(bytes, by({ product })),
+    scrubDocument: (outcome) => scrubbed.add(1, by({ outcome })),
     certificateWatchCheck: (outcome) => watchChecks.add(1, by({ outcome })),
     deadLettered: (queue) => deadLettered.add(1, by({ queue })),
     observeOriginSessionState: (current) => {
@@ -95,6 +113,32 @@ export function createPlatformMetrics(meter: Meter): PlatformMetrics {
       };
       gauge.addCallback(observe);
       return () => gauge.removeCallback(observe);
+    },
+    observeDocumentScrub: (current) => {
+      const completed = meter.createObservableGauge(
+        m.archiveScrubLastCompleted.name,
+        options(m.archiveScrubLastCompleted),
+      );
+      const findings = meter.createObservableGauge(
+        m.archiveScrubLastFindings.name,
+        options(m.archiveScrubLastFindings),
+      );
+      const observeCompleted = (result: ObservableResult) => {
+        const reading = current();
+        if (reading !== undefined) result.observe(reading.lastCompletedAt.getTime() / 1000);
+      };
+      const observeFindings = (result: ObservableResult) => {
+        const reading = current();
+        if (reading === undefined) return;
+        result.observe(reading.lastMismatch, by({ outcome: 'mismatch' }));
+        result.observe(reading.lastMissing, by({ outcome: 'missing' }));
+      };
+      completed.addCallback(observeCompleted);
+      findings.addCallback(observeFindings);
+      return () => {
+        completed.removeCallback(observeCompleted);
+        findings.removeCallback(observeFindings);
+      };
     },
   };
 }

@@ -22,9 +22,28 @@ export interface CertificateRefused {
   readonly at: Date;
 }
 
+/**
+ * A stored document that no longer is what was archived (the integrity scrub, docs/decisions/0128): its object is gone
+ * (`missing`) or its bytes do not hash to the SHA-256 recorded in `order_document` (`mismatch`).
+ */
+export interface DocumentIntegrityFailed {
+  readonly outcome: 'mismatch' | 'missing';
+  readonly orderId: string;
+  readonly protocolo: string;
+  readonly kind: string;
+  readonly storageKey: string;
+  readonly expectedSha256: string;
+  readonly expectedBytes: number;
+  /** What the object hashes to now; undefined when it is missing. */
+  readonly actualSha256: string | undefined;
+  readonly actualBytes: number | undefined;
+  readonly at: Date;
+}
+
 export interface ArchiveAlertCounts {
   readonly document_not_archived: number;
   readonly certificate_signature_invalid: number;
+  readonly document_integrity_failed: number;
 }
 
 /**
@@ -35,6 +54,7 @@ export interface ArchiveAlertCounts {
 export interface ArchiveAlerts {
   documentNotArchived(alert: DocumentNotArchived): void;
   certificateRefused(alert: CertificateRefused): void;
+  documentIntegrityFailed(alert: DocumentIntegrityFailed): void;
   counts(): ArchiveAlertCounts;
 }
 
@@ -46,6 +66,7 @@ export function createArchiveAlerts(options: ArchiveAlertsOptions): ArchiveAlert
   const log = options.logger.child({ component: 'alerts' });
   let notArchived = 0;
   let refused = 0;
+  let integrity = 0;
   return {
     documentNotArchived(alert) {
       notArchived++;
@@ -82,6 +103,30 @@ export function createArchiveAlerts(options: ArchiveAlertsOptions): ArchiveAlert
       };
       log.error(body, `ALERT: the certificate of ${alert.protocolo} carries no valid signature (${alert.reason})`);
     },
-    counts: () => ({ document_not_archived: notArchived, certificate_signature_invalid: refused }),
+    documentIntegrityFailed(alert) {
+      integrity++;
+      const body = {
+        alert: 'document_integrity_failed',
+        severity: 'high',
+        outcome: alert.outcome,
+        order_id: alert.orderId,
+        protocolo: alert.protocolo,
+        kind: alert.kind,
+        storage_key: alert.storageKey,
+        expected_sha256: alert.expectedSha256,
+        expected_bytes: alert.expectedBytes,
+        actual_sha256: alert.actualSha256 ?? null,
+        actual_bytes: alert.actualBytes ?? null,
+        at: alert.at.toISOString(),
+        action: 'restore the object from the bucket\'s versions; see docs/operations.md "ArchivedDocumentCorrupt"',
+      };
+      const what = alert.outcome === 'missing' ? 'is missing from the bucket' : 'does not match its SHA-256';
+      log.error(body, `ALERT: the ${alert.kind} document of ${alert.protocolo} ${what} (${alert.storageKey})`);
+    },
+    counts: () => ({
+      document_not_archived: notArchived,
+      certificate_signature_invalid: refused,
+      document_integrity_failed: integrity,
+    }),
   };
 }

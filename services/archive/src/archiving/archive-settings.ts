@@ -18,6 +18,16 @@ export interface ArchiveSettings {
   readonly prefetch: number;
   /** Scheduler poll (the retries are delays kept in PostgreSQL). Default 1000 ms. */
   readonly schedulerPollMs: number;
+  /** A complete integrity scrub of the stored documents starts this long after the previous one began. Default 1 day. */
+  readonly scrubIntervalMs: number;
+  /** How often a replica looks whether a scrub is due or was left unfinished (decision 0128). Default 5 min. */
+  readonly scrubCheckMs: number;
+  /** Pause after each document the scrub re-hashes, to pace its reads of the bucket. Default 20 ms. */
+  readonly scrubPauseMs: number;
+  /** `order_document` rows the scrub reads at once (its memory is one page and one object's hash). Default 100. */
+  readonly scrubPageSize: number;
+  /** How long a scrubbing replica's claim lasts without news of progress before another may take over. Default 5 min. */
+  readonly scrubLeaseMs: number;
 }
 
 export const DEFAULT_ARCHIVE_SETTINGS: ArchiveSettings = Object.freeze({
@@ -29,4 +39,9 @@ export const DEFAULT_ARCHIVE_SETTINGS: ArchiveSettings = Object.freeze({
   linkValidityMs: 7 * 24 * 3_600_000,
   prefetch: 4,
   schedulerPollMs: 1_000,
+  scrubIntervalMs: 24 * 3_600_000,
+  scrubCheckMs: 300_000,
+  scrubPauseMs: 20,
+  scrubPageSize: 100,
+  scrubLeaseMs: 300_000,
 });
