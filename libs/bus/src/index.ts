@@ -4,6 +4,8 @@ export { coerceError } from './coerce-error';
 export type { DeadLetter, DeadLetterSink } from './dead-letter';
 export { keepDeadLetter, listDeadLetters, redriveDeadLetter, type StoredDeadLetter } from './dead-letter-store';
 export { createDeadLetterTable } from './dead-letter-table';
+/** Decision 0131: the dead-letter queues' `x-delivery-limit` by broker version. */
+export { deadLetterDeliveryLimit } from './declare-topology';
 export { isDependencyDown } from './dependency-down';
 export { DEFAULT_DEPENDENCY_WAIT } from './dependency-wait';
 export {
