@@ -102,3 +102,13 @@ test('the restored pods carry every label the NetworkPolicies select PostgreSQL 
   for (const selector of selectors) expect(labels).toMatchObject(selector);
   expect(labels).toEqual(at(one('Cluster', 'regapi-postgres'), 'spec', 'inheritedMetadata', 'labels'));
 });
+
+test('the documents bucket is declared versioned, with Object Lock retaining every version', () => {
+  const declared = (file: string) =>
+    JSON.parse(readFileSync(path.join(K8S_DIR, 'documents-bucket', file), 'utf8')) as Json;
+  expect(declared('versioning.json')).toEqual({ Status: 'Enabled' });
+  const lock = declared('object-lock.json');
+  expect(lock.ObjectLockEnabled).toBe('Enabled');
+  expect(at(lock, 'Rule', 'DefaultRetention', 'Mode')).toBe('GOVERNANCE');
+  expect(at(lock, 'Rule', 'DefaultRetention', 'Years')).toBeGreaterThanOrEqual(100);
+});
