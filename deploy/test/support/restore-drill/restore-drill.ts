@@ -17,6 +17,7 @@ import {
   startRecoveredPostgres,
 } from './drill-postgres';
 import { type DrillVolume, loadDrillVolume, storeDocuments } from './drill-volume';
+import { DRILL_FOLDER_PREFIX, sweepStaleDrills } from './stale-drills';
 
 /** The production names (k8s/overlays/production/postgres-cluster.yaml): the cluster's and its restore's archive paths. */
 export const SOURCE_SERVER = 'regapi-postgres';
@@ -126,7 +127,8 @@ async function undocumentedOrders(database: DbHandle, count: number) {
  */
 export async function runRestoreDrill(options: DrillOptions): Promise<DrillResult> {
   const around = options.documentsAround ?? 5;
-  const folder = mkdtempSync(path.join(tmpdir(), 'regapi-restore-drill-'));
+  sweepStaleDrills();
+  const folder = mkdtempSync(path.join(tmpdir(), `${DRILL_FOLDER_PREFIX}${process.pid}-`));
   const cleanups: (() => Promise<void> | void)[] = [() => rmSync(folder, { recursive: true, force: true })];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step();
