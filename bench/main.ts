@@ -4,6 +4,7 @@ import { runFailoverSoak } from './failover/failover-soak';
 import { runGatewayBench } from './gateway/gateway-bench';
 import { runOriginBench } from './origin/origin-bench';
 import { runPipelineBench } from './pipeline/pipeline-bench';
+import { runRestoreBench } from './restore/restore-bench';
 import { runScrapeBench } from './scrape/scrape-bench';
 import { runSnapshotBench } from './snapshot/snapshot-bench';
 import { isUsageError } from './usage-error';
@@ -13,6 +14,7 @@ const BENCHES: Readonly<Record<string, (args: readonly string[]) => Promise<void
   gateway: runGatewayBench,
   origin: runOriginBench,
   pipeline: runPipelineBench,
+  restore: runRestoreBench,
   scrape: runScrapeBench,
   snapshot: runSnapshotBench,
 };

@@ -25,6 +25,7 @@ export { type InMemoryMetrics, inMemoryMetrics, type RecordedMetrics, type Recor
 export { listeningPorts } from './listening-ports';
 export { type LocalS3, type LocalS3Options, startLocalS3 } from './local-s3';
 export { type MetricsTextServer, serveMetricsText } from './metrics-text-server';
+export { isAlive } from './netns/alive';
 export type { LinkPostgres, LinkPostgresOptions } from './netns/link-postgres';
 export type { NetnsLink, NetnsLinkName } from './netns/naming';
 export { createNetns, type Netns, type NetnsForward } from './netns/netns';
