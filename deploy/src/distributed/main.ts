@@ -126,9 +126,18 @@ async function main(): Promise<void> {
         ...(name === 'console' ? consoleEnv : {}),
       },
     })),
-    ...(sandbox === undefined ? [] : sandboxProcesses(config, sandbox)),
   ];
-  for (const { name, service = name, port, publicPort, metricsPort, env: own } of processes) {
+  const sandboxed = sandbox === undefined ? [] : sandboxProcesses(config, sandbox);
+  const waitOrStop = (port: number, timeoutMs: number) =>
+    waitForPort(port, timeoutMs).catch(async (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}; stopping\n`);
+      await stopAll(1);
+    });
+  for (const entry of [...processes, ...sandboxed]) {
+    // The sandbox's processes once production's listen: fourteen processes loading at once on two cores delayed
+    // production's gateway by half a minute; production first, its copy for tests after.
+    if (entry === sandboxed[0]) await Promise.all(processes.map((started) => waitOrStop(started.port, 120_000)));
+    const { name, service = name, port, publicPort, metricsPort, env: own } = entry;
     const child = spawn(process.execPath, [path.join(root, 'services', service, 'dist', 'main.js')], {
       // Production mode for any library that reads it; createHttpApp sets express's regardless (decision 0052).
       env: {
@@ -158,12 +167,7 @@ async function main(): Promise<void> {
     if (name === 'console') process.stdout.write(`  console users: ${FIRST_USER_HINT}\n`);
     // origin-session syncs the catalog from the origin as it starts, and a failed sync waits 15 minutes: the services
     // start once the simulator listens.
-    if (service === 'origin-simulator') {
-      await waitForPort(port, 30_000).catch(async (error: unknown) => {
-        process.stderr.write(`${error instanceof Error ? error.message : String(error)}; stopping\n`);
-        await stopAll(1);
-      });
-    }
+    if (service === 'origin-simulator') await waitOrStop(port, 30_000);
   }
   process.once('SIGTERM', () => void stopAll(0));
   process.once('SIGINT', () => void stopAll(0));
