@@ -47,4 +47,10 @@ test('RabbitMQ is scraped as the rabbitmq job the alerts read, by a monitor Prom
   );
   expect(rabbit).toHaveLength(1);
   expect(labelsOf(rabbit[0] as K8sObject).release).toBe('kube-prometheus-stack');
+  // The alarms are served on /metrics only; per-object metrics on make the queues' series appear there too.
+  const endpoints = ((rabbit[0] as K8sObject).spec as { endpoints: { path?: string }[] }).endpoints;
+  expect(endpoints.map((endpoint) => endpoint.path)).toEqual(['/metrics']);
+  const broker = production.find((object) => object.kind === 'RabbitmqCluster');
+  const config = (broker?.spec as { rabbitmq?: { additionalConfig?: string } } | undefined)?.rabbitmq?.additionalConfig;
+  expect(config).toMatch(/^\s*prometheus\.return_per_object_metrics = true$/m);
 });
