@@ -3,7 +3,7 @@ import { createRabbitBus } from '@regapi/bus';
 import { systemClock } from '@regapi/calendar';
 import { type DocumentStorage, documentKey, upsertOrderDocument } from '@regapi/documents';
 import { createOriginDocumentDownloader } from '@regapi/origin';
-import { createLogger, EVENT_METRICS as E, type Logger } from '@regapi/telemetry';
+import { EVENT_METRICS as E } from '@regapi/telemetry';
 import {
   createTestVhost,
   inMemoryMetrics,
@@ -18,6 +18,7 @@ import { createArchiveAlerts } from '../src/alerts/archive-alerts';
 import { DEFAULT_ARCHIVE_SETTINGS } from '../src/archiving/archive-settings';
 import { createDocumentScrub, type DocumentScrub } from '../src/scrub/document-scrub';
 import { claimScrub, readScrubState } from '../src/scrub/scrub-store';
+import { alertCapturingLogger } from './support/alert-capturing-logger';
 
 // The integrity scrub (issue 28, docs/decisions/0128) on real PostgreSQL and a real S3-compatible server (s3rver):
 // every `order_document` row's object re-hashed against its SHA-256. Each describe has its own database, since a scrub
@@ -83,23 +84,10 @@ afterEach(async () => {
   }
 });
 
-function capturingLogger(alerts: Record<string, unknown>[]): Logger {
-  return createLogger({
-    service: 'archive',
-    level: 'info',
-    destination: {
-      write: (line: string) => {
-        const parsed = JSON.parse(line) as Record<string, unknown>;
-        if ('alert' in parsed) alerts.push(parsed);
-      },
-    },
-  });
-}
-
 function scrubber(database: ReturnType<typeof useTestDatabase>, settings: { scrubPauseMs?: number } = {}): Scrubber {
   const alerts: Record<string, unknown>[] = [];
   const metrics = inMemoryMetrics();
-  const logger = capturingLogger(alerts);
+  const logger = alertCapturingLogger(alerts);
   const scrub = createDocumentScrub({
     db: database.db,
     storage,
@@ -229,7 +217,7 @@ describe('the archive service', () => {
     await archived(database);
     const vhost = await createTestVhost();
     const alerts: Record<string, unknown>[] = [];
-    const logger = capturingLogger(alerts);
+    const logger = alertCapturingLogger(alerts);
     const bus = createRabbitBus({ url: vhost.url, logger });
     try {
       await waitFor(() => bus.isReady(), { what: 'broker ready' });

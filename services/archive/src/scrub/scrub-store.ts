@@ -17,6 +17,15 @@ export interface ScrubbedDocument {
 
 const ms = (value: number) => sql`${value}::double precision * interval '1 millisecond'`;
 
+/** A run's cursor and counts before its first document: set when a run starts and again when it completes. */
+const EMPTY_RUN = {
+  after_order_id: null,
+  after_kind: null,
+  run_ok: 0,
+  run_mismatch: 0,
+  run_missing: 0,
+} as const;
+
 export async function readScrubState(db: Kysely<Database>): Promise<ScrubState | undefined> {
   return db.selectFrom('document_scrub').selectAll().executeTakeFirst();
 }
@@ -50,11 +59,7 @@ export async function beginScrubRun(
     .updateTable('document_scrub')
     .set({
       run_started_at: sql<Date>`now()`,
-      after_order_id: null,
-      after_kind: null,
-      run_ok: 0,
-      run_mismatch: 0,
-      run_missing: 0,
+      ...EMPTY_RUN,
     })
     .where('holder', '=', holder)
     .where('run_started_at', 'is', null)
@@ -129,11 +134,7 @@ export async function completeScrubRun(db: Kysely<Database>, holder: string): Pr
       last_mismatch: eb.ref('run_mismatch'),
       last_missing: eb.ref('run_missing'),
       run_started_at: null,
-      after_order_id: null,
-      after_kind: null,
-      run_ok: 0,
-      run_mismatch: 0,
-      run_missing: 0,
+      ...EMPTY_RUN,
     }))
     .where('holder', '=', holder)
     .where('run_started_at', 'is not', null)

@@ -10,7 +10,7 @@ import { createAccount } from '@regapi/ledger';
 import { type Order, transition } from '@regapi/orders';
 import { createOriginDocumentDownloader, type OriginSample } from '@regapi/origin';
 import type { Service } from '@regapi/runtime';
-import { createLogger, silentLogger } from '@regapi/telemetry';
+import { silentLogger } from '@regapi/telemetry';
 import {
   acceptSeededOrder,
   type InMemoryMetrics,
@@ -23,6 +23,7 @@ import {
 // archive off: the real one below consumes `archive.documents`.
 import { type Harness, type HarnessOptions, startHarness } from '../../../origin-session/test/support/harness';
 import { type ArchiveSettings, createArchive, type HandledDelivery } from '../../src';
+import { alertCapturingLogger } from './alert-capturing-logger';
 
 const ADMIN_TOKEN = 'archive-test-admin-token-0123456789abcdef0123';
 const KEYRING = createKeyring(new Map([['k1', 'archive-test-secret-0123456789abcdef0123456789ab']]), 'k1');
@@ -92,17 +93,7 @@ export async function startArchiveHarness(options: ArchiveHarnessOptions = {}): 
   const origin = await startHarness({ ...options.origin, fakeArchive: false });
   const s3 = await startTestS3();
   const alerts: Record<string, unknown>[] = [];
-  const logger = createLogger({
-    service: 'archive',
-    level: 'info',
-    destination: {
-      write: (line: string) => {
-        const parsed = JSON.parse(line) as Record<string, unknown>;
-        if ('alert' in parsed) alerts.push(parsed);
-        if (process.env.TEST_LOG === '1') process.stdout.write(line);
-      },
-    },
-  });
+  const logger = alertCapturingLogger(alerts);
   const outcomes: HandledDelivery[] = [];
   const metrics = inMemoryMetrics();
   const archive = createArchive({
