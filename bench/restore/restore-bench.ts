@@ -1,15 +1,8 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { type DrillResult, runRestoreDrill } from '../../deploy/test/support/restore-drill/restore-drill';
+import { integer } from '../gateway/bench-options';
 import { UsageError } from '../usage-error';
-
-function integer(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new UsageError(`${name}: must be a whole number from ${min} to ${max}, got ${text}`);
-  return value;
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;

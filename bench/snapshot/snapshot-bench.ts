@@ -14,6 +14,7 @@ import {
 import { silentLogger } from '@regapi/telemetry';
 import { Kysely, PostgresDialect } from 'kysely';
 import { type BenchDatabase, createBenchDatabase } from '../gateway/bench-database';
+import { integer } from '../gateway/bench-options';
 import { describeMachine } from '../gateway/machine';
 import { UsageError } from '../usage-error';
 import { seedVolume, type Volume } from './seed-volume';
@@ -23,14 +24,6 @@ const SETTINGS = Object.freeze({
   ledgerFullCheckIntervalMs: DEFAULT_RECONCILER_SETTINGS.ledgerFullCheckIntervalMs,
   hourlySearchCeiling: DEFAULT_RECONCILER_SETTINGS.hourlySearchCeiling,
 });
-
-function integer(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new UsageError(`${name}: must be a whole number from ${min} to ${max}, got ${text}`);
-  return value;
-}
 
 interface Figures {
   readonly p50: number;
