@@ -2,7 +2,6 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { type DrillResult, runRestoreDrill } from '../../deploy/test/support/restore-drill/restore-drill';
 import { integer } from '../gateway/bench-options';
-import { UsageError } from '../usage-error';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;

@@ -16,7 +16,6 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { type BenchDatabase, createBenchDatabase } from '../gateway/bench-database';
 import { integer } from '../gateway/bench-options';
 import { describeMachine } from '../gateway/machine';
-import { UsageError } from '../usage-error';
 import { seedVolume, type Volume } from './seed-volume';
 
 const SETTINGS = Object.freeze({
