@@ -39,6 +39,8 @@ const dataDir = path.join(folder, 'data');
 const wanted = execFileSync(binaries.postgres, ['--version'], { encoding: 'utf8' }).trim().split(' ').pop();
 let running = await answers();
 if (running === undefined) {
+  // The parent must stay traversable by the postgres user: a recursive mkdir would give it the folder's 0700.
+  mkdirSync(path.dirname(folder), { recursive: true, mode: 0o755 });
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   if (binaries.runAs !== undefined) chownSync(folder, binaries.runAs.uid, binaries.runAs.gid);
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {

@@ -21,6 +21,7 @@ import {
   waitFor,
 } from '@regapi/testkit';
 import { SERVICES } from '../src/distributed/services';
+import { BURN_RATE_ALERTS, errorBudget, LATENCY_OBJECTIVE, slowRatio } from '../src/observability/slo';
 import { renderDashboardImages } from '../src/observability/snapshot/render-dashboards';
 import { buildWorkspace, ROOT } from './build-once';
 import { spawnDistributedRunner } from './support/distributed-runner';
@@ -240,6 +241,17 @@ async function evaluate(expr: string): Promise<{ status: string; series: number;
   };
 }
 
+async function scalar(expr: string): Promise<number> {
+  const url = `${prometheus?.url}/api/v1/query?query=${encodeURIComponent(expr)}`;
+  const answer = (await (await fetch(url)).json()) as { data?: { result: { value: [number, string] }[] } };
+  return Number(answer.data?.result[0]?.value[1] ?? Number.NaN);
+}
+
+/** The share of slow requests above which each latency alert is true. */
+const LATENCY_ALERT_THRESHOLDS: Readonly<Record<string, number>> = Object.fromEntries(
+  BURN_RATE_ALERTS.map((burn) => [`ApiLatencyBudgetBurn${burn.speed}`, burn.factor * errorBudget(LATENCY_OBJECTIVE)]),
+);
+
 test('orders of every product, one refunded, show on every panel and leave every rule evaluable', async () => {
   const samples: readonly OriginSample[] = await createSimulatorControl(
     (await runner?.waitForOutput(/"origin simulator listening","url":"(http:\/\/[^"]+)"/))?.[1] ?? '',
@@ -316,9 +328,19 @@ test('orders of every product, one refunded, show on every panel and leave every
   }
   const active = final.groups
     .flatMap((group) => group.rules)
-    .filter((rule) => rule.state !== undefined && rule.state !== 'inactive')
-    .map((rule) => `${rule.name}: ${rule.state}`);
-  expect(active).toEqual([]);
+    .filter((rule) => rule.state !== undefined && rule.state !== 'inactive');
+  // The latency alerts measure the machine as much as the product: on a loaded runner a fair share of requests can
+  // take over 250 ms. They may be active only when the requests really were that slow, counted here from the raw
+  // histogram (the whole run fits in every window) rather than from the recording rules the alerts read.
+  const slowShare = await scalar(slowRatio('1h'));
+  const untrue = active.filter((rule) => {
+    const threshold = LATENCY_ALERT_THRESHOLDS[rule.name];
+    return threshold === undefined || !(slowShare > threshold);
+  });
+  expect({ slowShare, untrue: untrue.map((rule) => `${rule.name}: ${rule.state}`) }).toEqual({
+    slowShare,
+    untrue: [],
+  });
 
   // A picture of this run: each dashboard's main panels, queried over the run and drawn.
   const wanted = process.env.DASHBOARD_IMAGES_DIR;
