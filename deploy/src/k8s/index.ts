@@ -22,6 +22,9 @@ export { type PolicyOptions, policyViolations } from './policy';
 export {
   allows,
   type Destination,
+  EDGE_NAMESPACE,
+  edgePodsOf,
+  edgeProblems,
   type Flow,
   type Need,
   needsOf,

@@ -6,15 +6,15 @@ export interface PolicyOptions {
   readonly allowSecretLiterals?: boolean;
 }
 
-/** Paths the Ingress must never route: the admin API, status routes, probes and metrics live on internal ports. */
-const FORBIDDEN_INGRESS_PATHS = /^\/(admin|healthz|readyz|metrics|status)(\/|$)/;
+/** Paths the edge must never route: the admin API, status routes, probes and metrics live on internal ports. */
+const FORBIDDEN_EDGE_PATHS = /^\/(admin|healthz|readyz|metrics|status)(\/|$)/;
 /** The platform's own image (the Dockerfile); other images (PostgreSQL, RabbitMQ, MinIO) keep their entrypoints. */
 const REGAPI_IMAGE = /^ghcr\.io\/regapi\/regapi[:@]/;
-/** The only port name an Ingress may reach: a service's public listener (the gateway's API, the console's pages). */
+/** The only Service port an HTTPRoute may reach: a service's public listener (the gateway's API, the console's pages). */
 const PUBLIC_PORT_NAME = 'http';
 /**
  * Services whose public listener is a site of its own, routed from `/` on a host of its own (the console,
- * decision 0080); any other Ingress path must name what it routes (the gateway's `/v1`).
+ * decision 0080); any other route must name the path it routes (the gateway's `/v1`).
  */
 const WHOLE_SITE_SERVICES = new Set(['console']);
 
@@ -73,25 +73,73 @@ function secretViolations(object: K8sObject, options: PolicyOptions): string[] {
     : [];
 }
 
-interface IngressPath {
-  readonly path?: string;
-  readonly backend?: { readonly service?: { readonly name?: string; readonly port?: { readonly name?: string } } };
+interface BackendRef {
+  readonly group?: string;
+  readonly kind?: string;
+  readonly name?: string;
+  readonly port?: number;
+}
+interface RouteRule {
+  readonly matches?: readonly { readonly path?: { readonly type?: string; readonly value?: string } }[];
+  readonly filters?: readonly { readonly type?: string }[];
+  readonly backendRefs?: readonly BackendRef[];
+}
+interface Listener {
+  readonly name?: string;
+  readonly allowedRoutes?: { readonly namespaces?: { readonly from?: string } };
+}
+interface ServicePort {
+  readonly name?: string;
+  readonly port?: number;
 }
 
-function ingressViolations(object: K8sObject): string[] {
-  if (object.kind !== 'Ingress') return [];
-  const spec = object.spec as { rules?: { http?: { paths?: IngressPath[] } }[]; defaultBackend?: unknown } | undefined;
+/** The port number of the Service `name` named `portName`, in the render. */
+function servicePort(objects: readonly K8sObject[], namespace: string | undefined, name: string, portName: string) {
+  const service = objects.find(
+    (o) => o.kind === 'Service' && o.metadata.name === name && o.metadata.namespace === namespace,
+  );
+  const ports = (service?.spec as { ports?: ServicePort[] } | undefined)?.ports ?? [];
+  return ports.find((port) => port.name === portName)?.port;
+}
+
+/** A rule's paths as the Gateway API reads them: no match, or a match without a path, is every path (prefix `/`). */
+const pathsOf = (rule: RouteRule) =>
+  (rule.matches ?? [{}]).map((match) => match.path ?? { type: 'PathPrefix', value: '/' });
+
+function ruleViolations(objects: readonly K8sObject[], route: K8sObject, rule: RouteRule): string[] {
+  const at = where(route);
+  const backends = rule.backendRefs ?? [];
+  // A rule without backends sends nothing anywhere (production's redirect to HTTPS).
+  if (backends.length === 0) return [];
   const out: string[] = [];
-  if (spec?.defaultBackend !== undefined) out.push(`${where(object)} has a default backend`);
-  for (const entry of (spec?.rules ?? []).flatMap((rule) => rule.http?.paths ?? [])) {
-    const path = entry.path ?? '/';
-    const wholeSite = WHOLE_SITE_SERVICES.has(entry.backend?.service?.name ?? '');
-    if ((path === '/' && !wholeSite) || FORBIDDEN_INGRESS_PATHS.test(path)) out.push(`${where(object)} routes ${path}`);
-    if (entry.backend?.service?.port?.name !== PUBLIC_PORT_NAME) {
-      out.push(`${where(object)} routes ${path} to a port other than the named port ${PUBLIC_PORT_NAME}`);
+  // A rewrite would serve another path than the one checked here.
+  if ((rule.filters ?? []).some((filter) => filter.type === 'URLRewrite')) out.push(`${at} rewrites what it routes`);
+  const wholeSite = backends.every((backend) => WHOLE_SITE_SERVICES.has(backend.name ?? ''));
+  for (const { type = 'PathPrefix', value = '/' } of pathsOf(rule)) {
+    if (type === 'RegularExpression') out.push(`${at} routes a regular expression, which no check can read: ${value}`);
+    else if ((value === '/' && !wholeSite) || FORBIDDEN_EDGE_PATHS.test(value)) out.push(`${at} routes ${value}`);
+    for (const backend of backends) {
+      const isService = (backend.group ?? '') === '' && (backend.kind ?? 'Service') === 'Service';
+      const port = servicePort(objects, route.metadata.namespace, backend.name ?? '', PUBLIC_PORT_NAME);
+      if (!isService || port === undefined || backend.port !== port)
+        out.push(`${at} routes ${value} to a port other than the named port ${PUBLIC_PORT_NAME} of a Service`);
     }
   }
   return out;
+}
+
+function edgeViolations(objects: readonly K8sObject[], object: K8sObject): string[] {
+  if (object.kind === 'Ingress') return [`${where(object)}: the edge is the Gateway API (decision 0132)`];
+  if (object.kind === 'Gateway') {
+    // The API server's default is Same: only this namespace's routes may attach.
+    const listeners = (object.spec as { listeners?: Listener[] } | undefined)?.listeners ?? [];
+    return listeners
+      .filter((listener) => (listener.allowedRoutes?.namespaces?.from ?? 'Same') !== 'Same')
+      .map((listener) => `${where(object)} listener ${listener.name} admits routes of other namespaces`);
+  }
+  if (object.kind !== 'HTTPRoute') return [];
+  const rules = (object.spec as { rules?: RouteRule[] } | undefined)?.rules ?? [];
+  return rules.flatMap((rule) => ruleViolations(objects, object, rule));
 }
 
 /** What a platform team refuses in a manifest; an empty list means the rendered objects pass. */
@@ -99,6 +147,6 @@ export function policyViolations(objects: readonly K8sObject[], options: PolicyO
   return [
     ...workloadsOf(objects).flatMap(({ object, pod }) => podViolations(object, pod)),
     ...objects.flatMap((object) => secretViolations(object, options)),
-    ...objects.flatMap(ingressViolations),
+    ...objects.flatMap((object) => edgeViolations(objects, object)),
   ];
 }

@@ -450,3 +450,70 @@ export function reachersOf(
   });
   return { isolated, reachers };
 }
+
+/** Where Envoy Gateway runs the Envoy pods of every Gateway: its own namespace, by default (decision 0132). */
+export const EDGE_NAMESPACE = 'envoy-gateway-system';
+
+/** The Envoy pods Envoy Gateway runs for a Gateway, with the labels it gives them (its proxy infrastructure). */
+export function edgePodsOf(gateway: K8sObject): PodGroup {
+  return {
+    id: `Envoy/${gateway.metadata.name}`,
+    namespace: EDGE_NAMESPACE,
+    labels: {
+      'app.kubernetes.io/name': 'envoy',
+      'app.kubernetes.io/component': 'proxy',
+      'app.kubernetes.io/managed-by': 'envoy-gateway',
+      'gateway.envoyproxy.io/owning-gateway-name': gateway.metadata.name,
+      'gateway.envoyproxy.io/owning-gateway-namespace': namespaceOf(gateway),
+    },
+    ports: {},
+  };
+}
+
+interface RouteSpec {
+  readonly parentRefs?: readonly { readonly name?: string; readonly namespace?: string }[];
+  readonly rules?: readonly { readonly backendRefs?: readonly { readonly name?: string; readonly port?: number }[] }[];
+}
+
+/** The flows a Gateway's HTTPRoutes send its Envoy pods on: each backend Service's pods, at their target port. */
+function routedFlows(objects: readonly K8sObject[], groups: readonly PodGroup[], gateway: K8sObject) {
+  const flows: { route: string; flow: Flow }[] = [];
+  for (const route of objects.filter((o) => o.kind === 'HTTPRoute')) {
+    const spec = route.spec as RouteSpec;
+    const namespace = namespaceOf(route);
+    const attached = (spec.parentRefs ?? []).some(
+      (parent) => parent.name === gateway.metadata.name && (parent.namespace ?? namespace) === namespaceOf(gateway),
+    );
+    if (!attached) continue;
+    for (const backend of (spec.rules ?? []).flatMap((rule) => rule.backendRefs ?? []))
+      for (const flow of urlFlows(objects, groups, namespace, new URL(`http://${backend.name}:${backend.port}`)))
+        flows.push({ route: `${route.kind}/${route.metadata.name}`, flow });
+  }
+  return flows;
+}
+
+/**
+ * For every Gateway of the render: the backends its HTTPRoutes name that the policies keep its Envoy pods from, and
+ * every other port of regapi's own pods (`app.kubernetes.io/part-of: regapi`, behind base's default deny) that they let
+ * those pods reach. Empty when the edge reaches exactly what its routes name. The local trial's stores admit any pod:
+ * reachersOf is what says whether a store is isolated.
+ */
+export function edgeProblems(objects: readonly K8sObject[]): string[] {
+  const groups = podGroupsOf(objects);
+  const problems: string[] = [];
+  for (const gateway of objects.filter((o) => o.kind === 'Gateway')) {
+    const edge = edgePodsOf(gateway);
+    const routed = routedFlows(objects, groups, gateway);
+    for (const { route, flow } of routed)
+      if (!allows(objects, groups, edge, flow))
+        problems.push(`${route} routes to ${describeFlow(flow)}, which the policies keep ${edge.id} from`);
+    const named = new Set(routed.map(({ flow }) => describeFlow(flow)));
+    for (const group of groups.filter((g) => g.labels['app.kubernetes.io/part-of'] === 'regapi'))
+      for (const port of new Set(Object.values(group.ports))) {
+        const flow: Flow = { to: { kind: 'pods', id: group.id }, port };
+        if (!named.has(describeFlow(flow)) && allows(objects, groups, edge, flow))
+          problems.push(`${edge.id} may reach ${describeFlow(flow)}, which no HTTPRoute names`);
+      }
+  }
+  return problems;
+}
