@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { FORM_BODY_LIMIT } from '@regapi/console';
+import { BATCH_BODY_LIMIT } from '@regapi/gateway';
 import {
   K8S_DIR,
   type K8sObject,
@@ -15,6 +17,97 @@ const SERVICES = ['archive', 'billing', 'console', 'gateway', 'origin-session', 
 
 const named = (objects: readonly K8sObject[], kind: string) =>
   objects.filter((object) => object.kind === kind).map((object) => object.metadata.name);
+
+/** A value of the ConfigMap regapi-settings (its name carries kustomize's hash). */
+function settingOf(objects: readonly K8sObject[], key: string): string {
+  const settings = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('regapi-settings'));
+  const value = (settings as { data?: Record<string, string> } | undefined)?.data?.[key];
+  if (value === undefined) throw new Error(`regapi-settings has no ${key}`);
+  return value;
+}
+
+interface Listener {
+  readonly name: string;
+  readonly hostname?: string;
+  readonly protocol?: string;
+  readonly port?: number;
+  readonly tls?: unknown;
+}
+
+/** The listeners of the render's one Gateway, by name. */
+function listenersOf(objects: readonly K8sObject[]): Map<string, Listener> {
+  const gateways = objects.filter((o) => o.kind === 'Gateway');
+  expect(gateways.map((o) => o.metadata.name)).toEqual(['regapi']);
+  const listeners = (gateways[0]?.spec as { listeners?: Listener[] } | undefined)?.listeners ?? [];
+  return new Map(listeners.map((listener) => [listener.name, listener]));
+}
+
+interface RouteRule {
+  readonly matches?: { readonly path?: { readonly type?: string; readonly value?: string } }[];
+  readonly backendRefs?: { readonly name?: string; readonly port?: number }[];
+  readonly filters?: { readonly requestRedirect?: { readonly scheme?: string } }[];
+}
+
+/** Every rule of every HTTPRoute as one line: route, listener, paths, where they go. */
+function routesOf(objects: readonly K8sObject[]): string[] {
+  return objects
+    .filter((o) => o.kind === 'HTTPRoute')
+    .flatMap((route) => {
+      const spec = route.spec as { parentRefs?: { sectionName?: string }[]; rules?: RouteRule[] };
+      const sections = (spec.parentRefs ?? []).map((parent) => parent.sectionName ?? '(all)').join();
+      return (spec.rules ?? []).map((rule) => {
+        const paths = (rule.matches ?? [{}]).map(
+          ({ path = {} }) => `${path.type ?? 'PathPrefix'} ${path.value ?? '/'}`,
+        );
+        const backends = (rule.backendRefs ?? []).map((backend) => `${backend.name}:${backend.port}`);
+        const redirects = (rule.filters ?? []).flatMap((f) =>
+          f.requestRedirect ? [`(redirect to ${f.requestRedirect.scheme})`] : [],
+        );
+        return `${route.metadata.name} on ${sections}: ${paths.join()} to ${[...backends, ...redirects].join()}`;
+      });
+    })
+    .sort();
+}
+
+const POWERS: Readonly<Record<string, number>> = { '': 0, k: 1, kb: 1, ki: 1, m: 2, mb: 2, mi: 2 };
+
+/** An express body limit ('32kb', '1mb': powers of 1,024, as the `bytes` package reads them) in bytes. */
+function bodyBytes(limit: string): number {
+  const [, number = '', unit = ''] = /^(\d+)(kb|mb)?$/.exec(limit) ?? [];
+  return Number(number) * 1024 ** (POWERS[unit] ?? Number.NaN);
+}
+
+/** A Kubernetes binary quantity ('8Ki', '1Mi', or bytes) in bytes. */
+function quantityBytes(quantity: string): number {
+  const [, number = '', unit = ''] = /^(\d+)(Ki|Mi)?$/.exec(quantity) ?? [];
+  return Number(number) * 1024 ** (POWERS[unit.toLowerCase()] ?? Number.NaN);
+}
+
+const service = (name: string, ports: Record<string, number>): K8sObject => ({
+  apiVersion: 'v1',
+  kind: 'Service',
+  metadata: { name },
+  spec: { ports: Object.entries(ports).map(([portName, port]) => ({ name: portName, port })) },
+});
+const gatewayService = service('gateway', { http: 8080, internal: 9080, metrics: 9180 });
+const consoleService = service('console', { http: 8085, internal: 9085, metrics: 9185 });
+
+/** An HTTPRoute sending `path` (a prefix unless `type` says otherwise) to the public port of the Service `name`. */
+const route = (name: string, path: string, { type = 'PathPrefix', filters = [] as unknown[] } = {}): K8sObject => ({
+  apiVersion: 'gateway.networking.k8s.io/v1',
+  kind: 'HTTPRoute',
+  metadata: { name },
+  spec: {
+    parentRefs: [{ name: 'regapi' }],
+    rules: [
+      {
+        matches: [{ path: { type, value: path } }],
+        filters,
+        backendRefs: [{ name, port: name === 'console' ? 8085 : 8080 }],
+      },
+    ],
+  },
+});
 
 describe('k8s/base', () => {
   let objects: K8sObject[];
@@ -75,6 +168,60 @@ describe.each(OVERLAYS.map((name) => [name]))('k8s/overlays/%s', (name: OverlayN
 
   it('passes the policy checks (secret literals only in the local overlay, fake on purpose: decision 0067)', () => {
     expect(policyViolations(objects, { allowSecretLiterals: name === 'local' })).toEqual([]);
+  });
+
+  it("routes the API host's /v1 to the gateway's public port and the console host's / to the console's, nothing else", () => {
+    const routes = routesOf(objects).filter((line) => !line.startsWith('regapi-https-redirect '));
+    expect(routes).toEqual([
+      'regapi-api on api: PathPrefix /v1 to gateway:8080',
+      'regapi-console on console: PathPrefix / to console:8085',
+    ]);
+  });
+
+  it('serves each host at the address PUBLIC_BASE_URL and CONSOLE_PUBLIC_URL give, over their scheme', () => {
+    const listeners = listenersOf(objects);
+    for (const [listener, variable] of [
+      ['api', 'PUBLIC_BASE_URL'],
+      ['console', 'CONSOLE_PUBLIC_URL'],
+    ] as const) {
+      const url = new URL(settingOf(objects, variable));
+      expect(listeners.get(listener)).toMatchObject({
+        hostname: url.hostname,
+        protocol: url.protocol === 'https:' ? 'HTTPS' : 'HTTP',
+        port: url.protocol === 'https:' ? 443 : 80,
+      });
+    }
+  });
+});
+
+describe('the edge', () => {
+  it("admits at most the largest body each app reads: the gateway's batches, the console's forms", async () => {
+    const objects = await renderKustomization(path.join(K8S_DIR, 'base'));
+    const limits = Object.fromEntries(
+      objects
+        .filter((o) => o.kind === 'BackendTrafficPolicy')
+        .map((o) => {
+          const spec = o.spec as { targetRefs?: { name?: string }[]; requestBuffer?: { limit?: string } };
+          return [spec.targetRefs?.map((ref) => ref.name).join(), quantityBytes(spec.requestBuffer?.limit ?? '')];
+        }),
+    );
+    expect(limits).toEqual({ 'regapi-api': bodyBytes(BATCH_BODY_LIMIT), 'regapi-console': bodyBytes(FORM_BODY_LIMIT) });
+  });
+
+  it('serves both hosts over HTTPS in production, with the certificates cert-manager issues; plain HTTP only redirects', async () => {
+    const objects = await renderOverlay('production');
+    const gateway = objects.find((o) => o.kind === 'Gateway');
+    expect(gateway?.metadata.annotations).toEqual({ 'cert-manager.io/cluster-issuer': 'letsencrypt' });
+    const listeners = listenersOf(objects);
+    expect(listeners.get('api')?.tls).toEqual({ mode: 'Terminate', certificateRefs: [{ name: 'regapi-api-tls' }] });
+    expect(listeners.get('console')?.tls).toEqual({
+      mode: 'Terminate',
+      certificateRefs: [{ name: 'regapi-console-tls' }],
+    });
+    expect(listeners.get('http')).toMatchObject({ protocol: 'HTTP', port: 80 });
+    expect(routesOf(objects).filter((line) => line.includes(' on http: '))).toEqual([
+      'regapi-https-redirect on http: PathPrefix / to (redirect to https)',
+    ]);
   });
 });
 
@@ -234,17 +381,28 @@ describe('the policy checks', () => {
       },
     },
     { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'leaked' }, stringData: { password: 'x' } },
+    gatewayService,
+    {
+      apiVersion: 'gateway.networking.k8s.io/v1',
+      kind: 'HTTPRoute',
+      metadata: { name: 'too-open' },
+      spec: {
+        parentRefs: [{ name: 'regapi' }],
+        rules: [
+          {
+            matches: [{ path: { type: 'PathPrefix', value: '/admin/v1' } }],
+            backendRefs: [{ name: 'gateway', port: 9080 }],
+          },
+        ],
+      },
+    },
     {
       apiVersion: 'networking.k8s.io/v1',
       kind: 'Ingress',
-      metadata: { name: 'too-open' },
+      metadata: { name: 'nginx' },
       spec: {
         rules: [
-          {
-            http: {
-              paths: [{ path: '/admin/v1', backend: { service: { name: 'gateway', port: { name: 'internal' } } } }],
-            },
-          },
+          { http: { paths: [{ path: '/v1', backend: { service: { name: 'gateway', port: { name: 'http' } } } }] } },
         ],
       },
     },
@@ -264,8 +422,9 @@ describe('the policy checks', () => {
       'mounts a service-account token',
       'seccomp',
       'Secret/leaked carries secret values',
-      'routes /admin/v1',
-      'port other than the named port http',
+      'HTTPRoute/too-open routes /admin/v1',
+      'port other than the named port http of a Service',
+      'Ingress/nginx: the edge is the Gateway API',
       "Job/no-init container migrate sets command, which replaces the image's init (tini)",
     ]) {
       expect(found).toContain(expected);
@@ -283,15 +442,42 @@ describe('the policy checks', () => {
   });
 
   it('route / only to the console, whose public port is a site of its own (decision 0080)', () => {
-    const ingress = (service: string): K8sObject => ({
-      apiVersion: 'networking.k8s.io/v1',
-      kind: 'Ingress',
-      metadata: { name: service },
-      spec: {
-        rules: [{ http: { paths: [{ path: '/', backend: { service: { name: service, port: { name: 'http' } } } }] } }],
-      },
+    expect(policyViolations([consoleService, route('console', '/')])).toEqual([]);
+    expect(policyViolations([gatewayService, route('gateway', '/')])).toEqual(['HTTPRoute/gateway routes /']);
+    // A rule without matches, or a match without a path, is every path.
+    const everything = {
+      ...route('gateway', '/'),
+      spec: { rules: [{ backendRefs: [{ name: 'gateway', port: 8080 }] }] },
+    };
+    expect(policyViolations([gatewayService, everything])).toEqual(['HTTPRoute/gateway routes /']);
+  });
+
+  it('refuse what would make the checked path another: a rewrite, a regular expression', () => {
+    const rewrite = route('gateway', '/v1', {
+      filters: [
+        { type: 'URLRewrite', urlRewrite: { path: { type: 'ReplacePrefixMatch', replacePrefixMatch: '/admin' } } },
+      ],
     });
-    expect(policyViolations([ingress('console')])).toEqual([]);
-    expect(policyViolations([ingress('gateway')])).toEqual(['Ingress/gateway routes /']);
+    expect(policyViolations([gatewayService, rewrite])).toEqual(['HTTPRoute/gateway rewrites what it routes']);
+    const regex = route('gateway', '/(v1|admin)', { type: 'RegularExpression' });
+    expect(policyViolations([gatewayService, regex])).toEqual([
+      'HTTPRoute/gateway routes a regular expression, which no check can read: /(v1|admin)',
+    ]);
+  });
+
+  it("refuse a listener that admits other namespaces' routes", () => {
+    const gateway: K8sObject = {
+      apiVersion: 'gateway.networking.k8s.io/v1',
+      kind: 'Gateway',
+      metadata: { name: 'regapi' },
+      spec: {
+        gatewayClassName: 'envoy-gateway',
+        listeners: [
+          { name: 'api', protocol: 'HTTP', port: 80 },
+          { name: 'open', protocol: 'HTTP', port: 8080, allowedRoutes: { namespaces: { from: 'All' } } },
+        ],
+      },
+    };
+    expect(policyViolations([gateway])).toEqual(['Gateway/regapi listener open admits routes of other namespaces']);
   });
 });

@@ -10,7 +10,7 @@ export interface PolicyOptions {
 const FORBIDDEN_EDGE_PATHS = /^\/(admin|healthz|readyz|metrics|status)(\/|$)/;
 /** The platform's own image (the Dockerfile); other images (PostgreSQL, RabbitMQ, MinIO) keep their entrypoints. */
 const REGAPI_IMAGE = /^ghcr\.io\/regapi\/regapi[:@]/;
-/** The only Service port an HTTPRoute may reach: a service's public listener (the gateway's API, the console's pages). */
+/** The only Service port an HTTPRoute may reach: a public listener (the gateway's API, the console's pages). */
 const PUBLIC_PORT_NAME = 'http';
 /**
  * Services whose public listener is a site of its own, routed from `/` on a host of its own (the console,

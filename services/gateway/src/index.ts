@@ -20,6 +20,7 @@ export { authenticate } from './auth/authenticate';
 export { requireScope } from './auth/require-scope';
 export { createTokenAuthority, type TokenAuthority } from './auth/token-authority';
 export { InsufficientScopeError, type TokenRefusal, UnauthorizedError } from './auth/token-errors';
+export { BATCH_BODY_LIMIT } from './batches/batch-router';
 export {
   adminTokenProblem,
   DEFAULT_TOKEN_CACHE_MS,

@@ -8,5 +8,6 @@ export {
   DEFAULT_RESET_THROTTLE,
 } from './create-console';
 export { startMailDelivery } from './mail-delivery';
+export { FORM_BODY_LIMIT } from './respond';
 export { CONSOLE_SECURITY_HEADERS } from './security-headers';
 export { DEFAULT_SIGN_IN_THROTTLE, type ThrottlePolicy } from './throttle';

@@ -1,8 +1,14 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { messagePage } from './page-frame';
 
-/** A console form is a few hundred bytes; anything much larger is not one. */
-export const FORM_BODY: RequestHandler = express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 64 });
+/** A console form is a few hundred bytes; anything much larger is not one. The edge holds the same (decision 0132). */
+export const FORM_BODY_LIMIT = '8kb';
+
+export const FORM_BODY: RequestHandler = express.urlencoded({
+  extended: false,
+  limit: FORM_BODY_LIMIT,
+  parameterLimit: 64,
+});
 
 export function sendPage(res: Response, status: number, body: string): void {
   res.status(status).type('html').send(body);

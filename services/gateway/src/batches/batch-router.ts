@@ -16,7 +16,7 @@ export const BATCH_ROUTE = '/v1/lotes/:lote';
 /**
  * The body limit of the routes of batches of up to 1,000 items only (docs/decisions/0088, 0090): 1,000 items of at
  * most ~1 KiB each (a 200-character nome escaped in JSON included); every other route keeps the app's 32 KiB
- * (docs/decisions/0052).
+ * (docs/decisions/0052). The edge admits bodies up to this on the API's host (k8s/base/edge.yaml, docs/decisions/0132).
  */
 export const BATCH_BODY_LIMIT = '1mb';
 
