@@ -198,6 +198,42 @@ describe('custom resources are checked against their operators’ CRD schemas', 
     ]);
   });
 
+  it("an HTTPRoute with an Ingress habit (pathType Prefix) and a backend's port by name", () => {
+    const route = broken(samples.httpRoute(), (r) => {
+      const rule = r.spec.rules[0];
+      (rule?.matches[0]?.path as Record<string, unknown>).type = 'Prefix';
+      (rule?.backendRefs[0] as Record<string, unknown>).port = 'http';
+    });
+    expect(problemsOf(route)).toEqual([
+      expect.stringMatching(
+        /^gateway\.networking\.k8s\.io\/v1 HTTPRoute regapi\/public-api spec\.rules\[0\]\.backendRefs\[0\]\.port: expected integer/,
+      ),
+      expect.stringMatching(
+        /^gateway\.networking\.k8s\.io\/v1 HTTPRoute regapi\/public-api spec\.rules\[0\]\.matches\[0\]\.path\.type: must be one of/,
+      ),
+    ]);
+  });
+
+  it("Envoy Gateway's policies: a body limit that is no quantity, a timeout field misspelt", () => {
+    const body = broken(samples.backendTrafficPolicy(), (b) => {
+      b.spec.requestBuffer.limit = '1 MiB';
+    });
+    const client = broken(samples.clientTrafficPolicy(), (c) => {
+      const http = c.spec.timeout.http as Record<string, unknown>;
+      http.requestRecievedTimeout = http.requestReceivedTimeout;
+      delete http.requestReceivedTimeout;
+    });
+    // A quantity's own pattern, and Envoy Gateway's narrower one (whole numbers, binary or decimal suffixes).
+    const notAQuantity = expect.stringMatching(
+      /^gateway\.envoyproxy\.io\/v1alpha1 BackendTrafficPolicy regapi\/public-api-body spec\.requestBuffer\.limit: must match pattern/,
+    );
+    expect(problemsOf(body, client)).toEqual([
+      notAQuantity,
+      notAQuantity,
+      'gateway.envoyproxy.io/v1alpha1 ClientTrafficPolicy regapi/public spec.timeout.http.requestRecievedTimeout: unknown field (not in the schema)',
+    ]);
+  });
+
   it('a list the CRD keys by name refuses two items with one name', () => {
     const rule = broken(samples.prometheusRule(), (r) => {
       const group = r.spec.groups[0];

@@ -99,7 +99,7 @@ test('the gateway gets its manifest values with hosts, store accounts and listen
   // Everything else as rendered, secrets included, and no variable added or dropped.
   expect(gateway.env).toMatchObject({ HOST: '0.0.0.0', JWT_ACTIVE_KID: 'local', HOURLY_SEARCH_CEILING: '50' });
   expect(Object.keys(gateway.env).sort()).toEqual(Object.keys(gateway.process.env).sort());
-  // A URL naming a host that is no Service (the Ingress host) is kept.
+  // A URL naming a host that is no Service (the Gateway's listener host) is kept.
   expect(planOf(objects).byName('archive').env.PUBLIC_BASE_URL).toBe('http://regapi.localtest.me');
 });
 

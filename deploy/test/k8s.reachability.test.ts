@@ -1,5 +1,7 @@
 import {
   containerEnv,
+  EDGE_NAMESPACE,
+  edgeProblems,
   type K8sObject,
   needsOf,
   podGroupsOf,
@@ -28,6 +30,10 @@ describe.each([['local'], ['production'], ['production/sandbox']] as const)('k8s
 
   it('lets every regapi workload reach exactly what its configuration names', () => {
     expect(reachabilityProblems(objects, IMAGE)).toEqual([]);
+  });
+
+  it("lets the edge's Envoy pods reach exactly the public ports its HTTPRoutes name (none in the sandbox)", () => {
+    expect(edgeProblems(objects)).toEqual([]);
   });
 });
 
@@ -92,6 +98,55 @@ describe('the reachability check over k8s/overlays/production', () => {
     expect(reachabilityProblems(open, IMAGE)).toContain(
       'Deployment/gateway may reach anything: no NetworkPolicy limits its egress',
     );
+  });
+});
+
+describe('the edge check over k8s/overlays/production', () => {
+  let objects: K8sObject[];
+  beforeAll(async () => {
+    objects = await renderOverlay('production');
+  });
+
+  it('reports a route whose backend the policies keep the Envoy pods from (the console without console-from-edge)', () => {
+    const without = objects.filter((o) => !(o.kind === 'NetworkPolicy' && o.metadata.name === 'console-from-edge'));
+    expect(edgeProblems(without)).toEqual([
+      'HTTPRoute/regapi-console routes to Deployment/console:8085, which the policies keep Envoy/regapi from',
+    ]);
+  });
+
+  it("reports the internal and metrics ports opened to the edge's namespace: no route names them (0054, 0062)", () => {
+    const gatewayFromEdgeNamespace: K8sObject = {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: 'gateway-from-edge-namespace', namespace: 'regapi' },
+      spec: {
+        podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } },
+        policyTypes: ['Ingress'],
+        ingress: [
+          { from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': EDGE_NAMESPACE } } }] },
+        ],
+      },
+    };
+    expect(edgeProblems([...objects, gatewayFromEdgeNamespace])).toEqual([
+      'Envoy/regapi may reach Deployment/gateway:9080, which no HTTPRoute names',
+      'Envoy/regapi may reach Deployment/gateway:9180, which no HTTPRoute names',
+    ]);
+  });
+
+  it("admits another Gateway's Envoy pods nowhere: the policies name this Gateway's", () => {
+    const other = objects.map((o) =>
+      o.kind === 'Gateway' ? { ...o, metadata: { ...o.metadata, name: 'another' } } : o,
+    );
+    expect(edgeProblems(other)).toEqual([]);
+    const otherRoutes = other.map((o) =>
+      o.kind === 'HTTPRoute'
+        ? { ...o, spec: { ...(o.spec as object), parentRefs: [{ name: 'another', sectionName: 'api' }] } }
+        : o,
+    );
+    expect(edgeProblems(otherRoutes)).toEqual([
+      'HTTPRoute/regapi-api routes to Deployment/gateway:8080, which the policies keep Envoy/another from',
+      'HTTPRoute/regapi-console routes to Deployment/console:8085, which the policies keep Envoy/another from',
+    ]);
   });
 });
 

@@ -69,11 +69,12 @@ describe.each(SANDBOX_OVERLAYS.map((name) => [name]))('k8s/overlays/%s', (name: 
     expect(policyViolations(objects, { allowSecretLiterals: overlay === 'local' })).toEqual([]);
   });
 
-  it('runs the five backend services, the punctual simulator and the migrations in regapi-sandbox, no gateway, console or Ingress', () => {
+  it('runs the five backend services, the punctual simulator and the migrations in regapi-sandbox, no gateway, console or edge', () => {
     const sandboxed = objects.filter((object) => object.metadata.namespace === SANDBOX_NAMESPACE);
     expect(named(sandboxed, 'Deployment').sort()).toEqual([...SANDBOX_SERVICES, 'origin-simulator'].sort());
     expect(named(sandboxed, 'Job')).toEqual(['regapi-migrate']);
-    expect(named(objects, 'Ingress')).toEqual([]);
+    for (const kind of ['Ingress', 'Gateway', 'HTTPRoute', 'ClientTrafficPolicy', 'BackendTrafficPolicy'])
+      expect({ kind, objects: named(objects, kind) }).toEqual({ kind, objects: [] });
     expect(named(objects, 'HorizontalPodAutoscaler')).toEqual([]);
     expect(envValue(objects, 'origin-simulator', 'SIM_PUNCTUAL')).toBe('true');
     expect(envValue(objects, 'origin-simulator', 'SIM_TIME_SCALE')).toBe('0.005');

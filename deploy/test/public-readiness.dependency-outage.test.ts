@@ -18,8 +18,9 @@ import {
 import { buildWorkspace, ROOT } from './build-once';
 
 // Issue 28, decision 0125: a short outage of PostgreSQL or RabbitMQ must not take every gateway and console replica out
-// of its Service at once (clients would get the ingress's own 503 page). The compiled processes run with both
-// dependencies behind TCP proxies that the test cuts, so the shared servers keep running for every other file.
+// of its Service at once (clients would get the edge's own 503, Envoy's "no healthy upstream", not our envelope). The
+// compiled processes run with both dependencies behind TCP proxies that the test cuts, so the shared servers keep
+// running for every other file.
 
 jest.setTimeout(90_000);
 

@@ -211,24 +211,64 @@ export function horizontalPodAutoscaler() {
   };
 }
 
-export function ingress() {
+export function gateway() {
   return {
-    apiVersion: 'networking.k8s.io/v1',
-    kind: 'Ingress',
-    metadata: { name: 'public-api', namespace: 'regapi' },
+    apiVersion: 'gateway.networking.k8s.io/v1',
+    kind: 'Gateway',
+    metadata: { name: 'public', namespace: 'regapi', annotations: { 'cert-manager.io/cluster-issuer': 'letsencrypt' } },
     spec: {
-      ingressClassName: 'nginx',
-      tls: [{ hosts: ['api.example.com'], secretName: 'api-tls' }],
-      rules: [
+      gatewayClassName: 'envoy-gateway',
+      listeners: [
         {
-          host: 'api.example.com',
-          http: {
-            paths: [
-              { path: '/v1', pathType: 'Prefix', backend: { service: { name: 'gateway', port: { name: 'http' } } } },
-            ],
-          },
+          name: 'api',
+          hostname: 'api.example.com',
+          protocol: 'HTTPS',
+          port: 443,
+          tls: { mode: 'Terminate', certificateRefs: [{ name: 'api-tls' }] },
+          allowedRoutes: { namespaces: { from: 'Same' } },
         },
       ],
+    },
+  };
+}
+
+export function httpRoute() {
+  return {
+    apiVersion: 'gateway.networking.k8s.io/v1',
+    kind: 'HTTPRoute',
+    metadata: { name: 'public-api', namespace: 'regapi' },
+    spec: {
+      parentRefs: [{ name: 'public', sectionName: 'api' }],
+      rules: [
+        {
+          matches: [{ path: { type: 'PathPrefix', value: '/v1' } }],
+          backendRefs: [{ name: 'gateway', port: 8080 }],
+        },
+      ],
+    },
+  };
+}
+
+export function clientTrafficPolicy() {
+  return {
+    apiVersion: 'gateway.envoyproxy.io/v1alpha1',
+    kind: 'ClientTrafficPolicy',
+    metadata: { name: 'public', namespace: 'regapi' },
+    spec: {
+      targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name: 'public' }],
+      timeout: { http: { requestHeadersReceivedTimeout: '10s', requestReceivedTimeout: '30s' } },
+    },
+  };
+}
+
+export function backendTrafficPolicy() {
+  return {
+    apiVersion: 'gateway.envoyproxy.io/v1alpha1',
+    kind: 'BackendTrafficPolicy',
+    metadata: { name: 'public-api-body', namespace: 'regapi' },
+    spec: {
+      targetRefs: [{ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'public-api' }],
+      requestBuffer: { limit: '1Mi' },
     },
   };
 }
@@ -243,7 +283,12 @@ export function networkPolicy() {
       policyTypes: ['Ingress', 'Egress'],
       ingress: [
         {
-          from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+          from: [
+            {
+              namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'envoy-gateway-system' } },
+              podSelector: { matchLabels: { 'gateway.envoyproxy.io/owning-gateway-name': 'public' } },
+            },
+          ],
           ports: [{ protocol: 'TCP', port: 'http' }],
         },
       ],
@@ -408,7 +453,10 @@ export const VALID_SAMPLES: Readonly<Record<string, () => Record<string, unknown
   persistentVolumeClaim,
   podDisruptionBudget,
   horizontalPodAutoscaler,
-  ingress,
+  gateway,
+  httpRoute,
+  clientTrafficPolicy,
+  backendTrafficPolicy,
   networkPolicy,
   role,
   roleBinding,
