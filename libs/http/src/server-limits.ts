@@ -30,7 +30,7 @@ export const httpServerConfig = {
   HTTP_KEEP_ALIVE_TIMEOUT_MS: env.integer({ min: 100, max: 600_000, default: 5_000 }),
   HTTP_IDLE_TIMEOUT_MS: env.integer({ min: 1_000, max: 3_600_000, default: 60_000 }),
   HTTP_MAX_CONNECTIONS: env.integer({ min: 1, max: 1_000_000, default: 2_000 }),
-  /** Addresses or CIDR networks of the proxies in front of the server, comma-separated (e.g. the ingress's pods). */
+  /** Addresses or CIDR networks of the proxies in front of the server, comma-separated (e.g. the edge's Envoy pods). */
   HTTP_TRUSTED_PROXIES: env.string(''),
 };
 

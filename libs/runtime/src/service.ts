@@ -28,7 +28,7 @@ export interface Service {
   readonly directRoutes?: readonly DirectRoute[];
   /**
    * Routes of the internal listener, beside /healthz and /readyz (docs/decisions/0054): the admin API, status routes.
-   * Never exposed by an ingress; reached by operators, probes and the ops CLI.
+   * Never routed by the edge; reached by operators, probes and the ops CLI.
    */
   readonly internalRouters?: readonly Router[];
   /** Probes of what the service needs beyond the database and the broker, which the runtime checks itself. */
