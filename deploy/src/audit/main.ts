@@ -1,6 +1,6 @@
 // `pnpm audit:shipped [--sbom FILE | --tree DIR] [--audit-level high] [--registry URL] [--timeout-ms N]`: the registry's
 // advisories for exactly the third-party packages the image ships (decision 0133). FILE is a CycloneDX SBOM written by
-// `pnpm sbom`; DIR an image's /app; with neither, the tree is assembled from this workspace. The first line printed
+// `pnpm sbom`; DIR an image's /app; with neither, the tree is assembled from this workspace. The last line printed
 // says which of three things happened, and so does the exit code (AUDIT_EXIT): audited with nothing at or above the
 // level, audited with findings, or not run because the registry did not answer (never counted as a clean audit).
 import { readFileSync } from 'node:fs';
@@ -16,8 +16,7 @@ import {
   SEVERITIES,
   type Severity,
 } from './bulk-advisories';
-
-export const AUDIT_EXIT = { clean: 0, findings: 1, notRun: 2, usage: 64 } as const;
+import { AUDIT_EXIT } from './exit-codes';
 
 /** The npm packages of a CycloneDX document, by their purls. */
 function packagesOfSbom(file: string): PackageVersion[] {
