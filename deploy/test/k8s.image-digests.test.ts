@@ -18,8 +18,9 @@ const DIGEST = `sha256:${'0123456789abcdef'.repeat(4)}`;
 function imagesOf(objects: readonly K8sObject[]): { where: string; image: string }[] {
   const out: { where: string; image: string }[] = [];
   const walk = (value: unknown, where: string): void => {
-    if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${where}[${index}]`));
-    else if (typeof value === 'object' && value !== null) {
+    if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) walk(item, `${where}[${index}]`);
+    } else if (typeof value === 'object' && value !== null) {
       for (const [key, child] of Object.entries(value)) {
         if ((key === 'image' || key === 'imageName') && typeof child === 'string') out.push({ where, image: child });
         else walk(child, `${where}.${key}`);

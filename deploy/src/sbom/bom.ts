@@ -3,10 +3,7 @@ import { PackageURL } from 'packageurl-js';
 import parseSpdxExpression from 'spdx-expression-parse';
 import type { PackageManifest, ShippedTree } from './shipped-tree';
 
-/**
- * CycloneDX 1.6, the version standardised as ECMA-424: the newest one every common reader (Dependency-Track,
- * Grype, Trivy, GitHub's attestations) accepts (decision 0133).
- */
+/** CycloneDX 1.6 (ECMA-424, 1st edition), the version SBOM readers have supported longest (decision 0133). */
 export const SPEC_VERSION = Spec.Version.v1dot6;
 const SPEC = Spec.Spec1dot6;
 
