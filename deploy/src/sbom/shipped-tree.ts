@@ -96,6 +96,11 @@ export function readShippedTree(treeDir: string): ShippedTree {
     const dir = path.join(modules, own[0] ?? '');
     const manifest = readManifest(dir);
     const { name, version } = nameAndVersion(dir, manifest);
+    // A package's own node_modules (bundled dependencies) is not walked: refuse it rather than leave it unlisted.
+    const bundled = moduleEntries(path.join(dir, 'node_modules'));
+    if (bundled.some((inner) => existsSync(path.join(dir, 'node_modules', inner, 'package.json')))) {
+      throw new ShippedTreeError(`${name}@${version} bundles packages of its own: not listed`);
+    }
     keyByDir.set(dir, `${name}@${version}`);
     found.push({ dir, modules, manifest, name, version });
   }
