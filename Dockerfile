@@ -3,8 +3,9 @@
 #   node libs/db/dist/migrate-cli.js        (the migration Job)
 # The final stage is exactly the tree scripts/assemble-image-tree.sh writes; deploy/test/image.prod-tree.test.ts
 # assembles the same tree on a machine with no container engine and starts every service from it.
-# CI pins the base by digest (node:<tag>@sha256:...) when it builds: .github/workflows/image.yml.
-ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+# The base by tag and digest (decision 0133): every build starts from the same bytes, whatever the tag points to
+# later. A new Node: change both together (.node-version too); .github/workflows/image.yml checks the digest exists.
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6
 
 FROM ${NODE_IMAGE} AS build
 RUN npm install --global pnpm@10.34.8

@@ -23,12 +23,12 @@ function versionOf(text: string): [number, number, number] {
   return [Number(match[1]), Number(match[2]), Number(match[3])];
 }
 
-test('every stage starts from the same base, the exact Node release the workspace pins (.node-version)', () => {
+test('every stage starts from the same base, by digest, the exact Node release the workspace pins (.node-version)', () => {
   const bases = new Set(dockerfile.stages.map((stage) => stage.from));
   expect(bases.size).toBe(1);
   const [base = ''] = [...bases];
-  // An exact tag (digest-friendly: CI appends @sha256:...), never `latest` or a floating major.
-  expect(base).toMatch(/^node:\d+\.\d+\.\d+-bookworm-slim(@sha256:[0-9a-f]{64})?$/);
+  // An exact tag, never `latest` or a floating major, and the digest the build pulls (decision 0133).
+  expect(base).toMatch(/^node:\d+\.\d+\.\d+-bookworm-slim@sha256:[0-9a-f]{64}$/);
   // One Node everywhere: the image runs the version CI and the README's commands run (decision 0129).
   const pinned = readFileSync(path.join(ROOT, '.node-version'), 'utf8').trim();
   expect(versionOf(base)).toEqual(versionOf(pinned));

@@ -17,7 +17,8 @@ test('every RabbitmqCluster of production and its sandbox runs the same exact 4.
   }
   expect(images).toHaveLength(2);
   expect(new Set(images).size).toBe(1);
-  const version = /^rabbitmq:(\d+\.\d+\.\d+)-management$/.exec(images[0] ?? '')?.[1];
+  // By tag and digest (decision 0133): the tag says the version.
+  const version = /^rabbitmq:(\d+\.\d+\.\d+)-management@sha256:[0-9a-f]{64}$/.exec(images[0] ?? '')?.[1];
   expect(version).toBeDefined();
   expect(Number.parseInt(version ?? '', 10)).toBeGreaterThanOrEqual(4);
   // What libs/bus declares on that broker: dead-letter queues without a delivery limit.
