@@ -1,5 +1,5 @@
-// s3rver ships no types; only what local-s3.ts uses is declared.
-declare module 's3rver' {
+// @20minutes/s3rver (the maintained fork of s3rver) ships no types; only what local-s3.ts uses is declared.
+declare module '@20minutes/s3rver' {
   import type { AddressInfo } from 'node:net';
 
   interface S3rverOptions {
@@ -8,6 +8,7 @@ declare module 's3rver' {
     directory?: string;
     silent?: boolean;
     resetOnClose?: boolean;
+    allowMismatchedSignatures?: boolean;
     configureBuckets?: { name: string }[];
   }
 
