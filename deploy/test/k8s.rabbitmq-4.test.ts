@@ -25,6 +25,21 @@ test('every RabbitmqCluster of production and its sandbox runs the same exact 4.
   expect(deadLetterDeliveryLimit(version)).toBe(-1);
 });
 
+test('the local overlay and its sandbox run the RabbitMQ version production runs', async () => {
+  const versionOf = (image: string) => /^rabbitmq:(\d+\.\d+\.\d+)-management(@sha256:[0-9a-f]{64})?$/.exec(image)?.[1];
+  const found: { overlay: string; image: string; version: string | undefined }[] = [];
+  for (const overlay of EVERY) {
+    const rendered = JSON.stringify(await renderOverlay(overlay));
+    for (const [, image] of rendered.matchAll(/"image":"(rabbitmq:[^"]+)"/g)) {
+      found.push({ overlay, image: image ?? '', version: versionOf(image ?? '') });
+    }
+  }
+  // The local broker, the local sandbox's setup Job, production's and its sandbox's clusters.
+  expect(new Set(found.map((entry) => entry.overlay))).toEqual(new Set(EVERY));
+  expect(found.every((entry) => entry.version !== undefined)).toBe(true);
+  expect(new Set(found.map((entry) => entry.version)).size).toBe(1);
+});
+
 test('no overlay configures classic queue mirroring (ha-* policy keys, removed in RabbitMQ 4.0)', async () => {
   for (const overlay of EVERY) {
     const rendered = JSON.stringify(await renderOverlay(overlay));

@@ -351,7 +351,7 @@ export function rabbitmqCluster() {
     metadata: { name: 'regapi-mq', namespace: 'regapi' },
     spec: {
       replicas: 3,
-      image: 'rabbitmq:3.13-management',
+      image: 'rabbitmq:4.2.9-management',
       resources: { requests: { cpu: 1, memory: '2Gi' }, limits: { memory: '2Gi' } },
       persistence: { storage: '10Gi' },
       rabbitmq: { additionalConfig: 'cluster_partition_handling = pause_minority\n' },

@@ -1,6 +1,6 @@
 import { formatReaisBrasil } from '@regapi/br';
 import { toLocalDateTime } from '@regapi/calendar';
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { EXTRATO_TIME_ZONE } from '../extrato/date-range';
 import { TIPO_LANCAMENTO } from '../extrato/extrato-line';
 import type { StatementLine } from '../statement';
@@ -80,6 +80,9 @@ class Writer {
  * gives the same bytes (a test holds this).
  */
 export async function monthlyStatementPdf(input: MonthlyPdfInput): Promise<Uint8Array> {
+  // Loaded on the first statement, not with the library: pdf-lib costs some 0.3-0.5 s of every start of the gateway,
+  // billing and reconciler (and of every test file that imports the ledger), which draw a statement once a month.
+  const { PDFDocument, StandardFonts } = require('pdf-lib') as typeof import('pdf-lib');
   const doc = await PDFDocument.create({ updateMetadata: false });
   const closedAt = new Date(input.range.to.getTime() - 1000);
   doc.setTitle(`Demonstrativo mensal ${input.month}`);
