@@ -41,9 +41,8 @@ command -v prometheus-postgres-exporter >/dev/null 2>&1 || missing+=(prometheus-
 # kubectl renders the Kubernetes overlays offline (kustomize built in; deploy/test/k8s.*.test.ts).
 command -v kubectl >/dev/null 2>&1 || missing+=(kubectl)
 # The restore drill (deploy/test/backup.restore-drill.test.ts, decision 0126): Debian's barman-cli-cloud, the commands
-# the Barman Cloud plugin runs, with the PostgreSQL major it is built against.
+# the Barman Cloud plugin runs, against the suite's PostgreSQL 18 build.
 command -v barman-cloud-backup >/dev/null 2>&1 || missing+=(barman-cli-cloud)
-[ -x /usr/lib/postgresql/15/bin/postgres ] || missing+=(postgresql-15)
 # Browser tests drive Debian's Chromium through playwright-core, which never downloads a browser (docs/decisions/0071).
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)

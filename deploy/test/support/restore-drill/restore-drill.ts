@@ -35,6 +35,8 @@ export interface DrillFacts {
 }
 
 export interface DrillResult {
+  /** The restored server's `server_version`. */
+  readonly serverVersion: string;
   readonly databaseBytes: number;
   readonly backupMs: number;
   /** `barman-cloud-restore`: the base backup downloaded and unpacked. */
@@ -207,6 +209,7 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillResul
     const restoredDb = createDb(restored.url, { max: 2, applicationName: 'regapi-restore-drill' });
     cleanups.push(() => restoredDb.close());
     const after = await facts(restoredDb, target);
+    const version = await sql<{ server_version: string }>`SHOW server_version`.execute(restoredDb.db);
     const mismatches = await documentMismatches(restoredDb, storage);
     let objectsKept = 0;
     for (const key of newerKeys) {
@@ -232,6 +235,7 @@ export async function runRestoreDrill(options: DrillOptions): Promise<DrillResul
     await archiveCurrentWal(restored.url);
     const freshPathUsedAfter = !(await walArchiveIsEmpty(store, RESTORED_SERVER));
     return {
+      serverVersion: version.rows[0]?.server_version ?? '',
       databaseBytes: Number(size.rows[0]?.bytes ?? 0),
       backupMs,
       downloadMs,
