@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PLAN_ID, getPlan, priceWithMargin } from '@regapi/ledger';
 import { getOrderByProtocolo, type Order, transition } from '@regapi/orders';
 import { sql } from 'kysely';
 import { balanceOf, countOf } from './support/account-reads';
-import { loadQuoteCatalog } from './support/quote-catalog';
-import { type Answer, admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
+import { batchRoutes, openAccountOnPlan, openBatchAccount, planPrice } from './support/batch-routes';
+import { admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // The nationwide preliminary search (issue 16; docs/decisions/0087): one request, one key, one quote of the UFs
 // offered (contract 7.9), one order and one debit per UF in one transaction, and GET /v1/lotes/{lote}. The test catalog
@@ -13,38 +12,21 @@ import { type Answer, admin, call, newAccount, newToken, useTestGateway } from '
 const SCOPES = ['consultas:pesquisa-previa-bens'];
 const TARGET = { cpf_cnpj: '529.982.247-25', nome: 'Fulano de Tal' };
 
-const { database, gateway } = useTestGateway();
+const fixture = useTestGateway();
+const { database, gateway } = fixture;
+const routes = batchRoutes(fixture);
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  await loadQuoteCatalog(database.db);
-  accountId = await newAccount(gateway.adminUrl, 'Birô de Crédito', '1000.00');
-  ({ token } = await newToken(gateway.adminUrl, accountId, SCOPES));
+  ({ accountId, token } = await openBatchAccount(fixture, 'Birô de Crédito', '1000.00', SCOPES));
 });
 
-function quote(body: unknown, bearer = token): Promise<Answer> {
-  return call(`${gateway.url}/v1/orcamento/pesquisa-previa-bens/nacional`, { method: 'POST', token: bearer, body });
-}
-
-function execute(body: unknown, key: string = randomUUID(), bearer = token): Promise<Answer> {
-  return call(`${gateway.url}/v1/consultas/pesquisa-previa-bens/nacional`, {
-    method: 'POST',
-    token: bearer,
-    body,
-    headers: { 'idempotency-key': key },
-  });
-}
-
-function batch(lote: string, bearer = token): Promise<Answer> {
-  return call(`${gateway.url}/v1/lotes/${lote}`, { token: bearer });
-}
-
-async function priceOf(feeCentavos: number): Promise<number> {
-  const plan = await getPlan(database.db, DEFAULT_PLAN_ID);
-  if (plan === undefined) throw new Error('no default plan');
-  return priceWithMargin(plan, 'pesquisa-previa-bens', feeCentavos).totalCentavos;
-}
+const quote = (body: unknown, bearer = token) => routes.quote('pesquisa-previa-bens/nacional', body, bearer);
+const execute = (body: unknown, key: string = randomUUID(), bearer = token) =>
+  routes.execute('pesquisa-previa-bens/nacional', body, key, bearer);
+const batch = (lote: string, bearer = token) => routes.view(lote, bearer);
+const priceOf = (feeCentavos: number) => planPrice(database.db, 'pesquisa-previa-bens', feeCentavos);
 
 async function finish(order: Order, code: number, result: Record<string, unknown>): Promise<void> {
   await database.db.transaction().execute(async (trx) => {
@@ -271,21 +253,12 @@ test('two requests with the same key at the same instant: one batch, one charge;
 
 test("a batch counts every UF against the plan's open-order limit: refused whole with 429, nothing charged", async () => {
   // A plan that admits one open order: the test catalog offers two UFs, so the batch would open two.
-  await sql`INSERT INTO plan (id, name, max_open_orders) VALUES ('lote-limite', 'Limite de lote', 1)`.execute(
-    database.db,
-  );
-  await sql`
-    INSERT INTO plan_margin (plan_id, fonte, margin_bps, margin_fixed_centavos)
-    SELECT 'lote-limite', fonte, margin_bps, margin_fixed_centavos FROM plan_margin WHERE plan_id = ${DEFAULT_PLAN_ID}`.execute(
-    database.db,
-  );
-  const created = await admin(gateway.adminUrl, 'POST', '/admin/v1/accounts', {
-    name: 'Conta limitada',
-    plan: 'lote-limite',
+  const { accountId: limited, token: limitedToken } = await openAccountOnPlan(fixture, {
+    plan: { id: 'lote-limite', name: 'Limite de lote', maxOpenOrders: 1 },
+    account: 'Conta limitada',
+    amount: '1000.00',
+    scopes: SCOPES,
   });
-  const limited = String(created.body.data[0]?.account_id);
-  await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${limited}/credits`, { amount: '1000.00' });
-  const { token: limitedToken } = await newToken(gateway.adminUrl, limited, SCOPES);
   const before = await balanceOf(gateway, limited);
   const key = randomUUID();
 

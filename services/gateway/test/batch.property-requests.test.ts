@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ImovelFonte } from '@regapi/contracts';
-import { DEFAULT_PLAN_ID, getPlan, priceWithMargin, refundOrder } from '@regapi/ledger';
+import { refundOrder } from '@regapi/ledger';
 import { getOrderByProtocolo, transition } from '@regapi/orders';
-import { sql } from 'kysely';
 import { balanceOf, countOf } from './support/account-reads';
-import { loadQuoteCatalog } from './support/quote-catalog';
-import { type Answer, admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
+import { batchRoutes, openAccountOnPlan, openBatchAccount, planPrice } from './support/batch-routes';
+import { type Answer, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // Batches of property requests (issue 16; docs/decisions/0090): up to 1,000 record views or certificates in one
 // request, one key, one quote, accepted or refused whole — an item its single order would get a 602 for (office
@@ -22,15 +21,15 @@ const SCOPES = FONTES.map((fonte) => `consultas:${fonte}`);
 const REQUESTER = '529.982.247-25';
 const CAMPINAS = { cpf_cnpj: REQUESTER, imovel_cartorio: 2, imovel_municipio: 'Campinas', imovel_uf: 'SP' };
 
-const { database, gateway } = useTestGateway();
+const fixture = useTestGateway();
+const { database, gateway } = fixture;
+const routes = batchRoutes(fixture);
 let accountId: string;
 let token: string;
 let records = 0;
 
 beforeAll(async () => {
-  await loadQuoteCatalog(database.db);
-  accountId = await newAccount(gateway.adminUrl, 'Incorporadora', '100000.00');
-  ({ token } = await newToken(gateway.adminUrl, accountId, SCOPES));
+  ({ accountId, token } = await openBatchAccount(fixture, 'Incorporadora', '100000.00', SCOPES));
 });
 
 /** `n` items on records never ordered before in this database (the same record and office is blocked 7 days). */
@@ -41,18 +40,9 @@ function fresh(n: number): Record<string, unknown>[] {
   });
 }
 
-function quote(fonte: ImovelFonte, body: unknown, bearer = token): Promise<Answer> {
-  return call(`${gateway.url}/v1/orcamento/${fonte}/lote`, { method: 'POST', token: bearer, body });
-}
-
-function execute(fonte: ImovelFonte, body: unknown, key: string = randomUUID(), bearer = token): Promise<Answer> {
-  return call(`${gateway.url}/v1/consultas/${fonte}/lote`, {
-    method: 'POST',
-    token: bearer,
-    body,
-    headers: { 'idempotency-key': key },
-  });
-}
+const quote = (fonte: ImovelFonte, body: unknown, bearer = token) => routes.quote(`${fonte}/lote`, body, bearer);
+const execute = (fonte: ImovelFonte, body: unknown, key: string = randomUUID(), bearer = token) =>
+  routes.execute(`${fonte}/lote`, body, key, bearer);
 
 function single(fonte: ImovelFonte, body: unknown): Promise<Answer> {
   return call(`${gateway.url}/v1/consultas/${fonte}`, {
@@ -63,11 +53,7 @@ function single(fonte: ImovelFonte, body: unknown): Promise<Answer> {
   });
 }
 
-async function priceOf(fonte: ImovelFonte): Promise<number> {
-  const plan = await getPlan(database.db, DEFAULT_PLAN_ID);
-  if (plan === undefined) throw new Error('no default plan');
-  return priceWithMargin(plan, fonte, FEE[fonte]).totalCentavos;
-}
+const priceOf = (fonte: ImovelFonte) => planPrice(database.db, fonte, FEE[fonte]);
 
 async function ledgerOf(orderId: string): Promise<string[]> {
   const rows = await database.db
@@ -259,7 +245,7 @@ describe.each(FONTES)('%s', (fonte) => {
     expect(await ledgerOf(delivered.id)).toEqual(['order_debit']);
     expect(await ledgerOf(orders[2]?.id ?? '')).toEqual(['order_debit']);
 
-    const view = await call(`${gateway.url}/v1/lotes/${lote}`, { token });
+    const view = await routes.view(lote, token);
     expect(view.status).toBe(202);
     const data = view.body.data[0] ?? {};
     expect(data).toMatchObject({
@@ -284,21 +270,12 @@ describe.each(FONTES)('%s', (fonte) => {
 });
 
 test("a batch counts every item against the plan's open-order limit: refused whole with 429, nothing charged", async () => {
-  await sql`INSERT INTO plan (id, name, max_open_orders) VALUES ('imoveis-limite', 'Limite de lote', 2)`.execute(
-    database.db,
-  );
-  await sql`
-    INSERT INTO plan_margin (plan_id, fonte, margin_bps, margin_fixed_centavos)
-    SELECT 'imoveis-limite', fonte, margin_bps, margin_fixed_centavos FROM plan_margin WHERE plan_id = ${DEFAULT_PLAN_ID}`.execute(
-    database.db,
-  );
-  const created = await admin(gateway.adminUrl, 'POST', '/admin/v1/accounts', {
-    name: 'Conta limitada',
-    plan: 'imoveis-limite',
+  const { accountId: limited, token: limitedToken } = await openAccountOnPlan(fixture, {
+    plan: { id: 'imoveis-limite', name: 'Limite de lote', maxOpenOrders: 2 },
+    account: 'Conta limitada',
+    amount: '1000.00',
+    scopes: SCOPES,
   });
-  const limited = String(created.body.data[0]?.account_id);
-  await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${limited}/credits`, { amount: '1000.00' });
-  const { token: limitedToken } = await newToken(gateway.adminUrl, limited, SCOPES);
   const itens = fresh(3);
   const refused = await execute('visualizacao-matricula', { itens }, randomUUID(), limitedToken);
   expect(refused.status).toBe(429);
@@ -357,21 +334,12 @@ test('a single order and a batch naming one record at the same instant take the 
 
 test('a batch of 1,000 certificates is accepted whole: 1,000 orders with their order-block keys, 1,000 debits', async () => {
   // The default plan's open-order limit is below 1,000: a plan that admits the batch.
-  await sql`INSERT INTO plan (id, name, max_open_orders) VALUES ('imoveis-mil', 'Lote de mil', 1000)`.execute(
-    database.db,
-  );
-  await sql`
-    INSERT INTO plan_margin (plan_id, fonte, margin_bps, margin_fixed_centavos)
-    SELECT 'imoveis-mil', fonte, margin_bps, margin_fixed_centavos FROM plan_margin WHERE plan_id = ${DEFAULT_PLAN_ID}`.execute(
-    database.db,
-  );
-  const created = await admin(gateway.adminUrl, 'POST', '/admin/v1/accounts', {
-    name: 'Conta grande',
-    plan: 'imoveis-mil',
+  const { accountId: big, token: bigToken } = await openAccountOnPlan(fixture, {
+    plan: { id: 'imoveis-mil', name: 'Lote de mil', maxOpenOrders: 1000 },
+    account: 'Conta grande',
+    amount: '200000.00',
+    scopes: SCOPES,
   });
-  const big = String(created.body.data[0]?.account_id);
-  await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${big}/credits`, { amount: '200000.00' });
-  const { token: bigToken } = await newToken(gateway.adminUrl, big, SCOPES);
   const itens = fresh(1000);
   const started = performance.now();
   const answer = await execute('certidao-inteiro-teor', { itens }, randomUUID(), bigToken);
@@ -392,7 +360,7 @@ test('a batch of 1,000 certificates is accepted whole: 1,000 orders with their o
     .executeTakeFirstOrThrow();
   expect(Number(debits.n)).toBe(1000);
   const viewStarted = performance.now();
-  const view = await call(`${gateway.url}/v1/lotes/${String(answer.body.data[0]?.lote)}`, { token: bigToken });
+  const view = await routes.view(String(answer.body.data[0]?.lote), bigToken);
   const viewMs = performance.now() - viewStarted;
   expect(view.body.data[0]?.resumo).toMatchObject({ itens: 1000, pendentes: 1000 });
   console.log(`1,000-certificate batch: accepted in ${Math.round(acceptedMs)} ms, viewed in ${Math.round(viewMs)} ms`);

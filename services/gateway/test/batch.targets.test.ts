@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PLAN_ID, getPlan, priceWithMargin, refundOrder } from '@regapi/ledger';
+import { refundOrder } from '@regapi/ledger';
 import { getOrderByProtocolo } from '@regapi/orders';
-import { sql } from 'kysely';
 import { balanceOf, countOf } from './support/account-reads';
-import { loadQuoteCatalog } from './support/quote-catalog';
-import { type Answer, admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
+import { batchRoutes, openAccountOnPlan, openBatchAccount, planPrice } from './support/batch-routes';
+import { type Answer, admin, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // The many-targets batch (issue 16; docs/decisions/0088): up to 1,000 CPF/CNPJ × UF items in one request, one key,
 // one quote, accepted or refused whole, one order and one debit per item in one transaction, and GET /v1/lotes/{lote}.
@@ -19,38 +18,21 @@ const ITENS = [
   { cpf_cnpj: CPF_B, uf: 'SP' },
 ];
 
-const { database, gateway } = useTestGateway();
+const fixture = useTestGateway();
+const { database, gateway } = fixture;
+const routes = batchRoutes(fixture);
 let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  await loadQuoteCatalog(database.db);
-  accountId = await newAccount(gateway.adminUrl, 'Birô de Crédito', '100000.00');
-  ({ token } = await newToken(gateway.adminUrl, accountId, SCOPES));
+  ({ accountId, token } = await openBatchAccount(fixture, 'Birô de Crédito', '100000.00', SCOPES));
 });
 
-function quote(body: unknown, bearer = token): Promise<Answer> {
-  return call(`${gateway.url}/v1/orcamento/pesquisa-previa-bens/lote`, { method: 'POST', token: bearer, body });
-}
-
-function execute(body: unknown, key: string = randomUUID(), bearer = token): Promise<Answer> {
-  return call(`${gateway.url}/v1/consultas/pesquisa-previa-bens/lote`, {
-    method: 'POST',
-    token: bearer,
-    body,
-    headers: { 'idempotency-key': key },
-  });
-}
-
-function batch(lote: string, bearer = token): Promise<Answer> {
-  return call(`${gateway.url}/v1/lotes/${lote}`, { token: bearer });
-}
-
-async function priceOf(feeCentavos: number): Promise<number> {
-  const plan = await getPlan(database.db, DEFAULT_PLAN_ID);
-  if (plan === undefined) throw new Error('no default plan');
-  return priceWithMargin(plan, 'pesquisa-previa-bens', feeCentavos).totalCentavos;
-}
+const quote = (body: unknown, bearer = token) => routes.quote('pesquisa-previa-bens/lote', body, bearer);
+const execute = (body: unknown, key: string = randomUUID(), bearer = token) =>
+  routes.execute('pesquisa-previa-bens/lote', body, key, bearer);
+const batch = (lote: string, bearer = token) => routes.view(lote, bearer);
+const priceOf = (feeCentavos: number) => planPrice(database.db, 'pesquisa-previa-bens', feeCentavos);
 
 function campos(answer: Answer): string[] {
   return answer.body.errors.map((error: { campo: string }) => error.campo);
@@ -211,21 +193,12 @@ test('a balance that covers some items but not the sum refuses the whole batch: 
 });
 
 test("a batch counts every item against the plan's open-order limit: refused whole with 429", async () => {
-  await sql`INSERT INTO plan (id, name, max_open_orders) VALUES ('alvos-limite', 'Limite de lote', 2)`.execute(
-    database.db,
-  );
-  await sql`
-    INSERT INTO plan_margin (plan_id, fonte, margin_bps, margin_fixed_centavos)
-    SELECT 'alvos-limite', fonte, margin_bps, margin_fixed_centavos FROM plan_margin WHERE plan_id = ${DEFAULT_PLAN_ID}`.execute(
-    database.db,
-  );
-  const created = await admin(gateway.adminUrl, 'POST', '/admin/v1/accounts', {
-    name: 'Conta limitada',
-    plan: 'alvos-limite',
+  const { accountId: limited, token: limitedToken } = await openAccountOnPlan(fixture, {
+    plan: { id: 'alvos-limite', name: 'Limite de lote', maxOpenOrders: 2 },
+    account: 'Conta limitada',
+    amount: '1000.00',
+    scopes: SCOPES,
   });
-  const limited = String(created.body.data[0]?.account_id);
-  await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${limited}/credits`, { amount: '1000.00' });
-  const { token: limitedToken } = await newToken(gateway.adminUrl, limited, SCOPES);
   const before = await balanceOf(gateway, limited);
   const refused = await execute({ itens: ITENS }, randomUUID(), limitedToken);
   expect(refused.status).toBe(429);
@@ -291,21 +264,12 @@ test('items are refunded one by one: the refund of one item returns its own pric
 
 test('a batch of 1,000 items is accepted whole: 1,000 orders, 1,000 debits, one answer', async () => {
   // The default plan's open-order limit is below 1,000: a plan that admits the batch.
-  await sql`INSERT INTO plan (id, name, max_open_orders) VALUES ('alvos-mil', 'Lote de mil', 1000)`.execute(
-    database.db,
-  );
-  await sql`
-    INSERT INTO plan_margin (plan_id, fonte, margin_bps, margin_fixed_centavos)
-    SELECT 'alvos-mil', fonte, margin_bps, margin_fixed_centavos FROM plan_margin WHERE plan_id = ${DEFAULT_PLAN_ID}`.execute(
-    database.db,
-  );
-  const created = await admin(gateway.adminUrl, 'POST', '/admin/v1/accounts', {
-    name: 'Conta grande',
-    plan: 'alvos-mil',
+  const { accountId: big, token: bigToken } = await openAccountOnPlan(fixture, {
+    plan: { id: 'alvos-mil', name: 'Lote de mil', maxOpenOrders: 1000 },
+    account: 'Conta grande',
+    amount: '100000.00',
+    scopes: SCOPES,
   });
-  const big = String(created.body.data[0]?.account_id);
-  await admin(gateway.adminUrl, 'POST', `/admin/v1/accounts/${big}/credits`, { amount: '100000.00' });
-  const { token: bigToken } = await newToken(gateway.adminUrl, big, SCOPES);
   const itens = cpfs(1000).map((cpf_cnpj, index) => ({ cpf_cnpj, uf: index % 2 === 0 ? 'SP' : 'RJ' }));
   const before = await balanceOf(gateway, big);
   const started = performance.now();
