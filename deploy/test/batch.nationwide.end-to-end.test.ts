@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { OriginSample } from '@regapi/origin';
 import { createSimulatorControl } from '@regapi/origin-simulator';
-import { callJson, createOpenApiConformance, type JsonAnswer, waitFor } from '@regapi/testkit';
+import { waitFor } from '@regapi/testkit';
+import { balanceCentavosOf, conformantCustomerApi } from './support/customer-api';
 import { startSystem, type TestSystem } from './support/system';
 
 // Issue 16 (docs/decisions/0087): a nationwide preliminary search in one call, through the whole system — gateway,
@@ -25,26 +26,11 @@ afterAll(async () => {
   await system.close();
 });
 
-const conformance = createOpenApiConformance();
-
-async function api(path: string, body?: unknown, key?: string): Promise<JsonAnswer> {
-  const method = body === undefined ? 'GET' : 'POST';
-  const url = `${system.url}${path}`;
-  const answer = await callJson(url, {
-    method,
-    token,
-    ...(body === undefined ? {} : { body }),
-    ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
-  });
-  const contentType = answer.headers.get('content-type');
-  expect(conformance.check({ method, url, status: answer.status, contentType, body: answer.body })).toEqual([]);
-  return answer;
-}
-
-async function balanceCentavos(): Promise<number> {
-  const shown = await system.admin('GET', `/admin/v1/accounts/${accountId}`);
-  return Number(shown.body.data[0]?.balance_centavos);
-}
+const api = conformantCustomerApi(
+  () => system,
+  () => token,
+);
+const balanceCentavos = () => balanceCentavosOf(system, accountId);
 
 test('quote, execute once, every UF runs at the origin, and the batch shows coverage and the findings', async () => {
   const owner = samples[0];

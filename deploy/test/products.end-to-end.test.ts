@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
 import type { OriginSample } from '@regapi/origin';
 import { createSimulatorControl, magicCpf, magicMatricula, propertyRequest } from '@regapi/origin-simulator';
-import { callJson, createOpenApiConformance, type JsonAnswer, waitFor } from '@regapi/testkit';
+import { type JsonAnswer, waitFor } from '@regapi/testkit';
+import { balanceCentavosOf, conformantCustomerApi } from './support/customer-api';
 import { startSystem, type TestSystem } from './support/system';
 
 // Issue 5 "Done when": with only a token and a CPF, quote and run a preliminary search, chain into a record view and a
@@ -37,27 +38,11 @@ function sample(index: number): OriginSample {
   return found;
 }
 
-// Every answer of the real system must be exactly as docs/openapi.json documents it (issue 12 item 16).
-const conformance = createOpenApiConformance();
-
-async function api(path: string, body?: unknown, key?: string): Promise<JsonAnswer> {
-  const method = body === undefined ? 'GET' : 'POST';
-  const url = `${system.url}${path}`;
-  const answer = await callJson(url, {
-    method,
-    token,
-    ...(body === undefined ? {} : { body }),
-    ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
-  });
-  const contentType = answer.headers.get('content-type');
-  expect(conformance.check({ method, url, status: answer.status, contentType, body: answer.body })).toEqual([]);
-  return answer;
-}
-
-async function balanceCentavos(): Promise<number> {
-  const shown = await system.admin('GET', `/admin/v1/accounts/${accountId}`);
-  return Number(shown.body.data[0]?.balance_centavos);
-}
+const api = conformantCustomerApi(
+  () => system,
+  () => token,
+);
+const balanceCentavos = () => balanceCentavosOf(system, accountId);
 
 /** Polls as a client would, until the result is final (HTTP 200) and, for a refund, until billing posted it. */
 async function pollToEnd(protocolo: string, timeoutMs = 60_000): Promise<JsonAnswer> {

@@ -19,9 +19,3 @@ test('`pnpm exec regapi ajuda` runs the command line from the repository root', 
   });
   expect(run.stdout).toContain('uso: regapi <comando>');
 });
-
-test('the linked command is the file the package publishes, not one inside dist/', () => {
-  const manifest = require('../package.json') as { bin: Record<string, string>; files: string[] };
-  expect(manifest.bin.regapi).toBe('bin/regapi.js');
-  expect(manifest.files).toContain('bin/regapi.js');
-});

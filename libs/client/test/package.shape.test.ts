@@ -12,8 +12,9 @@ test('a publishable manifest: public, exports with types, the files shipped, the
     name: '@regapi/client',
     exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
     types: 'dist/index.d.ts',
-    bin: { regapi: 'dist/cli.js' },
-    files: expect.arrayContaining(['README.md']),
+    // A committed file, linked at install before any build (it loads dist/cli.js).
+    bin: { regapi: 'bin/regapi.js' },
+    files: expect.arrayContaining(['README.md', 'bin/regapi.js']),
     engines: { node: '>=20.19' },
   });
   expect(manifest.private).toBeUndefined();
@@ -35,4 +36,7 @@ test('no workspace package among its dependencies or its imports', () => {
   );
   expect(importing).toEqual([]);
   expect(readFileSync(path.join(ROOT, 'src', 'cli.ts'), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  expect(readFileSync(path.join(ROOT, 'bin', 'regapi.js'), 'utf8')).toMatch(
+    /^#!\/usr\/bin\/env node\n[\s\S]*require\('\.\.\/dist\/cli\.js'\)/,
+  );
 });
