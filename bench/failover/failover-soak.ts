@@ -207,19 +207,18 @@ export async function runFailoverSoak(args: readonly string[]): Promise<void> {
     const sorted = [...handOvers].sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
     const counts = (fonte: string) => accepted.filter((order) => order.fonte === fonte).length;
-    process.stdout.write(
-      [
-        `failover soak — ${new Date().toISOString()} on ${os.hostname()} (${os.cpus().length} cores), ${options.replicas} replicas`,
-        `leader changes: ${terminated} (terms ended by PostgreSQL mid-work, every ${CHANGE_EVERY_MS} ms)`,
-        `orders: ${accepted.length} (searches ${counts('pesquisa-previa-bens')}, record views ${counts('visualizacao-matricula')}, certificates ${counts('certidao-inteiro-teor')})`,
-        `hand-over (term ended → next epoch committed): p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${at(1).toFixed(0)} ms`,
-        `orders placed twice at the origin: ${twice.length}`,
-        `accepted orders refunded as 605: ${refunded605.length}`,
-        `certificates lost: ${lostCertificates.length}`,
-        `ledger problems: ${ledgerProblems.length}`,
-        `wall time: ${((Date.now() - started) / 1000).toFixed(0)} s`,
-      ].join('\n') + '\n',
-    );
+    const report = [
+      `failover soak — ${new Date().toISOString()} on ${os.hostname()} (${os.cpus().length} cores), ${options.replicas} replicas`,
+      `leader changes: ${terminated} (terms ended by PostgreSQL mid-work, every ${CHANGE_EVERY_MS} ms)`,
+      `orders: ${accepted.length} (searches ${counts('pesquisa-previa-bens')}, record views ${counts('visualizacao-matricula')}, certificates ${counts('certidao-inteiro-teor')})`,
+      `hand-over (term ended → next epoch committed): p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${at(1).toFixed(0)} ms`,
+      `orders placed twice at the origin: ${twice.length}`,
+      `accepted orders refunded as 605: ${refunded605.length}`,
+      `certificates lost: ${lostCertificates.length}`,
+      `ledger problems: ${ledgerProblems.length}`,
+      `wall time: ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    ];
+    process.stdout.write(`${report.join('\n')}\n`);
     if (twice.length + refunded605.length + lostCertificates.length + ledgerProblems.length > 0) {
       process.stdout.write(`${JSON.stringify({ twice, refunded605, lostCertificates, ledgerProblems }, null, 2)}\n`);
     }
