@@ -241,6 +241,10 @@ test.each(CERTIFICATES.map((row) => ({ name: `${row.input.join(' ')}: ${row.orig
     await createSimulatorControl(url).advanceTime?.(1);
     const issued = expectKind(await portal.checkOrder(certificate.numeroPedido, CALL), 'certificate-issued');
     expect(issued.certificate.codigoValidacao).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+    // Issued means deliverable: the signed PDF is served, carrying its validation code (issue 29: an issued sandbox
+    // certificate whose every fetch answered 500 was charged and never delivered).
+    const pdf = expectKind(await portal.downloadDocument(issued.certificate.document.url, CALL), 'document');
+    expect(await extractPdfText(pdf.document.bytes)).toContain(issued.certificate.codigoValidacao);
   },
 );
 

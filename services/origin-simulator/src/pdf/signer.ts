@@ -15,7 +15,7 @@ export const TEST_SIGNER_CERT_PEM = path.join(__dirname, '..', '..', 'assets', '
 const TEST_SIGNER_PASSPHRASE = 'simulador';
 
 export class CertificateSigner {
-  private signer: P12Signer | null = null;
+  private p12: Buffer | null = null;
 
   /** Reserves the signature dictionary; call before `pdf.save()`. */
   addPlaceholder(pdf: PDFDocument, officeName: string, municipio: string, signingTime: Date): void {
@@ -31,7 +31,10 @@ export class CertificateSigner {
 
   /** Signs a PDF saved with a placeholder: PKCS#7 detached (adbe.pkcs7.detached) over the byte range. */
   async sign(pdf: Uint8Array, signingTime: Date): Promise<Uint8Array> {
-    this.signer ??= new P12Signer(readFileSync(TEST_SIGNER_P12), { passphrase: TEST_SIGNER_PASSPHRASE });
-    return new Uint8Array(await signpdf.sign(Buffer.from(pdf), this.signer, signingTime));
+    this.p12 ??= readFileSync(TEST_SIGNER_P12);
+    // A P12Signer per signature: it reads its key from a forge buffer that its first sign() consumes, so a kept
+    // signer failed every later certificate ("Too few bytes to parse DER", the portal's 500 on the PDF; issue 29).
+    const signer = new P12Signer(this.p12, { passphrase: TEST_SIGNER_PASSPHRASE });
+    return new Uint8Array(await signpdf.sign(Buffer.from(pdf), signer, signingTime));
   }
 }
