@@ -9,6 +9,7 @@ import type { Service } from '@regapi/runtime';
 import type { Logger } from '@regapi/telemetry';
 import { type BackendSettings, backendServices, stackReadiness } from './backend-services';
 import { ensureDatabase } from './ensure-database';
+import { startSandboxSimulator } from './sandbox-simulator-port';
 
 /** The sandbox's database on the embedded server, beside production's `regapi`. */
 export const SANDBOX_DATABASE = 'regapi_sandbox';
@@ -43,7 +44,7 @@ export async function startSandboxStack(input: SandboxStackInput): Promise<Sandb
   const applied = await migrateToLatest(db.db);
   logger.info({ applied }, 'sandbox database ready');
   const simulator = createOriginSimulator({ seed: input.seed, timeScale: input.timeScale, punctual: true });
-  const origin = await simulator.start(input.simulatorPort);
+  const origin = await startSandboxSimulator(simulator, input.dataDir, input.simulatorPort);
   const documents = () => createFileStorage(path.join(input.dataDir, 'documents-sandbox'));
   const bus = createInProcessBus({ logger, deadLetters: createDeadLetterTable(db.db) });
   const relay = createOutboxRelay({ db, bus, logger });

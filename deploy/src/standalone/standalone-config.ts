@@ -26,7 +26,7 @@ export const standaloneConfig = {
   SANDBOX: env.boolean(true),
   /** The sandbox simulator's time scale: a search in well under a second, a certificate in minutes. */
   SANDBOX_TIME_SCALE: env.number({ min: 0.0001, max: 1, default: 0.005 }),
-  /** Where the sandbox's simulator listens; 0: any free port (printed at start). */
+  /** Where the sandbox's simulator listens; 0: a free port on the first start, kept in DATA_DIR after (issue 29). */
   SANDBOX_SIM_PORT: env.integer({ min: 0, max: 65_535, default: 0 }),
   LOG_LEVEL: env.oneOf(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const, 'info'),
   /** Optional here: unset, the keys and the admin token are generated once under DATA_DIR (local-secrets.ts). */

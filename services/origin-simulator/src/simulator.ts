@@ -127,7 +127,9 @@ export function createOriginSimulator(options: OriginSimulatorOptions = {}): Ori
     reset,
     start(port = DEFAULT_SIMULATOR_PORT, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
-        const listening = app.listen(port, host, () => {
+        // Express 5 calls back with the listen error too (EADDRINUSE): a start on a taken port fails, never resolves.
+        const listening = app.listen(port, host, (error?: Error) => {
+          if (error !== undefined) return reject(error);
           const address = listening.address();
           const bound = typeof address === 'object' && address !== null ? address.port : port;
           resolve({ url: `http://${host}:${bound}`, port: bound });
