@@ -140,6 +140,17 @@ export const PIPELINE_ALERTS: readonly AlertRule[] = [
       'Documents of {{ $labels.product }} failed to be archived, or were refused as invalid, in the last 30 minutes; their orders ended 617/622 and were refunded.',
   }),
   alertRule({
+    alert: 'DocumentDownloadRetrying',
+    severity: 'warning',
+    // Decision 0135: a retried download is normal for minutes (the origin's blip); for an hour it is an order charged
+    // and not delivered, which the archive ends 617 and refunds only when the origin's link expires (up to 7 days).
+    for: '1h',
+    expr: `${snapshot(S.archiveDownloadsRetrying)} > 0`,
+    summary: 'Delivered documents have failed to download for an hour.',
+    description:
+      "The archive has been retrying the download of delivered documents for an hour: their orders stay processing, charged, until a try succeeds or the origin's link expires (then 617, refunded). Read the log lines 'document download failed; retry scheduled' for the reason.",
+  }),
+  alertRule({
     alert: 'ArchivedDocumentCorrupt',
     severity: 'critical',
     for: '0m',

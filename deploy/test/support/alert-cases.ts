@@ -281,6 +281,25 @@ export const ALERT_CASES: readonly AlertCase[] = [
     ],
   },
   {
+    alert: 'DocumentDownloadRetrying',
+    fires: [
+      {
+        name: 'a download retried for over an hour',
+        input: snapshotSeries(S.archiveDownloadsRetrying, '1x90'),
+        evalTime: '75m',
+        labels: {},
+      },
+    ],
+    silent: [
+      {
+        name: 'a download retried for 20 minutes, then archived',
+        input: snapshotSeries(S.archiveDownloadsRetrying, '1x20 0x70'),
+        evalTime: '75m',
+      },
+      { name: 'nothing retried', input: snapshotSeries(S.archiveDownloadsRetrying, '0x90'), evalTime: '75m' },
+    ],
+  },
+  {
     alert: 'ArchivedDocumentCorrupt',
     fires: [
       {

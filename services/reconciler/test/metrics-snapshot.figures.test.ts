@@ -33,6 +33,7 @@ test('an empty platform: every product reported, in service, nothing queued, not
     outboxOldestAgeS: 0,
     scheduledOverdue: 0,
     deadLettersPending: 0,
+    archiveDownloadsRetrying: 0,
     certificatesInIssue: 0,
     certificateWatchesExhausted: 0,
     recordViewsAwaitingReconciliation: 0,
@@ -101,6 +102,9 @@ test('a busy platform: the queue per product, its ages, the ceiling, the waits c
   await scheduleMessage(database.db, { ...message, dueAt: ago(2 * MINUTE) });
   await scheduleMessage(database.db, { ...message, dueAt: ago(30_000) });
   await scheduleMessage(database.db, { ...message, dueAt: ago(-MINUTE) });
+  // A document download the archive tries again later (decision 0135): counted, not overdue.
+  const retry = { routingKey: 'document.delivered', payload: { attempt: 2 }, dueAt: ago(-MINUTE) };
+  await scheduleMessage(database.db, { ...retry, dedupeKey: `archive-retry:${certificate.id}` });
   await keepDeadLetter(database.db, {
     queue: 'archive.documents',
     message: { id: crypto.randomUUID(), routingKey: 'document.delivered', payload: {}, headers: {} },
@@ -170,6 +174,7 @@ test('a busy platform: the queue per product, its ages, the ceiling, the waits c
   expect(figures.outboxOldestAgeS).toBeCloseTo((now.getTime() - outbox.oldest.getTime()) / 1000, 2);
   expect(figures.outboxOldestAgeS).toBeGreaterThan(60);
   expect(figures.scheduledOverdue).toBe(1);
+  expect(figures.archiveDownloadsRetrying).toBe(1);
   expect(figures.deadLettersPending).toBe(1);
   expect(figures.certificatesInIssue).toBe(1);
   expect(figures.certificateWatchesExhausted).toBe(1);

@@ -255,6 +255,14 @@ export const SNAPSHOT_METRICS = define({
     unit: '{message}',
     labels: [],
   },
+  archiveDownloadsRetrying: {
+    name: 'regapi.archive.downloads_retrying',
+    kind: 'gauge',
+    description:
+      "Orders whose delivered document failed to download and waits for the archive's next try (decision 0033, 0135).",
+    unit: '{order}',
+    labels: [],
+  },
   certificatesInIssue: {
     name: 'regapi.certificates.in_issue',
     kind: 'gauge',

@@ -28,6 +28,7 @@ interface SnapshotRow {
   readonly outbox_oldest_age_s: number;
   readonly scheduled_overdue: number;
   readonly dead_letters: number;
+  readonly archive_retries: number;
   readonly certificates_in_issue: number;
   readonly watches_exhausted: number;
   readonly reconciliations_open: number;
@@ -56,6 +57,7 @@ function snapshotColumns(now: Date) {
     ${ageOf(now, sql`SELECT min(created_at) FROM outbox`)} AS outbox_oldest_age_s,
     (SELECT count(*) FROM scheduled_message WHERE due_at < ${overdueBefore}::timestamptz) AS scheduled_overdue,
     (SELECT count(*) FROM dead_letter) AS dead_letters,
+    (SELECT count(*) FROM scheduled_message WHERE dedupe_key LIKE 'archive-retry:%') AS archive_retries,
     (SELECT count(*) FROM orders WHERE state = 'awaiting_issue' AND fonte = 'certidao-inteiro-teor')
       AS certificates_in_issue,
     (SELECT count(*) FROM certificate_watch WHERE state = 'exhausted') AS watches_exhausted,
@@ -139,6 +141,7 @@ export async function computeSnapshot(
     outboxOldestAgeS: row.outbox_oldest_age_s,
     scheduledOverdue: row.scheduled_overdue,
     deadLettersPending: row.dead_letters,
+    archiveDownloadsRetrying: row.archive_retries,
     certificatesInIssue: row.certificates_in_issue,
     certificateWatchesExhausted: row.watches_exhausted,
     recordViewsAwaitingReconciliation: row.reconciliations_open,

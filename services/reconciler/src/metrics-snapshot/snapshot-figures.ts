@@ -35,6 +35,8 @@ export interface SnapshotFigures {
   readonly outboxOldestAgeS: number;
   readonly scheduledOverdue: number;
   readonly deadLettersPending: number;
+  /** Orders whose document download waits for a retry (the archive's `archive-retry:` rows, decision 0135). */
+  readonly archiveDownloadsRetrying: number;
   readonly certificatesInIssue: number;
   readonly certificateWatchesExhausted: number;
   readonly recordViewsAwaitingReconciliation: number;

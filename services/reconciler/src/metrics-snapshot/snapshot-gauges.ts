@@ -89,6 +89,8 @@ export function registerSnapshotGauges(meter: Meter, source: SnapshotSource, clo
     observe('outboxOldestAge', f.outboxOldestAgeS);
     observe('scheduledOverdue', f.scheduledOverdue);
     observe('deadLettersPending', f.deadLettersPending);
+    // A snapshot stored before the gauge existed has no such figure: nothing is reported for it.
+    if (f.archiveDownloadsRetrying !== undefined) observe('archiveDownloadsRetrying', f.archiveDownloadsRetrying);
     observe('certificatesInIssue', f.certificatesInIssue);
     observe('certificateWatchesExhausted', f.certificateWatchesExhausted);
     observe('recordViewsAwaitingReconciliation', f.recordViewsAwaitingReconciliation);
