@@ -1,7 +1,7 @@
 // The generated sources of @regapi/client (libs/client/src/generated), from the OpenAPI document: its types, as
 // openapi-typescript writes them (with default options, as a .ts module the package compiles and ships: the one
 // copy of the types, decision 0119), the result-code table of contract 7.3 from the document's `x-result-codes`, and the list of what can be
-// ordered. `pnpm openapi` writes them and `pnpm openapi --check` fails when they are not current, so the client never
+// ordered, and the webhook event types. `pnpm openapi` writes them and `pnpm openapi --check` fails when they are not current, so the client never
 // drifts from the document (decision 0097).
 import { openApiTypes } from './openapi-types';
 
@@ -61,6 +61,15 @@ function orderableModule(document: unknown): string {
   );
 }
 
+/** Every event type of the document's `webhooks` (decision 0140): the SDK's verifier knows them at run time. */
+function webhookEventsModule(document: unknown): string {
+  const types = Object.keys((document as { webhooks?: Record<string, unknown> }).webhooks ?? {});
+  return (
+    `${HEADER}// Every event type of the document's webhooks section: what an endpoint can receive.\n\n` +
+    `export const WEBHOOK_EVENT_TYPES = [\n${types.map((name) => `  '${name}',`).join('\n')}\n] as const;\n`
+  );
+}
+
 /** The files of libs/client/src/generated, by name, for the document's text. */
 export async function clientGeneratedFiles(openApiJson: string): Promise<readonly (readonly [string, string])[]> {
   const types = await openApiTypes(openApiJson, HEADER);
@@ -68,5 +77,6 @@ export async function clientGeneratedFiles(openApiJson: string): Promise<readonl
     ['openapi.ts', types],
     ['result-codes.ts', resultCodesModule(JSON.parse(openApiJson))],
     ['orderable.ts', orderableModule(JSON.parse(openApiJson))],
+    ['webhook-events.ts', webhookEventsModule(JSON.parse(openApiJson))],
   ];
 }

@@ -65,6 +65,7 @@ export function backendServices(deps: ServiceDeps, settings: BackendSettings): S
     createWebhooks({
       ...deps,
       pollMs: webhooks.WEBHOOKS_POLL_MS,
+      ambiente: settings.sandbox === true ? 'teste' : 'producao',
       outbound: {
         allowPrivateAddresses: webhooks.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
         allowHttp: webhooks.WEBHOOKS_ALLOW_HTTP,

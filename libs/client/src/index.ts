@@ -32,9 +32,15 @@ export { DEFAULT_RETRY, type RetryEvent, type RetryPolicy } from './retry';
 export type * from './types';
 export {
   signWebhook,
+  UnknownWebhookEventError,
   type VerifiedWebhook,
   type VerifyWebhookInput,
   verifyWebhook,
+  verifyWebhookEvent,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEvent,
+  type WebhookEventOf,
+  type WebhookEventType,
   type WebhookHeaders,
   WebhookVerificationError,
 } from './webhooks';

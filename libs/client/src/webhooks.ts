@@ -3,6 +3,8 @@
 // signature an HMAC-SHA256 of `${id}.${timestamp}.${body}` with the secret's bytes (`whsec_<base64>`). The body must
 // be the raw bytes received, before any JSON parsing; timestamps more than 5 minutes away are refused (replays).
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { webhooks } from './generated/openapi';
+import { WEBHOOK_EVENT_TYPES } from './generated/webhook-events';
 
 export class WebhookVerificationError extends Error {
   constructor(message: string) {
@@ -10,6 +12,36 @@ export class WebhookVerificationError extends Error {
     this.name = 'WebhookVerificationError';
   }
 }
+
+/**
+ * A delivery whose signature is right but whose `type` this version of the SDK does not know (an event added later):
+ * answer it 2xx and ignore it, or update the SDK. `event` is the verified delivery.
+ */
+export class UnknownWebhookEventError extends Error {
+  readonly event: VerifiedWebhook;
+  constructor(event: VerifiedWebhook, type: unknown) {
+    super(`tipo de evento desconhecido por esta versão do SDK: ${String(type)}`);
+    this.name = 'UnknownWebhookEventError';
+    this.event = event;
+  }
+}
+
+/** Every event type an endpoint can receive (the OpenAPI document's `webhooks`). */
+export type WebhookEventType = keyof webhooks;
+
+type BodyOf<T extends WebhookEventType> = webhooks[T]['post'] extends {
+  requestBody: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
+
+/** The body of event type `T`, as the OpenAPI document's `webhooks` describes it (generated types). */
+export type WebhookEventOf<T extends WebhookEventType> = BodyOf<T>;
+
+/** Any event body: switch on `type` to narrow it (`event.type === 'consulta.finalizada'` gives its `data`). */
+export type WebhookEvent = { [T in WebhookEventType]: BodyOf<T> }[WebhookEventType];
+
+export { WEBHOOK_EVENT_TYPES };
 
 /** Headers as node's IncomingHttpHeaders, a fetch Headers, or a plain record. */
 export type WebhookHeaders = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -86,4 +118,30 @@ export function verifyWebhook(input: VerifyWebhookInput): VerifiedWebhook {
     throw new WebhookVerificationError('corpo assinado não é JSON');
   }
   return { id, timestamp, payload };
+}
+
+function isKnownType(value: unknown): value is WebhookEventType {
+  return typeof value === 'string' && (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Checks a delivery as `verifyWebhook` does, then returns its body typed by its `type` (decision 0140). Throws
+ * WebhookVerificationError when the signature, the timestamp or the body's shape is wrong (the body's `id` must be
+ * the `webhook-id` header), UnknownWebhookEventError for a type this SDK does not know yet. Fields beyond the
+ * documented ones may appear (contract 9.2): ignore them.
+ */
+export function verifyWebhookEvent(input: VerifyWebhookInput): WebhookEvent {
+  const verified = verifyWebhook(input);
+  const body = verified.payload;
+  if (!isRecord(body) || !isRecord(body.data)) throw new WebhookVerificationError('corpo sem type e data');
+  if (body.id !== verified.id) throw new WebhookVerificationError('o id do corpo difere do webhook-id');
+  for (const field of ['timestamp', 'conta', 'ambiente'] as const) {
+    if (typeof body[field] !== 'string') throw new WebhookVerificationError(`corpo sem ${field}`);
+  }
+  if (!isKnownType(body.type)) throw new UnknownWebhookEventError(verified, body.type);
+  // Signed by the holder of the secret and shaped as the document says for its type.
+  return body as unknown as WebhookEvent;
 }

@@ -114,3 +114,12 @@ export {
   type UnavailableMotivo,
 } from './unavailable-motivos';
 export { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-events';
+export { webhookPayloadProblems } from './webhook-payload-check';
+export {
+  isWebhookEmittedType,
+  WEBHOOK_EMITTED_TYPES,
+  WEBHOOK_PAYLOAD_SCHEMAS,
+  WEBHOOK_TEST_EVENT,
+  type WebhookEmittedType,
+  webhookPayloadSchemaName,
+} from './webhook-payloads';

@@ -25,6 +25,8 @@ export interface OrderSeed {
   /** Default: the next from `allocateProtocolo` in the same transaction. */
   readonly protocolo?: string;
   readonly id?: string;
+  /** The client's own reference (the body's `referencia`); default none. */
+  readonly referencia?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function acceptSeededOrder(trx: Transaction<Database>, seed: OrderS
     quote: seed.quote ?? { emolumentos: priceCentavos },
     aceite: seed.aceite ?? { code: 202 },
     requestId: randomUUID(),
+    ...(seed.referencia === undefined ? {} : { referencia: seed.referencia }),
     ...(seed.acceptedAt === undefined ? {} : { acceptedAt: seed.acceptedAt }),
   });
 }

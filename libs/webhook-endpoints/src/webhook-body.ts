@@ -43,7 +43,7 @@ export function parseWebhookBody(
       errors.push({
         campo: 'url',
         regra: 'format',
-        mensagem: `URL não aceita (${problem}): use https://.`,
+        mensagem: problem,
         valor: url,
       });
   }

@@ -1,17 +1,44 @@
+import type { Ambiente } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import { type Kysely, sql } from 'kysely';
+import { queueDeliveries, subscribedEndpoints } from '@regapi/webhook-endpoints';
+import type { Kysely } from 'kysely';
 import type { WebhookEvent } from './webhook-events';
 
+/** The customer's own reference of the account's order (issue 17), or null: none given, or no such order here. */
+async function orderReferencia(db: Kysely<Database>, accountId: string, protocolo: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select('referencia')
+    .where('protocolo', '=', protocolo)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row?.referencia ?? null;
+}
+
 /**
- * One pending delivery per enabled endpoint of the event's account subscribed to its type, due at once. The unique
- * (event, endpoint) makes a redelivered message a no-op. Returns the deliveries created.
+ * One pending delivery per enabled endpoint of the event's account subscribed to its type, due at once, its body
+ * complete (decision 0140: id, account, environment, the order's `referencia`). The unique (event, type, endpoint)
+ * makes a redelivered message a no-op. Returns the deliveries created.
  */
-export async function fanOut(db: Kysely<Database>, event: WebhookEvent, now: Date): Promise<number> {
-  const result = await sql`
-    INSERT INTO webhook_delivery (endpoint_id, account_id, event_id, event_type, payload, state, next_attempt_at, created_at)
-    SELECT id, account_id, ${event.id}::uuid, ${event.type}, ${JSON.stringify(event.body)}::jsonb, 'pending', ${now}, ${now}
-      FROM webhook_endpoint
-     WHERE account_id = ${event.accountId}::uuid AND enabled AND ${event.type} = ANY (events)
-    ON CONFLICT ON CONSTRAINT webhook_delivery_once DO NOTHING`.execute(db);
-  return Number(result.numAffectedRows ?? 0n);
+export async function fanOut(
+  db: Kysely<Database>,
+  event: WebhookEvent,
+  ambiente: Ambiente,
+  now: Date,
+): Promise<number> {
+  const endpoints = await subscribedEndpoints(db, event.accountId, event.type);
+  if (endpoints.length === 0) return 0;
+  const data =
+    event.protocolo === undefined
+      ? event.data
+      : { ...event.data, referencia: await orderReferencia(db, event.accountId, event.protocolo) };
+  const fact = {
+    eventId: event.id,
+    accountId: event.accountId,
+    ambiente,
+    type: event.type,
+    timestamp: event.timestamp,
+    data,
+  };
+  return (await queueDeliveries(db, fact, endpoints, now)).length;
 }

@@ -13,6 +13,7 @@ runServiceProcess({
     createWebhooks({
       ...deps,
       pollMs: config.WEBHOOKS_POLL_MS,
+      ambiente: config.WEBHOOKS_AMBIENTE,
       outbound: {
         allowPrivateAddresses: config.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
         allowHttp: config.WEBHOOKS_ALLOW_HTTP,

@@ -51,13 +51,16 @@ async function resolveDestination(
   const literal = isIP(bare);
   const addresses =
     literal === 0 ? await lookup(bare, { all: true, verbatim: true }) : [{ address: bare, family: literal }];
-  if (addresses.length === 0) throw new RefusedDestinationError(`${bare} has no address`);
+  if (addresses.length === 0) throw new RefusedDestinationError(`${bare} não tem endereço.`);
   if (!policy.allowPrivateAddresses) {
     const refused = addresses.find((entry) => !isPublicAddress(entry.address));
-    if (refused !== undefined) throw new RefusedDestinationError(`${bare} resolves to non-public ${refused.address}`);
+    if (refused !== undefined)
+      throw new RefusedDestinationError(
+        `${bare} aponta para um endereço não público (${refused.address}): só chamamos endereços públicos.`,
+      );
   }
   const first = addresses[0];
-  if (first === undefined) throw new RefusedDestinationError(`${bare} has no address`);
+  if (first === undefined) throw new RefusedDestinationError(`${bare} não tem endereço.`);
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 

@@ -1,5 +1,6 @@
 import { QUEUE, type Subscription } from '@regapi/bus';
 import { type Clock, systemClock } from '@regapi/calendar';
+import type { Ambiente } from '@regapi/contracts';
 import { every, type Service, type ServiceDeps } from '@regapi/runtime';
 import { type DeliverContext, deliverDue } from './deliver-due';
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './delivery-policy';
@@ -22,6 +23,8 @@ export interface WebhooksDeps extends ServiceDeps {
   readonly outbound?: Partial<OutboundPolicy>;
   /** Between polls for due deliveries. Default 1 s. */
   readonly pollMs?: number;
+  /** The `ambiente` of every body (decision 0140): `teste` for the sandbox's. Default `producao`. */
+  readonly ambiente?: Ambiente;
   /** Runs the sender loop. Default true; tests drive `deliverNow` themselves. */
   readonly runPoller?: boolean;
 }
@@ -38,6 +41,7 @@ export interface WebhooksService extends Service {
 export function createWebhooks(deps: WebhooksDeps): WebhooksService {
   const logger = deps.logger.child({ component: 'webhooks' });
   const clock = deps.clock ?? systemClock;
+  const ambiente = deps.ambiente ?? 'producao';
   const ctx: DeliverContext = {
     db: deps.db.db,
     clock,
@@ -65,7 +69,7 @@ export function createWebhooks(deps: WebhooksDeps): WebhooksService {
           return;
         }
         let created = 0;
-        for (const event of events) created += await fanOut(ctx.db, event, clock.now());
+        for (const event of events) created += await fanOut(ctx.db, event, ambiente, clock.now());
         logger.info({ message_id: message.id, deliveries: created }, 'webhook event fanned out');
       });
       if (deps.runPoller !== false) polling.start();

@@ -14,17 +14,20 @@ import {
 } from '@regapi/bus';
 import type { WebhookEventType } from '@regapi/contracts';
 
-/** One fact for one account, as its endpoints receive it: the body follows Standard Webhooks (`type`, `timestamp`, `data`). */
+/**
+ * One fact for one account, before it is addressed to endpoints (decisions 0093, 0140). Its body gets, at fan-out,
+ * the delivery's id, the account, the environment and, for an order, the order's `referencia`.
+ */
 export interface WebhookEvent {
   /** The bus message's id: the same fact redelivered has the same id. */
   readonly id: string;
   readonly accountId: string;
   readonly type: WebhookEventType;
-  readonly body: {
-    readonly type: WebhookEventType;
-    readonly timestamp: string;
-    readonly data: Readonly<Record<string, unknown>>;
-  };
+  /** When the fact happened, ISO 8601. */
+  readonly timestamp: string;
+  /** The order the event is about, when it is about one: its `referencia` is added to `data`. */
+  readonly protocolo?: string;
+  readonly data: Readonly<Record<string, unknown>>;
 }
 
 const CERTIFICATE = 'certidao-inteiro-teor';
@@ -36,7 +39,8 @@ function eventOf(
   timestamp: string,
   data: Readonly<Record<string, unknown>>,
 ): WebhookEvent {
-  return { id: message.id, accountId, type, body: { type, timestamp, data } };
+  const protocolo = typeof data.protocolo === 'string' ? data.protocolo : undefined;
+  return { id: message.id, accountId, type, timestamp, ...(protocolo === undefined ? {} : { protocolo }), data };
 }
 
 /**

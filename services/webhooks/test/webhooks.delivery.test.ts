@@ -57,11 +57,16 @@ test('an order.finished reaches the endpoint signed as Standard Webhooks, and th
     expectedSignature(endpoint.secret, id, timestamp, request?.body ?? ''),
   );
   expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  // Decision 0140: the body's id is the webhook-id; the account and the environment travel with every event.
   expect(JSON.parse(request?.body ?? '')).toEqual({
+    id,
     type: 'consulta.finalizada',
     timestamp: '2026-03-02T12:00:00.000Z',
+    conta: accountId,
+    ambiente: 'producao',
     data: {
       protocolo: (message.payload as { protocolo: string }).protocolo,
+      referencia: null,
       fonte: 'pesquisa-previa-bens',
       codigo: 614,
       status_consulta: null,
@@ -155,10 +160,14 @@ test('a refund reaches an endpoint subscribed to estorno.realizado, and not one 
   await waitFor(() => fannedOut(message.id).length === 1, { what: 'event fanned out' });
   expect(await harness.webhooks.deliverNow()).toBe(1);
   expect(JSON.parse(receiver.received[0]?.body ?? '')).toEqual({
+    id: receiver.received[0]?.headers['webhook-id'],
     type: 'estorno.realizado',
     timestamp: '2026-03-02T12:00:01.000Z',
+    conta: accountId,
+    ambiente: 'producao',
     data: {
       protocolo: (message.payload as { protocolo: string }).protocolo,
+      referencia: null,
       fonte: 'certidao-inteiro-teor',
       valor: 96.37,
       codigo: 614,

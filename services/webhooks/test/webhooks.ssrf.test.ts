@@ -26,7 +26,7 @@ test.each([
 ])('%s is refused before connecting', async (_what, url) => {
   const answer = await sendWebhook(request(url()), strict);
   expect(answer.statusCode).toBeNull();
-  expect(answer.error).toMatch(/non-public/);
+  expect(answer.error).toMatch(/não público/);
   expect(receiver.received).toHaveLength(0);
 });
 
@@ -38,7 +38,9 @@ test('allowed by the setting, the same loopback receiver is reached', async () =
 
 test('http is refused unless allowed, and a redirect is not followed', async () => {
   const allowed = { ...strict, allowPrivateAddresses: true };
-  expect((await sendWebhook(request(receiver.url), { ...allowed, allowHttp: false })).error).toBe('https is required');
+  expect((await sendWebhook(request(receiver.url), { ...allowed, allowHttp: false })).error).toBe(
+    'A URL deve começar com https:// (recebido http://).',
+  );
   receiver.plan.push({ status: 302, body: 'moved' });
   const answer = await sendWebhook(request(receiver.url), allowed);
   expect(answer.statusCode).toBe(302);

@@ -536,6 +536,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}/testar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enviar um evento de teste
+         * @description Envia ao webhook um evento webhook.teste assinado, pelo mesmo caminho das entregas reais (tentativas, novas tentativas, GET .../entregas), qualquer que seja a lista de eventos dele. Um webhook desativado o recebe quando for reativado (decisão 0140). De graça; qualquer token válido da conta; nunca chama a origem.
+         */
+        post: operations["testarWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/{id}/entregas/{entrega}/reenviar": {
         parameters: {
             query?: never;
@@ -557,7 +577,168 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "consulta.finalizada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * consulta.finalizada
+         * @description Um pedido chegou ao código final (200 ou qualquer 6xx). O que o SEU endpoint recebe: POST com este corpo e os headers do Standard Webhooks. Responda 2xx em até 10 s; qualquer outra resposta é uma falha, tentada de novo por até 24 h (decisões 0093, 0094, 0140). Leia o resultado com GET /v1/consultas/{protocolo}: o evento nunca o traz.
+         */
+        post: operations["eventoConsultaFinalizada"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "consulta.revisada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * consulta.revisada
+         * @description Um resultado finalizado foi substituído: uma pesquisa provisória fechada pela origem, uma visualização 605 reconciliada. O que o SEU endpoint recebe: POST com este corpo e os headers do Standard Webhooks. Responda 2xx em até 10 s; qualquer outra resposta é uma falha, tentada de novo por até 24 h (decisões 0093, 0094, 0140). Leia o resultado com GET /v1/consultas/{protocolo}: o evento nunca o traz.
+         */
+        post: operations["eventoConsultaRevisada"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "consulta.reconciliada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * consulta.reconciliada
+         * @description Uma visualização que excedeu o tempo (605) foi encontrada, ou não, na origem. O que o SEU endpoint recebe: POST com este corpo e os headers do Standard Webhooks. Responda 2xx em até 10 s; qualquer outra resposta é uma falha, tentada de novo por até 24 h (decisões 0093, 0094, 0140). Leia o resultado com GET /v1/consultas/{protocolo}: o evento nunca o traz.
+         */
+        post: operations["eventoConsultaReconciliada"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "certidao.emitida": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * certidao.emitida
+         * @description Uma certidão chegou (SUCESSO); enviado junto com o seu consulta.finalizada. O que o SEU endpoint recebe: POST com este corpo e os headers do Standard Webhooks. Responda 2xx em até 10 s; qualquer outra resposta é uma falha, tentada de novo por até 24 h (decisões 0093, 0094, 0140). Leia o resultado com GET /v1/consultas/{protocolo}: o evento nunca o traz.
+         */
+        post: operations["eventoCertidaoEmitida"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "certidao.indisponivel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * certidao.indisponivel
+         * @description Uma certidão foi aceita sem protocolo (INDISPONIVEL), devolvida por inteiro. O que o SEU endpoint recebe: POST com este corpo e os headers do Standard Webhooks. Responda 2xx em até 10 s; qualquer outra resposta é uma falha, tentada de novo por até 24 h (decisões 0093, 0094, 0140). Leia o resultado com GET /v1/consultas/{protocolo}: o evento nunca o traz.
+         */
+        post: operations["eventoCertidaoIndisponivel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "estorno.realizado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * estorno.realizado
+         * @description A cobrança de um pedido foi devolvida. O que o SEU endpoint recebe: POST com este corpo e os headers do Standard Webhooks. Responda 2xx em até 10 s; qualquer outra resposta é uma falha, tentada de novo por até 24 h (decisões 0093, 0094, 0140). Leia o resultado com GET /v1/consultas/{protocolo}: o evento nunca o traz.
+         */
+        post: operations["eventoEstornoRealizado"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "saldo.abaixo_do_limite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * saldo.abaixo_do_limite
+         * @description Um débito levou o saldo para baixo do limite configurado no console (uma vez por travessia). O que o SEU endpoint recebe: POST com este corpo e os headers do Standard Webhooks. Responda 2xx em até 10 s; qualquer outra resposta é uma falha, tentada de novo por até 24 h (decisões 0093, 0094, 0140). Leia o resultado com GET /v1/consultas/{protocolo}: o evento nunca o traz.
+         */
+        post: operations["eventoSaldoAbaixoDoLimite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.teste": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.teste
+         * @description Você pediu um evento de teste (POST /v1/webhooks/{id}/testar, ou o console): chega a esse webhook só. O que o SEU endpoint recebe: POST com este corpo e os headers do Standard Webhooks. Responda 2xx em até 10 s; qualquer outra resposta é uma falha, tentada de novo por até 24 h (decisões 0093, 0094, 0140).
+         */
+        post: operations["eventoTeste"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Cabeçalho do envelope (contract 2.1). */
@@ -1483,10 +1664,10 @@ export interface components {
              */
             id: string;
             /**
-             * @description O evento.
+             * @description O evento (webhook.teste: um evento de teste).
              * @enum {string}
              */
-            evento: "consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite";
+            evento: "consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite" | "webhook.teste";
             /**
              * @description A situação da entrega.
              * @enum {string}
@@ -1514,6 +1695,24 @@ export interface components {
                 resposta: string | null;
             }[];
         };
+        /** @description O evento de teste, agendado como qualquer entrega. */
+        WebhookTesteAgendado: {
+            /**
+             * Format: uuid
+             * @description O id da entrega: o webhook-id e o id do corpo do evento de teste.
+             */
+            id: string;
+            /**
+             * @description O tipo do evento de teste.
+             * @constant
+             */
+            evento: "webhook.teste";
+            /**
+             * @description Pendente até a tentativa (em cerca de 1 s).
+             * @constant
+             */
+            situacao: "pendente";
+        };
         /** @description A entrega agendada para reenvio. */
         WebhookReenvio: {
             /**
@@ -1526,6 +1725,343 @@ export interface components {
              * @constant
              */
             situacao: "pendente";
+        };
+        /** @description O corpo do evento consulta.finalizada (Standard Webhooks: type, timestamp, data; decisão 0140). */
+        WebhookConsultaFinalizada: {
+            /**
+             * Format: uuid
+             * @description O id deste evento para este webhook: igual ao header webhook-id, o mesmo em toda tentativa e reenvio.
+             */
+            id: string;
+            /**
+             * @description O tipo do evento.
+             * @constant
+             */
+            type: "consulta.finalizada";
+            /**
+             * Format: date-time
+             * @description Quando o fato aconteceu (ISO 8601, UTC); não muda entre tentativas.
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description O id da conta (o conta de GET /v1/token).
+             */
+            conta: string;
+            /**
+             * @description producao, ou teste (sandbox, decisão 0099): o ambiente do pedido e do webhook.
+             * @enum {string}
+             */
+            ambiente: "producao" | "teste";
+            /** @description O pedido chegou ao código final. */
+            data: {
+                /** @description O protocolo do pedido: leia o resultado com GET /v1/consultas/{protocolo}. */
+                protocolo: string;
+                /** @description A sua referência do pedido (campo referencia do corpo da execução); null sem ela. */
+                referencia: string | null;
+                /**
+                 * @description O produto.
+                 * @enum {string}
+                 */
+                fonte: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
+                /** @description O código do resultado (contract 7.3): 200 ou 6xx. */
+                codigo: number;
+                /** @description O status_consulta do resultado (SUCESSO, INDISPONIVEL, ...); null sem ele. */
+                status_consulta: string | null;
+            };
+        };
+        /** @description O corpo do evento consulta.revisada (Standard Webhooks: type, timestamp, data; decisão 0140). */
+        WebhookConsultaRevisada: {
+            /**
+             * Format: uuid
+             * @description O id deste evento para este webhook: igual ao header webhook-id, o mesmo em toda tentativa e reenvio.
+             */
+            id: string;
+            /**
+             * @description O tipo do evento.
+             * @constant
+             */
+            type: "consulta.revisada";
+            /**
+             * Format: date-time
+             * @description Quando o fato aconteceu (ISO 8601, UTC); não muda entre tentativas.
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description O id da conta (o conta de GET /v1/token).
+             */
+            conta: string;
+            /**
+             * @description producao, ou teste (sandbox, decisão 0099): o ambiente do pedido e do webhook.
+             * @enum {string}
+             */
+            ambiente: "producao" | "teste";
+            /** @description Um resultado finalizado foi substituído (decisão 0051). */
+            data: {
+                /** @description O protocolo do pedido: leia o resultado com GET /v1/consultas/{protocolo}. */
+                protocolo: string;
+                /** @description A sua referência do pedido (campo referencia do corpo da execução); null sem ela. */
+                referencia: string | null;
+                /**
+                 * @description O produto.
+                 * @enum {string}
+                 */
+                fonte: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
+                /** @description O código do resultado (contract 7.3): 200 ou 6xx. */
+                codigo: number;
+                /** @description O status_consulta do resultado (SUCESSO, INDISPONIVEL, ...); null sem ele. */
+                status_consulta: string | null;
+                /** @description Quantas vezes o resultado mudou; 1 na primeira revisão. */
+                revisao: number;
+            };
+        };
+        /** @description O corpo do evento consulta.reconciliada (Standard Webhooks: type, timestamp, data; decisão 0140). */
+        WebhookConsultaReconciliada: {
+            /**
+             * Format: uuid
+             * @description O id deste evento para este webhook: igual ao header webhook-id, o mesmo em toda tentativa e reenvio.
+             */
+            id: string;
+            /**
+             * @description O tipo do evento.
+             * @constant
+             */
+            type: "consulta.reconciliada";
+            /**
+             * Format: date-time
+             * @description Quando o fato aconteceu (ISO 8601, UTC); não muda entre tentativas.
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description O id da conta (o conta de GET /v1/token).
+             */
+            conta: string;
+            /**
+             * @description producao, ou teste (sandbox, decisão 0099): o ambiente do pedido e do webhook.
+             * @enum {string}
+             */
+            ambiente: "producao" | "teste";
+            /** @description Uma visualização perdida num 605 foi conferida na origem (decisão 0036). */
+            data: {
+                /** @description O protocolo do pedido: leia o resultado com GET /v1/consultas/{protocolo}. */
+                protocolo: string;
+                /** @description A sua referência do pedido (campo referencia do corpo da execução); null sem ela. */
+                referencia: string | null;
+                /**
+                 * @description O produto.
+                 * @enum {string}
+                 */
+                fonte: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
+                /** @description true: entregue e cobrada; false: devolvida por inteiro. */
+                encontrada_na_origem: boolean;
+            };
+        };
+        /** @description O corpo do evento certidao.emitida (Standard Webhooks: type, timestamp, data; decisão 0140). */
+        WebhookCertidaoEmitida: {
+            /**
+             * Format: uuid
+             * @description O id deste evento para este webhook: igual ao header webhook-id, o mesmo em toda tentativa e reenvio.
+             */
+            id: string;
+            /**
+             * @description O tipo do evento.
+             * @constant
+             */
+            type: "certidao.emitida";
+            /**
+             * Format: date-time
+             * @description Quando o fato aconteceu (ISO 8601, UTC); não muda entre tentativas.
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description O id da conta (o conta de GET /v1/token).
+             */
+            conta: string;
+            /**
+             * @description producao, ou teste (sandbox, decisão 0099): o ambiente do pedido e do webhook.
+             * @enum {string}
+             */
+            ambiente: "producao" | "teste";
+            /** @description A certidão chegou (SUCESSO); vai junto com o seu consulta.finalizada. */
+            data: {
+                /** @description O protocolo do pedido: leia o resultado com GET /v1/consultas/{protocolo}. */
+                protocolo: string;
+                /** @description A sua referência do pedido (campo referencia do corpo da execução); null sem ela. */
+                referencia: string | null;
+                /**
+                 * @description O produto.
+                 * @enum {string}
+                 */
+                fonte: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
+                /** @description O código do resultado (contract 7.3): 200 ou 6xx. */
+                codigo: number;
+                /** @description O status_consulta do resultado (SUCESSO, INDISPONIVEL, ...); null sem ele. */
+                status_consulta: string | null;
+            };
+        };
+        /** @description O corpo do evento certidao.indisponivel (Standard Webhooks: type, timestamp, data; decisão 0140). */
+        WebhookCertidaoIndisponivel: {
+            /**
+             * Format: uuid
+             * @description O id deste evento para este webhook: igual ao header webhook-id, o mesmo em toda tentativa e reenvio.
+             */
+            id: string;
+            /**
+             * @description O tipo do evento.
+             * @constant
+             */
+            type: "certidao.indisponivel";
+            /**
+             * Format: date-time
+             * @description Quando o fato aconteceu (ISO 8601, UTC); não muda entre tentativas.
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description O id da conta (o conta de GET /v1/token).
+             */
+            conta: string;
+            /**
+             * @description producao, ou teste (sandbox, decisão 0099): o ambiente do pedido e do webhook.
+             * @enum {string}
+             */
+            ambiente: "producao" | "teste";
+            /** @description A certidão foi aceita sem protocolo (INDISPONIVEL), devolvida por inteiro. */
+            data: {
+                /** @description O protocolo do pedido: leia o resultado com GET /v1/consultas/{protocolo}. */
+                protocolo: string;
+                /** @description A sua referência do pedido (campo referencia do corpo da execução); null sem ela. */
+                referencia: string | null;
+                /**
+                 * @description O produto.
+                 * @enum {string}
+                 */
+                fonte: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
+                /** @description O código do resultado (contract 7.3): 200 ou 6xx. */
+                codigo: number;
+                /** @description O status_consulta do resultado (SUCESSO, INDISPONIVEL, ...); null sem ele. */
+                status_consulta: string | null;
+            };
+        };
+        /** @description O corpo do evento estorno.realizado (Standard Webhooks: type, timestamp, data; decisão 0140). */
+        WebhookEstornoRealizado: {
+            /**
+             * Format: uuid
+             * @description O id deste evento para este webhook: igual ao header webhook-id, o mesmo em toda tentativa e reenvio.
+             */
+            id: string;
+            /**
+             * @description O tipo do evento.
+             * @constant
+             */
+            type: "estorno.realizado";
+            /**
+             * Format: date-time
+             * @description Quando o fato aconteceu (ISO 8601, UTC); não muda entre tentativas.
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description O id da conta (o conta de GET /v1/token).
+             */
+            conta: string;
+            /**
+             * @description producao, ou teste (sandbox, decisão 0099): o ambiente do pedido e do webhook.
+             * @enum {string}
+             */
+            ambiente: "producao" | "teste";
+            /** @description A cobrança de um pedido foi devolvida. */
+            data: {
+                /** @description O protocolo do pedido: leia o resultado com GET /v1/consultas/{protocolo}. */
+                protocolo: string;
+                /** @description A sua referência do pedido (campo referencia do corpo da execução); null sem ela. */
+                referencia: string | null;
+                /**
+                 * @description O produto.
+                 * @enum {string}
+                 */
+                fonte: "pesquisa-previa-bens" | "visualizacao-matricula" | "certidao-inteiro-teor";
+                /** @description O valor devolvido, em reais. */
+                valor: number;
+                /** @description O código do resultado (contract 7.3): 200 ou 6xx. */
+                codigo: number;
+            };
+        };
+        /** @description O corpo do evento saldo.abaixo_do_limite (Standard Webhooks: type, timestamp, data; decisão 0140). */
+        WebhookSaldoAbaixoDoLimite: {
+            /**
+             * Format: uuid
+             * @description O id deste evento para este webhook: igual ao header webhook-id, o mesmo em toda tentativa e reenvio.
+             */
+            id: string;
+            /**
+             * @description O tipo do evento.
+             * @constant
+             */
+            type: "saldo.abaixo_do_limite";
+            /**
+             * Format: date-time
+             * @description Quando o fato aconteceu (ISO 8601, UTC); não muda entre tentativas.
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description O id da conta (o conta de GET /v1/token).
+             */
+            conta: string;
+            /**
+             * @description producao, ou teste (sandbox, decisão 0099): o ambiente do pedido e do webhook.
+             * @enum {string}
+             */
+            ambiente: "producao" | "teste";
+            /** @description Um débito levou o saldo para baixo do limite (uma vez por travessia). */
+            data: {
+                /** @description O saldo depois do débito, em reais. */
+                saldo: number;
+                /** @description O limite configurado no console, em reais. */
+                limite_saldo_baixo: number;
+            };
+        };
+        /** @description O corpo do evento webhook.teste (Standard Webhooks: type, timestamp, data; decisão 0140). */
+        WebhookTeste: {
+            /**
+             * Format: uuid
+             * @description O id deste evento para este webhook: igual ao header webhook-id, o mesmo em toda tentativa e reenvio.
+             */
+            id: string;
+            /**
+             * @description O tipo do evento.
+             * @constant
+             */
+            type: "webhook.teste";
+            /**
+             * Format: date-time
+             * @description Quando o fato aconteceu (ISO 8601, UTC); não muda entre tentativas.
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description O id da conta (o conta de GET /v1/token).
+             */
+            conta: string;
+            /**
+             * @description producao, ou teste (sandbox, decisão 0099): o ambiente do pedido e do webhook.
+             * @enum {string}
+             */
+            ambiente: "producao" | "teste";
+            /** @description Um evento de teste pedido por você: não diz nada sobre pedidos nem sobre o saldo. */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description O id do webhook que recebeu o teste.
+                 */
+                webhook: string;
+                /** @description Uma frase para exibir. */
+                mensagem: string;
+            };
         };
         /** @description Uma MATRÍCULA em que o documento aparece; não é uma lista de imóveis do alvo. O papel do alvo (proprietário atual ou anterior, cônjuge, fiador, usufrutuário, credor, herdeiro) e a data do ato não são informados. Os campos do cartório encadeiam direto nos produtos de imóvel (matricula, cartorio_numero, cartorio_municipio, cartorio_uf). */
         ImovelEncontrado: {
@@ -2213,6 +2749,12 @@ export interface components {
         IfRange: string;
         /** @description ETags que você tem (ou *): 304 se o documento for um deles. */
         IfNoneMatch: string;
+        /** @description O id do evento para este webhook, igual ao id do corpo: o mesmo em toda tentativa e reenvio. Descarte o que já processou por ele (entrega ao menos uma vez). */
+        WebhookId: string;
+        /** @description Segundos Unix desta tentativa. Recuse os antigos (por exemplo, mais de 5 minutos) contra repetições. */
+        WebhookTimestamp: string;
+        /** @description v1, + base64 do HMAC-SHA256 de "{webhook-id}.{webhook-timestamp}.{corpo cru}", com a chave = base64 decodificado do segredo depois de whsec_. Pode trazer várias assinaturas separadas por espaço; compare em tempo constante. */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -3803,6 +4345,44 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    testarWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O id do webhook. O de outra conta, ou um id malformado: 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agendado: acompanhe em GET /v1/webhooks/{id}/entregas. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 202;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["WebhookTesteAgendado"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     reenviarEntrega: {
         parameters: {
             query?: never;
@@ -3841,6 +4421,294 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    eventoConsultaFinalizada: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description O id do evento para este webhook, igual ao id do corpo: o mesmo em toda tentativa e reenvio. Descarte o que já processou por ele (entrega ao menos uma vez). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Segundos Unix desta tentativa. Recuse os antigos (por exemplo, mais de 5 minutos) contra repetições. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1, + base64 do HMAC-SHA256 de "{webhook-id}.{webhook-timestamp}.{corpo cru}", com a chave = base64 decodificado do segredo depois de whsec_. Pode trazer várias assinaturas separadas por espaço; compare em tempo constante. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookConsultaFinalizada"];
+            };
+        };
+        responses: {
+            /** @description Recebido: a entrega termina. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falha (outro status, tempo esgotado, redirecionamento): nova tentativa depois. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventoConsultaRevisada: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description O id do evento para este webhook, igual ao id do corpo: o mesmo em toda tentativa e reenvio. Descarte o que já processou por ele (entrega ao menos uma vez). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Segundos Unix desta tentativa. Recuse os antigos (por exemplo, mais de 5 minutos) contra repetições. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1, + base64 do HMAC-SHA256 de "{webhook-id}.{webhook-timestamp}.{corpo cru}", com a chave = base64 decodificado do segredo depois de whsec_. Pode trazer várias assinaturas separadas por espaço; compare em tempo constante. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookConsultaRevisada"];
+            };
+        };
+        responses: {
+            /** @description Recebido: a entrega termina. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falha (outro status, tempo esgotado, redirecionamento): nova tentativa depois. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventoConsultaReconciliada: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description O id do evento para este webhook, igual ao id do corpo: o mesmo em toda tentativa e reenvio. Descarte o que já processou por ele (entrega ao menos uma vez). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Segundos Unix desta tentativa. Recuse os antigos (por exemplo, mais de 5 minutos) contra repetições. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1, + base64 do HMAC-SHA256 de "{webhook-id}.{webhook-timestamp}.{corpo cru}", com a chave = base64 decodificado do segredo depois de whsec_. Pode trazer várias assinaturas separadas por espaço; compare em tempo constante. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookConsultaReconciliada"];
+            };
+        };
+        responses: {
+            /** @description Recebido: a entrega termina. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falha (outro status, tempo esgotado, redirecionamento): nova tentativa depois. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventoCertidaoEmitida: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description O id do evento para este webhook, igual ao id do corpo: o mesmo em toda tentativa e reenvio. Descarte o que já processou por ele (entrega ao menos uma vez). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Segundos Unix desta tentativa. Recuse os antigos (por exemplo, mais de 5 minutos) contra repetições. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1, + base64 do HMAC-SHA256 de "{webhook-id}.{webhook-timestamp}.{corpo cru}", com a chave = base64 decodificado do segredo depois de whsec_. Pode trazer várias assinaturas separadas por espaço; compare em tempo constante. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCertidaoEmitida"];
+            };
+        };
+        responses: {
+            /** @description Recebido: a entrega termina. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falha (outro status, tempo esgotado, redirecionamento): nova tentativa depois. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventoCertidaoIndisponivel: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description O id do evento para este webhook, igual ao id do corpo: o mesmo em toda tentativa e reenvio. Descarte o que já processou por ele (entrega ao menos uma vez). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Segundos Unix desta tentativa. Recuse os antigos (por exemplo, mais de 5 minutos) contra repetições. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1, + base64 do HMAC-SHA256 de "{webhook-id}.{webhook-timestamp}.{corpo cru}", com a chave = base64 decodificado do segredo depois de whsec_. Pode trazer várias assinaturas separadas por espaço; compare em tempo constante. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCertidaoIndisponivel"];
+            };
+        };
+        responses: {
+            /** @description Recebido: a entrega termina. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falha (outro status, tempo esgotado, redirecionamento): nova tentativa depois. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventoEstornoRealizado: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description O id do evento para este webhook, igual ao id do corpo: o mesmo em toda tentativa e reenvio. Descarte o que já processou por ele (entrega ao menos uma vez). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Segundos Unix desta tentativa. Recuse os antigos (por exemplo, mais de 5 minutos) contra repetições. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1, + base64 do HMAC-SHA256 de "{webhook-id}.{webhook-timestamp}.{corpo cru}", com a chave = base64 decodificado do segredo depois de whsec_. Pode trazer várias assinaturas separadas por espaço; compare em tempo constante. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEstornoRealizado"];
+            };
+        };
+        responses: {
+            /** @description Recebido: a entrega termina. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falha (outro status, tempo esgotado, redirecionamento): nova tentativa depois. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventoSaldoAbaixoDoLimite: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description O id do evento para este webhook, igual ao id do corpo: o mesmo em toda tentativa e reenvio. Descarte o que já processou por ele (entrega ao menos uma vez). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Segundos Unix desta tentativa. Recuse os antigos (por exemplo, mais de 5 minutos) contra repetições. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1, + base64 do HMAC-SHA256 de "{webhook-id}.{webhook-timestamp}.{corpo cru}", com a chave = base64 decodificado do segredo depois de whsec_. Pode trazer várias assinaturas separadas por espaço; compare em tempo constante. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSaldoAbaixoDoLimite"];
+            };
+        };
+        responses: {
+            /** @description Recebido: a entrega termina. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falha (outro status, tempo esgotado, redirecionamento): nova tentativa depois. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventoTeste: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description O id do evento para este webhook, igual ao id do corpo: o mesmo em toda tentativa e reenvio. Descarte o que já processou por ele (entrega ao menos uma vez). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Segundos Unix desta tentativa. Recuse os antigos (por exemplo, mais de 5 minutos) contra repetições. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1, + base64 do HMAC-SHA256 de "{webhook-id}.{webhook-timestamp}.{corpo cru}", com a chave = base64 decodificado do segredo depois de whsec_. Pode trazer várias assinaturas separadas por espaço; compare em tempo constante. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTeste"];
+            };
+        };
+        responses: {
+            /** @description Recebido: a entrega termina. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falha (outro status, tempo esgotado, redirecionamento): nova tentativa depois. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

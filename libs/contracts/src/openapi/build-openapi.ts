@@ -28,6 +28,7 @@ import { resultCodeSchema } from './result-code-table';
 import { SEARCH_RESULT_SCHEMAS } from './search-result-schema';
 import { standardSchema } from './standard-formats';
 import { refusalResponses } from './transport-responses';
+import { WEBHOOK_HEADER_PARAMETERS, webhookEvents, webhookPayloadComponents } from './webhook-events-section';
 import { WEBHOOK_SCHEMAS, WEBHOOK_TAG, webhookPaths } from './webhook-paths';
 
 /** The request bodies of contract 2.3: the very schemas the server validates with, said in standard JSON Schema. */
@@ -76,6 +77,7 @@ export function buildOpenApi(): OpenApiDocument {
     security: [{ bearer: [] }],
     tags: tags(),
     paths: { ...accountPaths(), ...productPaths(), ...orderPaths(), ...batchPaths(), ...webhookPaths() },
+    webhooks: webhookEvents(),
     components: {
       schemas: {
         ...ENVELOPE_SCHEMAS,
@@ -85,6 +87,7 @@ export function buildOpenApi(): OpenApiDocument {
         ...QUOTE_SCHEMAS,
         ...BATCH_SCHEMAS,
         ...WEBHOOK_SCHEMAS,
+        ...webhookPayloadComponents(),
         ...SEARCH_RESULT_SCHEMAS,
         ...RECORD_VIEW_RESULT_SCHEMAS,
         ...CERTIFICATE_RESULT_SCHEMAS,
@@ -92,7 +95,7 @@ export function buildOpenApi(): OpenApiDocument {
         ...ACCOUNT_SCHEMAS,
       },
       responses: refusalResponses(),
-      parameters: PARAMETERS,
+      parameters: { ...PARAMETERS, ...WEBHOOK_HEADER_PARAMETERS },
       headers: HEADERS,
       securitySchemes: SECURITY_SCHEMES,
     },

@@ -38,6 +38,8 @@ export interface OpenApiDocument {
   readonly security: readonly SecurityRequirement[];
   readonly tags: readonly JsonObject[];
   readonly paths: Readonly<Record<string, PathItem>>;
+  /** OpenAPI 3.1: what the customer's endpoint receives, one entry per webhook event type (decision 0140). */
+  readonly webhooks: Readonly<Record<string, PathItem>>;
   readonly components: OpenApiComponents;
   /** Contract 7.3: every result code, its class and flags (RESULT_CODES as it is). */
   readonly 'x-result-codes': readonly ResultCodeInfo[];

@@ -1,4 +1,5 @@
 import { WEBHOOK_EVENT_TYPES } from '../webhook-events';
+import { WEBHOOK_EMITTED_TYPES, WEBHOOK_TEST_EVENT } from '../webhook-payloads';
 import { envelopeOf } from './envelope-schemas';
 import { GUARDED_HEADERS } from './headers';
 import type { JsonObject } from './json';
@@ -34,7 +35,11 @@ export const WEBHOOK_SCHEMAS: Readonly<Record<string, JsonObject>> = {
   }),
   WebhookEntrega: objectSchema('Um evento para este webhook, com cada tentativa.', {
     id: text('O id da entrega: o header webhook-id, o mesmo em toda tentativa e reenvio.', { format: 'uuid' }),
-    evento: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES], description: 'O evento.' },
+    evento: {
+      type: 'string',
+      enum: [...WEBHOOK_EMITTED_TYPES],
+      description: `O evento (${WEBHOOK_TEST_EVENT}: um evento de teste).`,
+    },
     situacao: { type: 'string', enum: ['pendente', 'entregue', 'falhou'], description: 'A situação da entrega.' },
     proxima_tentativa_em: nullable(instant('A próxima tentativa, enquanto pendente.')),
     tentativas: {
@@ -48,6 +53,11 @@ export const WEBHOOK_SCHEMAS: Readonly<Record<string, JsonObject>> = {
         resposta: nullableText('Os primeiros 2 KiB do corpo da resposta.'),
       }),
     },
+  }),
+  WebhookTesteAgendado: objectSchema('O evento de teste, agendado como qualquer entrega.', {
+    id: text('O id da entrega: o webhook-id e o id do corpo do evento de teste.', { format: 'uuid' }),
+    evento: { type: 'string', const: WEBHOOK_TEST_EVENT, description: 'O tipo do evento de teste.' },
+    situacao: { type: 'string', const: 'pendente', description: 'Pendente até a tentativa (em cerca de 1 s).' },
   }),
   WebhookReenvio: objectSchema('A entrega agendada para reenvio.', {
     id: text('O id da entrega.', { format: 'uuid' }),
@@ -157,6 +167,18 @@ export function webhookPaths(): Record<string, PathItem> {
         `As 50 entregas mais recentes, com cada tentativa. ${FREE}`,
         {
           ...answer(200, 'As entregas, da mais recente.', ref('WebhookEntrega')),
+          ...refusals(401, 403, 404, 429, 500, 503),
+        },
+        one,
+      ),
+    },
+    '/v1/webhooks/{id}/testar': {
+      post: operation(
+        'testarWebhook',
+        'Enviar um evento de teste',
+        `Envia ao webhook um evento ${WEBHOOK_TEST_EVENT} assinado, pelo mesmo caminho das entregas reais (tentativas, novas tentativas, GET .../entregas), qualquer que seja a lista de eventos dele. Um webhook desativado o recebe quando for reativado (decisão 0140). ${FREE}`,
+        {
+          ...answer(202, 'Agendado: acompanhe em GET /v1/webhooks/{id}/entregas.', ref('WebhookTesteAgendado')),
           ...refusals(401, 403, 404, 429, 500, 503),
         },
         one,

@@ -1,5 +1,5 @@
 import type { Clock } from '@regapi/calendar';
-import { transportMessage } from '@regapi/contracts';
+import { transportMessage, WEBHOOK_TEST_EVENT } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import { HttpError, readJsonBody, sendEnvelope } from '@regapi/http';
 import {
@@ -8,6 +8,7 @@ import {
   listDeliveries,
   listEndpoints,
   parseWebhookBody,
+  queueTestDelivery,
   registerEndpoint,
   replayDelivery,
   setEndpointEnabled,
@@ -53,7 +54,7 @@ function endpointIdOf(value: unknown): string {
 
 /**
  * The account's webhook endpoints (issue 17; docs/decisions/0093-0095): register (the secret shown once), list, read,
- * change, remove, the deliveries with their attempts, and the replay of one delivery. Free; any valid token of the
+ * change, remove, the deliveries with their attempts, the replay of one delivery and a test event (decision 0140). Free; any valid token of the
  * account. Another account's endpoint is a 404.
  */
 export function webhookRouter(guards: readonly RequestHandler[], deps: WebhookRouterDeps): Router {
@@ -128,6 +129,21 @@ export function webhookRouter(guards: readonly RequestHandler[], deps: WebhookRo
         })),
       })),
     );
+  });
+
+  // Decision 0140: a signed test event through the normal delivery path, whatever the endpoint subscribed to.
+  router.post('/v1/webhooks/:id/testar', ...guards, async (req, res) => {
+    const auth = authOf(res);
+    const queued = await queueTestDelivery(
+      db,
+      { accountId: auth.accountId, endpointId: endpointIdOf(req.params.id), ambiente: auth.ambiente },
+      clock.now(),
+    );
+    if (queued === undefined) throw notFound();
+    const message = queued.enabled
+      ? 'Evento de teste agendado: acompanhe em GET /v1/webhooks/{id}/entregas.'
+      : 'Evento de teste agendado; este webhook está desativado e o recebe quando for reativado (PATCH {"ativo": true}).';
+    ok(res, 202, message, [{ id: queued.id, evento: WEBHOOK_TEST_EVENT, situacao: 'pendente' }]);
   });
 
   router.post('/v1/webhooks/:id/entregas/:entrega/reenviar', ...guards, async (req, res) => {

@@ -2,27 +2,32 @@ import {
   BALANCE_LOW,
   type BalanceLow,
   type OrderFinished,
+  type OrderReconciled,
   type OrderRefunded,
   type OrderRevised,
   type OutgoingMessage,
   orderFinishedRoutingKey,
+  orderReconciledRoutingKey,
   orderRefundedRoutingKey,
   orderRevisedRoutingKey,
 } from '@regapi/bus';
 
 let counter = 0;
 
-/** An `order.finished` as libs/orders' `finish` writes it to the outbox. */
+const newProtocolo = (): string => `${Date.now()}${String(counter).padStart(4, '0')}`;
+
+/** An `order.finished` as libs/orders' `finish` writes it to the outbox (of `protocolo`, when given: a seeded order). */
 export function orderFinished(
   accountId: string,
   code = 200,
   fonte = 'pesquisa-previa-bens',
   statusConsulta: string | null = code === 200 ? 'SUCESSO' : null,
+  protocolo?: string,
 ): OutgoingMessage {
   counter += 1;
   const payload: OrderFinished = {
     order_id: crypto.randomUUID(),
-    protocolo: `${Date.now()}${String(counter).padStart(4, '0')}`,
+    protocolo: protocolo ?? newProtocolo(),
     account_id: accountId,
     fonte,
     code,
@@ -32,12 +37,26 @@ export function orderFinished(
   return { id: crypto.randomUUID(), routingKey: orderFinishedRoutingKey(payload.fonte), payload, headers: {} };
 }
 
+/** An `order.reconciled` as the reconciler writes it: a 605 record view found at the origin. */
+export function orderReconciled(accountId: string): OutgoingMessage {
+  counter += 1;
+  const payload: OrderReconciled = {
+    order_id: crypto.randomUUID(),
+    protocolo: newProtocolo(),
+    account_id: accountId,
+    fonte: 'visualizacao-matricula',
+    outcome: 'found',
+    reconciled_at: '2026-03-02T12:30:00.000Z',
+  };
+  return { id: crypto.randomUUID(), routingKey: orderReconciledRoutingKey(payload.fonte), payload, headers: {} };
+}
+
 /** A `billing.refunded` as billing's settlement writes it to the outbox. */
 export function orderRefunded(accountId: string): OutgoingMessage {
   counter += 1;
   const payload: OrderRefunded = {
     order_id: crypto.randomUUID(),
-    protocolo: `${Date.now()}${String(counter).padStart(4, '0')}`,
+    protocolo: newProtocolo(),
     account_id: accountId,
     fonte: 'certidao-inteiro-teor',
     amount_centavos: 9_637,
@@ -52,7 +71,7 @@ export function orderRevised(accountId: string): OutgoingMessage {
   counter += 1;
   const payload: OrderRevised = {
     order_id: crypto.randomUUID(),
-    protocolo: `${Date.now()}${String(counter).padStart(4, '0')}`,
+    protocolo: newProtocolo(),
     account_id: accountId,
     fonte: 'pesquisa-previa-bens',
     code: 200,

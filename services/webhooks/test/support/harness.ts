@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { type Bus, createRabbitBus } from '@regapi/bus';
 import type { Clock } from '@regapi/calendar';
+import type { Ambiente } from '@regapi/contracts';
 import { createAccount } from '@regapi/ledger';
 import { createLogger } from '@regapi/telemetry';
 import { createTestDatabase, createTestVhost, type TestDatabase, type TestVhost, waitFor } from '@regapi/testkit';
@@ -34,7 +35,7 @@ export interface WebhooksHarness {
 
 /** The webhooks service on real PostgreSQL and RabbitMQ (its own database and vhost), its poller driven by the test. */
 export async function startWebhooksHarness(
-  options: { outbound?: Partial<OutboundPolicy>; policy?: Partial<DeliveryPolicy> } = {},
+  options: { outbound?: Partial<OutboundPolicy>; policy?: Partial<DeliveryPolicy>; ambiente?: Ambiente } = {},
 ): Promise<WebhooksHarness> {
   const [database, vhost]: [TestDatabase, TestVhost] = await Promise.all([createTestDatabase(), createTestVhost()]);
   const lines: Record<string, unknown>[] = [];
@@ -56,6 +57,7 @@ export async function startWebhooksHarness(
     runPoller: false,
     outbound: { allowPrivateAddresses: true, allowHttp: true, totalTimeoutMs: 1_000, ...options.outbound },
     ...(options.policy === undefined ? {} : { policy: options.policy }),
+    ...(options.ambiente === undefined ? {} : { ambiente: options.ambiente }),
   });
   await webhooks.start();
   let counter = 0;

@@ -183,6 +183,7 @@ export function webhookDetailPage(view: {
         endpoint.enabled
           ? action('ativo', 'Desativar', html`<input type="hidden" name="ativo" value="nao">`)
           : action('ativo', 'Reativar', html`<input type="hidden" name="ativo" value="sim">`),
+        action('testar', 'Enviar evento de teste'),
         action('remover', 'Remover webhook e suas entregas'),
       ].join('');
   const rows = view.deliveries.map(
@@ -212,6 +213,7 @@ export function webhookDetailPage(view: {
 <dt>Registrado em</dt><dd>${formatBrasiliaTime(endpoint.createdAt)}</dd>
 </dl>
 !${manage}
+!${view.canManage ? html`<p>O evento de teste (<code>webhook.teste</code>) chega assinado a esta URL pelo mesmo caminho dos avisos reais, qualquer que seja a lista de eventos, e aparece nas entregas abaixo.</p>` : ''}
 <h2>Entregas</h2>
 !${table}
 <p><a href="/webhooks">Voltar aos webhooks</a></p>`,

@@ -6,6 +6,7 @@ import {
   listDeliveries,
   listEndpoints,
   parseWebhookBody,
+  queueTestDelivery,
   registerEndpoint,
   replayDelivery,
   setEndpointEnabled,
@@ -32,13 +33,22 @@ const NOTICE: Readonly<Record<string, string>> = {
   reativado: 'Webhook reativado.',
   reenviado: 'Entrega agendada para reenvio.',
   removido: 'Webhook removido, com suas entregas.',
+  teste: 'Evento de teste agendado: ele aparece nas entregas abaixo em instantes (recarregue a página).',
+  'teste-desativado': 'Evento de teste agendado: este webhook está desativado e o recebe quando for reativado.',
 };
 
-type WebhookAction = 'webhook.create' | 'webhook.enable' | 'webhook.disable' | 'webhook.delete' | 'webhook.replay';
+type WebhookAction =
+  | 'webhook.create'
+  | 'webhook.enable'
+  | 'webhook.disable'
+  | 'webhook.delete'
+  | 'webhook.replay'
+  | 'webhook.test';
 
 /**
  * The Webhooks area (issue 17; docs/decisions/0093-0095): the account's production endpoints (tokens:read), registering
- * one whose secret is shown once, turning one off and on, removing it, and sending a delivery again (tokens:manage —
+ * one whose secret is shown once, turning one off and on, removing it, sending a delivery again and sending a test
+ * event (decision 0140) (tokens:manage —
  * webhooks are integration settings, like tokens). The same store and the same URL rules as the API's
  * `/v1/webhooks`; every action in the console's audit trail; another account's endpoint is a 404.
  */
@@ -121,6 +131,31 @@ export const webhooksArea: ConsoleArea = (router, context) => {
       await audit(trx, viewer, 'webhook.delete', endpoint, now);
     });
     res.redirect(303, '/webhooks?aviso=removido');
+  });
+
+  // Decision 0140: the same test event as POST /v1/webhooks/{id}/testar; the console is production's (decision 0099).
+  router.post('/webhooks/:id/testar', ...context.guard.form('tokens:manage'), async (req, res) => {
+    const viewer = viewerOf(res);
+    const endpoint = await accountEndpoint(context, viewer, req.params.id);
+    if (endpoint === undefined) {
+      notFound(res);
+      return;
+    }
+    const now = context.clock.now();
+    const queued = await context.db.transaction().execute(async (trx) => {
+      const test = await queueTestDelivery(
+        trx,
+        { accountId: viewer.accountId, endpointId: endpoint.id, ambiente: 'producao' },
+        now,
+      );
+      if (test !== undefined) await audit(trx, viewer, 'webhook.test', endpoint, now, { entrega: test.id });
+      return test;
+    });
+    if (queued === undefined) {
+      notFound(res);
+      return;
+    }
+    res.redirect(303, `/webhooks/${endpoint.id}?aviso=${queued.enabled ? 'teste' : 'teste-desativado'}`);
   });
 
   router.post('/webhooks/:id/entregas/:entrega/reenviar', ...context.guard.form('tokens:manage'), async (req, res) => {
