@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@regapi/calendar';
+import { webhookPayloadProblems } from '@regapi/contracts';
 import { createAccount } from '@regapi/ledger';
 import { listEndpoints, registerEndpoint } from '@regapi/webhook-endpoints';
 import type { ConsoleRole } from '../src';
@@ -74,9 +75,9 @@ test('register: the secret shown once; the same form again registers nothing; th
 test('bad input: the form again with pt-BR errors and the values kept (422), nothing registered', async () => {
   const { visitor, accountId } = await signedIn('administrador');
   const cases: [string, readonly string[], string][] = [
-    ['http://erp.example.com/avisos', ['consulta.finalizada'], 'use https://'],
-    ['https://usuario:senha@erp.example.com/', ['consulta.finalizada'], 'use https://'],
-    ['nao é url', ['consulta.finalizada'], 'use https://'],
+    ['http://erp.example.com/avisos', ['consulta.finalizada'], 'A URL deve começar com https'],
+    ['https://usuario:senha@erp.example.com/', ['consulta.finalizada'], 'A URL não pode trazer usuário nem senha'],
+    ['nao é url', ['consulta.finalizada'], 'Não é uma URL válida'],
     ['https://erp.example.com/avisos', [], 'Escolha ao menos um evento.'],
     ['https://erp.example.com/avisos', ['consulta.qualquer'], 'Escolha ao menos um evento.'],
   ];
@@ -166,6 +167,34 @@ test('the deliveries with their attempts; replay, turn off and on, remove — ea
   ]);
 });
 
+test('send a test event: a webhook.teste delivery queued for the normal sender, the notice shown, audited', async () => {
+  const { visitor, accountId } = await signedIn('desenvolvimento');
+  const endpoint = await registerEndpoint(
+    database.db,
+    { accountId, url: 'https://erp.example.com/hook', events: ['estorno.realizado'] },
+    clock.now(),
+  );
+  const detail = await (await visitor.request(`/webhooks/${endpoint.id}`)).text();
+  expect(detail).toContain('Enviar evento de teste');
+  const sent = await visitor.request(`/webhooks/${endpoint.id}/testar`, { form: { csrf: csrfOf(detail) } });
+  expect([sent.status, sent.headers.get('location')]).toEqual([303, `/webhooks/${endpoint.id}?aviso=teste`]);
+  const delivery = await database.db
+    .selectFrom('webhook_delivery')
+    .select(['id', 'event_type', 'state', 'payload'])
+    .where('endpoint_id', '=', endpoint.id)
+    .executeTakeFirstOrThrow();
+  expect([delivery.event_type, delivery.state]).toEqual(['webhook.teste', 'pending']);
+  // The body the webhooks service will send, valid against the document's webhooks schema (decision 0140).
+  expect(webhookPayloadProblems(delivery.payload)).toEqual([]);
+  expect(delivery.payload).toEqual(
+    expect.objectContaining({ id: delivery.id, conta: accountId, ambiente: 'producao', type: 'webhook.teste' }),
+  );
+  const after = await (await visitor.request(`/webhooks/${endpoint.id}?aviso=teste`)).text();
+  expect(after).toContain('Evento de teste agendado');
+  expect(after).toContain('webhook.teste');
+  expect(await auditOf(accountId)).toEqual([{ action: 'webhook.test', target: endpoint.id }]);
+});
+
 test("another account's endpoint is a 404 on every page and action; financeiro and consulta get 403", async () => {
   const owner = await signedIn('administrador');
   const endpoint = await registerEndpoint(
@@ -176,7 +205,11 @@ test("another account's endpoint is a 404 on every page and action; financeiro a
   const other = await signedIn('administrador');
   const csrf = csrfOf(await (await other.visitor.request('/webhooks')).text());
   expect((await other.visitor.request(`/webhooks/${endpoint.id}`)).status).toBe(404);
-  for (const path of [`/webhooks/${endpoint.id}/remover`, `/webhooks/${endpoint.id}/ativo`]) {
+  for (const path of [
+    `/webhooks/${endpoint.id}/remover`,
+    `/webhooks/${endpoint.id}/ativo`,
+    `/webhooks/${endpoint.id}/testar`,
+  ]) {
     const answer = await other.visitor.request(path, { form: { csrf, ativo: 'nao' } });
     expect([path, answer.status]).toEqual([path, 404]);
   }

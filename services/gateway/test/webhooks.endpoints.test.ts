@@ -1,3 +1,4 @@
+import { OpenApiValidator, webhookPayloadProblems } from '@regapi/contracts';
 import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // The webhook endpoints of the public API (issue 17; docs/decisions/0093-0095): per account, the secret shown once,
@@ -79,6 +80,34 @@ test('the deliveries and their replay', async () => {
   ]);
 });
 
+test('a test event is queued as a signed delivery of webhook.teste, its body as the document publishes it', async () => {
+  const { id } = await register();
+  const answer = await api(`/v1/webhooks/${id}/testar`, tokenA, 'POST');
+  expect([answer.status, answer.body.code, answer.body.header.billable]).toEqual([202, 202, false]);
+  const [queued] = answer.body.data;
+  expect(queued).toEqual({ id: expect.any(String), evento: 'webhook.teste', situacao: 'pendente' });
+  expect(new OpenApiValidator().errorsOf('WebhookTesteAgendado', queued)).toEqual([]);
+  const listed = await api(`/v1/webhooks/${id}/entregas`, tokenA);
+  expect(listed.body.data).toEqual([
+    expect.objectContaining({ id: queued?.id, evento: 'webhook.teste', situacao: 'pendente', tentativas: [] }),
+  ]);
+  // What the webhooks service will send is stored as it will be sent: id = webhook-id, the account, the environment.
+  const row = await database.db
+    .selectFrom('webhook_delivery')
+    .select(['payload', 'next_attempt_at'])
+    .where('id', '=', String(queued?.id))
+    .executeTakeFirstOrThrow();
+  expect(webhookPayloadProblems(row.payload)).toEqual([]);
+  expect(row.payload).toEqual(
+    expect.objectContaining({ id: queued?.id, type: 'webhook.teste', conta: accountA, ambiente: 'producao' }),
+  );
+  expect(row.next_attempt_at).not.toBeNull();
+  // A disabled endpoint gets it too, when re-enabled: the answer says so.
+  await api(`/v1/webhooks/${id}`, tokenA, 'PATCH', { ativo: false });
+  const disabled = await api(`/v1/webhooks/${id}/testar`, tokenA, 'POST');
+  expect([disabled.status, disabled.body.code_message]).toEqual([202, expect.stringMatching(/desativado/)]);
+});
+
 test("another account's endpoint is a 404 on every route", async () => {
   const { id } = await register();
   const delivery = crypto.randomUUID();
@@ -88,6 +117,7 @@ test("another account's endpoint is a 404 on every route", async () => {
     ['DELETE', `/v1/webhooks/${id}`],
     ['GET', `/v1/webhooks/${id}/entregas`],
     ['POST', `/v1/webhooks/${id}/entregas/${delivery}/reenviar`],
+    ['POST', `/v1/webhooks/${id}/testar`],
   ] as const) {
     const answer = await api(path, tokenB, method, body);
     expect([method, path, answer.status, answer.body.code]).toEqual([method, path, 404, 404]);
@@ -101,6 +131,7 @@ test('bad input is a 422 envelope naming the field; a malformed id a 404', async
     [{ eventos: ['consulta.finalizada'] }, 'url'],
     [{ url: 'http://hooks.example.com/x', eventos: ['consulta.finalizada'] }, 'url'],
     [{ url: 'nota url', eventos: ['consulta.finalizada'] }, 'url'],
+    [{ url: 'https://eu:senha@hooks.example.com/x', eventos: ['consulta.finalizada'] }, 'url'],
     [{ url: 'https://hooks.example.com/x', eventos: ['pedido.qualquer'] }, 'eventos'],
     [{ url: 'https://hooks.example.com/x', eventos: [] }, 'eventos'],
     [{ url: 'https://hooks.example.com/x', eventos: ['consulta.finalizada'], segredo: 'meu' }, 'segredo'],
@@ -111,6 +142,12 @@ test('bad input is a 422 envelope naming the field; a malformed id a 404', async
     expect([answer.status, answer.body.code]).toEqual([422, 422]);
     expect(answer.body.errors.map((error) => error.campo)).toContain(campo);
   }
+  // Every URL refusal is a Portuguese sentence (no English inside the message).
+  const http = await api('/v1/webhooks', tokenA, 'POST', {
+    url: 'http://hooks.example.com/x',
+    eventos: ['consulta.finalizada'],
+  });
+  expect(http.body.errors[0]?.mensagem).toBe('A URL deve começar com https:// (recebido http://).');
   const { id } = await register();
   const patched = await api(`/v1/webhooks/${id}`, tokenA, 'PATCH', { ativo: 'sim' });
   expect([patched.status, patched.body.errors[0]?.campo]).toEqual([422, 'ativo']);
