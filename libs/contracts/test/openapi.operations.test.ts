@@ -40,6 +40,8 @@ test('the paths are the public /v1 API: one quote and one execution path per pro
       '/v1/webhooks/{id}',
       '/v1/webhooks/{id}/entregas',
       '/v1/webhooks/{id}/entregas/{entrega}/reenviar',
+      // The test event (issue 29, docs/decisions/0140).
+      '/v1/webhooks/{id}/testar',
     ].sort(),
   );
 });
