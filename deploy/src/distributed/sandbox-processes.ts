@@ -127,6 +127,8 @@ export function sandboxProcesses(config: SandboxConfig, sandbox: PreparedSandbox
           OUTAGE_TAKES_PRODUCT_OUT: 'false',
           ORIGIN_TIME_SCALE: String(config.SANDBOX_TIME_SCALE),
           RECONCILE_INTERVAL_MINUTES: '1',
+          // Every webhook body says which environment it is about (decision 0140).
+          WEBHOOKS_AMBIENTE: 'teste',
         },
       };
     }),

@@ -252,6 +252,8 @@ test('the webhooks', async () => {
     ['GET', `${unknown}/entregas`, {}, 404],
     ['POST', `${base}/${id}${replay}`, {}, 202],
     ['POST', `${unknown}${replay}`, {}, 404],
+    ['POST', `${base}/${id}/testar`, {}, 202],
+    ['POST', `${unknown}/testar`, {}, 404],
     ['DELETE', unknown, {}, 404],
     ['DELETE', `${base}/${id}`, {}, 200],
   ];
@@ -265,6 +267,7 @@ test('the webhooks', async () => {
     ['DELETE', `/v1/webhooks/${id}`],
     ['GET', `/v1/webhooks/${id}/entregas`],
     ['POST', `/v1/webhooks/${id}${replay}`],
+    ['POST', `/v1/webhooks/${id}/testar`],
   ] as const) {
     const request = method === 'PATCH' ? { body: { ativo: true } } : {};
     expect((await send(method, `${gateway.url}${path}`, request)).status).toBe(401);
@@ -558,6 +561,7 @@ function accountRoutes(): [string, string, Request][] {
     ['DELETE', `/v1/webhooks/${randomUUID()}`, {}],
     ['GET', `/v1/webhooks/${randomUUID()}/entregas`, {}],
     ['POST', `/v1/webhooks/${randomUUID()}/entregas/${randomUUID()}/reenviar`, {}],
+    ['POST', `/v1/webhooks/${randomUUID()}/testar`, {}],
   ];
 }
 

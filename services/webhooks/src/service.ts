@@ -49,6 +49,12 @@ export function createWebhooks(deps: WebhooksDeps): WebhooksService {
     policy: { ...DEFAULT_DELIVERY_POLICY, ...deps.policy },
     outbound: { ...DEFAULT_OUTBOUND_POLICY, ...deps.outbound },
   };
+  // Decision 0141: a local endpoint (http://localhost...) needs both openers; one alone still refuses it at sending.
+  if (ctx.outbound.allowHttp !== ctx.outbound.allowPrivateAddresses)
+    logger.warn(
+      { allowHttp: ctx.outbound.allowHttp, allowPrivateAddresses: ctx.outbound.allowPrivateAddresses },
+      'only one of WEBHOOKS_ALLOW_HTTP and WEBHOOKS_ALLOW_PRIVATE_ADDRESSES is on: a local http endpoint needs both',
+    );
   let subscription: Subscription | undefined;
   // The first poll at start, then one every `pollMs`, one at a time (decision 0114).
   const polling = every(deps.pollMs ?? 1_000, () => deliverDue(ctx), {
