@@ -1,8 +1,8 @@
 // The generated sources of @regapi/client (libs/client/src/generated), from the OpenAPI document: its types, as
 // openapi-typescript writes them (with default options, as a .ts module the package compiles and ships: the one
-// copy of the types, decision 0119), the result-code table of contract 7.3 from the document's `x-result-codes`, and the list of what can be
-// ordered, and the webhook event types. `pnpm openapi` writes them and `pnpm openapi --check` fails when they are not current, so the client never
-// drifts from the document (decision 0097).
+// copy of the types, decision 0119), the result-code table of contract 7.3 from the document's `x-result-codes`, the
+// list of what can be ordered and the webhook event types (decision 0140). `pnpm openapi` writes them and `pnpm
+// openapi --check` fails when they are not current, so the client never drifts from the document (decision 0097).
 import { openApiTypes } from './openapi-types';
 
 const HEADER =

@@ -97,9 +97,16 @@ function payloadSchema(type: WebhookEmittedType): JsonObject {
  * The body of each webhook event as JSON Schema: the one source the webhooks service checks every body against before
  * it is stored (and so sent) and the OpenAPI document publishes under `webhooks` (decision 0140).
  */
-export const WEBHOOK_PAYLOAD_SCHEMAS: Readonly<Record<WebhookEmittedType, JsonObject>> = Object.fromEntries(
-  WEBHOOK_EMITTED_TYPES.map((type) => [type, payloadSchema(type)]),
-) as Record<WebhookEmittedType, JsonObject>;
+export const WEBHOOK_PAYLOAD_SCHEMAS: Readonly<Record<WebhookEmittedType, JsonObject>> = {
+  'consulta.finalizada': payloadSchema('consulta.finalizada'),
+  'consulta.revisada': payloadSchema('consulta.revisada'),
+  'consulta.reconciliada': payloadSchema('consulta.reconciliada'),
+  'certidao.emitida': payloadSchema('certidao.emitida'),
+  'certidao.indisponivel': payloadSchema('certidao.indisponivel'),
+  'estorno.realizado': payloadSchema('estorno.realizado'),
+  'saldo.abaixo_do_limite': payloadSchema('saldo.abaixo_do_limite'),
+  'webhook.teste': payloadSchema('webhook.teste'),
+};
 
 export function isWebhookEmittedType(value: unknown): value is WebhookEmittedType {
   return typeof value === 'string' && (WEBHOOK_EMITTED_TYPES as readonly string[]).includes(value);
