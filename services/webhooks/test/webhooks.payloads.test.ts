@@ -1,7 +1,8 @@
 import { type WebhookEvent as ClientWebhookEvent, verifyWebhookEvent } from '@regapi/client';
 import { buildOpenApi, OpenApiValidator, WEBHOOK_EMITTED_TYPES, WEBHOOK_EVENT_TYPES } from '@regapi/contracts';
 import { seedOrder, waitFor } from '@regapi/testkit';
-import { queueTestDelivery, registerEndpoint } from '@regapi/webhook-endpoints';
+import { listDeliveries, queueTestDelivery, registerEndpoint } from '@regapi/webhook-endpoints';
+import { fanOut } from '../src';
 import { balanceLow, orderFinished, orderReconciled, orderRefunded, orderRevised } from './support/events';
 import { startWebhooksHarness, type WebhooksHarness } from './support/harness';
 import { startReceiver, type TestReceiver } from './support/receiver';
@@ -148,4 +149,27 @@ test('the sandbox service says ambiente teste', async () => {
   } finally {
     await sandbox.close();
   }
+});
+
+test('a body that does not match its published schema is never stored, so never sent', async () => {
+  const accountId = await harness.newAccount();
+  const db = harness.database.db;
+  const endpoint = await registerEndpoint(
+    db,
+    { accountId, url: receiver.url, events: ['estorno.realizado'] },
+    harness.clock.now(),
+  );
+  // A defect of ours: the amount as text, where the document promises a number of reais.
+  const wrong = {
+    id: crypto.randomUUID(),
+    accountId,
+    type: 'estorno.realizado' as const,
+    timestamp: '2026-03-02T12:00:01.000Z',
+    protocolo: '2026030200001',
+    data: { protocolo: '2026030200001', fonte: 'certidao-inteiro-teor', valor: '96,37', codigo: 614 },
+  };
+  await expect(fanOut(db, wrong, 'producao', harness.clock.now())).rejects.toThrow(
+    /^estorno\.realizado: \/data\/valor must be number$/,
+  );
+  expect(await listDeliveries(db, accountId, endpoint.id)).toEqual([]);
 });
