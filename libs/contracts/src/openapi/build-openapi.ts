@@ -60,7 +60,7 @@ function tags(): JsonObject[] {
     {
       name: WEBHOOK_TAG,
       description:
-        'Avisos assinados (Standard Webhooks) quando um pedido termina ou muda. Opcionais: a consulta do resultado continua sendo a fonte da verdade.',
+        'Avisos assinados (Standard Webhooks) quando um pedido termina ou muda. Opcionais: a consulta do resultado continua sendo a fonte da verdade. O que o seu endpoint recebe, evento por evento, está na seção webhooks deste documento (decisão 0140).',
     },
   ];
 }
