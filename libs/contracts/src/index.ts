@@ -1,4 +1,5 @@
 export { AMBIENTE_HEADER, AMBIENTES, type Ambiente, isAmbiente } from './ambiente';
+export { CSV_DIALECTS, type CsvDialect } from './csv-dialects';
 export {
   API_VERSION,
   centavosToReais,

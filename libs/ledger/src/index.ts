@@ -11,7 +11,7 @@ export {
   UnknownAccountError,
   UnknownPlanError,
 } from './errors';
-export { csvRow, defuseFormula } from './extrato/csv';
+export { csvRow, defuseFormula, isCsvDialect, parseCsvDialect } from './extrato/csv';
 export {
   DEFAULT_SPAN_DAYS,
   EXTRATO_TIME_ZONE,
@@ -31,6 +31,7 @@ export {
   closeMonth,
   closeMonthForAll,
   findClosedStatement,
+  generateMonthlyCsv,
   generateMonthlyStatement,
   listClosedStatements,
   type MonthlyDocuments,

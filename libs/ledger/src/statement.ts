@@ -21,7 +21,10 @@ export interface StatementLine {
   /** Signed change of the balance: negative for a debit. */
   readonly amount_centavos: number;
   readonly balance_after_centavos: number;
+  /** A top-up's payment reference (or an adjustment's), from outside. */
   readonly external_reference: string | null;
+  /** The customer's own `referencia` of the entry's order (its debit, its refund); null for other entries. */
+  readonly order_referencia: string | null;
   readonly reason: string | null;
   readonly created_at: Date;
 }
@@ -40,6 +43,7 @@ const LINE_COLUMNS = [
   'amount_centavos',
   'balance_after_centavos',
   'external_reference',
+  'order_referencia',
   'reason',
   'created_at',
 ] as const;

@@ -51,6 +51,7 @@ function linesOf(opening: number, moves: readonly Move[]): StatementLine[] {
       amount_centavos: move.amount,
       balance_after_centavos: balance,
       external_reference: null,
+      order_referencia: move.fonte === null ? null : `pedido;${index}`,
       reason: move.reason,
       created_at: new Date(month.from.getTime() + Math.floor((span * (index + 1)) / (moves.length + 1))),
     };
@@ -103,6 +104,75 @@ test('the CSV balances: saldo_inicial + every movement = saldo_final, and the pr
         expect(signed(first?.saldo ?? '') + moved).toBe(signed(last?.saldo ?? ''));
         expect(totals.reduce((sum, row) => sum + signed(row.valor), 0)).toBe(moved);
         expect(new Set(totals.map((row) => row.fonte)).size).toBe(totals.length);
+      },
+    ),
+    { numRuns: 200 },
+  );
+});
+
+/** RFC 4180 parsing with a given separator: quoted cells may hold the separator, quotes (doubled) and line breaks. */
+function parseCsv(text: string, separator: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === separator) {
+      record.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+      i += 1;
+    } else cell += char;
+  }
+  if (cell !== '' || record.length > 0) throw new Error('the CSV does not end with CRLF');
+  return records;
+}
+
+test('the pt-BR dialect is the same table as the default one: `;`, decimal comma, a byte order mark, cells intact', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: -1_000_000, max: 1_000_000 }),
+      fc.array(move, { maxLength: 30 }),
+      (opening, moves) => {
+        const lines = linesOf(opening, moves);
+        const summary = monthlySummary(opening, lines);
+        const standard = parseCsv(monthlyStatementCsv(month, summary, lines), ',');
+        const text = monthlyStatementCsv(month, summary, lines, 'pt-BR');
+        expect(text.startsWith('\uFEFF')).toBe(true);
+        const brazilian = parseCsv(text.slice(1), ';');
+        expect(brazilian).toHaveLength(standard.length);
+        const header = standard[0] ?? [];
+        expect(brazilian[0]).toEqual(header);
+        const amountColumns = new Set(['valor', 'saldo_apos']);
+        brazilian.slice(1).forEach((row, index) => {
+          const other = standard[index + 1] ?? [];
+          expect(row).toHaveLength(header.length);
+          header.forEach((column, at) => {
+            const cell = row[at] ?? '';
+            if (amountColumns.has(column) && cell !== '') {
+              expect(cell).toMatch(/^-?[0-9]+,[0-9]{2}$/);
+              expect(signed(cell.replace(',', '.'))).toBe(signed(other[at] ?? ''));
+            } else expect(cell).toBe(other[at]);
+          });
+        });
+        const withReference = lines.findIndex((line) => line.order_referencia !== null);
+        if (withReference >= 0) {
+          // +2: the header row and the saldo_inicial row come first.
+          const row = brazilian[withReference + 2] ?? [];
+          expect(row[header.indexOf('referencia_cliente')]).toBe(lines[withReference]?.order_referencia);
+        }
       },
     ),
     { numRuns: 200 },

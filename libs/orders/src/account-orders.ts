@@ -56,6 +56,13 @@ export interface AccountOrderListFilter extends Omit<AccountOrderFilter, 'state'
   readonly finished?: boolean;
   /** The client's own reference, exactly (issue 17). */
   readonly referencia?: string;
+  /** References that start with this text, case-sensitive (docs/decisions/0144). */
+  readonly referenciaPrefix?: string;
+}
+
+/** `text` as a LIKE pattern that matches itself only: `\`, `%` and `_` escaped (the default escape is `\`). */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /**
@@ -72,6 +79,9 @@ export async function listAccountOrdersBySeq(
   if (filter.fonte !== undefined) query = query.where('fonte', '=', filter.fonte);
   if (filter.finished !== undefined) query = query.where('state', filter.finished ? '=' : '<>', 'finished');
   if (filter.referencia !== undefined) query = query.where('referencia', '=', filter.referencia);
+  if (filter.referenciaPrefix !== undefined) {
+    query = query.where('referencia', 'like', `${likeLiteral(filter.referenciaPrefix)}%`);
+  }
   if (filter.code !== undefined) query = query.where('code', '=', filter.code);
   if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
   if (filter.until !== undefined) query = query.where('created_at', '<', filter.until);

@@ -100,12 +100,32 @@ test.each([
   ['?de=2026-02-30', 'de'],
   ['?fonte=pesquisa-previa-bens&fonte=certidao-inteiro-teor', 'fonte'],
   ['?protocolo=1', 'protocolo'],
+  [`?referencia_prefixo=${'x'.repeat(101)}`, 'referencia_prefixo'],
+  ['?referencia_prefixo=', 'referencia_prefixo'],
+  ['?referencia_prefixo=a&referencia_prefixo=b', 'referencia_prefixo'],
 ])('invalid %s: 422 naming %s, nothing listed', async (query, campo) => {
   const answer = await call(`${gateway.url}/v1/consultas${query}`, { token: tokenA });
   expect(answer.status).toBe(422);
   expect(answer.body.code).toBe(422);
   expect(answer.body.data).toEqual([]);
   expect(answer.body.errors.map((error) => error.campo)).toContain(campo);
+});
+
+test('referencia_prefixo: references that start with the text, as typed; LIKE wildcards are plain characters', async () => {
+  const seeded = async (referencia: string) =>
+    (await seedOrderHistory(database.db, accountA, { referencia })).protocolo;
+  const pedido7 = await seeded('PED-2026-0007');
+  const pedido8 = await seeded('PED-2026-0008');
+  const wildcard = await seeded('PED_100%');
+  const other = await seeded('ped-2026-0009');
+  expect(protocolos(await list('?referencia_prefixo=PED-2026-'))).toEqual([pedido8, pedido7]);
+  expect(protocolos(await list('?referencia_prefixo=PED'))).toEqual([wildcard, pedido8, pedido7]);
+  expect(protocolos(await list('?referencia_prefixo=PED_'))).toEqual([wildcard]);
+  expect(protocolos(await list(`?referencia_prefixo=${encodeURIComponent('PED_100%')}`))).toEqual([wildcard]);
+  expect(protocolos(await list('?referencia_prefixo=%25'))).toEqual([]);
+  expect(protocolos(await list('?referencia=PED-2026-0007'))).toEqual([pedido7]);
+  expect(protocolos(await list('?referencia_prefixo=PED-2026-0007&referencia=PED-2026-0008'))).toEqual([]);
+  expect(protocolos(await list('?referencia_prefixo=ped&estado=processando'))).toEqual([other]);
 });
 
 test('the poll of one protocolo is still its own route', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { adjustBalance, debitOrder } from '@regapi/ledger';
+import { seedOrderHistory } from './support/seed-order';
 import { admin, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
 
 // GET /v1/extrato (issue 4; docs/decisions/0018): the caller's own statement, by Brasília days, JSON or CSV.
@@ -63,6 +64,8 @@ test('JSON: one data item per ledger line of the caller only, in order, amounts 
       valor: 150,
       saldo_apos: 150,
       referencia: '=HYPERLINK("x")',
+      referencia_pagamento: '=HYPERLINK("x")',
+      referencia_cliente: null,
       protocolo: null,
     }),
     expect.objectContaining({
@@ -72,6 +75,9 @@ test('JSON: one data item per ledger line of the caller only, in order, amounts 
       protocolo,
       fonte: 'pesquisa-previa-bens',
       uf: 'SP',
+      referencia: null,
+      referencia_pagamento: null,
+      referencia_cliente: null,
     }),
     expect.objectContaining({ tipo: 'ajuste', valor: 10, saldo_apos: 117.5, motivo: 'cortesia, "boas-vindas"' }),
   ]);
@@ -98,12 +104,49 @@ test('CSV with Accept: text/csv: RFC 4180, header row, exact decimals, quoting, 
   const lines = text.split('\r\n');
   expect(lines.at(-1)).toBe('');
   expect(lines[0]).toBe(
-    'data_hora,lancamento_id,tipo,valor,saldo_apos,protocolo,fonte,uf,codigo_resultado,classe_resultado,referencia,motivo',
+    'data_hora,lancamento_id,tipo,valor,saldo_apos,protocolo,fonte,uf,codigo_resultado,classe_resultado,referencia,motivo,referencia_pagamento,referencia_cliente',
   );
   expect(lines).toHaveLength(5);
-  expect(lines[1]).toMatch(/^[^,]+,[0-9a-f-]{36},recarga,150\.00,150\.00,,,,,,"'=HYPERLINK\(""x""\)",$/);
-  expect(lines[2]).toMatch(new RegExp(`,debito,-42\\.50,107\\.50,${protocolo},pesquisa-previa-bens,SP,,,,$`));
-  expect(lines[3]).toMatch(/,ajuste,10\.00,117\.50,,,,,,,"cortesia, ""boas-vindas"""$/);
+  expect(lines[1]).toMatch(
+    /^[^,]+,[0-9a-f-]{36},recarga,150\.00,150\.00,,,,,,"'=HYPERLINK\(""x""\)",,"'=HYPERLINK\(""x""\)",$/,
+  );
+  expect(lines[2]).toMatch(new RegExp(`,debito,-42\\.50,107\\.50,${protocolo},pesquisa-previa-bens,SP,,,,,,$`));
+  expect(lines[3]).toMatch(/,ajuste,10\.00,117\.50,,,,,,,"cortesia, ""boas-vindas""",,$/);
+});
+
+test('dialeto=pt-BR: byte order mark, `;`, decimal comma, the same cells; any other dialeto is a 422', async () => {
+  const day = brasiliaDay();
+  const response = await extrato(`?de=${day}&ate=${day}&dialeto=pt-BR`, tokenA, { accept: 'text/csv' });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
+  expect(response.headers.get('content-disposition')).toBe(`attachment; filename="extrato-${day}-${day}-pt-BR.csv"`);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+  expect(lines[0]).toBe(
+    'data_hora;lancamento_id;tipo;valor;saldo_apos;protocolo;fonte;uf;codigo_resultado;classe_resultado;referencia;motivo;referencia_pagamento;referencia_cliente',
+  );
+  expect(lines).toHaveLength(5);
+  expect(lines[1]).toMatch(/;recarga;150,00;150,00;/);
+  expect(lines[2]).toMatch(new RegExp(`;debito;-42,50;107,50;${protocolo};pesquisa-previa-bens;SP;`));
+  // The comma inside the reason needs no quotes in this dialect; its quotes still do, doubled.
+  expect(lines[3]).toMatch(/;ajuste;10,00;117,50;;;;;;;"cortesia, ""boas-vindas""";;$/);
+  const refused = await call(`${gateway.url}/v1/extrato?dialeto=excel`, { token: tokenA });
+  expect(refused.status).toBe(422);
+  expect(refused.body.errors.map((error) => error.campo)).toEqual(['dialeto']);
+});
+
+test("an order's lines carry the customer's own referencia; a top-up's carries its payment reference", async () => {
+  const account = await newAccount(gateway.adminUrl, 'Conta C', '50.00');
+  const token = (await newToken(gateway.adminUrl, account)).token;
+  const order = await seedOrderHistory(database.db, account, { referencia: 'PED-77', code: 612, refunded: true });
+  const body = (await (await extrato('', token)).json()) as { data: Record<string, unknown>[] };
+  const references = body.data.map((line) => [line.tipo, line.protocolo, line.referencia_cliente]);
+  expect(references).toEqual([
+    ['recarga', null, null],
+    ['debito', order.protocolo, 'PED-77'],
+    ['estorno', order.protocolo, 'PED-77'],
+  ]);
 });
 
 test('an empty range gives an empty list (JSON) or just the header row (CSV)', async () => {

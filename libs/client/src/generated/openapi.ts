@@ -2434,10 +2434,14 @@ export interface components {
             codigo_resultado: number | null;
             /** @description A classe desse código (contract 7.3). */
             classe_resultado: string | null;
-            /** @description A referência de pagamento de uma recarga. */
+            /** @description Obsoleto (até 2027-06-30; decisão 0144): o mesmo que referencia_pagamento. Use referencia_pagamento ou referencia_cliente. */
             referencia: string | null;
             /** @description Por que uma devolução ou um ajuste foi feito. */
             motivo: string | null;
+            /** @description A referência de pagamento de uma recarga (ou de um ajuste); null nas demais. */
+            referencia_pagamento: string | null;
+            /** @description A referencia que o cliente deu ao pedido no corpo da execução, em debito e estorno; null se nenhuma. */
+            referencia_cliente: string | null;
         };
         /** @description O saldo da conta do token agora (decisão 0091). */
         Saldo: {
@@ -2832,6 +2836,8 @@ export interface operations {
                 de?: components["parameters"]["De"];
                 /** @description Último dia, inclusive, no horário de Brasília. Padrão: hoje. */
                 ate?: components["parameters"]["Ate"];
+                /** @description O dialeto do CSV: rfc4180 (padrão: vírgula, ponto decimal) ou pt-BR (ponto e vírgula, vírgula decimal e marca de ordem de bytes UTF-8, como uma planilha em português abre; decisão 0144). Ignorado fora do CSV. */
+                dialeto?: "rfc4180" | "pt-BR";
             };
             header?: never;
             path?: never;
@@ -2839,7 +2845,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description JSON (padrão): um item de data por linha. Com Accept: text/csv, RFC 4180 (vírgula, ponto decimal, CRLF, UTF-8) com linha de cabeçalho (data_hora primeiro), valores como texto com duas casas (-42.50), células vazias para null; texto que começa com =, +, - ou @ leva um ' na frente. */
+            /** @description JSON (padrão): um item de data por linha. Com Accept: text/csv, RFC 4180 (vírgula, ponto decimal, CRLF, UTF-8) com linha de cabeçalho (data_hora primeiro), valores como texto com duas casas (-42.50), células vazias para null; texto que começa com =, +, - ou @ leva um ' na frente. Com dialeto=pt-BR: ponto e vírgula, vírgula decimal (-42,50) e marca de ordem de bytes UTF-8 no início; nome do arquivo terminado em -pt-BR.csv. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2871,6 +2877,8 @@ export interface operations {
             query?: {
                 /** @description pdf ou csv; sem ele, o Accept decide (text/csv ou application/pdf) e o padrão é pdf. */
                 formato?: "pdf" | "csv";
+                /** @description O dialeto do CSV: rfc4180 (padrão, os bytes guardados no fechamento) ou pt-BR (ponto e vírgula, vírgula decimal, marca de ordem de bytes), escrito na hora a partir dos mesmos lançamentos do mês, sem ETag (decisão 0144). */
+                dialeto?: "rfc4180" | "pt-BR";
             };
             header?: never;
             path: {
@@ -2988,6 +2996,8 @@ export interface operations {
                 codigo?: 200 | 600 | 601 | 602 | 603 | 604 | 605 | 606 | 607 | 608 | 609 | 610 | 611 | 612 | 613 | 614 | 615 | 617 | 618 | 619 | 620 | 621 | 622;
                 /** @description Só pedidos com esta referencia, exata (a do corpo da execução). */
                 referencia?: string;
+                /** @description Só pedidos cuja referencia começa com este texto, como digitado (maiúsculas contam; decisão 0144). */
+                referencia_prefixo?: string;
                 /** @description Primeiro dia, inclusive, no horário de Brasília. Padrão: 30 dias antes de ate. No máximo 366 dias. */
                 de?: components["parameters"]["De"];
                 /** @description Último dia, inclusive, no horário de Brasília. Padrão: hoje. */

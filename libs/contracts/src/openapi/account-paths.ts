@@ -1,3 +1,4 @@
+import { CSV_DIALECTS } from '../csv-dialects';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, ORDER_LIST_ESTADOS } from '../order-list';
 import { FONTES } from '../products';
 import { REFERENCIA_MAX_LENGTH } from '../requests/schemas';
@@ -29,6 +30,20 @@ const tokenOperation: Operation = {
   },
 };
 
+const query = (name: string, description: string, schema: JsonObject): JsonObject => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+});
+
+const dialetoParameter = query(
+  'dialeto',
+  'O dialeto do CSV: rfc4180 (padrão: vírgula, ponto decimal) ou pt-BR (ponto e vírgula, vírgula decimal e marca de ordem de bytes UTF-8, como uma planilha em português abre; decisão 0144). Ignorado fora do CSV.',
+  { type: 'string', enum: [...CSV_DIALECTS] },
+);
+
 const extratoOperation: Operation = {
   operationId: 'extrato',
   tags: [TAG],
@@ -36,11 +51,11 @@ const extratoOperation: Operation = {
   description:
     'Só a conta do token: toda recarga, débito, devolução e ajuste, na ordem aplicada, com o saldo depois de cada um. De graça; nenhum escopo (decisão 0018). Um dia que não existe, um parâmetro repetido, de depois de ate ou mais de 366 dias: 422 nomeando de ou ate.',
   security: bearer,
-  parameters: [ref('De', 'parameters'), ref('Ate', 'parameters')],
+  parameters: [ref('De', 'parameters'), ref('Ate', 'parameters'), dialetoParameter],
   responses: {
     '200': {
       description:
-        "JSON (padrão): um item de data por linha. Com Accept: text/csv, RFC 4180 (vírgula, ponto decimal, CRLF, UTF-8) com linha de cabeçalho (data_hora primeiro), valores como texto com duas casas (-42.50), células vazias para null; texto que começa com =, +, - ou @ leva um ' na frente.",
+        "JSON (padrão): um item de data por linha. Com Accept: text/csv, RFC 4180 (vírgula, ponto decimal, CRLF, UTF-8) com linha de cabeçalho (data_hora primeiro), valores como texto com duas casas (-42.50), células vazias para null; texto que começa com =, +, - ou @ leva um ' na frente. Com dialeto=pt-BR: ponto e vírgula, vírgula decimal (-42,50) e marca de ordem de bytes UTF-8 no início; nome do arquivo terminado em -pt-BR.csv.",
       headers: GUARDED_HEADERS,
       content: {
         'application/json': { schema: envelopeOf({ code: { const: 200 }, item: ref('ExtratoLinha') }) },
@@ -73,6 +88,11 @@ const monthlyStatementOperation: Operation = {
       description: 'pdf ou csv; sem ele, o Accept decide (text/csv ou application/pdf) e o padrão é pdf.',
       schema: { type: 'string', enum: ['pdf', 'csv'] },
     },
+    query(
+      'dialeto',
+      'O dialeto do CSV: rfc4180 (padrão, os bytes guardados no fechamento) ou pt-BR (ponto e vírgula, vírgula decimal, marca de ordem de bytes), escrito na hora a partir dos mesmos lançamentos do mês, sem ETag (decisão 0144).',
+      { type: 'string', enum: [...CSV_DIALECTS] },
+    ),
   ],
   responses: {
     '200': {
@@ -126,14 +146,6 @@ const statusOperation: Operation = {
   },
 };
 
-const query = (name: string, description: string, schema: JsonObject): JsonObject => ({
-  name,
-  in: 'query',
-  required: false,
-  description,
-  schema,
-});
-
 const listOperation: Operation = {
   operationId: 'listarConsultas',
   tags: ['Consultas'],
@@ -153,6 +165,11 @@ const listOperation: Operation = {
       minLength: 1,
       maxLength: REFERENCIA_MAX_LENGTH,
     }),
+    query(
+      'referencia_prefixo',
+      'Só pedidos cuja referencia começa com este texto, como digitado (maiúsculas contam; decisão 0144).',
+      { type: 'string', minLength: 1, maxLength: REFERENCIA_MAX_LENGTH },
+    ),
     ref('De', 'parameters'),
     ref('Ate', 'parameters'),
     query('limite', 'Pedidos por página.', {

@@ -35,8 +35,14 @@ export const ACCOUNT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
       description: 'O código de resultado que causou uma devolução (contract 7.3).',
     }),
     classe_resultado: nullableText('A classe desse código (contract 7.3).'),
-    referencia: nullableText('A referência de pagamento de uma recarga.'),
+    referencia: nullableText(
+      'Obsoleto (até 2027-06-30; decisão 0144): o mesmo que referencia_pagamento. Use referencia_pagamento ou referencia_cliente.',
+    ),
     motivo: nullableText('Por que uma devolução ou um ajuste foi feito.'),
+    referencia_pagamento: nullableText('A referência de pagamento de uma recarga (ou de um ajuste); null nas demais.'),
+    referencia_cliente: nullableText(
+      'A referencia que o cliente deu ao pedido no corpo da execução, em debito e estorno; null se nenhuma.',
+    ),
   }),
   Saldo: objectSchema('O saldo da conta do token agora (decisão 0091).', {
     saldo: reais('Saldo disponível em reais: os débitos dos pedidos aceitos já foram descontados.'),

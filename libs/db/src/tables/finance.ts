@@ -3,7 +3,10 @@ import type { LedgerTransactionKind } from './ledger';
 
 type ViewColumn<T> = ColumnType<T, never, never>;
 
-/** View (migration 0005): the extrato, one row per ledger entry. `day` is the civil day in Brasília time. */
+/**
+ * View (migrations 0005, 0043): the extrato, one row per ledger entry. `day` is the civil day in Brasília time;
+ * `order_referencia` the customer's own reference of the entry's order, `external_reference` a top-up's payment one.
+ */
 export interface FinanceAccountStatementView {
   transaction_id: ViewColumn<string>;
   seq: ViewColumn<number>;
@@ -21,6 +24,7 @@ export interface FinanceAccountStatementView {
   reason: ViewColumn<string | null>;
   created_at: ViewColumn<Date>;
   day: ViewColumn<Date>;
+  order_referencia: ViewColumn<string | null>;
 }
 
 /** View (migration 0005): order debits and refunds per day (Brasília), product and UF. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { toLocalDateTime } from '@regapi/calendar';
+import type { CsvDialect } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import type { Selectable } from 'kysely';
 import { type Db, isUuid } from '../db';
@@ -76,23 +77,39 @@ export interface MonthlyDocuments {
   readonly summary: ReturnType<typeof monthlySummary>;
 }
 
+/** The month's lines from the ledger, with its opening balance and summary: what every monthly document is made of. */
+async function monthFromLedger(db: Db, accountId: string, month: string) {
+  const range = extratoMonthRange(month);
+  if (range === undefined) throw new RangeError(`${JSON.stringify(month)} is not AAAA-MM`);
+  const previous = await findClosedStatement(db, accountId, previousMonth(month));
+  const opening = previous?.closing_centavos ?? (await balanceBefore(db, accountId, range.from));
+  const lines = await statement(db, { accountId, from: range.from, to: range.to });
+  return { range, opening, lines, summary: monthlySummary(opening, lines) };
+}
+
 /**
  * Generates the month's CSV and PDF from the ledger. The opening balance is the previous month's closing when that
  * month is closed, else the balance right before the month's first instant (the same number while the ledger is
  * append-only). Pure over the database's content: the same month gives the same bytes.
  */
 export async function generateMonthlyStatement(db: Db, accountId: string, month: string): Promise<MonthlyDocuments> {
-  const range = extratoMonthRange(month);
-  if (range === undefined) throw new RangeError(`${JSON.stringify(month)} is not AAAA-MM`);
   const account = await db.selectFrom('account').select(['id', 'name']).where('id', '=', accountId).executeTakeFirst();
   if (account === undefined) throw new RangeError(`no account ${accountId}`);
-  const previous = await findClosedStatement(db, accountId, previousMonth(month));
-  const opening = previous?.closing_centavos ?? (await balanceBefore(db, accountId, range.from));
-  const lines = await statement(db, { accountId, from: range.from, to: range.to });
-  const summary = monthlySummary(opening, lines);
+  const { range, opening, lines, summary } = await monthFromLedger(db, accountId, month);
   const csv = new TextEncoder().encode(monthlyStatementCsv(range, summary, lines));
   const pdf = await monthlyStatementPdf({ accountId, accountName: account.name, month, range, summary, lines });
   return { csv, pdf, opening, summary };
+}
+
+/** The month's CSV in a dialect, from the ledger: the pt-BR one is written on request, never stored (decision 0144). */
+export async function generateMonthlyCsv(
+  db: Db,
+  accountId: string,
+  month: string,
+  dialect: CsvDialect,
+): Promise<string> {
+  const { range, lines, summary } = await monthFromLedger(db, accountId, month);
+  return monthlyStatementCsv(range, summary, lines, dialect);
 }
 
 function sha256(bytes: Uint8Array): string {

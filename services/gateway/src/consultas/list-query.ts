@@ -12,7 +12,17 @@ import {
 import { parseExtratoRange } from '@regapi/ledger';
 import type { AccountOrderListFilter } from '@regapi/orders';
 
-const KNOWN = new Set(['fonte', 'estado', 'codigo', 'referencia', 'de', 'ate', 'limite', 'cursor']);
+const KNOWN = new Set([
+  'fonte',
+  'estado',
+  'codigo',
+  'referencia',
+  'referencia_prefixo',
+  'de',
+  'ate',
+  'limite',
+  'cursor',
+]);
 
 export interface OrderListQuery {
   readonly filter: AccountOrderListFilter;
@@ -44,7 +54,8 @@ function wholeNumber(raw: string): number | undefined {
 }
 
 /**
- * The query of `GET /v1/consultas`, every parameter optional: `fonte`, `estado`, `codigo`, `de`/`ate` (days of
+ * The query of `GET /v1/consultas`, every parameter optional: `fonte`, `estado`, `codigo`, `referencia` (exactly),
+ * `referencia_prefixo` (references starting with it, as typed: decision 0144), `de`/`ate` (days of
  * acceptance in Brasília, inclusive, as in the extrato), `limite` (1..100, default 50), `cursor` (from the previous
  * page). An unknown, repeated or malformed parameter is a 422 naming it.
  */
@@ -80,6 +91,11 @@ export function parseOrderListQuery(query: Readonly<Record<string, unknown>>, no
     const mensagem = `referencia tem de 1 a ${REFERENCIA_MAX_LENGTH} caracteres, como na execução.`;
     errors.push({ campo: 'referencia', regra: 'maxLength', mensagem, valor: referenciaRaw });
   }
+  const prefixRaw = single(query, 'referencia_prefixo', errors);
+  if (prefixRaw !== undefined && prefixRaw.length > REFERENCIA_MAX_LENGTH) {
+    const mensagem = `referencia_prefixo tem de 1 a ${REFERENCIA_MAX_LENGTH} caracteres: o início da referencia.`;
+    errors.push({ campo: 'referencia_prefixo', regra: 'maxLength', mensagem, valor: prefixRaw });
+  }
   const limiteRaw = single(query, 'limite', errors);
   const limite = limiteRaw === undefined ? DEFAULT_LIST_LIMIT : wholeNumber(limiteRaw);
   if (limite === undefined || limite < 1 || limite > MAX_LIST_LIMIT) {
@@ -101,6 +117,7 @@ export function parseOrderListQuery(query: Readonly<Record<string, unknown>>, no
     ...(estado === undefined ? {} : { finished: estado === 'concluido' }),
     ...(codigo === undefined ? {} : { code: codigo }),
     ...(referencia === undefined ? {} : { referencia }),
+    ...(prefixRaw === undefined ? {} : { referenciaPrefix: prefixRaw }),
     ...(range?.ok === true ? { from: range.value.from, until: range.value.to } : {}),
   };
   return {

@@ -2,7 +2,15 @@ import { pipeline } from 'node:stream/promises';
 import type { Clock } from '@regapi/calendar';
 import type { DocumentStorage, StoredObject } from '@regapi/documents';
 import { contextOf, DEPENDENCY_RETRY_AFTER_S, HttpError } from '@regapi/http';
-import { type Db, EXTRATO_CSV_CONTENT_TYPE, extratoMonthRange, findClosedStatement, getAccount } from '@regapi/ledger';
+import {
+  type Db,
+  EXTRATO_CSV_CONTENT_TYPE,
+  extratoMonthRange,
+  findClosedStatement,
+  generateMonthlyCsv,
+  getAccount,
+  parseCsvDialect,
+} from '@regapi/ledger';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { authOf } from '../auth/auth-context';
 import { entityTag } from '../documents/entity-tag';
@@ -61,7 +69,8 @@ async function readObject(deps: MonthlyStatementRouterDeps, res: Response, key: 
 
 /**
  * `GET /v1/extrato/mensal/{AAAA-MM}` (issue 18; docs/decisions/0106): the caller's OWN closed monthly statement, the
- * bytes stored when the month was closed (docs/decisions/0105), as PDF or CSV. Same guards as every /v1 route, no
+ * bytes stored when the month was closed (docs/decisions/0105), as PDF or CSV; `dialeto=pt-BR` asks the CSV in the
+ * pt-BR dialect, written from the same ledger lines (docs/decisions/0144). Same guards as every /v1 route, no
  * scope. A month that is not `AAAA-MM`, or one that has not begun: 422; the current month, or a past one whose close
  * has not run yet: 409; a month before the account existed: 404. Another account's months are not addressable: the
  * account comes from the token only.
@@ -74,6 +83,8 @@ export function monthlyStatementRouter(deps: MonthlyStatementRouterDeps, guards:
     const range = extratoMonthRange(month);
     if (range === undefined) throw monthError(month, 'Informe o mês como AAAA-MM (ex.: 2026-01), de 2000 em diante.');
     const format = formatOf(req);
+    const dialect = parseCsvDialect(req.query.dialeto);
+    if (!dialect.ok) throw new HttpError(422, 'Parâmetro inválido.', dialect.errors);
     const now = deps.clock.now();
     if (range.from.getTime() > now.getTime()) {
       throw monthError(month, 'Este mês ainda não começou (horário de Brasília).');
@@ -91,11 +102,19 @@ export function monthlyStatementRouter(deps: MonthlyStatementRouterDeps, guards:
           : 'O mês terminou e o fechamento ainda não foi feito; tente de novo mais tarde.',
       );
     }
+    res.setHeader('Vary', 'Accept');
+    if (format === 'csv' && dialect.value === 'pt-BR') {
+      // Written from the closed month's ledger lines, never stored: the stored RFC 4180 file stays the record.
+      res.status(200);
+      res.setHeader('Content-Type', EXTRATO_CSV_CONTENT_TYPE);
+      res.setHeader('Content-Disposition', `attachment; filename="extrato-${month}-pt-BR.csv"`);
+      res.send(await generateMonthlyCsv(deps.db, accountId, month, 'pt-BR'));
+      return;
+    }
     const key = format === 'csv' ? closed.csv_key : closed.pdf_key;
     const sha256 = format === 'csv' ? closed.csv_sha256 : closed.pdf_sha256;
     const size = format === 'csv' ? closed.csv_bytes : closed.pdf_bytes;
     const etag = entityTag(sha256);
-    res.setHeader('Vary', 'Accept');
     const object = await readObject(deps, res, key);
     res.setHeader('ETag', etag);
     res.status(200);

@@ -18,6 +18,8 @@ export interface OrderHistorySeed {
   readonly finishedAt?: Date;
   /** Post billing's refund of the whole price after the finish. */
   readonly refunded?: boolean;
+  /** The client's own reference (the body's `referencia`); default none. */
+  readonly referencia?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function seedOrderHistory(
       accountId,
       priceCentavos: price,
       ...(seed.acceptedAt === undefined ? {} : { acceptedAt: seed.acceptedAt }),
+      ...(seed.referencia === undefined ? {} : { referencia: seed.referencia }),
     });
     const protocolo = accepted.protocolo;
     if (seed.debit !== false) {
