@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FONTES } from '@regapi/contracts';
-import { TYPICAL_RUN_MS } from '@regapi/orders';
+import { TYPICAL_RUN_MS, transition } from '@regapi/orders';
 import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { call, newAccount, newToken, startTestGateway, type TestGateway } from './support/test-gateway';
@@ -74,6 +74,23 @@ test("a production order's consultar_daqui_s is the contract's typical run, as b
   expect(await pollWait(productionToken, order.protocolo)).toBeGreaterThanOrEqual(
     TYPICAL_RUN_MS['visualizacao-matricula'] / 1000 - 1,
   );
+});
+
+test("a running order's wait: the sandbox's run on its clock, production's the typical run", async () => {
+  const start = async (database: TestDatabase, protocolo: string) => {
+    const { id } = await database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('protocolo', '=', protocolo)
+      .executeTakeFirstOrThrow();
+    // What origin-session writes as it places the order at the origin.
+    await database.db.transaction().execute((trx) => transition(trx, id, 'startAttempt', {}));
+  };
+  const sandboxOrder = await accept(testToken, '7103');
+  const productionOrder = await accept(productionToken, '7104');
+  await Promise.all([start(sandbox, sandboxOrder.protocolo), start(production, productionOrder.protocolo)]);
+  expect(await pollWait(testToken, sandboxOrder.protocolo)).toBeLessThanOrEqual(SANDBOX_MAX_S);
+  expect(await pollWait(productionToken, productionOrder.protocolo)).toBeGreaterThan(SANDBOX_MAX_S * 10);
 });
 
 test("GET /v1/status: the sandbox's expected waits are seconds, production's the typical figures", async () => {
