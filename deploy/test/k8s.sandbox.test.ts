@@ -84,6 +84,13 @@ describe.each(SANDBOX_OVERLAYS.map((name) => [name]))('k8s/overlays/%s', (name: 
     expect(envValue(objects, 'origin-session', 'ORIGIN_TIME_SCALE')).toBe(
       envValue(objects, 'origin-simulator', 'SIM_TIME_SCALE'),
     );
+    // One clock for the sandbox (decision 0136): its archive's, and the waits production's gateway tells teste tokens.
+    expect(envValue(objects, 'archive', 'ORIGIN_TIME_SCALE')).toBe(
+      envValue(objects, 'origin-simulator', 'SIM_TIME_SCALE'),
+    );
+    expect(envValue(production, 'gateway', 'SANDBOX_TIME_SCALE')).toBe(
+      envValue(objects, 'origin-simulator', 'SIM_TIME_SCALE'),
+    );
     expect(envValue(objects, 'reconciler', 'RECONCILE_INTERVAL_MINUTES')).toBe('1');
   });
 

@@ -204,6 +204,8 @@ test("a teste token's search and certificate run on the sandbox's simulator only
     });
     // 200 when the fast sandbox finished it within the acceptance's own wait.
     expect([[200, 202].includes(accepted.status), accepted.headers.get('x-regapi-ambiente')]).toEqual([true, 'teste']);
+    // The wait it is told is on the sandbox's clock (decision 0136): seconds, not production's 72 / 10 s.
+    if (accepted.status === 202) expect(Number(accepted.body.data[0]?.consultar_daqui_s)).toBeLessThanOrEqual(3);
     return String(accepted.body.data[0]?.protocolo);
   };
   const finished = (protocolo: string) =>
@@ -231,6 +233,9 @@ test("a teste token's search and certificate run on the sandbox's simulator only
     },
     { timeoutMs: 30_000, intervalMs: 200, what: "the sandbox's catalog" },
   );
+  // GET /v1/status for a teste token: the sandbox's expected waits, on its clock (decision 0136).
+  const status = await callJson(`${url}/v1/status`, { token });
+  for (const line of status.body.data) expect(Number(line.espera_prevista_s)).toBeLessThanOrEqual(3);
   const search = await finished(await execute('pesquisa-previa-bens', searchBody));
   expect(search.body.data[0]).toEqual(expect.objectContaining({ nada_consta: false }));
   const certificate = await finished(

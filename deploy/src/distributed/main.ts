@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { commonConfig, configOrExit, env, loadConfig } from '@regapi/config';
+import { SANDBOX_TIME_SCALE_SETTING } from '@regapi/orders';
 import { simulatorConfig } from '@regapi/origin-simulator';
 import { FIRST_USER_HINT } from '../first-user-hint';
 import { localSecretVariables } from '../local-secrets';
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
       /** The sandbox services' internal ports from here, their metrics ports 10 higher. */
       SANDBOX_PORT_BASE: env.port(9280),
       SANDBOX_SIM_PORT: env.port(8091),
-      SANDBOX_TIME_SCALE: env.number({ min: 0.0001, max: 1, default: 0.005 }),
+      SANDBOX_TIME_SCALE: env.number(SANDBOX_TIME_SCALE_SETTING),
       SIM_USERNAME: simulatorConfig.SIM_USERNAME,
       SIM_PASSWORD: simulatorConfig.SIM_PASSWORD,
       SIM_TIME_SCALE: simulatorConfig.SIM_TIME_SCALE,
@@ -83,7 +84,12 @@ async function main(): Promise<void> {
     CONSOLE_PUBLIC_URL: consoleUrl,
     ...(sandbox === undefined
       ? {}
-      : { SANDBOX_DATABASE_URL: sandbox.databaseUrl, SANDBOX_S3_BUCKET: `${config.S3_BUCKET}-sandbox` }),
+      : {
+          SANDBOX_DATABASE_URL: sandbox.databaseUrl,
+          SANDBOX_S3_BUCKET: `${config.S3_BUCKET}-sandbox`,
+          // The sandbox's one clock (decision 0136): its processes get it as SIM_TIME_SCALE and ORIGIN_TIME_SCALE.
+          SANDBOX_TIME_SCALE: String(config.SANDBOX_TIME_SCALE),
+        }),
   };
   const consoleEnv = { ...keysEnv, CONSOLE_API_URL: gatewayUrl, CONSOLE_PUBLIC_URL: consoleUrl };
 

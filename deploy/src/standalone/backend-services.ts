@@ -61,6 +61,8 @@ export function backendServices(deps: ServiceDeps, settings: BackendSettings): S
       storage: settings.storage(),
       downloader: createOriginDocumentDownloader(),
       publicBaseUrl: settings.publicBaseUrl,
+      // The sandbox's retries and links' lifetime on its clock (decision 0136); production's on the contract's.
+      settings: { timeScale: settings.sandbox === true ? settings.originTimeScale : 1 },
     }),
     createWebhooks({
       ...deps,

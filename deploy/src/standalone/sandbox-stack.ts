@@ -61,7 +61,8 @@ export async function startSandboxStack(input: SandboxStackInput): Promise<Sandb
   );
   const readiness = stackReadiness('sandbox.', { db, bus }, services);
   return {
-    gateway: { db, documents: documents() },
+    // One clock for the whole sandbox (decision 0136): its simulator, its services and the waits the gateway tells.
+    gateway: { db, documents: documents(), timeScale: input.timeScale },
     simulatorUrl: origin.url,
     readiness,
     start: async () => {

@@ -24,8 +24,11 @@ export const standaloneConfig = {
   EMBEDDED_PG_PORT: env.port(54329),
   /** The sandbox for `teste` tokens (docs/decisions/0099): its own database, bus, folder and simulator. */
   SANDBOX: env.boolean(true),
-  /** The sandbox simulator's time scale: a search in well under a second, a certificate in minutes. */
-  SANDBOX_TIME_SCALE: env.number({ min: 0.0001, max: 1, default: 0.005 }),
+  /**
+   * The sandbox's clock (decision 0136): its simulator's time scale (a search in well under a second, a certificate in
+   * about 72 s), and so its services' waits and every wait the gateway tells a `teste` token.
+   */
+  SANDBOX_TIME_SCALE: gatewayConfig.SANDBOX_TIME_SCALE,
   /** Where the sandbox's simulator listens; 0: a free port on the first start, kept in DATA_DIR after (issue 29). */
   SANDBOX_SIM_PORT: env.integer({ min: 0, max: 65_535, default: 0 }),
   LOG_LEVEL: env.oneOf(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const, 'info'),

@@ -162,7 +162,14 @@ async function startBackendStack(
         },
       }),
       createBilling(deps),
-      createArchive({ ...deps, storage: s3.storage(), downloader: createOriginDocumentDownloader(), clock }),
+      createArchive({
+        ...deps,
+        storage: s3.storage(),
+        downloader: createOriginDocumentDownloader(),
+        clock,
+        // The sandbox's archive on the sandbox's clock, as the standalone's (decision 0136).
+        ...(options.punctual ? { settings: { timeScale: options.timeScale ?? 0.001 } } : {}),
+      }),
       createReconciler({ ...deps, clock, settings: { pollIntervalMs: 50 } }),
     ],
     async close() {
@@ -200,7 +207,15 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       documents: s3.storage(),
       clock,
       rateLimit: { burst: 100_000, perSecond: 10_000 },
-      ...(sandbox === undefined ? {} : { sandbox: { db: sandbox.servicesDb, documents: sandbox.s3.storage() } }),
+      ...(sandbox === undefined
+        ? {}
+        : {
+            sandbox: {
+              db: sandbox.servicesDb,
+              documents: sandbox.s3.storage(),
+              timeScale: options.timeScale ?? 0.001,
+            },
+          }),
     }),
     ...production.createBackend(),
     ...(sandbox?.createBackend() ?? []),

@@ -4,7 +4,9 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { EXIT, errorJson, errorLine, exitCodeOf, progressDisplay, resultLines } from './cli-format';
+import { waitTimeoutMs, waitTimeoutNote } from './cli-wait';
 import { RegapiClient } from './client';
+import { WaitTimeoutError } from './errors';
 import { ORDERABLE } from './generated/orderable';
 import type { Orderable } from './types';
 
@@ -22,8 +24,8 @@ const USAGE = `uso: regapi <comando> [opções]
   lote <lote> [--aguardar]                a visão combinada de um lote
 
   Corpo: campo=valor (números para imovel_cartorio, finalidade, imovel_finalidade) ou --corpo '<json>'.
-  Opções: --json (saída JSON para scripts), --url <endereço> (senão REGAPI_URL), --timeout <s> (desiste de esperar),
-          --intervalo-maximo <s> (teto entre consultas; padrão 900).
+  Opções: --json (saída JSON para scripts), --url <endereço> (senão REGAPI_URL), --timeout <s> (desiste de esperar;
+          padrão 3600, saída 3), --intervalo-maximo <s> (teto entre consultas; padrão 900).
   Saída: 0 ok; 2 uso; 3 ainda processando; 4 resultado com falha (veja refunded/retry); 5 recusado pela API
          (nada cobrado); 6 sem resposta (reenvie com a mesma --chave); 1 outro erro.`;
 
@@ -98,17 +100,25 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!Number.isFinite(number) || number < 0) throw new UsageError(`${what}: segundos`);
     return number * 1000;
   };
-  const timeoutMs = seconds(values.timeout, '--timeout');
+  // --aguardar never waits forever: --timeout, else an hour (issue 29 item 3).
+  const timeoutMs = waitTimeoutMs(seconds(values.timeout, '--timeout'));
   const maxIntervalMs = seconds(values['intervalo-maximo'], '--intervalo-maximo');
+  const intervals = maxIntervalMs === undefined ? {} : { maxIntervalMs, minIntervalMs: Math.min(1000, maxIntervalMs) };
+  /** Runs a wait; past its timeout says how to look again (then exit 3, still processing). */
+  const bounded = async <T>(target: string, waiting: () => Promise<T>): Promise<T> => {
+    try {
+      return await waiting();
+    } catch (error) {
+      if (error instanceof WaitTimeoutError) process.stderr.write(`${waitTimeoutNote(target, timeoutMs)}\n`);
+      throw error;
+    }
+  };
   const wait = async (protocolo: string, untilFinal: boolean) => {
     const display = progressDisplay(process.stderr);
     try {
-      return await client.waitForResult(protocolo, {
-        untilFinal,
-        onProgress: display.update,
-        ...(timeoutMs === undefined ? {} : { timeoutMs }),
-        ...(maxIntervalMs === undefined ? {} : { maxIntervalMs, minIntervalMs: Math.min(1000, maxIntervalMs) }),
-      });
+      return await bounded(`resultado ${protocolo}${untilFinal ? ' --final' : ''}`, () =>
+        client.waitForResult(protocolo, { untilFinal, onProgress: display.update, timeoutMs, ...intervals }),
+      );
     } finally {
       display.stop();
     }
@@ -183,10 +193,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'lote': {
       const lote = required(rest[0], 'o lote');
       const answer = values.aguardar
-        ? await client.waitForLote(lote, {
-            ...(timeoutMs === undefined ? {} : { timeoutMs }),
-            ...(maxIntervalMs === undefined ? {} : { maxIntervalMs, minIntervalMs: Math.min(1000, maxIntervalMs) }),
-          })
+        ? await bounded(`lote ${lote}`, () => client.waitForLote(lote, { timeoutMs, ...intervals }))
         : await client.lote(lote);
       out(answer, [`${lote}: ${answer.code} — ${answer.code_message}`, JSON.stringify(answer.data[0]?.resumo ?? null)]);
       return answer.code === 202 ? EXIT.stillRunning : EXIT.ok;

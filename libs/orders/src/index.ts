@@ -90,13 +90,17 @@ export {
   queueTail,
 } from './queue-facts';
 export {
+  isTimeScale,
   RUN_TIME_MIN_SAMPLES,
   RUN_TIME_SAMPLES,
   type RunTimes,
   readMeasuredRunTimes,
   runTimesFromJson,
+  SANDBOX_TIME_SCALE_SETTING,
+  scaledMs,
   TYPICAL_RUN_MS,
   trimmedMean,
+  typicalRunTimes,
 } from './run-times';
 export {
   DEFAULT_HOURLY_SEARCH_CEILING,

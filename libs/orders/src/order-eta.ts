@@ -3,7 +3,7 @@ import type { Database } from '@regapi/db';
 import type { Kysely, Transaction } from 'kysely';
 import { type FairBacklogRead, fairReadyTimes, readFairBacklog } from './fair-schedule-store';
 import { type OrderInQueue, type QueueFacts, readQueueFacts } from './queue-facts';
-import { TYPICAL_RUN_MS } from './run-times';
+import { typicalRunTimes } from './run-times';
 import { DEFAULT_HOURLY_SEARCH_CEILING } from './search-ceiling';
 import { type EstimateOptions, startFromFacts } from './start-estimate';
 
@@ -45,7 +45,7 @@ export function newOrderForecast(
     return { startAt: new Date(readyAt.getTime() - basis.fair.runMs[fonte]), readyAt };
   }
   const { startAt } = startFromFacts(fonte, basis.facts, now, options);
-  return { startAt, readyAt: new Date(startAt.getTime() + TYPICAL_RUN_MS[fonte]) };
+  return { startAt, readyAt: new Date(startAt.getTime() + typicalRunTimes(options.timeScale)[fonte]) };
 }
 
 /** When a queued order is expected to start: its start in the current fair schedule, else from the FIFO facts. */

@@ -19,6 +19,32 @@ export const TYPICAL_RUN_MS: Readonly<Record<Fonte, number>> = Object.freeze({
 /** Expected session time (ms) of one run, per product: what the fair schedule and every ETA add per order. */
 export type RunTimes = Readonly<Record<Fonte, number>>;
 
+/**
+ * SANDBOX_TIME_SCALE, the one variable of the sandbox's clock (docs/decisions/0136): its simulator's latencies and
+ * terms, its origin-session's in-doubt wait and typical run times, its archive's retries and link lifetime and every
+ * wait the gateway tells a `teste` token are scaled by it. 0.005: a 72 s search in 0.36 s, a 4 h term in 72 s.
+ */
+export const SANDBOX_TIME_SCALE_SETTING = Object.freeze({ min: 0.0001, max: 1, default: 0.005 });
+
+/** Whether `timeScale` is a clock a setting may take: finite, above 0, at most 1 (never slower than the origin). */
+export function isTimeScale(timeScale: number): boolean {
+  return Number.isFinite(timeScale) && timeScale > 0 && timeScale <= 1;
+}
+
+/**
+ * `ms` of the real origin on the clock of an origin that runs `timeScale` times as long (docs/decisions/0136): 1 is
+ * production, unchanged; the sandbox's simulator runs at SANDBOX_TIME_SCALE, and so every wait it is told about.
+ * A positive `ms` stays at least 1 ms: a forecast never has a run of zero length.
+ */
+export function scaledMs(ms: number, timeScale = 1): number {
+  return timeScale === 1 || ms <= 0 ? ms : Math.max(1, Math.round(ms * timeScale));
+}
+
+/** TYPICAL_RUN_MS on the clock of an origin of `timeScale` (decision 0136); the figures themselves at 1. */
+export function typicalRunTimes(timeScale = 1): RunTimes {
+  return timeScale === 1 ? TYPICAL_RUN_MS : runTimesOf((fonte) => scaledMs(TYPICAL_RUN_MS[fonte], timeScale));
+}
+
 /** Recent answered attempts a product's figure is measured from (docs/decisions/0098). */
 export const RUN_TIME_SAMPLES = 50;
 /** Fewer answered attempts than this in the window: the typical figure stands. */
@@ -40,10 +66,12 @@ export function trimmedMean(durations: readonly number[]): number {
 
 /**
  * Per product, the trimmed mean of the session time (`answered_at - started_at`) of its last RUN_TIME_SAMPLES answered
- * origin attempts of the last 24 hours; TYPICAL_RUN_MS for a product with fewer than RUN_TIME_MIN_SAMPLES of them.
- * One statement over the `(fonte, started_at)` index. At least 1 ms: a forecast never has a run of zero length.
+ * origin attempts of the last 24 hours; TYPICAL_RUN_MS (on the origin's clock, `timeScale`: decision 0136) for a
+ * product with fewer than RUN_TIME_MIN_SAMPLES of them. One statement over the `(fonte, started_at)` index. At least
+ * 1 ms: a forecast never has a run of zero length.
  */
-export async function readMeasuredRunTimes(db: Db, now: Date): Promise<RunTimes> {
+export async function readMeasuredRunTimes(db: Db, now: Date, timeScale = 1): Promise<RunTimes> {
+  const typical = typicalRunTimes(timeScale);
   const { rows } = await sql<{ fonte: string; ms: number }>`
     SELECT f.fonte, d.ms
     FROM unnest(${[...FONTES]}::text[]) AS f (fonte)
@@ -67,7 +95,7 @@ export async function readMeasuredRunTimes(db: Db, now: Date): Promise<RunTimes>
   }
   const measured = (fonte: Fonte): number => {
     const durations = samples.get(fonte) ?? [];
-    return durations.length < RUN_TIME_MIN_SAMPLES ? TYPICAL_RUN_MS[fonte] : Math.max(1, trimmedMean(durations));
+    return durations.length < RUN_TIME_MIN_SAMPLES ? typical[fonte] : Math.max(1, trimmedMean(durations));
   };
   return runTimesOf(measured);
 }

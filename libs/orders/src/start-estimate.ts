@@ -2,7 +2,7 @@ import type { Database } from '@regapi/db';
 import type { Kysely, Transaction } from 'kysely';
 import type { Order } from './order';
 import { type QueueFacts, type QueuePosition, readQueueFacts, SEARCH } from './queue-facts';
-import { TYPICAL_RUN_MS } from './run-times';
+import { typicalRunTimes } from './run-times';
 import {
   DEFAULT_HOURLY_SEARCH_CEILING,
   nextSearchStartAt,
@@ -85,6 +85,11 @@ export interface EstimatedOrder {
 export interface EstimateOptions {
   /** Contract 8: searches per rolling hour. Default 50. */
   readonly hourlySearchCeiling?: number;
+  /**
+   * The origin's clock against the real one (docs/decisions/0136): the typical run times are scaled by it. Default 1
+   * (production); the sandbox's SANDBOX_TIME_SCALE. The hour of the ceiling is the origin account's, never scaled.
+   */
+  readonly timeScale?: number;
 }
 
 /**
@@ -98,8 +103,9 @@ export function startFromFacts(
   now: Date,
   options: EstimateOptions = {},
 ): StartEstimate {
+  const typical = typicalRunTimes(options.timeScale);
   let queueMs = 0;
-  for (const [working, count] of facts.working) queueMs += TYPICAL_RUN_MS[working] * count;
+  for (const [working, count] of facts.working) queueMs += typical[working] * count;
   const queueStart = new Date(now.getTime() + queueMs);
   if (fonte !== SEARCH) return { startAt: queueStart, ceilingBound: false };
   const limit = options.hourlySearchCeiling ?? DEFAULT_HOURLY_SEARCH_CEILING;

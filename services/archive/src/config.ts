@@ -16,6 +16,12 @@ export const archiveConfig = {
   ARCHIVE_SCRUB_INTERVAL_MS: env.integer({ min: 60_000, max: 30 * 86_400_000, default: 86_400_000 }),
   /** The scrub's pause after each document, pacing its reads of the bucket. Default 20 ms. */
   ARCHIVE_SCRUB_PAUSE_MS: env.integer({ min: 0, max: 60_000, default: 20 }),
+  /**
+   * The origin's clock, as origin-session reads it: 1 against the real origin; the sandbox's SANDBOX_TIME_SCALE in the
+   * sandbox, whose retries and links' lifetime are scaled by it (docs/decisions/0136). Never anything but 1 in
+   * production.
+   */
+  ORIGIN_TIME_SCALE: env.number({ min: 0.0001, max: 1, default: 1 }),
 };
 
 /** Everything the archive process reads: main.ts runs it, the Kubernetes drift test checks its Deployment. */

@@ -21,6 +21,7 @@ runServiceProcess({
         downloadTimeoutMs: config.ARCHIVE_DOWNLOAD_TIMEOUT_MS,
         scrubIntervalMs: config.ARCHIVE_SCRUB_INTERVAL_MS,
         scrubPauseMs: config.ARCHIVE_SCRUB_PAUSE_MS,
+        timeScale: config.ORIGIN_TIME_SCALE,
       },
     }),
 }).catch((error: unknown) => {

@@ -58,3 +58,23 @@ test('the first expiring link of the delivery bounds the retries', () => {
     linkExpiresAt: at(3 * MINUTE),
   });
 });
+
+test("on the sandbox's clock (decision 0136) the waits and the link's life from the delivery are scaled", () => {
+  const sandbox = { ...DEFAULT_ARCHIVE_SETTINGS, timeScale: 0.005 };
+  const now = at(MINUTE);
+  expect(retryPlan(delivered(3, [null]), now, sandbox)).toEqual({
+    kind: 'retry',
+    attempt: 4,
+    dueAt: new Date(now.getTime() + 4 * MINUTE * 0.005),
+  });
+  // A link without an expiry (7 days) and one the origin says lasts 7 days both end 50.4 minutes after the delivery.
+  const scaledWeek = 7 * 24 * 60 * MINUTE * 0.005;
+  for (const expiry of [null, at(7 * 24 * 60 * MINUTE).toISOString()]) {
+    expect(retryPlan(delivered(10, [expiry]), at(scaledWeek - 19_000), sandbox).kind).toBe('retry');
+    expect(retryPlan(delivered(10, [expiry]), at(scaledWeek - 18_000), sandbox)).toEqual({
+      kind: 'expired',
+      attempts: 10,
+      linkExpiresAt: at(scaledWeek),
+    });
+  }
+});

@@ -29,6 +29,8 @@ export interface ApiStack {
   readonly documents: DocumentStorage | undefined;
   readonly metrics: PlatformMetrics;
   readonly guards: readonly RequestGuard[];
+  /** The environment's clock against the real origin's (docs/decisions/0136): 1 in production. */
+  readonly timeScale: number;
 }
 
 /** The settings both environments share. */
@@ -42,24 +44,25 @@ export interface ApiSettings {
 
 /** Every /v1 route that reads or writes an environment's state, behind its guards and then `serves`. */
 export function apiRouters(stack: ApiStack, serves: RequestHandler, settings: ApiSettings): Router[] {
-  const { db, clock, hourlySearchCeiling } = { ...stack, ...settings };
+  const { db, clock, hourlySearchCeiling, timeScale } = { ...stack, ...settings };
   const middleware = [...stack.guards.map(guardMiddleware), serves];
   const planOf = cachedPlans(db);
   const acceptance = {
     db,
     clock,
     hourlySearchCeiling,
+    timeScale,
     claimWaitMs: settings.claimWaitMs,
     planOf,
     metrics: stack.metrics,
   };
   return [
-    pollingRouter({ db, clock, hourlySearchCeiling }, middleware),
+    pollingRouter({ db, clock, hourlySearchCeiling, timeScale }, middleware),
     orderListRouter({ db, clock }, middleware),
     extratoRouter(middleware, db, clock),
     monthlyStatementRouter({ db, clock, documents: stack.documents }, middleware),
     saldoRouter(middleware, db),
-    statusRouter({ db, clock, hourlySearchCeiling, cacheMs: settings.statusCacheMs }, middleware),
+    statusRouter({ db, clock, hourlySearchCeiling, timeScale, cacheMs: settings.statusCacheMs }, middleware),
     webhookRouter(middleware, { db, clock, allowHttp: settings.webhooksAllowHttp }),
     quoteRouter(middleware, db, planOf),
     executionRouter(acceptance, middleware),
@@ -77,7 +80,12 @@ export function pollingStacks(
   const polling = new Map(
     [...stacks].map(([ambiente, stack]): [Ambiente, PollingDeps] => [
       ambiente,
-      { db: stack.db, clock: settings.clock, hourlySearchCeiling: settings.hourlySearchCeiling },
+      {
+        db: stack.db,
+        clock: settings.clock,
+        hourlySearchCeiling: settings.hourlySearchCeiling,
+        timeScale: stack.timeScale,
+      },
     ]),
   );
   return (ambiente) => {

@@ -28,10 +28,11 @@ runServiceProcess({
       ...(config.SANDBOX_DATABASE_URL === undefined
         ? {}
         : {
-            sandbox: sandboxDeps(config.SANDBOX_DATABASE_URL, {
-              ...s3,
-              bucket: config.SANDBOX_S3_BUCKET ?? `${s3.bucket}-sandbox`,
-            }),
+            sandbox: sandboxDeps(
+              config.SANDBOX_DATABASE_URL,
+              { ...s3, bucket: config.SANDBOX_S3_BUCKET ?? `${s3.bucket}-sandbox` },
+              config.SANDBOX_TIME_SCALE,
+            ),
           }),
     });
   },
@@ -40,8 +41,11 @@ runServiceProcess({
   process.exit(1);
 });
 
-/** The sandbox's stack as this process reaches it (decision 0099): its database and its archive's bucket. */
-function sandboxDeps(databaseUrl: string, s3: S3Settings): SandboxDeps {
+/**
+ * The sandbox's stack as this process reaches it (decision 0099): its database, its archive's bucket and its clock
+ * (decision 0136).
+ */
+function sandboxDeps(databaseUrl: string, s3: S3Settings, timeScale: number): SandboxDeps {
   const db = createDb(databaseUrl, { applicationName: 'gateway-sandbox' });
-  return { db, documents: createS3Storage(s3), close: () => db.close() };
+  return { db, documents: createS3Storage(s3), timeScale, close: () => db.close() };
 }

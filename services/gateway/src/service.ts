@@ -3,7 +3,7 @@ import type { Ambiente } from '@regapi/contracts';
 import type { DbHandle } from '@regapi/db';
 import type { DocumentStorage } from '@regapi/documents';
 import { guardMiddleware } from '@regapi/http';
-import { DEFAULT_HOURLY_SEARCH_CEILING } from '@regapi/orders';
+import { DEFAULT_HOURLY_SEARCH_CEILING, isTimeScale } from '@regapi/orders';
 import type { Service, ServiceDeps } from '@regapi/runtime';
 import { noPlatformMetrics } from '@regapi/telemetry';
 import type { JwtKeyring } from '@regapi/tokens';
@@ -82,6 +82,11 @@ export interface SandboxDeps {
   readonly documents?: DocumentStorage;
   /** Default: R$ 10.000,00, refilled below R$ 5.000,00. */
   readonly balance?: SandboxBalanceSettings;
+  /**
+   * The sandbox's clock (docs/decisions/0136): SANDBOX_TIME_SCALE, the value its simulator and services run at. Every
+   * wait and forecast a `teste` token is answered is scaled by it (0 < timeScale ≤ 1).
+   */
+  readonly timeScale: number;
   /** Called as the gateway stops: a gateway process opened the sandbox's pool for the gateway alone. */
   readonly close?: () => Promise<void>;
 }
@@ -125,15 +130,19 @@ export function createGateway(deps: GatewayDeps): Service {
   // Production's routes first, then the sandbox's for the same paths: a `teste` token passes the first and is
   // handed on to the second (docs/decisions/0099). Both stacks share this code and never their state.
   const stacks = new Map<Ambiente, ApiStack>([
-    ['producao', { db, documents, metrics: deps.metrics ?? noPlatformMetrics, guards: [guards] }],
+    ['producao', { db, documents, metrics: deps.metrics ?? noPlatformMetrics, guards: [guards], timeScale: 1 }],
   ]);
   if (sandbox !== undefined) {
+    if (!isTimeScale(sandbox.timeScale)) {
+      throw new RangeError(`the sandbox's timeScale must be > 0 and ≤ 1, got ${sandbox.timeScale}`);
+    }
     stacks.set('teste', {
       db: sandbox.db.db,
       documents: sandbox.documents,
       // Production's figures count production's traffic only.
       metrics: noPlatformMetrics,
       guards: [guards, sandboxBalance(db, sandbox.db.db, sandbox.balance ?? DEFAULT_SANDBOX_BALANCE)],
+      timeScale: sandbox.timeScale,
     });
   }
   const settings: ApiSettings = {

@@ -22,7 +22,7 @@ let productionToken: string;
 beforeAll(async () => {
   [production, sandbox] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   await Promise.all([loadQuoteCatalog(production.db), loadQuoteCatalog(sandbox.db)]);
-  gateway = await startTestGateway(production, { sandbox: { db: sandbox, balance: BALANCE } });
+  gateway = await startTestGateway(production, { sandbox: { db: sandbox, balance: BALANCE, timeScale: 0.005 } });
   // No money in production: whatever the sandbox token buys, production could not have paid for.
   accountId = await newAccount(gateway.adminUrl, 'Integradora');
   ({ token: testToken } = await newToken(gateway.adminUrl, accountId, SCOPES, '30d', 'teste'));
@@ -118,7 +118,7 @@ test('without a sandbox, a teste token is a 503 on every stateful route; GET /v1
 
 test("a teste request passes production's route and the sandbox's, and spends the rate limit once", async () => {
   const limited = await startTestGateway(production, {
-    sandbox: { db: sandbox, balance: BALANCE },
+    sandbox: { db: sandbox, balance: BALANCE, timeScale: 0.005 },
     rateLimit: { burst: 3, perSecond: 0.01 },
   });
   try {

@@ -14,6 +14,12 @@ export interface ArchiveSettings {
    * When the origin gave no expiry for a link, how long it is taken to be valid from the delivery (contract 8: 7 days).
    */
   readonly linkValidityMs: number;
+  /**
+   * The origin's clock against the real one (docs/decisions/0136): the retries' waits and a link's lifetime (the
+   * origin's `expira_em`, or `linkValidityMs`) are scaled by it. 1 in production; the sandbox's SANDBOX_TIME_SCALE, so
+   * an undeliverable sandbox document ends 617 in minutes. Default 1.
+   */
+  readonly timeScale: number;
   /** Deliveries handled at once (downloads are I/O). Default 4. */
   readonly prefetch: number;
   /** Scheduler poll (the retries are delays kept in PostgreSQL). Default 1000 ms. */
@@ -37,6 +43,7 @@ export const DEFAULT_ARCHIVE_SETTINGS: ArchiveSettings = Object.freeze({
   retryFactor: 2,
   retryMaxDelayMs: 3_600_000,
   linkValidityMs: 7 * 24 * 3_600_000,
+  timeScale: 1,
   prefetch: 4,
   schedulerPollMs: 1_000,
   scrubIntervalMs: 24 * 3_600_000,

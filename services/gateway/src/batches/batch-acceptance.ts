@@ -51,7 +51,7 @@ async function planBatch(
     deps.db,
     { accountId, fonte, count: items.length, facts: first.queue },
     now,
-    { hourlySearchCeiling: deps.hourlySearchCeiling },
+    { hourlySearchCeiling: deps.hourlySearchCeiling, timeScale: deps.timeScale },
   );
   const orders: PlannedOrder[] = [];
   for (const [index, item] of items.entries()) {

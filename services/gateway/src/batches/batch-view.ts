@@ -27,6 +27,8 @@ export interface BatchViewDeps {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly hourlySearchCeiling: number;
+  /** The environment's clock (docs/decisions/0136). */
+  readonly timeScale: number;
 }
 
 /** Where a UF of the batch stands: answered (a conclusion), still running, or ended without a conclusion. */

@@ -1,5 +1,5 @@
 import { ConfigError, env, type Reader } from '@regapi/config';
-import { HOURLY_SEARCH_CEILING_SETTING } from '@regapi/orders';
+import { HOURLY_SEARCH_CEILING_SETTING, SANDBOX_TIME_SCALE_SETTING } from '@regapi/orders';
 import { type JwtKeyring, jwtKeysConfig, keyringFromConfig, MIN_SECRET_LENGTH } from '@regapi/tokens';
 import {
   DEFAULT_RATE_LIMIT_BURST,
@@ -58,6 +58,12 @@ export const gatewayConfig = {
   SANDBOX_DATABASE_URL: env.optionalUrl(['postgres:', 'postgresql:']),
   /** The sandbox archive's bucket, on the same S3 endpoint as S3_BUCKET. Default: S3_BUCKET with `-sandbox`. */
   SANDBOX_S3_BUCKET: env.optionalString(),
+  /**
+   * The sandbox's clock (decision 0136): the same value its simulator (SIM_TIME_SCALE) and its services
+   * (ORIGIN_TIME_SCALE) are given, so every wait a `teste` token is told is on the sandbox's time. Read only with
+   * SANDBOX_DATABASE_URL.
+   */
+  SANDBOX_TIME_SCALE: env.number(SANDBOX_TIME_SCALE_SETTING),
   /** Accept `http:` webhook URLs at registration: tests and local runs only (docs/decisions/0095). */
   WEBHOOKS_ALLOW_HTTP: env.boolean(false),
 };

@@ -12,6 +12,8 @@ export interface AcceptanceDeps {
   readonly clock: Clock;
   /** Contract 8, for the honest `consultar_daqui_s` of a search (the same setting origin-session enforces). */
   readonly hourlySearchCeiling: number;
+  /** The environment's clock, for the same (docs/decisions/0136): 1 in production, the sandbox's SANDBOX_TIME_SCALE. */
+  readonly timeScale: number;
   /** How long a duplicate waits for the first request with its key before answering 409. */
   readonly claimWaitMs: number;
   /** The caller's plan (cached for a moment: docs/decisions/0029). */

@@ -115,7 +115,7 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
     db,
     { accountId: input.caller.accountId, fonte: request.fonte, count: 1, facts: queue },
     now,
-    { hourlySearchCeiling: deps.hourlySearchCeiling },
+    { hourlySearchCeiling: deps.hourlySearchCeiling, timeScale: deps.timeScale },
   );
   const orderId = randomUUID();
   const uf = 'cartorio' in quote.target ? quote.target.cartorio.uf : quote.target.uf;

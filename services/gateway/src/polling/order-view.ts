@@ -10,13 +10,18 @@ import {
   withResultStatusNote,
 } from '@regapi/contracts';
 import type { OrderCharge } from '@regapi/ledger';
-import { type PolledOrder, storedForecast } from '@regapi/orders';
+import { type PolledOrder, scaledMs, storedForecast } from '@regapi/orders';
 import { queueAck, secondsUntil } from '../executions/acceptance-answers';
 
 /** A running order past its typical time, or one whose document is being archived: look again soon. */
 export const SHORT_WAIT_S = 5;
 /** A certificate past its forecast: the watch re-checks it, so a poll more often than this learns nothing. */
 export const CERTIFICATE_WAIT_S = 900;
+
+/** `seconds` from `now` on the environment's clock (docs/decisions/0136: the sandbox's runs `timeScale` as fast). */
+export function waitFrom(now: Date, seconds: number, timeScale: number): Date {
+  return new Date(now.getTime() + scaledMs(seconds * 1000, timeScale));
+}
 
 export interface PollingAnswer {
   readonly status: 200 | 202;
@@ -41,18 +46,21 @@ function cobranca(order: PolledOrder, charge: OrderCharge): DataItem {
  * finished result; while a search is `provisorio`, `consultar_daqui_s` until its next revision is due (a few seconds
  * after it, the check runs through the origin queue), or null when none is scheduled (it stays provisional).
  */
-function revisionFields(order: PolledOrder, now: Date): DataItem {
+function revisionFields(order: PolledOrder, now: Date, timeScale: number): DataItem {
   const fields: DataItem = { revisao: order.revisao, revisado_em: order.revisadoEm?.toISOString() ?? null };
   const provisional = order.result?.fonte === 'pesquisa-previa-bens' && order.result.data.provisorio === true;
   if (!provisional) return fields;
   const due = order.proximaRevisaoEm;
   if (due === null) return { ...fields, consultar_daqui_s: null };
   const at = due > now ? due : now;
-  return { ...fields, consultar_daqui_s: secondsUntil(new Date(at.getTime() + SHORT_WAIT_S * 1000), now) };
+  return { ...fields, consultar_daqui_s: secondsUntil(waitFrom(at, SHORT_WAIT_S, timeScale), now) };
 }
 
-/** The finished order (contract 2.4-2.6 + `aceite` + `cobranca`), HTTP 200 with the result in `code` (contract 7.2). */
-export function finishedAnswer(order: PolledOrder, charge: OrderCharge, now: Date): PollingAnswer {
+/**
+ * The finished order (contract 2.4-2.6 + `aceite` + `cobranca`), HTTP 200 with the result in `code` (contract 7.2).
+ * `timeScale`: the environment's clock (decision 0136), 1 in production.
+ */
+export function finishedAnswer(order: PolledOrder, charge: OrderCharge, now: Date, timeScale = 1): PollingAnswer {
   const code = order.code ?? 606;
   const message = finishedMessage(order, code, charge);
   return {
@@ -67,7 +75,7 @@ export function finishedAnswer(order: PolledOrder, charge: OrderCharge, now: Dat
         {
           fonte: order.fonte,
           ...order.result?.data,
-          ...revisionFields(order, now),
+          ...revisionFields(order, now, timeScale),
           referencia: order.referencia,
           aceite: order.aceite,
           cobranca: cobranca(order, charge),
@@ -119,9 +127,12 @@ export function runningAnswer(order: PolledOrder, readyAt: Date, now: Date): Pol
   };
 }
 
-/** When a certificate in issue is worth asking about again: its forecast, or the watch's pace once past it. */
-export function certificateReadyAt(order: PolledOrder, now: Date): Date {
+/**
+ * When a certificate in issue is worth asking about again: its forecast, or the watch's pace once past it (on the
+ * environment's clock: decision 0136).
+ */
+export function certificateReadyAt(order: PolledOrder, now: Date, timeScale = 1): Date {
   const at = storedForecast(order.result);
   if (at !== undefined && at > now) return at;
-  return new Date(now.getTime() + CERTIFICATE_WAIT_S * 1000);
+  return waitFrom(now, CERTIFICATE_WAIT_S, timeScale);
 }

@@ -9,40 +9,57 @@ import {
   isWellFormedProtocolo,
   type OrderInQueue,
   queuedOrderStartAt,
-  TYPICAL_RUN_MS,
+  scaledMs,
+  typicalRunTimes,
 } from '@regapi/orders';
 import { type RequestHandler, Router } from 'express';
 import type { Kysely } from 'kysely';
 import { authOf } from '../auth/auth-context';
-import { certificateReadyAt, finishedAnswer, type PollingAnswer, runningAnswer, SHORT_WAIT_S } from './order-view';
+import {
+  certificateReadyAt,
+  finishedAnswer,
+  type PollingAnswer,
+  runningAnswer,
+  SHORT_WAIT_S,
+  waitFrom,
+} from './order-view';
 
 export interface PollingDeps {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly hourlySearchCeiling: number;
+  /**
+   * The environment's clock against the real origin's (docs/decisions/0136): 1 in production, the sandbox's
+   * SANDBOX_TIME_SCALE. Every wait this answer gives is on it.
+   */
+  readonly timeScale: number;
 }
 
-/** The run time to add: the current fair schedule's (measured, decision 0098), else the typical one. */
-function runMsOf({ order, runMs }: OrderInQueue): number {
-  return isFonte(order.fonte) ? (runMs ?? TYPICAL_RUN_MS)[order.fonte] : 60_000;
+/**
+ * The run time to add: the current fair schedule's (measured, decision 0098, or typical on the origin's clock), else
+ * the typical one on the environment's clock (decision 0136).
+ */
+function runMsOf({ order, runMs }: OrderInQueue, timeScale: number): number {
+  return isFonte(order.fonte) ? (runMs ?? typicalRunTimes(timeScale))[order.fonte] : scaledMs(60_000, timeScale);
 }
 
 /** When the result is expected, from the stored state only (contract 4 execution rule 6: never the origin). */
 export function readyAt(deps: PollingDeps, polled: OrderInQueue, now: Date): Date {
   const { order } = polled;
-  const soon = new Date(now.getTime() + SHORT_WAIT_S * 1000);
+  const { hourlySearchCeiling, timeScale } = deps;
+  const soon = waitFrom(now, SHORT_WAIT_S, timeScale);
   switch (order.state) {
     case 'queued': {
-      const startAt = queuedOrderStartAt(polled, now, { hourlySearchCeiling: deps.hourlySearchCeiling });
-      return new Date(startAt.getTime() + runMsOf(polled));
+      const startAt = queuedOrderStartAt(polled, now, { hourlySearchCeiling, timeScale });
+      return new Date(startAt.getTime() + runMsOf(polled, timeScale));
     }
     case 'running': {
       const started = order.attemptStartedAt ?? now;
-      const expected = new Date(started.getTime() + runMsOf(polled));
+      const expected = new Date(started.getTime() + runMsOf(polled, timeScale));
       return expected > soon ? expected : soon;
     }
     case 'awaiting_issue':
-      return certificateReadyAt(order, now);
+      return certificateReadyAt(order, now, timeScale);
     default:
       return soon;
   }
@@ -51,7 +68,7 @@ export function readyAt(deps: PollingDeps, polled: OrderInQueue, now: Date): Dat
 async function pollingAnswer(deps: PollingDeps, polled: OrderInQueue, now: Date): Promise<PollingAnswer> {
   const { order } = polled;
   if (order.state === 'finished') {
-    return finishedAnswer(order, orderCharge(await orderLedgerEntries(deps.db, order.id)), now);
+    return finishedAnswer(order, orderCharge(await orderLedgerEntries(deps.db, order.id)), now, deps.timeScale);
   }
   return runningAnswer(order, readyAt(deps, polled, now), now);
 }

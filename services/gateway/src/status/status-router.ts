@@ -16,6 +16,8 @@ export interface StatusDeps {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly hourlySearchCeiling: number;
+  /** The environment's clock (docs/decisions/0136): 1 in production, the sandbox's SANDBOX_TIME_SCALE. */
+  readonly timeScale: number;
   /** Default STATUS_CACHE_MS; 0: no cache (tests). */
   readonly cacheMs?: number;
 }
@@ -34,7 +36,10 @@ async function readStatus(deps: StatusDeps): Promise<DataItem[]> {
         fora_de_servico_desde: status.enabled ? null : status.changedAt.toISOString(),
         // A newcomer's wait (no backlog of its own): one reading serves every caller (decision 0092).
         espera_prevista_s: status.enabled
-          ? await newOrderWaitSeconds(deps.db, fonte, now, { hourlySearchCeiling: deps.hourlySearchCeiling })
+          ? await newOrderWaitSeconds(deps.db, fonte, now, {
+              hourlySearchCeiling: deps.hourlySearchCeiling,
+              timeScale: deps.timeScale,
+            })
           : null,
         ultima_hora: {
           pedidos: hour.counted,

@@ -4,6 +4,7 @@ import {
   FAIR_SCHEDULE_FRESH_MS,
   type FairTask,
   readMeasuredRunTimes,
+  scaledMs,
 } from '@regapi/orders';
 import { every } from '@regapi/runtime';
 import type { TaskContext } from '../tasks/task-context';
@@ -35,17 +36,20 @@ export function startSchedulePublishing(ctx: TaskContext): SchedulePublishing {
 
   const publish = async (view: RunnerView): Promise<void> => {
     const now = ctx.clock.now();
-    // The queue decides with the typical costs (its fairness); time advances by the measured runs (decision 0098).
-    const runMs = await readMeasuredRunTimes(ctx.db, now);
+    // The queue decides with the typical costs (its fairness); time advances by the measured runs (decision 0098),
+    // and where none is measured by the typical ones on the origin's clock (the sandbox's: decision 0136).
+    const scale = ctx.settings.originTimeScale;
+    const runMs = await readMeasuredRunTimes(ctx.db, now, scale);
     const durationOf = (task: FairTask): number => {
       const fonte = view.orders.get(task.id)?.fonte;
-      return fonte === undefined ? task.costMs : runMs[fonte];
+      return fonte === undefined ? scaledMs(task.costMs, scale) : runMs[fonte];
     };
     const running = view.running;
     const busyUntil =
       running === undefined
         ? now.getTime()
-        : running.startedAt + (running.fonte === undefined ? running.task.costMs : runMs[running.fonte]);
+        : running.startedAt +
+          (running.fonte === undefined ? scaledMs(running.task.costMs, scale) : runMs[running.fonte]);
     const forecast = view.queue.forecast(Math.max(now.getTime(), busyUntil), undefined, durationOf);
     const starts = new Map<string, number>();
     const accounts = new Map<string, AccountBacklog>();
@@ -63,7 +67,11 @@ export function startSchedulePublishing(ctx: TaskContext): SchedulePublishing {
       computedAt: now,
       coveredSeq: view.coveredSeq,
       starts,
-      backlog: { accounts, internalWorkMs: view.internalWorkMs, internalShare: ctx.settings.internalShare },
+      backlog: {
+        accounts,
+        internalWorkMs: scaledMs(view.internalWorkMs, scale),
+        internalShare: ctx.settings.internalShare,
+      },
       runMs,
     });
   };
