@@ -259,13 +259,31 @@ describe('CSV', () => {
     expect(all).toContain(`"'=HYPERLINK(""x"")"`);
   });
 
+  it('offers the pt-BR dialect, the very bytes GET /v1/extrato answers with dialeto=pt-BR', async () => {
+    const visitor = await visitorAs(accountA, 'financeiro');
+    const page = await (await visitor.request('/extrato')).text();
+    expect(page).toContain('id="baixar-csv-pt-br"');
+    const [de, ate] = [brasiliaDay(-60), brasiliaDay()];
+    const fromConsole = await visitor.request(`/extrato.csv?de=${de}&ate=${ate}&dialeto=pt-BR`);
+    const fromApi = await fetch(`${gateway.url}/v1/extrato?de=${de}&ate=${ate}&dialeto=pt-BR`, {
+      headers: { authorization: `Bearer ${tokenA}`, accept: 'text/csv' },
+    });
+    expect(fromConsole.status).toBe(200);
+    expect(fromConsole.headers.get('content-disposition')).toBe(
+      `attachment; filename="extrato-${de}-${ate}-pt-BR.csv"`,
+    );
+    const consoleBytes = Buffer.from(await fromConsole.arrayBuffer());
+    expect(consoleBytes.equals(Buffer.from(await fromApi.arrayBuffer()))).toBe(true);
+    expect(consoleBytes.subarray(3).toString('utf8')).toMatch(/;estorno;30,00;607,50;/);
+  });
+
   it('with a kind or product filter holds just those lines, written the same way', async () => {
     const visitor = await visitorAs(accountA, 'financeiro');
     const csv = await (await visitor.request('/extrato.csv?tipo=estorno')).text();
     const lines = csv.split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
-      /,estorno,30\.00,607\.50,[0-9]+,certidao-inteiro-teor,RJ,605,retry,,instabilidade da origem$/,
+      /,estorno,30\.00,607\.50,[0-9]+,certidao-inteiro-teor,RJ,605,retry,,instabilidade da origem,,$/,
     );
   });
 });

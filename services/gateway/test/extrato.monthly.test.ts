@@ -97,6 +97,24 @@ test('CSV with formato=csv or Accept: text/csv; formato wins over Accept', async
   expect(await sha256(pdf)).toBe(stored.pdf);
 });
 
+test("dialeto=pt-BR: the stored CSV's rows in the pt-BR dialect, written from the ledger, without an ETag", async () => {
+  const standard = await (await monthly(`${month}?formato=csv`, tokenA)).text();
+  const response = await monthly(`${month}?formato=csv&dialeto=pt-BR`, tokenA);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
+  expect(response.headers.get('content-disposition')).toBe(`attachment; filename="extrato-${month}-pt-BR.csv"`);
+  expect(response.headers.get('etag')).toBeNull();
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  // No cell of this month holds a comma, a semicolon or a quote: the dialects differ only in the separator and the
+  // decimal mark of the amounts.
+  const brazilian = bytes.subarray(3).toString('utf8');
+  expect(brazilian.replaceAll(';', ',').replaceAll(/(-?[0-9]+),([0-9]{2})(?=,|\r\n)/g, '$1.$2')).toBe(standard);
+  expect(brazilian).toMatch(/;recarga;12,34;162,34;/);
+  const pdf = await monthly(`${month}?dialeto=pt-BR`, tokenA);
+  expect(await sha256(pdf)).toBe(stored.pdf);
+});
+
 test("another account's month is not reachable: B asking the same month gets its own (not closed yet)", async () => {
   const response = await monthly(month, tokenB);
   expect(response.status).toBe(409);
@@ -111,6 +129,7 @@ test('a malformed month, an unknown formato or a month not begun: 422 naming the
     [`${nextMonth(nextMonth(month))}`, 'mes'],
     [`${month}?formato=xml`, 'formato'],
     [`${month}?formato=csv&formato=pdf`, 'formato'],
+    [`${month}?formato=csv&dialeto=excel`, 'dialeto'],
   ] as const) {
     const response = await monthly(asked, tokenA);
     expect(response.status).toBe(422);

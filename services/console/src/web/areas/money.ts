@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { formatBrl, parseReaisBrasil } from '@regapi/br';
+import type { CsvDialect } from '@regapi/contracts';
 import {
   type BalanceAlert,
   balanceAlert,
@@ -11,6 +12,7 @@ import {
   extratoCsvDisposition,
   extratoMonthRange,
   listClosedStatements,
+  parseCsvDialect,
   setLowBalanceThreshold,
   statement,
   statementMonths,
@@ -85,10 +87,10 @@ async function renderStatement(
   );
 }
 
-function sendCsv(res: Response, range: { de: string; ate: string }, body: string): void {
+function sendCsv(res: Response, range: { de: string; ate: string }, body: string, dialect: CsvDialect): void {
   res.status(200);
   res.setHeader('Content-Type', EXTRATO_CSV_CONTENT_TYPE);
-  res.setHeader('Content-Disposition', extratoCsvDisposition(range));
+  res.setHeader('Content-Disposition', extratoCsvDisposition(range, dialect));
   res.send(body);
 }
 
@@ -110,13 +112,15 @@ export const moneyArea: ConsoleArea = (router, context) => {
 
   router.get('/extrato.csv', ...context.guard.page('money:read'), async (req, res) => {
     const viewer = viewerOf(res);
-    const parsed = parseStatementFilters(req.query, context.clock.now());
-    if (!parsed.ok) {
+    const { dialeto, ...filters } = req.query;
+    const parsed = parseStatementFilters(filters, context.clock.now());
+    const dialect = parseCsvDialect(dialeto);
+    if (!parsed.ok || !dialect.ok) {
       await renderStatement(context, req, res, {});
       return;
     }
     const lines = await linesOf(context, viewer.accountId, parsed.value);
-    sendCsv(res, parsed.value.range, extratoCsv(lines));
+    sendCsv(res, parsed.value.range, extratoCsv(lines, dialect.value), dialect.value);
   });
 
   router.get('/extrato/mensal', ...context.guard.page('money:read'), async (_req, res) => {
@@ -162,12 +166,13 @@ export const moneyArea: ConsoleArea = (router, context) => {
   router.get('/extrato/mensal/:mes.csv', ...context.guard.page('money:read'), async (req, res) => {
     const viewer = viewerOf(res);
     const range = extratoMonthRange(String(req.params.mes));
-    if (range === undefined) {
+    const dialect = parseCsvDialect(req.query.dialeto);
+    if (range === undefined || !dialect.ok) {
       notFound(res);
       return;
     }
     const lines = await statement(context.db, { accountId: viewer.accountId, from: range.from, to: range.to });
-    sendCsv(res, range, extratoCsv(lines));
+    sendCsv(res, range, extratoCsv(lines, dialect.value), dialect.value);
   });
 
   router.get('/extrato/mensal/:mes', ...context.guard.page('money:read'), async (req, res) => {

@@ -192,7 +192,7 @@ export function statementPage(viewer: ConsoleSession, view: StatementView): stri
 <dt>Entradas</dt><dd id="entradas">${formatBrl(totals.credits)}</dd>
 <dt>Saídas</dt><dd id="saidas">${formatBrl(totals.debits)}</dd>
 </dl>
-<p><a href="/extrato.csv?${filtersQuery(filters)}" download id="baixar-csv">Baixar CSV</a> (mesmo arquivo que a API entrega em <code>GET /v1/extrato</code>)</p>
+<p><a href="/extrato.csv?${filtersQuery(filters)}" download id="baixar-csv">Baixar CSV</a> (mesmo arquivo que a API entrega em <code>GET /v1/extrato</code>) · <a href="/extrato.csv?${filtersQuery(filters)}&amp;dialeto=pt-BR" download id="baixar-csv-pt-br">Baixar CSV para planilha em português</a> (ponto e vírgula, vírgula decimal)</p>
 !${statementTable(pageLines, `Extrato de ${range}, dias no horário de Brasília`)}
 !${pager(filters, totalLines)}
 </section>`;
@@ -272,7 +272,7 @@ export function monthPage(viewer: ConsoleSession, view: MonthView): string {
 <dt>Saídas</dt><dd id="saidas">${formatBrl(totals.debits)}</dd>
 <dt>Saldo final</dt><dd id="saldo-final">${formatBrl(view.closingCentavos)}</dd>
 </dl>
-<p><a href="/extrato/mensal/${view.month}.csv" download id="baixar-csv">Baixar CSV de ${name}</a></p>
+<p><a href="/extrato/mensal/${view.month}.csv" download id="baixar-csv">Baixar CSV de ${name}</a> · <a href="/extrato/mensal/${view.month}.csv?dialeto=pt-BR" download id="baixar-csv-pt-br">CSV para planilha em português</a></p>
 !${statementTable(view.lines, `Lançamentos de ${name}`)}`,
     { viewer, current: '/extrato' },
   );
