@@ -37,6 +37,7 @@ import * as m0037 from './0037-origin-leadership-and-intents';
 import * as m0038 from './0038-origin-ownership-check';
 import * as m0039 from './0039-origin-ownership-finding-names';
 import * as m0040 from './0040-document-scrub';
+import * as m0044 from './0044-console-test-mode';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0038-origin-ownership-check': m0038,
   '0039-origin-ownership-finding-names': m0039,
   '0040-document-scrub': m0040,
+  '0044-console-test-mode': m0044,
 };
