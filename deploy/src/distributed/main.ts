@@ -85,7 +85,13 @@ async function main(): Promise<void> {
       ? {}
       : { SANDBOX_DATABASE_URL: sandbox.databaseUrl, SANDBOX_S3_BUCKET: `${config.S3_BUCKET}-sandbox` }),
   };
-  const consoleEnv = { ...keysEnv, CONSOLE_API_URL: gatewayUrl, CONSOLE_PUBLIC_URL: consoleUrl };
+  const consoleEnv = {
+    ...keysEnv,
+    CONSOLE_API_URL: gatewayUrl,
+    CONSOLE_PUBLIC_URL: consoleUrl,
+    // The console's test mode (decision 0146) reads the sandbox's database, as the gateway does.
+    ...(sandbox === undefined ? {} : { SANDBOX_DATABASE_URL: sandbox.databaseUrl }),
+  };
 
   const children = new Map<string, ChildProcess>();
   let stopping = false;
