@@ -171,11 +171,13 @@ describe('the console test mode in Chromium', () => {
     expect((await endpointsIn(production)).map((row) => row.url)).not.toContain(CONSOLE_HOOK);
     const audited = await production.db
       .selectFrom('console_audit')
-      .select('action')
+      .select('params')
       .where('account_id', '=', accountId)
       .where('action', '=', 'webhook.create')
       .execute();
-    expect(audited).toHaveLength(1);
+    expect(audited.map((row) => row.params)).toEqual([
+      expect.objectContaining({ url: CONSOLE_HOOK, ambiente: 'teste' }),
+    ]);
 
     // Off again, keyboard only: production's data, no banner.
     await page.goto(`${server.url}/webhooks`);

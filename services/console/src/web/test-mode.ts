@@ -27,16 +27,19 @@ export function dataDb(context: ConsoleContext, viewer: ConsoleSession): Kysely<
 
 /**
  * An action on the account's data with its audit row: in production one transaction for both (as before); in test
- * mode the data is the sandbox's (its own database) and the audit trail — like users, tokens and sessions — stays in
- * production's, written in a transaction that also holds any lock the action takes there (a single-use form's).
+ * mode the data is the sandbox's (its own database, its own transaction) and the audit trail — like users, tokens and
+ * sessions — stays in production's, in a transaction that also holds any lock the action takes there (a single-use
+ * form's) for as long as the sandbox's work runs.
  */
 export function actWithAudit<T>(
   context: ConsoleContext,
   viewer: ConsoleSession,
   act: (data: Kysely<Database>, audit: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  const sandbox = inTestMode(viewer) ? dataDb(context, viewer) : undefined;
-  return context.db.transaction().execute((trx) => act(sandbox ?? trx, trx));
+  if (!inTestMode(viewer)) return context.db.transaction().execute((trx) => act(trx, trx));
+  const sandbox = dataDb(context, viewer);
+  // The sandbox's transaction inside production's: it commits first, then the audit row (and the form's lock) do.
+  return context.db.transaction().execute((trx) => sandbox.transaction().execute((data) => act(data, trx)));
 }
 
 /** Where to go back after switching: a path of this console, never another site (`//host`, `/\\host`). */

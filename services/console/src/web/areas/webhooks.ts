@@ -18,6 +18,7 @@ import { formField, formFields, notFound, queryParam, sendPage } from '../respon
 import { viewerOf } from '../session-guard';
 import { earlierUseOfForm } from '../single-use-form';
 import { actWithAudit, dataDb } from '../test-mode';
+import { inTestMode } from '../test-mode-frame';
 import {
   type WebhookFormProblem,
   type WebhookFormValues,
@@ -217,6 +218,12 @@ async function audit(
     action,
     target: endpoint.id,
     at,
-    params: { ...extra, url: endpoint.url, eventos: endpoint.events.join(' ') },
+    // An action in test mode names its environment: the endpoint is the sandbox's (docs/decisions/0146).
+    params: {
+      ...extra,
+      url: endpoint.url,
+      eventos: endpoint.events.join(' '),
+      ...(inTestMode(viewer) ? { ambiente: 'teste' } : {}),
+    },
   });
 }
