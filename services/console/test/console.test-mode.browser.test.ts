@@ -179,6 +179,11 @@ describe('the console test mode in Chromium', () => {
       expect.objectContaining({ url: CONSOLE_HOOK, ambiente: 'teste' }),
     ]);
 
+    // A new token made in test mode is a test token unless chosen otherwise.
+    await page.goto(`${server.url}/tokens/novo`);
+    expect(await page.locator('input[name="ambiente"][value="teste"]').isChecked()).toBe(true);
+    expect(await page.locator('input[name="ambiente"][value="producao"]').isChecked()).toBe(false);
+
     // Off again, keyboard only: production's data, no banner.
     await page.goto(`${server.url}/webhooks`);
     await page.locator('#modo-teste').focus();
