@@ -231,6 +231,18 @@ test('every service runs in its own process, becomes ready on PostgreSQL + Rabbi
     headers: { authorization: `Bearer ${secret}` },
   });
   expect(fromConsole.status).toBe(200);
+  // The console process reads the sandbox's database the runner gives it (decision 0146): its test mode opens the
+  // account's sandbox, filled by the gateway process.
+  const switched = await person.request('/modo-teste', {
+    form: { csrf: csrfOf(tokenForm), modo: 'teste', voltar: '/extrato' },
+  });
+  expect({ status: switched.status, location: switched.headers.get('location') }).toEqual({
+    status: 303,
+    location: '/extrato',
+  });
+  const sandboxStatement = await (await person.request('/extrato')).text();
+  expect(sandboxStatement).toContain('id="faixa-teste"');
+  expect(sandboxStatement).toMatch(/R\$\s10\.000,00/);
 
   const { exit } = await runner.stop('SIGTERM');
   expect({ exit, output: exit === 0 ? '' : runner.output() }).toEqual({ exit: 0, output: '' });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { rootClusterFolder, superuserAccepts } from '@regapi/db';
 import { createSimulatorControl } from '@regapi/origin-simulator';
 import { callJson, freePort, listeningPorts, type Spawned, spawnCaptured, waitFor } from '@regapi/testkit';
-import { ConsoleVisitor } from '../../services/console/test/support/console-web';
+import { ConsoleVisitor, csrfOf } from '../../services/console/test/support/console-web';
 import { FIRST_USER_HINT } from '../src/first-user-hint';
 import { DEMO_ACCOUNT_NAME } from '../src/standalone/demo-account';
 import { buildWorkspace, ROOT } from './build-once';
@@ -150,6 +150,15 @@ test('the console listens, and the administrator the first start printed signs i
   const page = await home.text();
   expect(page).toContain(DEMO_ACCOUNT_NAME);
   expect(page).toMatch(/R\$\s500,00/);
+  // The test mode (decision 0146): the switch opens the demo account's sandbox, whose balance the gateway fills.
+  const switched = await visitor.request('/modo-teste', { form: { csrf: csrfOf(page), modo: 'teste', voltar: '/' } });
+  expect({ status: switched.status, location: switched.headers.get('location') }).toEqual({
+    status: 303,
+    location: '/',
+  });
+  const sandboxHome = await (await visitor.request('/')).text();
+  expect(sandboxHome).toContain('id="faixa-teste"');
+  expect(sandboxHome).toMatch(/R\$\s10\.000,00/);
   // The console answers in HTML, its 404 included; the API's listener does not serve its pages.
   const missing = await fetch(`${consoleUrl}/nada`);
   expect({ status: missing.status, type: missing.headers.get('content-type') }).toEqual({

@@ -91,7 +91,13 @@ async function main(): Promise<void> {
           SANDBOX_TIME_SCALE: String(config.SANDBOX_TIME_SCALE),
         }),
   };
-  const consoleEnv = { ...keysEnv, CONSOLE_API_URL: gatewayUrl, CONSOLE_PUBLIC_URL: consoleUrl };
+  const consoleEnv = {
+    ...keysEnv,
+    CONSOLE_API_URL: gatewayUrl,
+    CONSOLE_PUBLIC_URL: consoleUrl,
+    // The console's test mode (decision 0146) reads the sandbox's database, as the gateway does.
+    ...(sandbox === undefined ? {} : { SANDBOX_DATABASE_URL: sandbox.databaseUrl }),
+  };
 
   const children = new Map<string, ChildProcess>();
   let stopping = false;

@@ -159,6 +159,8 @@ async function main(): Promise<void> {
     hourlySearchCeiling: originConfig.HOURLY_SEARCH_CEILING,
     webhooksAllowHttp: webhookSettings.WEBHOOKS_ALLOW_HTTP,
     ...consoleMailSettingsFrom({ ...config, CONSOLE_PUBLIC_URL: consolePublicUrl }),
+    // The test mode (decision 0146) reads the sandbox's database; the sandbox stack closes it.
+    ...(sandbox === undefined ? {} : { sandbox: { db: sandbox.gateway.db } }),
   });
   consoleApp = createConsoleHttpApp(consoleService, { metrics: telemetry.metrics });
   await consoleService.start();

@@ -72,6 +72,7 @@ export {
   revokeUserSessions,
   type SessionLifetime,
   sessionOf,
+  setSessionAmbiente,
 } from './sessions';
 export { type ConsoleAuthDeps, type SignInResult, signIn } from './sign-in';
 export { signOut } from './sign-out';

@@ -31,6 +31,8 @@ export interface ConsoleSession {
   readonly csrfToken: string;
   readonly csrfSecret: Buffer;
   readonly expiresAt: Date;
+  /** `teste` while the session is in test mode (docs/decisions/0146); every session starts in `producao`. */
+  readonly ambiente: 'producao' | 'teste';
 }
 
 export interface NewSession {
@@ -86,7 +88,16 @@ export async function sessionOf(
     .where('s.expires_at', '>', now)
     .where('s.last_seen_at', '>', idleSince)
     .where('u.disabled_at', 'is', null)
-    .returning(['s.id', 's.user_id', 's.csrf_secret', 's.expires_at', 'u.account_id', 'u.email', 'u.role'])
+    .returning([
+      's.id',
+      's.user_id',
+      's.csrf_secret',
+      's.expires_at',
+      's.ambiente',
+      'u.account_id',
+      'u.email',
+      'u.role',
+    ])
     .executeTakeFirst();
   if (row === undefined) return undefined;
   return {
@@ -98,7 +109,23 @@ export async function sessionOf(
     csrfToken: csrfTokenFor(row.csrf_secret),
     csrfSecret: row.csrf_secret,
     expiresAt: row.expires_at,
+    ambiente: row.ambiente,
   };
+}
+
+/** The test-mode switch (docs/decisions/0146): the environment a live session looks at from now on. */
+export async function setSessionAmbiente(
+  db: Kysely<Database>,
+  sessionId: string,
+  ambiente: 'producao' | 'teste',
+): Promise<boolean> {
+  const result = await db
+    .updateTable('console_session')
+    .set({ ambiente })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Ends the session of `token`; returns whose it was, or undefined when there was no live session to end. */

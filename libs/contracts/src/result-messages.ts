@@ -68,6 +68,11 @@ function whatHappened(code: ResultCode, fonte: Fonte): string {
       return 'Falha permanente na origem: o produto foi retirado de serviço e a equipe foi avisada.';
     case 605:
       return 'Tempo esgotado na origem: o pedido não foi concluído.';
+    case 615:
+      // The one text of a receipt error (docs/sandbox.md quotes it; docs/decisions/0147).
+      return fonte === 'pesquisa-previa-bens'
+        ? 'A pesquisa rodou na origem, mas a origem não gerou o comprovante impresso: sem essa prova o resultado não é entregue. O número do pedido na origem fica em protocolo_origem.'
+        : WHAT_HAPPENED_BY_CLASS.retry;
     case 607:
       return 'O cartório chegou à origem como texto em vez do número inteiro: falha de integração do lado do serviço.';
     case 618:

@@ -4,7 +4,8 @@ import type { OrderResultBody } from './order-result';
 /**
  * `data[0]` of an order that ended without a delivery: the product's fields, null where the origin reported nothing
  * (contract 2.1: never 0, never ""), and a sentence saying what happened. The search keeps its two constant facts
- * (`confianca` INDICIO; `nada_consta` false: nothing was concluded). Written by origin-session (the origin's failures)
+ * (`nada_consta` false: nothing was concluded) and claims no confidence: `confianca` is null, like every other fact the
+ * origin did not report (contract 2.1, 2.4; docs/decisions/0147). Written by origin-session (the origin's failures)
  * and by the archive (a document it could not keep). The sentence is the one table's (libs/contracts
  * `finishedResultMessage`: what happened, the money, what to do next), then `note` (the cause, never money).
  */
@@ -23,7 +24,7 @@ export function failureResultData(
         quantidade_imoveis: null,
         nada_consta: false,
         provisorio: false,
-        confianca: 'INDICIO',
+        confianca: null,
         pesquisado_nome: null,
         pesquisado_documento: null,
         protocolo_origem: numeroPedido,

@@ -17,3 +17,10 @@ test.each(FONTES)('every failure result of %s matches its product result schema'
     }
   }
 });
+
+test('a search that ended without a result claims no confidence (contract 2.1, 2.4; decision 0147)', () => {
+  for (const { code } of RESULT_CODES) {
+    const data = failureResultData('pesquisa-previa-bens', code, {});
+    expect([code, 'confianca' in data ? data.confianca : 'absent']).toEqual([code, null]);
+  }
+});

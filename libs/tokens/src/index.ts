@@ -40,6 +40,7 @@ export {
   parseJwtKeys,
 } from './jwt-keyring';
 export { jwtKeysConfig, keyringFromConfig } from './keyring-config';
+export { type PresentedToken, prefixedToken, presentedToken, TOKEN_PREFIXES } from './token-prefix';
 export { InvalidTokenError, type TokenRefusal } from './token-refusal';
 export {
   checkTokenRequest,

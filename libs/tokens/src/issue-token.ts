@@ -5,6 +5,7 @@ import { type Db, getAccount, UnknownAccountError } from '@regapi/ledger';
 import { isProductScope, signAccessToken } from './access-token';
 import { insertApiToken } from './api-token-store';
 import type { JwtKeyring } from './jwt-keyring';
+import { prefixedToken } from './token-prefix';
 
 export interface IssueTokenInput {
   readonly accountId: string;
@@ -23,7 +24,7 @@ export interface IssueTokenInput {
 }
 
 export interface IssuedToken {
-  /** Shown once, to the operator who issued it; only its id is stored. */
+  /** Shown once, to the operator who issued it; only its id is stored. Prefixed by its environment (token-prefix). */
   readonly token: string;
   readonly tokenId: string;
   readonly accountId: string;
@@ -59,12 +60,13 @@ export async function issueToken(
     consoleSessionId: input.consoleSessionId ?? null,
     ambiente: input.ambiente ?? 'producao',
   });
-  const token = signAccessToken(keyring, {
+  const jwt = signAccessToken(keyring, {
     tokenId: row.id,
     accountId: row.accountId,
     scopes: row.scopes,
     issuedAt,
     expiresAt,
   });
+  const token = prefixedToken(row.ambiente, jwt);
   return { token, tokenId: row.id, accountId: row.accountId, scopes: row.scopes, expiresAt, ambiente: row.ambiente };
 }

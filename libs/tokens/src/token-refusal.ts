@@ -12,7 +12,10 @@ export type TokenRefusal =
   | 'expired'
   | 'revoked'
   | 'unknown_token'
-  | 'admin_token_invalid';
+  | 'admin_token_invalid'
+  /** A token whose environment prefix is not its row's environment (docs/decisions/0146). */
+  | 'production_token_labelled_teste'
+  | 'teste_token_labelled_production';
 
 /** A token the verifier refused, before it becomes an HTTP answer. */
 export class InvalidTokenError extends Error {

@@ -2,6 +2,7 @@
 import './instrument';
 import { configOrExit } from '@regapi/config';
 import { consoleMailSettingsFrom } from '@regapi/console-auth';
+import { createDb } from '@regapi/db';
 import { runServiceProcess } from '@regapi/runtime';
 import { keyringFromConfig } from '@regapi/tokens';
 import { consoleProcessConfig } from './config/console-config';
@@ -22,6 +23,8 @@ runServiceProcess({
       hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
       webhooksAllowHttp: config.WEBHOOKS_ALLOW_HTTP,
       ...consoleMailSettingsFrom(config),
+      // The test mode's data (docs/decisions/0146): the sandbox's database, a small pool of the console's own.
+      ...(config.SANDBOX_DATABASE_URL === undefined ? {} : { sandbox: sandboxOf(config.SANDBOX_DATABASE_URL) }),
     }),
   // Its own pages, 404 and error pages in HTML, never the API's JSON envelope; requests timed by route template.
   publicApp: (service, { metrics }) => createConsoleHttpApp(service, { metrics }),
@@ -29,3 +32,8 @@ runServiceProcess({
   process.stderr.write(`console: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
+
+function sandboxOf(url: string) {
+  const db = createDb(url, { applicationName: 'console-sandbox', max: 2 });
+  return { db, close: () => db.close() };
+}

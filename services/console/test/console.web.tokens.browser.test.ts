@@ -57,7 +57,8 @@ describe('Tokens in Chromium', () => {
     await page.getByRole('heading', { name: 'Token criado' }).waitFor();
 
     const secret = await page.locator('#segredo').inputValue();
-    expect(secret).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+    // A production token, its environment visible (docs/decisions/0146).
+    expect(secret).toMatch(/^regapi_producao_eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(await page.locator('#segredo').getAttribute('readonly')).not.toBeNull();
     // The copy button exists only because the console's own script ran (no inline script: the CSP would block it).
     const copy = page.getByRole('button', { name: 'Copiar token' });

@@ -82,7 +82,12 @@ test('a certificate in issue, issued and unavailable each match ResultadoCertida
     emitidaEm: '2026-11-23T15:00:00.000Z',
     valorCentavos: 8761,
   };
-  const inIssue = certificateInIssueData('P-2', new Date('2026-11-23T15:00:00.000Z'), 'America/Sao_Paulo');
+  const inIssue = certificateInIssueData(
+    'P-2',
+    new Date('2026-11-23T15:00:00.000Z'),
+    'America/Sao_Paulo',
+    'registry-business-hours',
+  );
   for (const data of [
     inIssue,
     certificateIssuedData(issued, inIssue.previsao_entrega_em),

@@ -5,8 +5,11 @@ import { CERTIFICATE_TERM_BUSINESS_HOURS, ManualClock } from '@regapi/calendar';
 import {
   FONTES,
   type Fonte,
+  finishedResultMessage,
   isFonte,
+  moneyOutcomeOfFinished,
   RESULT_CLASS_INFO,
+  type ResultCode,
   resultClassOf,
   SANDBOX_EXAMPLES,
   validateRequest,
@@ -157,6 +160,19 @@ test.each(ROWS.map((row) => ({ name: `${row.fonte} ${row.input.join(' ')} → ${
     expect(row.then.includes('takes the product out of service')).toBe(rule?.effect === 'product-out-of-service');
   },
 );
+
+// One source for a result's text (issue 29 item 8): what the table quotes in «» is the text the platform writes.
+const QUOTED = ROWS.flatMap((row) => {
+  const quote = /«([^»]+)»/.exec(row.then)?.[1];
+  return quote === undefined ? [] : [{ name: `${row.fonte} ${row.code}`, row, quote }];
+});
+test('the table quotes the result text of a receipt error', () => {
+  expect(QUOTED.map(({ row }) => row.code)).toContain(615);
+});
+test.each(QUOTED)('$name: the quoted text is the start of the one result text', ({ row, quote }) => {
+  const code = row.code as ResultCode;
+  expect(finishedResultMessage(code, row.fonte, moneyOutcomeOfFinished(code, row.fonte)).startsWith(quote)).toBe(true);
+});
 
 const SEARCHES = ROWS.filter((row) => row.fonte === 'pesquisa-previa-bens');
 test.each(SEARCHES.map((row) => ({ name: `${row.input.join(' ')}: ${row.origin}`, row })))(

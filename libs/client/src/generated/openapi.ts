@@ -2115,10 +2115,10 @@ export interface components {
             /** @description true enquanto a origem ainda tenta cartórios que não responderam: o resultado pode mudar. */
             provisorio: boolean;
             /**
-             * @description Sempre INDICIO; nenhuma entrada muda isso.
-             * @constant
+             * @description INDICIO em toda pesquisa que chegou a um resultado (nenhuma entrada muda isso); null numa pesquisa que terminou sem resultado: nada foi concluído, não há grau de confiança a declarar.
+             * @enum {string|null}
              */
-            confianca: "INDICIO";
+            confianca: "INDICIO" | null;
             /** @description Quem a ORIGEM diz ter pesquisado, na grafia dela; pode diferir do nome enviado. Compare programaticamente; não prova identidade. */
             pesquisado_nome: string | null;
             /** @description Documento efetivamente pesquisado, formatado. Compare também. */
@@ -2191,7 +2191,7 @@ export interface components {
             status: "Emitida" | null;
             /**
              * Format: date-time
-             * @description Previsão de entrega (ISO 8601), já calculada em horas úteis do cartório (09:00 às 16:00, seg a sex).
+             * @description Previsão de entrega (ISO 8601), já calculada em horas úteis do cartório (09:00 às 16:00, seg a sex). No sandbox (token teste), a previsão do cartório simulado, em horas corridas comprimidas, a qualquer dia e hora.
              */
             previsao_entrega_em: string | null;
             /**

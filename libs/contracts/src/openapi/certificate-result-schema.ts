@@ -12,7 +12,8 @@ const numeroPedido = nullableText(
 const previsao = nullable({
   type: 'string',
   format: 'date-time',
-  description: 'Previsão de entrega (ISO 8601), já calculada em horas úteis do cartório (09:00 às 16:00, seg a sex).',
+  description:
+    'Previsão de entrega (ISO 8601), já calculada em horas úteis do cartório (09:00 às 16:00, seg a sex). No sandbox (token teste), a previsão do cartório simulado, em horas corridas comprimidas, a qualquer dia e hora.',
 });
 
 /** `data[0]` of `certidao-inteiro-teor` (contract 2.6, 8 fields in 2 blocks), finished or still being issued. */

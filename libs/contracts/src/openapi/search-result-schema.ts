@@ -46,7 +46,12 @@ export const SEARCH_RESULT_SCHEMAS: Readonly<Record<string, JsonObject>> = {
         'true só quando a pesquisa FECHOU sem achado; false sempre que cobertura.retries_pendentes é true (negativo provisório), mesmo sem achado.',
       ),
       provisorio: flag('true enquanto a origem ainda tenta cartórios que não responderam: o resultado pode mudar.'),
-      confianca: { type: 'string', const: 'INDICIO', description: 'Sempre INDICIO; nenhuma entrada muda isso.' },
+      confianca: nullable({
+        type: 'string',
+        enum: ['INDICIO'],
+        description:
+          'INDICIO em toda pesquisa que chegou a um resultado (nenhuma entrada muda isso); null numa pesquisa que terminou sem resultado: nada foi concluído, não há grau de confiança a declarar.',
+      }),
       pesquisado_nome: nullableText(
         'Quem a ORIGEM diz ter pesquisado, na grafia dela; pode diferir do nome enviado. Compare programaticamente; não prova identidade.',
       ),

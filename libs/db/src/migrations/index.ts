@@ -38,6 +38,7 @@ import * as m0038 from './0038-origin-ownership-check';
 import * as m0039 from './0039-origin-ownership-finding-names';
 import * as m0040 from './0040-document-scrub';
 import * as m0043 from './0043-order-reference';
+import * as m0044 from './0044-console-test-mode';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0039-origin-ownership-finding-names': m0039,
   '0040-document-scrub': m0040,
   '0043-order-reference': m0043,
+  '0044-console-test-mode': m0044,
 };

@@ -32,6 +32,8 @@ export interface ConsoleSessionTable {
   last_seen_at: Date;
   expires_at: ColumnType<Date, Date, never>;
   revoked_at: Date | null;
+  /** The environment the session looks at (migration 0044, docs/decisions/0146): `teste` is the console's test mode. */
+  ambiente: ColumnType<'producao' | 'teste', 'producao' | 'teste' | undefined, 'producao' | 'teste'>;
 }
 
 /** One thing a console user did or had refused (migration 0019). Append-only. */

@@ -24,6 +24,11 @@ export const consoleConfig = {
   HOURLY_SEARCH_CEILING: env.integer(HOURLY_SEARCH_CEILING_SETTING),
   /** CONSOLE_PUBLIC_URL (links), SMTP_URL, SMTP_FROM, CONSOLE_TOTP_KEY (docs/decisions/0082, 0083). */
   ...consoleMailConfig,
+  /**
+   * The sandbox's database, as the gateway reads it (docs/decisions/0099): with it the console has its test mode
+   * (docs/decisions/0146); unset, the switch answers that the installation has no sandbox.
+   */
+  SANDBOX_DATABASE_URL: env.optionalUrl(['postgres:', 'postgresql:']),
   /** Accept `http:` webhook URLs on the Webhooks page: tests and local runs only (docs/decisions/0095). */
   WEBHOOKS_ALLOW_HTTP: env.boolean(false),
 };

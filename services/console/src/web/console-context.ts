@@ -11,6 +11,8 @@ import type { Throttle } from './throttle';
 /** What every area of the console reads and writes through. */
 export interface ConsoleContext {
   readonly db: Kysely<Database>;
+  /** The sandbox's database (SANDBOX_DATABASE_URL), when the installation has one: the test mode's data (decision 0146). */
+  readonly sandboxDb?: Kysely<Database>;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly signInThrottle: Throttle;

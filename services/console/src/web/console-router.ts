@@ -20,6 +20,8 @@ import { CONSOLE_CSS } from './console-css';
 import { messagePage } from './page-frame';
 import { notFound, sendPage } from './respond';
 import { setConsoleSecurityHeaders } from './security-headers';
+import { testModeArea } from './test-mode';
+import { TEST_MODE_CSS } from './test-mode-css';
 
 /** The console's parts, each adding its own routes (docs/decisions/0072). A new area is one line here. */
 const AREAS: readonly ConsoleArea[] = [
@@ -37,6 +39,7 @@ const AREAS: readonly ConsoleArea[] = [
   oneTimeLinksArea,
   usersArea,
   securityArea,
+  testModeArea,
 ];
 
 /** The routes of the console's pages (docs/decisions/0072): HTML for every answer, refusals and failures included. */
@@ -47,7 +50,10 @@ export function createConsoleRouter(context: ConsoleContext): Router {
     next();
   });
   router.get('/estilo.css', (_req, res) => {
-    res.status(200).type('css').send(CONSOLE_CSS);
+    res
+      .status(200)
+      .type('css')
+      .send(CONSOLE_CSS + TEST_MODE_CSS);
   });
   for (const area of AREAS) area(router, context);
   router.use((_req, res) => notFound(res));

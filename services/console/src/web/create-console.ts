@@ -14,6 +14,11 @@ import { createThrottle, DEFAULT_SIGN_IN_THROTTLE, type ThrottlePolicy } from '.
 
 export interface ConsoleDeps {
   readonly db: DbHandle;
+  /**
+   * The sandbox's database (docs/decisions/0099, 0146): with it the console has a test mode. `close`, when given, is
+   * called at the console's stop (its own pool); without it the sandbox's owner closes it (standalone).
+   */
+  readonly sandbox?: { readonly db: DbHandle; readonly close?: () => Promise<void> };
   readonly logger: Logger;
   /** Signs the tokens the console issues (the gateway's keyring, JWT_KEYS). */
   readonly keyring: JwtKeyring;
@@ -55,7 +60,7 @@ export function createConsole(deps: ConsoleDeps): Service {
     db: deps.db.db,
     clock,
     logger: deps.logger,
-    guard: createSessionGuard(deps.db.db, clock, deps.sessionLifetime),
+    guard: createSessionGuard(deps.db.db, clock, deps.sessionLifetime, deps.sandbox !== undefined),
     keyring: deps.keyring,
     apiBaseUrl: deps.apiBaseUrl,
     hourlySearchCeiling: deps.hourlySearchCeiling ?? DEFAULT_HOURLY_SEARCH_CEILING,
@@ -67,6 +72,7 @@ export function createConsole(deps: ConsoleDeps): Service {
       perEmail: createThrottle(clock, (deps.resetThrottle ?? DEFAULT_RESET_THROTTLE).perEmail),
       perClient: createThrottle(clock, (deps.resetThrottle ?? DEFAULT_RESET_THROTTLE).perClient),
     },
+    ...(deps.sandbox === undefined ? {} : { sandboxDb: deps.sandbox.db.db }),
     ...(deps.lockout === undefined ? {} : { lockout: deps.lockout }),
     ...(deps.sessionLifetime === undefined ? {} : { sessionLifetime: deps.sessionLifetime }),
     ...(deps.totpKey === undefined ? {} : { totpKey: deps.totpKey }),
@@ -82,6 +88,7 @@ export function createConsole(deps: ConsoleDeps): Service {
     stop: async () => {
       await mail?.stop();
       mail = undefined;
+      await deps.sandbox?.close?.();
     },
   };
 }

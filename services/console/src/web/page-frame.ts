@@ -1,6 +1,7 @@
 import type { ConsoleSession } from '../auth';
 import { html } from './html';
 import { navigationFor } from './navigation';
+import { testModeBanner, testModeBodyClass, testModeSwitch } from './test-mode-frame';
 
 export interface PageOptions {
   /** The signed-in person: the menu of their role and the sign-out button. None on the sign-in pages. */
@@ -20,6 +21,7 @@ function header(viewer: ConsoleSession | undefined, current: string | undefined)
   );
   return html`<header><span class="marca">Console regapi</span>
 <nav aria-label="Menu principal"><ul>!${links.join('')}</ul></nav>
+!${testModeSwitch(viewer, current ?? '/')}
 <form method="post" action="/sair">
 <input type="hidden" name="csrf" value="${viewer.csrfToken}">
 <button type="submit">Sair</button>
@@ -38,8 +40,9 @@ export function consolePage(title: string, body: string, options: PageOptions = 
 <link rel="stylesheet" href="/estilo.css">
 !${scripts}
 </head>
-<body>
+<body class="${testModeBodyClass(options.viewer)}">
 !${header(options.viewer, options.current)}
+!${options.viewer === undefined ? '' : testModeBanner(options.viewer)}
 <main>
 !${body}
 </main>

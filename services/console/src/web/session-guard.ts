@@ -27,10 +27,19 @@ export function viewerOf(res: Response): ConsoleSession {
   return viewer as ConsoleSession;
 }
 
-export function createSessionGuard(db: Kysely<Database>, clock: Clock, lifetime?: SessionLifetime): SessionGuard {
+export function createSessionGuard(
+  db: Kysely<Database>,
+  clock: Clock,
+  lifetime?: SessionLifetime,
+  hasSandbox = false,
+): SessionGuard {
   const current = async (req: Request): Promise<ConsoleSession | undefined> => {
     const token = cookieOf(req, SESSION_COOKIE);
-    return token === undefined ? undefined : sessionOf(db, clock, token, lifetime);
+    const session = token === undefined ? undefined : await sessionOf(db, clock, token, lifetime);
+    // Without a sandbox there is no test mode to be in (docs/decisions/0146): such a session sees production.
+    return session === undefined || hasSandbox || session.ambiente === 'producao'
+      ? session
+      : { ...session, ambiente: 'producao' };
   };
   const load =
     (permission: ConsolePermission | undefined): RequestHandler =>

@@ -22,6 +22,8 @@ export interface StartConsoleOptions {
   readonly resetThrottle?: { readonly perEmail: ThrottlePolicy; readonly perClient: ThrottlePolicy };
   readonly publicUrl?: string;
   readonly totpKey?: Buffer;
+  /** The sandbox's database: the console's test mode (docs/decisions/0146). Default none. */
+  readonly sandbox?: TestDatabase;
 }
 
 export async function startConsole(
@@ -40,6 +42,7 @@ export async function startConsole(
     ...(options.resetThrottle === undefined ? {} : { resetThrottle: options.resetThrottle }),
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     ...(options.totpKey === undefined ? {} : { totpKey: options.totpKey }),
+    ...(options.sandbox === undefined ? {} : { sandbox: { db: options.sandbox } }),
   });
   return listen(createConsoleHttpApp(service), 0);
 }

@@ -1,4 +1,4 @@
-import { COMPACT_JWT, InvalidTokenError } from '@regapi/tokens';
+import { COMPACT_JWT, InvalidTokenError, presentedToken } from '@regapi/tokens';
 
 /** Query parameters that name a credential (RFC 6750 2.3 `access_token`, and the common `token`). */
 const CREDENTIAL_PARAMS: ReadonlySet<string> = new Set(['access_token', 'token']);
@@ -22,12 +22,13 @@ export function carriesTokenInQuery(originalUrl: string): boolean {
 
 /**
  * The token of `Authorization: Bearer <token>` (RFC 6750 2.1; the scheme name is case-insensitive, RFC 9110 11.1).
- * No header → `missing`; another scheme, an empty or non-JWT token → `malformed`.
+ * No header → `missing`; another scheme, an empty or non-JWT token → `malformed`. The token may carry its environment's
+ * prefix (`regapi_teste_…`, docs/decisions/0146) or be a bare JWT issued before the prefixes.
  */
 export function bearerToken(authorization: string | undefined): string {
   if (authorization === undefined || authorization.trim() === '') throw new InvalidTokenError('missing');
   const match = /^Bearer +(\S+) *$/i.exec(authorization);
   const token = match?.[1];
-  if (token === undefined || !COMPACT_JWT.test(token)) throw new InvalidTokenError('malformed');
+  if (token === undefined || !COMPACT_JWT.test(presentedToken(token).jwt)) throw new InvalidTokenError('malformed');
   return token;
 }

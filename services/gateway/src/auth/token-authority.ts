@@ -6,6 +6,8 @@ import {
   type ApiTokenRecord,
   findApiToken,
   InvalidTokenError,
+  type PresentedToken,
+  presentedToken,
   verifyAccessToken,
 } from '@regapi/tokens';
 import type { AuthContext } from './auth-context';
@@ -38,20 +40,36 @@ export function createTokenAuthority(options: TokenAuthorityOptions): TokenAutho
   return {
     async authenticate(token) {
       const now = options.clock.now();
-      const claims = await verified.get(token, async () => verifyAccessToken(token, options.keyring, now));
+      const presented = presentedToken(token);
+      const claims = await verified.get(presented.jwt, async () =>
+        verifyAccessToken(presented.jwt, options.keyring, now),
+      );
       if (claims.expiresAt.getTime() <= now.getTime()) throw new InvalidTokenError('expired');
       const row = await rows.get(claims.tokenId, () => findApiToken(options.db, claims.tokenId));
-      return authorize(claims, row, now);
+      return authorize(claims, row, now, presented);
     },
     forget: (tokenId) => rows.forget(tokenId),
   };
 }
 
-/** The row is the authority: it must exist for this account, not be revoked, not be expired; its scopes count. */
-function authorize(claims: AccessClaims, row: ApiTokenRecord | undefined, now: Date): AuthContext {
+/**
+ * The row is the authority: it must exist for this account, not be revoked, not be expired; its scopes count; and
+ * the environment the token's prefix names, when it has one, must be the row's (docs/decisions/0146).
+ */
+function authorize(
+  claims: AccessClaims,
+  row: ApiTokenRecord | undefined,
+  now: Date,
+  presented: PresentedToken,
+): AuthContext {
   if (row === undefined || row.accountId !== claims.accountId) throw new InvalidTokenError('unknown_token');
   if (row.revokedAt !== null) throw new InvalidTokenError('revoked');
   if (row.expiresAt.getTime() <= now.getTime()) throw new InvalidTokenError('expired');
+  if (presented.labelled !== undefined && presented.labelled !== row.ambiente) {
+    throw new InvalidTokenError(
+      row.ambiente === 'producao' ? 'production_token_labelled_teste' : 'teste_token_labelled_production',
+    );
+  }
   return {
     accountId: row.accountId,
     tokenId: row.id,

@@ -16,6 +16,10 @@ const MESSAGES: Readonly<Record<TokenRefusal, string>> = {
   revoked: 'Token revogado. Peça um novo token.',
   unknown_token: 'Token desconhecido. Peça um novo token.',
   admin_token_invalid: 'Token de administração inválido.',
+  production_token_labelled_teste:
+    'Este token é de PRODUÇÃO, mas chegou com o prefixo de teste (regapi_teste_): um token não vale no ambiente de outro. Envie-o exatamente como emitido (regapi_producao_…); para o sandbox, use um token de teste.',
+  teste_token_labelled_production:
+    'Este token é de TESTE (sandbox), mas chegou com o prefixo de produção (regapi_producao_): um token não vale no ambiente de outro. Envie-o exatamente como emitido (regapi_teste_…); para produção, use um token de produção.',
 };
 
 /** RFC 6750 3: the challenge of a 401. A request without credentials gets no error code; a bad token does. */

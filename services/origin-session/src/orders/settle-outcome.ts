@@ -175,7 +175,8 @@ async function awaitIssue(
   const forecast = ctx.settings.forecastFromOrigin
     ? new Date(certificate.previsaoEntregaEm)
     : certificateForecast(new Date(certificate.aceitoEm), timeZone);
-  const result = certificateInIssueData(certificate.numeroPedido, forecast, timeZone);
+  const term = ctx.settings.forecastFromOrigin ? 'origin-forecast' : 'registry-business-hours';
+  const result = certificateInIssueData(certificate.numeroPedido, forecast, timeZone, term);
   await ctx.db.transaction().execute(async (trx) => {
     const applied = await awaitCertificateIssue(trx, order, certificate.numeroPedido, result);
     if (!applied) return;

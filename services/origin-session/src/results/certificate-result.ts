@@ -14,8 +14,27 @@ export interface CertificateResultData {
   readonly identificadores: { readonly numero_pedido: string | null };
 }
 
-/** Protocolled: the office issues it in registry business hours (`previsao_entrega_em` already computed in them). */
-export function certificateInIssueData(numeroPedido: string, forecast: Date, timeZone: string): CertificateResultData {
+/**
+ * How the forecast was made, so the text states the rule the date obeys:
+ * - `registry-business-hours`: contract 2.6, about 4 business hours of the office (09:00 to 16:00, Monday to Friday);
+ * - `origin-forecast`: the sandbox's punctual simulator issues exactly at the forecast it reports, 4 plain hours
+ *   compressed, any day and hour (docs/decisions/0099, 0147): promising business hours there would contradict the date.
+ */
+export type CertificateTerm = 'registry-business-hours' | 'origin-forecast';
+
+const TERM_TEXT: Readonly<Record<CertificateTerm, string>> = {
+  'registry-business-hours': 'Prazo de cerca de 4 horas úteis do cartório (09:00 às 16:00, segunda a sexta)',
+  'origin-forecast':
+    'Sandbox: o cartório simulado emite exatamente na previsão que informa, em horas corridas comprimidas, a qualquer dia e hora',
+};
+
+/** Protocolled: the office issues it by `forecast`, computed as `term` says. */
+export function certificateInIssueData(
+  numeroPedido: string,
+  forecast: Date,
+  timeZone: string,
+  term: CertificateTerm,
+): CertificateResultData {
   return {
     status_consulta: 'EM_EMISSAO',
     status: null,
@@ -23,8 +42,8 @@ export function certificateInIssueData(numeroPedido: string, forecast: Date, tim
     documento_url: null,
     certidao_codigo: null,
     mensagem:
-      `Certidão protocolada no cartório sob o número ${numeroPedido}. Prazo de cerca de 4 horas úteis do cartório ` +
-      `(09:00 às 16:00, segunda a sexta); previsão de entrega em ${localTime(forecast, timeZone)} (horário do cartório).`,
+      `Certidão protocolada no cartório sob o número ${numeroPedido}. ${TERM_TEXT[term]}; ` +
+      `previsão de entrega em ${localTime(forecast, timeZone)} (horário do cartório).`,
     site_receipts: [],
     identificadores: { numero_pedido: numeroPedido },
   };

@@ -66,6 +66,8 @@ export interface ApiClient {
   document(token: string, protocolo: string): Promise<DocumentAnswer>;
   /** Whether the order has an archived document (HEAD of the document endpoint answers 200). */
   hasDocument(token: string, protocolo: string): Promise<boolean>;
+  /** `GET /v1/saldo`: with a `teste` token it also opens and refills the sandbox's account (docs/decisions/0099, 0146). */
+  balance(token: string): Promise<ApiAnswer>;
   /** `GET /v1/extrato/mensal/{mes}?formato=` (docs/decisions/0106): the closed month as stored. */
   monthlyStatement(token: string, month: string, format: 'pdf' | 'csv'): Promise<StatementFileAnswer>;
 }
@@ -135,6 +137,9 @@ export function createApiClient(baseUrl: string, timeouts: ApiTimeouts = DEFAULT
         return { kind: 'pdf', body: response.body, length: response.headers.get('content-length') };
       }
       return { kind: 'refused', answer: await read(response, '/v1/consultas/{protocolo}/documento', 'get') };
+    },
+    async balance(token) {
+      return read(await send('/v1/saldo', { method: 'get', token }, timeouts.poll), '/v1/saldo', 'get');
     },
     async monthlyStatement(token, month, format) {
       const path = `/v1/extrato/mensal/${encodeURIComponent(month)}?formato=${format}`;

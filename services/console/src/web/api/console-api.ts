@@ -25,6 +25,8 @@ export function createConsoleApi(deps: {
         accountId: session.accountId,
         expiresAt: session.expiresAt,
         userId: session.userId,
+        // The test mode calls the API with the session's `teste` token (docs/decisions/0146).
+        ambiente: session.ambiente,
       }),
   };
 }

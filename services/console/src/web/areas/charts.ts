@@ -6,6 +6,7 @@ import { chartsPage } from '../money/charts-page';
 import { messagePage } from '../page-frame';
 import { sendPage } from '../respond';
 import { viewerOf } from '../session-guard';
+import { dataDb } from '../test-mode';
 
 /**
  * The SVG of a chart is a document of its own, shown by `<img>`: its CSP allows echarts' inline styles and nothing
@@ -45,7 +46,7 @@ export const chartsArea: ConsoleArea = (router, context) => {
       return;
     }
     const now = context.clock.now();
-    sendPage(res, 200, chartsPage(viewer, await chartData(context.db, viewer.accountId, days, now)));
+    sendPage(res, 200, chartsPage(viewer, await chartData(dataDb(context, viewer), viewer.accountId, days, now)));
   });
 
   router.get('/graficos/:grafico.svg', ...context.guard.page('money:read'), async (req, res) => {
@@ -60,7 +61,7 @@ export const chartsArea: ConsoleArea = (router, context) => {
       badPeriod(res);
       return;
     }
-    const svg = draw(await chartData(context.db, viewer.accountId, days, context.clock.now()));
+    const svg = draw(await chartData(dataDb(context, viewer), viewer.accountId, days, context.clock.now()));
     res.setHeader('Content-Security-Policy', SVG_CSP);
     res.status(200).type('image/svg+xml').send(svg);
   });

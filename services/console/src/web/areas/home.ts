@@ -7,6 +7,7 @@ import { lowBalanceWarning } from '../money/money-pages';
 import { consolePage } from '../page-frame';
 import { sendPage } from '../respond';
 import { viewerOf } from '../session-guard';
+import { dataDb } from '../test-mode';
 
 const ROLE_NAMES: Readonly<Record<ConsoleSession['role'], string>> = {
   administrador: 'Administrador',
@@ -37,8 +38,8 @@ function homePage(session: ConsoleSession, account: Account, alert: BalanceAlert
 export const homeArea: ConsoleArea = (router, context) => {
   router.get('/', ...context.guard.page(), async (_req, res) => {
     const session = viewerOf(res);
-    const account = await getAccount(context.db, session.accountId);
+    const account = await getAccount(dataDb(context, session), session.accountId);
     if (account === undefined) throw new Error(`console user's account ${session.accountId} is missing`);
-    sendPage(res, 200, homePage(session, account, await balanceAlert(context.db, session.accountId)));
+    sendPage(res, 200, homePage(session, account, await balanceAlert(dataDb(context, session), session.accountId)));
   });
 };

@@ -18,7 +18,7 @@ import {
   statementMonths,
 } from '@regapi/ledger';
 import type { Request, Response } from 'express';
-import { writeConsoleAudit } from '../../auth';
+import { type ConsoleSession, writeConsoleAudit } from '../../auth';
 import { sendApiFailure, sendApiRefusal } from '../api/api-pages';
 import { createConsoleApi } from '../api/console-api';
 import type { ConsoleArea, ConsoleContext } from '../console-context';
@@ -32,19 +32,20 @@ import {
 import { messagePage } from '../page-frame';
 import { formField, notFound, sendPage } from '../respond';
 import { viewerOf } from '../session-guard';
+import { dataDb } from '../test-mode';
 
 /** Highest threshold accepted: R$ 10 milhões (a typo guard; no customer keeps that much prepaid). */
 const MAX_THRESHOLD_CENTAVOS = 1_000_000_000;
 
-async function alertOf(context: ConsoleContext, accountId: string): Promise<BalanceAlert> {
-  const alert = await balanceAlert(context.db, accountId);
-  if (alert === undefined) throw new Error(`console user's account ${accountId} is missing`);
+async function alertOf(context: ConsoleContext, viewer: ConsoleSession): Promise<BalanceAlert> {
+  const alert = await balanceAlert(dataDb(context, viewer), viewer.accountId);
+  if (alert === undefined) throw new Error(`console user's account ${viewer.accountId} is missing`);
   return alert;
 }
 
-function linesOf(context: ConsoleContext, accountId: string, filters: StatementFilters) {
-  return statement(context.db, {
-    accountId,
+function linesOf(context: ConsoleContext, viewer: ConsoleSession, filters: StatementFilters) {
+  return statement(dataDb(context, viewer), {
+    accountId: viewer.accountId,
     from: filters.range.from,
     to: filters.range.to,
     ...(filters.tipo === undefined ? {} : { kinds: [filters.tipo] }),
@@ -60,7 +61,7 @@ async function renderStatement(
   status?: number,
 ): Promise<void> {
   const viewer = viewerOf(res);
-  const alert = await alertOf(context, viewer.accountId);
+  const alert = await alertOf(context, viewer);
   const input = filterInputOf(req.query);
   const parsed = parseStatementFilters(req.query, context.clock.now());
   if (!parsed.ok) {
@@ -70,7 +71,7 @@ async function renderStatement(
   const filters = parsed.value;
   // The form shows the range it applied, the defaults included.
   const shown = { ...input, de: filters.range.de, ate: filters.range.ate };
-  const lines = await linesOf(context, viewer.accountId, filters);
+  const lines = await linesOf(context, viewer, filters);
   const pages = Math.max(1, Math.ceil(lines.length / STATEMENT_PAGE_SIZE));
   const page = Math.min(filters.pagina, pages);
   const pageLines = lines.slice((page - 1) * STATEMENT_PAGE_SIZE, page * STATEMENT_PAGE_SIZE);
@@ -119,15 +120,15 @@ export const moneyArea: ConsoleArea = (router, context) => {
       await renderStatement(context, req, res, {});
       return;
     }
-    const lines = await linesOf(context, viewer.accountId, parsed.value);
+    const lines = await linesOf(context, viewer, parsed.value);
     sendCsv(res, parsed.value.range, extratoCsv(lines, dialect.value), dialect.value);
   });
 
   router.get('/extrato/mensal', ...context.guard.page('money:read'), async (_req, res) => {
     const viewer = viewerOf(res);
     const [months, closed] = await Promise.all([
-      statementMonths(context.db, viewer.accountId),
-      listClosedStatements(context.db, viewer.accountId),
+      statementMonths(dataDb(context, viewer), viewer.accountId),
+      listClosedStatements(dataDb(context, viewer), viewer.accountId),
     ]);
     sendPage(res, 200, monthsPage(viewer, months, closed));
   });
@@ -171,7 +172,11 @@ export const moneyArea: ConsoleArea = (router, context) => {
       notFound(res);
       return;
     }
-    const lines = await statement(context.db, { accountId: viewer.accountId, from: range.from, to: range.to });
+    const lines = await statement(dataDb(context, viewer), {
+      accountId: viewer.accountId,
+      from: range.from,
+      to: range.to,
+    });
     sendCsv(res, range, extratoCsv(lines, dialect.value), dialect.value);
   });
 
@@ -183,13 +188,17 @@ export const moneyArea: ConsoleArea = (router, context) => {
       notFound(res);
       return;
     }
-    const lines = await statement(context.db, { accountId: viewer.accountId, from: range.from, to: range.to });
+    const lines = await statement(dataDb(context, viewer), {
+      accountId: viewer.accountId,
+      from: range.from,
+      to: range.to,
+    });
     const first = lines[0];
     const last = lines.at(-1);
     // The API's own rule: the balance before a line is its balance after minus its amount.
     const opening =
       first === undefined
-        ? await balanceBefore(context.db, viewer.accountId, range.from)
+        ? await balanceBefore(dataDb(context, viewer), viewer.accountId, range.from)
         : first.balance_after_centavos - first.amount_centavos;
     const closing = last === undefined ? opening : last.balance_after_centavos;
     sendPage(res, 200, monthPage(viewer, { month, lines, openingCentavos: opening, closingCentavos: closing }));
@@ -211,7 +220,7 @@ export const moneyArea: ConsoleArea = (router, context) => {
       }
       threshold = centavos;
     }
-    if (!(await setLowBalanceThreshold(context.db, viewer.accountId, threshold))) {
+    if (!(await setLowBalanceThreshold(dataDb(context, viewer), viewer.accountId, threshold))) {
       sendPage(res, 404, messagePage('Conta não encontrada', 'A conta desta sessão não existe mais.', viewer));
       return;
     }

@@ -16,6 +16,7 @@ import { html } from '../html';
 import { consolePage } from '../page-frame';
 import { notFound, sendPage } from '../respond';
 import { viewerOf } from '../session-guard';
+import { dataDb } from '../test-mode';
 import { listPage, listRequestOf, PAGE_SIZE, STATE_NAMES } from './order-list';
 import { finishedResult } from './order-result';
 import { productName } from './query-forms';
@@ -98,7 +99,7 @@ export const pedidosArea: ConsoleArea = (router, context) => {
       sendPage(res, 400, listPage(viewer, request, { orders: [], more: false }));
       return;
     }
-    const result = await listAccountOrders(context.db, viewer.accountId, request.filter, {
+    const result = await listAccountOrders(dataDb(context, viewer), viewer.accountId, request.filter, {
       offset: (request.page - 1) * PAGE_SIZE,
       limit: PAGE_SIZE,
     });
@@ -109,7 +110,9 @@ export const pedidosArea: ConsoleArea = (router, context) => {
     const viewer = viewerOf(res);
     const protocolo = protocoloOf(req);
     const order =
-      protocolo === undefined ? undefined : await getOrderForAccount(context.db, protocolo, viewer.accountId);
+      protocolo === undefined
+        ? undefined
+        : await getOrderForAccount(dataDb(context, viewer), protocolo, viewer.accountId);
     if (order === undefined) {
       notFound(res);
       return;
@@ -139,7 +142,9 @@ export const pedidosArea: ConsoleArea = (router, context) => {
     const viewer = viewerOf(res);
     const protocolo = protocoloOf(req);
     const order =
-      protocolo === undefined ? undefined : await getOrderForAccount(context.db, protocolo, viewer.accountId);
+      protocolo === undefined
+        ? undefined
+        : await getOrderForAccount(dataDb(context, viewer), protocolo, viewer.accountId);
     if (order === undefined) {
       notFound(res);
       return;

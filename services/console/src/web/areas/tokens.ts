@@ -62,11 +62,10 @@ export const tokensArea: ConsoleArea = (router, context) => {
   });
 
   router.get('/tokens/novo', ...context.guard.page('tokens:manage'), (_req, res) => {
-    sendPage(
-      res,
-      200,
-      tokenFormPage({ viewer: viewerOf(res), formId: randomUUID(), values: EMPTY_TOKEN_FORM, problems: [] }),
-    );
+    const viewer = viewerOf(res);
+    // In test mode a new token is a test token unless the person chooses otherwise (docs/decisions/0146).
+    const values = { ...EMPTY_TOKEN_FORM, ambiente: viewer.ambiente };
+    sendPage(res, 200, tokenFormPage({ viewer, formId: randomUUID(), values, problems: [] }));
   });
 
   router.post('/tokens', ...context.guard.form('tokens:manage'), async (req, res) => {

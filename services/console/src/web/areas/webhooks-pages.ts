@@ -5,6 +5,7 @@ import { fieldError } from '../field-error';
 import { formatBrasiliaTime } from '../format';
 import { html } from '../html';
 import { consolePage } from '../page-frame';
+import { inTestMode } from '../test-mode-frame';
 
 /** What each event means to the customer (docs/api.md, Webhooks). */
 export const EVENT_LABEL: Readonly<Record<WebhookEventType, string>> = {
@@ -79,11 +80,18 @@ export function webhookListPage(view: {
     'Webhooks',
     html`<h1>Webhooks</h1>
 !${view.notice === undefined ? '' : html`<p class="sucesso" role="status">${view.notice}</p>`}
-<p>Avisos assinados (Standard Webhooks) enviados à sua URL quando algo acontece na conta: entregues ao menos uma vez, com novas tentativas por até 24 horas. A consulta do resultado continua sendo a fonte da verdade. Estes são os webhooks de produção; os do ambiente de teste se registram pela API com um token de teste.</p>
+<p>Avisos assinados (Standard Webhooks) enviados à sua URL quando algo acontece na conta: entregues ao menos uma vez, com novas tentativas por até 24 horas. A consulta do resultado continua sendo a fonte da verdade. !${environmentNote(view.viewer)}</p>
 !${view.canManage ? html`<p><a class="botao" href="/webhooks/novo">Registrar webhook</a></p>` : ''}
 !${table}`,
     { viewer: view.viewer, current: '/webhooks' },
   );
+}
+
+/** Which environment's endpoints these are (docs/decisions/0146). */
+function environmentNote(viewer: ConsoleSession): string {
+  return inTestMode(viewer)
+    ? html`<span id="ambiente-webhooks">Estes são os webhooks do ambiente de teste (sandbox): recebem só os eventos de pedidos de teste.</span>`
+    : html`<span id="ambiente-webhooks">Estes são os webhooks de produção; os do ambiente de teste aparecem no modo de teste.</span>`;
 }
 
 export function webhookFormPage(view: {

@@ -18,6 +18,8 @@ import type { ConsoleArea, ConsoleContext } from '../console-context';
 import { formField, formFields, notFound, queryParam, sendPage } from '../respond';
 import { viewerOf } from '../session-guard';
 import { earlierUseOfForm } from '../single-use-form';
+import { actWithAudit, dataDb } from '../test-mode';
+import { inTestMode } from '../test-mode-frame';
 import {
   type WebhookFormProblem,
   type WebhookFormValues,
@@ -61,7 +63,7 @@ export const webhooksArea: ConsoleArea = (router, context) => {
       200,
       webhookListPage({
         viewer,
-        endpoints: await listEndpoints(context.db, viewer.accountId),
+        endpoints: await listEndpoints(dataDb(context, viewer), viewer.accountId),
         canManage: can(viewer.role, 'tokens:manage'),
         ...(notice === undefined ? {} : { notice }),
       }),
@@ -94,7 +96,7 @@ export const webhooksArea: ConsoleArea = (router, context) => {
       webhookDetailPage({
         viewer,
         endpoint,
-        deliveries: (await listDeliveries(context.db, viewer.accountId, endpoint.id)) ?? [],
+        deliveries: (await listDeliveries(dataDb(context, viewer), viewer.accountId, endpoint.id)) ?? [],
         canManage: can(viewer.role, 'tokens:manage'),
         ...(notice === undefined ? {} : { notice }),
       }),
@@ -111,8 +113,8 @@ export const webhooksArea: ConsoleArea = (router, context) => {
     }
     const enabled = wanted === 'sim';
     const now = context.clock.now();
-    await context.db.transaction().execute(async (trx) => {
-      await setEndpointEnabled(trx, viewer.accountId, endpoint.id, enabled, now);
+    await actWithAudit(context, viewer, async (data, trx) => {
+      await setEndpointEnabled(data, viewer.accountId, endpoint.id, enabled, now);
       await audit(trx, viewer, enabled ? 'webhook.enable' : 'webhook.disable', endpoint, now);
     });
     res.redirect(303, `/webhooks/${endpoint.id}?aviso=${enabled ? 'reativado' : 'desativado'}`);
@@ -126,8 +128,8 @@ export const webhooksArea: ConsoleArea = (router, context) => {
       return;
     }
     const now = context.clock.now();
-    await context.db.transaction().execute(async (trx) => {
-      await deleteEndpoint(trx, viewer.accountId, endpoint.id);
+    await actWithAudit(context, viewer, async (data, trx) => {
+      await deleteEndpoint(data, viewer.accountId, endpoint.id);
       await audit(trx, viewer, 'webhook.delete', endpoint, now);
     });
     res.redirect(303, '/webhooks?aviso=removido');
@@ -167,8 +169,8 @@ export const webhooksArea: ConsoleArea = (router, context) => {
       return;
     }
     const now = context.clock.now();
-    const replayed = await context.db.transaction().execute(async (trx) => {
-      const done = await replayDelivery(trx, viewer.accountId, endpoint.id, deliveryId, now);
+    const replayed = await actWithAudit(context, viewer, async (data, trx) => {
+      const done = await replayDelivery(data, viewer.accountId, endpoint.id, deliveryId, now);
       if (done) await audit(trx, viewer, 'webhook.replay', endpoint, now, { entrega: deliveryId });
       return done;
     });
@@ -186,7 +188,7 @@ async function accountEndpoint(
   endpointId: unknown,
 ): Promise<WebhookEndpointView | undefined> {
   if (typeof endpointId !== 'string' || !isUuid(endpointId)) return undefined;
-  return findEndpoint(context.db, viewer.accountId, endpointId);
+  return findEndpoint(dataDb(context, viewer), viewer.accountId, endpointId);
 }
 
 /** The form's problems from the API's own body rules (parseWebhookBody), keyed by the form's fields. */
@@ -223,9 +225,9 @@ async function registerThroughForm(context: ConsoleContext, req: Request, res: R
   const { url, events } = checked.value;
   if (url === undefined || events === undefined) throw new Error('a complete webhook body parsed without its fields');
   const now = context.clock.now();
-  const outcome = await context.db.transaction().execute(async (trx) => {
+  const outcome = await actWithAudit(context, viewer, async (data, trx) => {
     if ((await earlierUseOfForm(trx, viewer.accountId, 'webhook.create', formId)) !== undefined) return undefined;
-    const created = await registerEndpoint(trx, { accountId: viewer.accountId, url, events }, now);
+    const created = await registerEndpoint(data, { accountId: viewer.accountId, url, events }, now);
     await audit(trx, viewer, 'webhook.create', created, now, { formulario: formId });
     return created;
   });
@@ -251,6 +253,12 @@ async function audit(
     action,
     target: endpoint.id,
     at,
-    params: { ...extra, url: endpoint.url, eventos: endpoint.events.join(' ') },
+    // An action in test mode names its environment: the endpoint is the sandbox's (docs/decisions/0146).
+    params: {
+      ...extra,
+      url: endpoint.url,
+      eventos: endpoint.events.join(' '),
+      ...(inTestMode(viewer) ? { ambiente: 'teste' } : {}),
+    },
   });
 }
