@@ -183,6 +183,27 @@ describe('the console test mode in Chromium', () => {
       expect.objectContaining({ url: CONSOLE_HOOK, ambiente: 'teste' }),
     ]);
 
+    // Its test event is the sandbox's: queued in the sandbox's database, its body saying `ambiente: teste`.
+    const [registered] = await sandbox.db
+      .selectFrom('webhook_endpoint')
+      .select('id')
+      .where('url', '=', CONSOLE_HOOK)
+      .execute();
+    await page.goto(`${server.url}/webhooks/${registered?.id}`);
+    await page.getByRole('button', { name: 'Enviar evento de teste' }).click();
+    await page.waitForURL(/aviso=teste/);
+    const testEvents = (database: TestDatabase) =>
+      database.db
+        .selectFrom('webhook_delivery')
+        .select('payload')
+        .where('account_id', '=', accountId)
+        .where('event_type', '=', 'webhook.teste')
+        .execute();
+    expect((await testEvents(sandbox)).map((row) => (row.payload as { ambiente?: unknown }).ambiente)).toEqual([
+      'teste',
+    ]);
+    expect(await testEvents(production)).toEqual([]);
+
     // A new token made in test mode is a test token unless chosen otherwise.
     await page.goto(`${server.url}/tokens/novo`);
     expect(await page.locator('input[name="ambiente"][value="teste"]').isChecked()).toBe(true);

@@ -135,7 +135,8 @@ export const webhooksArea: ConsoleArea = (router, context) => {
     res.redirect(303, '/webhooks?aviso=removido');
   });
 
-  // Decision 0140: the same test event as POST /v1/webhooks/{id}/testar; the console is production's (decision 0099).
+  // Decision 0140: the same test event as POST /v1/webhooks/{id}/testar, in the environment the session looks at: in
+  // test mode the sandbox's endpoint, queued in the sandbox's database, its body saying `ambiente: teste` (0146).
   router.post('/webhooks/:id/testar', ...context.guard.form('tokens:manage'), async (req, res) => {
     const viewer = viewerOf(res);
     const endpoint = await accountEndpoint(context, viewer, req.params.id);
@@ -144,10 +145,11 @@ export const webhooksArea: ConsoleArea = (router, context) => {
       return;
     }
     const now = context.clock.now();
-    const queued = await context.db.transaction().execute(async (trx) => {
+    const ambiente = inTestMode(viewer) ? 'teste' : 'producao';
+    const queued = await actWithAudit(context, viewer, async (data, trx) => {
       const test = await queueTestDelivery(
-        trx,
-        { accountId: viewer.accountId, endpointId: endpoint.id, ambiente: 'producao' },
+        data,
+        { accountId: viewer.accountId, endpointId: endpoint.id, ambiente },
         now,
       );
       if (test !== undefined) await audit(trx, viewer, 'webhook.test', endpoint, now, { entrega: test.id });
