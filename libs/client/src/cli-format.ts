@@ -23,8 +23,12 @@ export function exitCodeOf(error: unknown): number {
   return EXIT.failure;
 }
 
-/** An error as JSON: what became of the money and how to retry, plus the API's envelope when there was one. */
-export function errorJson(error: unknown): Record<string, unknown> {
+/**
+ * An error as JSON: what became of the money and how to retry, plus the API's envelope when there was one.
+ * `executionKey`: the Idempotency-Key of the execution this command sent, for failures that came after it (a failed
+ * result while waiting) and so do not carry it themselves.
+ */
+export function errorJson(error: unknown, executionKey?: string): Record<string, unknown> {
   if (!(error instanceof RegapiError)) return { error: { name: 'Error', message: String(error) } };
   return {
     error: {
@@ -33,7 +37,7 @@ export function errorJson(error: unknown): Record<string, unknown> {
       charged: error.charged,
       refunded: error.refunded,
       retry: error.retry,
-      idempotencyKey: error.idempotencyKey ?? null,
+      idempotencyKey: error.idempotencyKey ?? executionKey ?? null,
       ...(error instanceof RegapiHttpError ? { status: error.status, envelope: error.envelope } : {}),
       ...(error instanceof ResultError ? { protocolo: error.protocolo, code: error.code, result: error.result } : {}),
       ...('envelope' in error && !(error instanceof RegapiHttpError) ? { envelope: error.envelope } : {}),
@@ -41,7 +45,7 @@ export function errorJson(error: unknown): Record<string, unknown> {
   };
 }
 
-export function errorLine(error: unknown): string {
+export function errorLine(error: unknown, executionKey?: string): string {
   if (!(error instanceof RegapiError)) return `erro: ${error instanceof Error ? error.message : String(error)}`;
   const money =
     error.charged === true
@@ -51,11 +55,9 @@ export function errorLine(error: unknown): string {
       : error.charged === false
         ? 'nada cobrado'
         : 'cobrança incerta';
+  const key = error.idempotencyKey ?? executionKey;
   const retry = {
-    'same-key':
-      error.idempotencyKey === undefined
-        ? 'tente de novo mais tarde'
-        : `reenvie com a MESMA chave: --chave ${error.idempotencyKey}`,
+    'same-key': key === undefined ? 'tente de novo mais tarde' : `reenvie com a MESMA chave: --chave ${key}`,
     'new-order': 'um NOVO pedido pode dar certo',
     no: 'repetir não adianta',
   }[error.retry];

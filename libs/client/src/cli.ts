@@ -3,9 +3,11 @@
 // Run `regapi ajuda` for the commands; exit codes in cli-format.ts (EXIT) and the README.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { dialect, listQuery, oneOf, orderLine, UsageError, webhooksCommand } from './cli-commands';
 import { EXIT, errorJson, errorLine, exitCodeOf, progressDisplay, resultLines } from './cli-format';
 import { waitTimeoutMs, waitTimeoutNote } from './cli-wait';
-import { RegapiClient } from './client';
+import { newIdempotencyKey, RegapiClient } from './client';
+import type { DownloadedDocument } from './document';
 import { WaitTimeoutError } from './errors';
 import { ORDERABLE } from './generated/orderable';
 import type { Orderable } from './types';
@@ -13,7 +15,17 @@ import type { Orderable } from './types';
 const USAGE = `uso: regapi <comando> [opções]
 
   token                                   verifica o token (de graça)
-  extrato [--de AAAA-MM-DD] [--ate ...]   extrato da conta (de graça)
+  saldo                                   saldo, limite de saldo baixo e reservado (de graça)
+  status                                  produtos em serviço e a espera prevista (de graça)
+  pedidos [--fonte F] [--estado E] [--referencia R | --prefixo P] [--de ...] [--ate ...] [--todos]
+                                          os pedidos da conta, o mais recente primeiro (uma página; --todos: todas)
+  extrato [--de AAAA-MM-DD] [--ate ...] [--csv -o <arquivo> [--dialeto pt-BR]]
+                                          extrato da conta (de graça); CSV para planilha com --dialeto pt-BR
+  extrato-mensal <AAAA-MM> -o <arquivo> [--formato pdf|csv] [--dialeto pt-BR]
+                                          o demonstrativo de um mês fechado (de graça)
+  webhooks listar | criar <url> <evento>... | ver <id> | ativar <id> | desativar <id> | remover <id>
+           | testar <id> | entregas <id> | reenviar <id> <entrega>
+                                          os endpoints de webhook da conta (de graça)
   orcamento <fonte> campo=valor ...       orça (de graça); fonte: pesquisa-previa-bens, visualizacao-matricula,
                                           certidao-inteiro-teor, pesquisa-previa-bens/nacional, .../lote
   consultar <fonte> campo=valor ...       executa (PAGO) com uma Idempotency-Key nova (ou --chave UUID para reenviar)
@@ -30,8 +42,6 @@ const USAGE = `uso: regapi <comando> [opções]
          (nada cobrado); 6 sem resposta (reenvie com a mesma --chave); 1 outro erro.`;
 
 const INTEGER_FIELDS = new Set(['imovel_cartorio', 'finalidade', 'imovel_finalidade']);
-
-class UsageError extends Error {}
 
 function bodyOf(pairs: readonly string[], json: string | undefined): Record<string, unknown> {
   if (json !== undefined) {
@@ -63,6 +73,9 @@ function required(value: string | undefined, what: string): string {
   return value;
 }
 
+/** The key of the execution this run sent, so every failure after it — the wait's too — names it (README: exit 6). */
+let executionKey: string | undefined;
+
 async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
@@ -79,6 +92,16 @@ async function main(argv: readonly string[]): Promise<number> {
       ate: { type: 'string' },
       timeout: { type: 'string' },
       'intervalo-maximo': { type: 'string' },
+      fonte: { type: 'string' },
+      estado: { type: 'string' },
+      referencia: { type: 'string' },
+      prefixo: { type: 'string' },
+      limite: { type: 'string' },
+      cursor: { type: 'string' },
+      todos: { type: 'boolean', default: false },
+      csv: { type: 'boolean', default: false },
+      dialeto: { type: 'string' },
+      formato: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -113,6 +136,12 @@ async function main(argv: readonly string[]): Promise<number> {
       throw error;
     }
   };
+  const saved = (file: string, document: DownloadedDocument): number => {
+    writeFileSync(file, document.bytes);
+    const summary = { arquivo: file, bytes: document.bytes.length, sha256: document.sha256, nome: document.filename };
+    out(summary, [`${file}: ${document.bytes.length} bytes, sha256 ${document.sha256}`]);
+    return EXIT.ok;
+  };
   const wait = async (protocolo: string, untilFinal: boolean) => {
     const display = progressDisplay(process.stderr);
     try {
@@ -131,7 +160,66 @@ async function main(argv: readonly string[]): Promise<number> {
       out(answer, [`conta ${item?.conta}; escopos: ${item?.escopos.join(', ')}; expira em ${item?.expira_em}`]);
       return EXIT.ok;
     }
+    case 'saldo': {
+      const answer = await client.saldo();
+      const item = answer.data[0];
+      const limite = item?.limite_saldo_baixo === null ? 'nenhum' : item?.limite_saldo_baixo?.toFixed(2);
+      out(answer, [
+        `saldo ${item?.saldo.toFixed(2)}; reservado ${item?.reservado.toFixed(2)} em ${item?.pedidos_nao_liquidados} pedidos; limite de saldo baixo ${limite}${item?.saldo_baixo ? ' (ABAIXO)' : ''}`,
+      ]);
+      return EXIT.ok;
+    }
+    case 'status': {
+      const answer = await client.status();
+      out(
+        answer,
+        answer.data.map((item) =>
+          item.em_servico
+            ? `${item.fonte}: em serviço, espera prevista ${item.espera_prevista_s} s`
+            : `${item.fonte}: FORA DE SERVIÇO desde ${item.fora_de_servico_desde}`,
+        ),
+      );
+      return EXIT.ok;
+    }
+    case 'pedidos': {
+      const query = listQuery(values);
+      if (values.todos) {
+        const all = [];
+        for await (const order of client.todasConsultas(query)) all.push(order);
+        out(all, all.map(orderLine));
+        return EXIT.ok;
+      }
+      const answer = await client.consultas({
+        ...query,
+        ...(values.cursor === undefined ? {} : { cursor: values.cursor }),
+      });
+      const page = answer.data[0];
+      const next = page?.proximo_cursor ? [`(mais: --cursor ${page.proximo_cursor})`] : [];
+      out(answer, [...(page?.consultas ?? []).map(orderLine), ...next]);
+      return EXIT.ok;
+    }
+    case 'extrato-mensal': {
+      const mes = required(rest[0], 'o mês (AAAA-MM)');
+      const file = required(values.output, '-o <arquivo>');
+      const formato = values.formato === undefined ? undefined : oneOf(values.formato, ['pdf', 'csv'], '--formato');
+      const document = await client.extratoMensal(mes, {
+        ...(formato === undefined ? {} : { formato }),
+        ...(values.dialeto === undefined ? {} : { dialeto: dialect(values.dialeto) }),
+      });
+      return saved(file, document);
+    }
+    case 'webhooks':
+      return webhooksCommand(client, rest, out);
     case 'extrato': {
+      if (values.csv) {
+        const file = required(values.output, '-o <arquivo>');
+        const document = await client.extratoCsv({
+          ...(values.de === undefined ? {} : { de: values.de }),
+          ...(values.ate === undefined ? {} : { ate: values.ate }),
+          ...(values.dialeto === undefined ? {} : { dialeto: dialect(values.dialeto) }),
+        });
+        return saved(file, document);
+      }
       const answer = await client.extrato({
         ...(values.de === undefined ? {} : { de: values.de }),
         ...(values.ate === undefined ? {} : { ate: values.ate }),
@@ -161,9 +249,10 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     case 'consultar': {
       const [fonte, ...pairs] = rest;
-      const accepted = await client.execute(orderable(fonte), bodyOf(pairs, values.corpo) as never, {
-        ...(values.chave === undefined ? {} : { idempotencyKey: values.chave }),
-      });
+      const product = orderable(fonte);
+      const body = bodyOf(pairs, values.corpo);
+      executionKey = values.chave ?? newIdempotencyKey();
+      const accepted = await client.execute(product, body as never, { idempotencyKey: executionKey });
       const item: Record<string, unknown> = { ...accepted.data[0] };
       const protocolo = typeof item.protocolo === 'string' ? item.protocolo : undefined;
       if (!values.aguardar || protocolo === undefined) {
@@ -184,11 +273,7 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'documento': {
       const protocolo = required(rest[0], 'o protocolo');
       const file = required(values.output, '-o <arquivo>');
-      const document = await client.downloadDocument(protocolo);
-      writeFileSync(file, document.bytes);
-      const summary = { arquivo: file, bytes: document.bytes.length, sha256: document.sha256, nome: document.filename };
-      out(summary, [`${file}: ${document.bytes.length} bytes, sha256 ${document.sha256}`]);
-      return EXIT.ok;
+      return saved(file, await client.downloadDocument(protocolo));
     }
     case 'lote': {
       const lote = required(rest[0], 'o lote');
@@ -216,8 +301,8 @@ main(process.argv.slice(2)).then(
       process.exitCode = EXIT.usage;
       return;
     }
-    if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(errorJson(error))}\n`);
-    process.stderr.write(`${errorLine(error)}\n`);
+    if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(errorJson(error, executionKey))}\n`);
+    process.stderr.write(`${errorLine(error, executionKey)}\n`);
     process.exitCode = exitCodeOf(error);
   },
 );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DownloadedDocument, type DownloadOptions, downloadDocument } from './document';
+import { type DownloadedDocument, type DownloadOptions, downloadDocument, downloadFile } from './document';
 import { NotOfferedError, resultError, WaitTimeoutError } from './errors';
 import { type Incoming, type Outgoing, send, type TransportSettings } from './http';
 import { type WaitOptions, waitFor } from './polling';
@@ -7,8 +7,12 @@ import { DEFAULT_RETRY, type RetryEvent, type RetryPolicy, sleep } from './retry
 import type {
   Accepted,
   Answer,
+  ConsultaListItem,
+  ConsultasAnswer,
+  ConsultasQuery,
   ExecuteBody,
   ExtratoAnswer,
+  ExtratoMensalQuery,
   ExtratoQuery,
   Finished,
   LoteAnswer,
@@ -19,9 +23,13 @@ import type {
   paths,
   QuoteAnswer,
   QuoteBody,
+  RequestBody,
   Running,
+  SaldoAnswer,
+  StatusAnswer,
   TokenAnswer,
 } from './types';
+import { WebhookEndpoints } from './webhook-endpoints';
 
 export interface RegapiClientOptions {
   /** The API's address, e.g. `https://api.example.com` (the `/v1` paths are appended). */
@@ -77,6 +85,8 @@ function fill(template: string, params: Readonly<Record<string, string>> | undef
  */
 export class RegapiClient {
   private readonly settings: TransportSettings;
+  /** The account's webhook endpoints: create, list, get, update, delete, deliveries, test, redeliver. */
+  readonly webhooks: WebhookEndpoints;
 
   constructor(options: RegapiClientOptions) {
     this.settings = {
@@ -88,6 +98,7 @@ export class RegapiClient {
       userAgent: options.userAgent ?? '@regapi/client',
       onRetry: options.onRetry,
     };
+    this.webhooks = new WebhookEndpoints((outgoing) => this.send(outgoing));
   }
 
   /** A client from `REGAPI_URL` and `REGAPI_TOKEN`. */
@@ -115,6 +126,32 @@ export class RegapiClient {
     return incoming.envelope as Answer<P, 'get', 200> | Answer<P, 'get', 202>;
   }
 
+  /**
+   * Any operation of the document, typed by its path and method: `call('patch', '/v1/webhooks/{id}', { path: { id },
+   * body: { ativo: false } })`. A POST is resent after an attempt without an answer only with an `idempotencyKey`
+   * (give one for a paid execution; `execute` does it for you). Resolves with the 2xx envelope; throws a RegapiError.
+   */
+  async call<M extends Method, P extends PathWith<M>>(
+    method: M,
+    path: P,
+    init: {
+      readonly path?: PathParams<P, M>;
+      readonly query?: Readonly<Record<string, string | number | undefined>>;
+      readonly body?: RequestBody<P, M>;
+      readonly idempotencyKey?: string;
+    } & CallOptions = {},
+  ): Promise<Answer<P, M, 200> | Answer<P, M, 201> | Answer<P, M, 202>> {
+    const incoming = await this.send({
+      method: method.toUpperCase() as Outgoing['method'],
+      path: fill(path, init.path as Readonly<Record<string, string>> | undefined),
+      ...(init.query === undefined ? {} : { query: init.query }),
+      ...(init.body === undefined ? {} : { body: init.body }),
+      ...(init.idempotencyKey === undefined ? {} : { idempotencyKey: init.idempotencyKey }),
+      signal: init.signal,
+    });
+    return incoming.envelope as Answer<P, M, 200> | Answer<P, M, 201> | Answer<P, M, 202>;
+  }
+
   /** `GET /v1/token`: the token's account, scopes and expiry. Free. */
   async token(options: CallOptions = {}): Promise<TokenAnswer> {
     return (await this.send({ method: 'GET', path: '/v1/token', signal: options.signal })).envelope as TokenAnswer;
@@ -124,6 +161,55 @@ export class RegapiClient {
   async extrato(query: ExtratoQuery = {}, options: CallOptions = {}): Promise<ExtratoAnswer> {
     const incoming = await this.send({ method: 'GET', path: '/v1/extrato', query, signal: options.signal });
     return incoming.envelope as ExtratoAnswer;
+  }
+
+  /**
+   * `GET /v1/extrato` as CSV (`dialeto: 'pt-BR'` for a spreadsheet in Portuguese: `;`, decimal comma, a byte order
+   * mark; decision 0144). Free.
+   */
+  extratoCsv(query: ExtratoQuery = {}, options: DownloadOptions = {}): Promise<DownloadedDocument> {
+    return downloadFile(this.settings, { path: '/v1/extrato', query, accept: 'text/csv', label: 'extrato' }, options);
+  }
+
+  /**
+   * `GET /v1/extrato/mensal/{mes}`: a closed month's statement, the bytes stored at its close (PDF by default,
+   * `formato: 'csv'`, `dialeto: 'pt-BR'`), checked against its SHA-256 ETag. Free.
+   */
+  extratoMensal(
+    mes: string,
+    query: ExtratoMensalQuery = {},
+    options: DownloadOptions = {},
+  ): Promise<DownloadedDocument> {
+    const path = fill('/v1/extrato/mensal/{mes}', { mes });
+    const accept = query.formato === 'csv' ? 'text/csv' : 'application/pdf';
+    return downloadFile(this.settings, { path, query, accept, label: `extrato ${mes}` }, options);
+  }
+
+  /** `GET /v1/saldo`: the balance now, the low-balance threshold, what is reserved by unsettled orders. Free. */
+  async saldo(options: CallOptions = {}): Promise<SaldoAnswer> {
+    return (await this.send({ method: 'GET', path: '/v1/saldo', signal: options.signal })).envelope as SaldoAnswer;
+  }
+
+  /** `GET /v1/status`: each product in service or not, and the wait an order accepted now would get. Free. */
+  async status(options: CallOptions = {}): Promise<StatusAnswer> {
+    return (await this.send({ method: 'GET', path: '/v1/status', signal: options.signal })).envelope as StatusAnswer;
+  }
+
+  /** `GET /v1/consultas`: one page of the account's orders, newest accepted first (`cursor` for the next). Free. */
+  async consultas(query: ConsultasQuery = {}, options: CallOptions = {}): Promise<ConsultasAnswer> {
+    const incoming = await this.send({ method: 'GET', path: '/v1/consultas', query, signal: options.signal });
+    return incoming.envelope as ConsultasAnswer;
+  }
+
+  /** Every order the query lists, page after page (`for await (const order of client.todasConsultas({...}))`). */
+  async *todasConsultas(query: Omit<ConsultasQuery, 'cursor'> = {}, options: CallOptions = {}) {
+    let cursor: string | undefined;
+    do {
+      const page = await this.consultas({ ...query, ...(cursor === undefined ? {} : { cursor }) }, options);
+      const item = page.data[0];
+      yield* (item?.consultas ?? []) as ConsultaListItem[];
+      cursor = item?.proximo_cursor ?? undefined;
+    } while (cursor !== undefined);
   }
 
   /** `POST /v1/orcamento/{product}`: the price (`code` 200) or not offered (`code` 602). Free. */

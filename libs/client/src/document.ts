@@ -1,6 +1,7 @@
-// GET /v1/consultas/{protocolo}/documento: the archived PDF, downloaded whole and checked against its ETag (the
-// SHA-256 of the file). A download cut midway resumes where it stopped with `Range` + `If-Range`, so only the missing
-// bytes travel again; a changed file (200 instead of 206) restarts it.
+// A file of the API downloaded whole — the archived PDF (GET /v1/consultas/{protocolo}/documento), a statement's CSV or
+// PDF (GET /v1/extrato, /v1/extrato/mensal/{mes}) — and checked against its ETag when that is the SHA-256 of the file.
+// A download cut midway resumes where it stopped with `Range` + `If-Range` (when the file has an ETag), so only the
+// missing bytes travel again; a changed file (200 instead of 206), or one without an ETag, restarts it.
 import { createHash } from 'node:crypto';
 import { DocumentIntegrityError, httpError, RETRY_STATUSES, RegapiNetworkError } from './errors';
 import { attemptSignal, headersOf, type TransportSettings, urlOf } from './http';
@@ -10,9 +11,9 @@ import type { Envelope } from './types';
 export interface DownloadedDocument {
   readonly bytes: Buffer;
   readonly contentType: string;
-  /** The SHA-256 of the bytes, hex: equal to the ETag's. */
+  /** The SHA-256 of the bytes, hex: equal to the ETag's when the file has one. */
   readonly sha256: string;
-  /** From Content-Disposition: `<protocolo>-<kind>.pdf`. */
+  /** From Content-Disposition: `<protocolo>-<kind>.pdf`, `extrato-AAAA-MM.csv`. */
   readonly filename: string | null;
   /** How many times an interrupted download was resumed. */
   readonly resumed: number;
@@ -30,24 +31,41 @@ interface Progress {
   filename: string | null;
 }
 
-export async function downloadDocument(
+/** What to download: a GET of the API, the media type asked, and how errors name it. */
+export interface FileRequest {
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string | number | undefined>>;
+  readonly accept: string;
+  readonly label: string;
+}
+
+export function downloadDocument(
   settings: TransportSettings,
   protocolo: string,
   options: DownloadOptions = {},
 ): Promise<DownloadedDocument> {
   const path = `/v1/consultas/${encodeURIComponent(protocolo)}/documento`;
+  return downloadFile(settings, { path, accept: 'application/pdf', label: protocolo }, options);
+}
+
+export async function downloadFile(
+  settings: TransportSettings,
+  request: FileRequest,
+  options: DownloadOptions = {},
+): Promise<DownloadedDocument> {
+  const { path } = request;
   const progress: Progress = { chunks: [], received: 0, etag: null, contentType: '', filename: null };
   let resumed = 0;
   for (let number = 1; ; number += 1) {
     const resuming = progress.received > 0 && progress.etag !== null;
     if (resuming) resumed += 1;
-    const outcome = await attempt(settings, path, progress, resuming, options.signal);
+    const outcome = await attempt(settings, request, progress, resuming, options.signal);
     if (outcome.kind === 'done') {
       const bytes = Buffer.concat(progress.chunks);
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       const expected = progress.etag?.replace(/^W\//, '').replace(/"/g, '');
       if (expected !== undefined && /^[0-9a-f]{64}$/.test(expected) && expected !== sha256) {
-        throw new DocumentIntegrityError(`${protocolo}: o SHA-256 do documento não é o do ETag`);
+        throw new DocumentIntegrityError(`${request.label}: o SHA-256 do documento não é o do ETag`);
       }
       return { bytes, contentType: progress.contentType, sha256, filename: progress.filename, resumed };
     }
@@ -85,7 +103,7 @@ type Outcome =
 
 async function attempt(
   settings: TransportSettings,
-  path: string,
+  request: FileRequest,
   progress: Progress,
   resuming: boolean,
   signal: AbortSignal | undefined,
@@ -93,8 +111,8 @@ async function attempt(
   const range: Record<string, string> =
     resuming && progress.etag !== null ? { range: `bytes=${progress.received}-`, 'if-range': progress.etag } : {};
   try {
-    const response = await settings.fetch(urlOf(settings, path), {
-      headers: { ...headersOf(settings, { method: 'GET', path }), accept: 'application/pdf', ...range },
+    const response = await settings.fetch(urlOf(settings, request.path, request.query), {
+      headers: { ...headersOf(settings, { method: 'GET', path: request.path }), accept: request.accept, ...range },
       signal: attemptSignal(settings, signal),
     });
     if (response.status !== 200 && response.status !== 206) {

@@ -16,7 +16,7 @@ export interface TransportSettings {
 }
 
 export interface Outgoing {
-  readonly method: 'GET' | 'POST' | 'HEAD';
+  readonly method: 'GET' | 'POST' | 'HEAD' | 'PATCH' | 'DELETE';
   /** Relative to the base URL, parameters substituted (`/v1/consultas/123`). */
   readonly path: string;
   readonly query?: Readonly<Record<string, string | number | undefined>>;
@@ -99,6 +99,20 @@ function isEnvelope(value: unknown): value is Envelope {
 }
 
 /**
+ * Whether sending `outgoing` again cannot do its work twice: a GET, HEAD, PATCH (it sets fields) or DELETE, or a POST
+ * with an Idempotency-Key (the API replays the first answer). A POST without one (registering a webhook, sending a
+ * test event) may have been done by an attempt that got no answer, so only a 429 — refused before any work — is resent.
+ */
+function repeatable(outgoing: Outgoing): boolean {
+  return outgoing.method !== 'POST' || outgoing.idempotencyKey !== undefined;
+}
+
+function resent(outgoing: Outgoing, result: Attempt): boolean {
+  if (result.kind === 'answer' && !RETRY_STATUSES.has(result.incoming.status)) return false;
+  return repeatable(outgoing) || (result.kind === 'answer' && result.incoming.status === 429);
+}
+
+/**
  * Sends `outgoing` until it gets an answer that is not a retry status, or the attempts run out; a 2xx/3xx answer is
  * returned, anything else thrown as its RegapiHttpError (or RegapiNetworkError when nothing ever answered).
  */
@@ -106,19 +120,22 @@ export async function send(settings: TransportSettings, outgoing: Outgoing): Pro
   for (let number = 1; ; number += 1) {
     const result = await attempt(settings, outgoing);
     const retryAfterS = result.kind === 'answer' ? parseRetryAfter(result.incoming.headers.get('retry-after')) : null;
-    if (result.kind === 'answer' && !RETRY_STATUSES.has(result.incoming.status)) {
+    if (result.kind === 'answer' && !resent(outgoing, result)) {
       const { status, headers, envelope } = result.incoming;
       if (status < 400 && envelope !== null) return { status, headers, envelope };
       throw failure(result.incoming, retryAfterS, outgoing);
     }
     const delayMs = retryDelayMs(settings.retry, number + 1, retryAfterS);
-    if (number >= settings.retry.maxAttempts || delayMs > settings.retry.maxRetryAfterMs) {
+    const last = number >= settings.retry.maxAttempts || delayMs > settings.retry.maxRetryAfterMs;
+    if (last || !resent(outgoing, result)) {
       if (result.kind === 'answer') throw failure(result.incoming, retryAfterS, outgoing);
       throw new RegapiNetworkError(
         `${outgoing.method} ${outgoing.path}: sem resposta depois de ${number} tentativas` +
-          (outgoing.idempotencyKey === undefined
-            ? ''
-            : ` — reenvie com a MESMA Idempotency-Key ${outgoing.idempotencyKey}`),
+          (outgoing.idempotencyKey !== undefined
+            ? ` — reenvie com a MESMA Idempotency-Key ${outgoing.idempotencyKey}`
+            : repeatable(outgoing)
+              ? ''
+              : ' — pode ter sido feito: confira antes de repetir'),
         number,
         outgoing.idempotencyKey,
         result.cause,

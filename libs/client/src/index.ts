@@ -30,6 +30,7 @@ export { RESULT_CODES, type ResultClass, type ResultCodeInfo } from './generated
 export { nextRevisionInS, type WaitOptions, type WaitProgress } from './polling';
 export { DEFAULT_RETRY, type RetryEvent, type RetryPolicy } from './retry';
 export type * from './types';
+export type { WebhookCallOptions, WebhookEndpoints } from './webhook-endpoints';
 export {
   signWebhook,
   UnknownWebhookEventError,

@@ -4,7 +4,7 @@ import type { components, paths } from './generated/openapi';
 
 export type { components, paths };
 
-export type Method = 'get' | 'post';
+export type Method = 'get' | 'post' | 'patch' | 'delete';
 type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
 
 /** The paths that have method `M`. */
@@ -64,6 +64,25 @@ export type LoteAnswer = Answer<'/v1/lotes/{lote}', 'get', 200> | Answer<'/v1/lo
 export type LoteDone = Answer<'/v1/lotes/{lote}', 'get', 200>;
 
 export type TokenAnswer = Answer<'/v1/token', 'get', 200>;
+export type SaldoAnswer = Answer<'/v1/saldo', 'get', 200>;
+export type StatusAnswer = Answer<'/v1/status', 'get', 200>;
+/** One page of the account's orders: `data[0].consultas` and `data[0].proximo_cursor`. */
+export type ConsultasAnswer = Answer<'/v1/consultas', 'get', 200>;
+export type ConsultasQuery = NonNullable<Query<'/v1/consultas', 'get'>>;
+export type ConsultaListItem = ConsultasAnswer['data'][number]['consultas'][number];
+export type ExtratoMensalQuery = NonNullable<Query<'/v1/extrato/mensal/{mes}', 'get'>>;
+
+export type WebhookEndpointBody = RequestBody<'/v1/webhooks', 'post'>;
+export type WebhookEndpointPatch = RequestBody<'/v1/webhooks/{id}', 'patch'>;
+/** A registration: `data[0]` has the endpoint and, this once, its signing secret. */
+export type WebhookCreated = Answer<'/v1/webhooks', 'post', 201>;
+export type WebhookList = Answer<'/v1/webhooks', 'get', 200>;
+export type WebhookAnswer = Answer<'/v1/webhooks/{id}', 'get', 200>;
+export type WebhookUpdated = Answer<'/v1/webhooks/{id}', 'patch', 200>;
+export type WebhookDeleted = Answer<'/v1/webhooks/{id}', 'delete', 200>;
+export type WebhookDeliveries = Answer<'/v1/webhooks/{id}/entregas', 'get', 200>;
+export type WebhookTestQueued = Answer<'/v1/webhooks/{id}/testar', 'post', 202>;
+export type WebhookRedeliveryQueued = Answer<'/v1/webhooks/{id}/entregas/{entrega}/reenviar', 'post', 202>;
 export type ExtratoAnswer = Answer<'/v1/extrato', 'get', 200>;
 export type ExtratoQuery = NonNullable<Query<'/v1/extrato', 'get'>>;
 
