@@ -297,6 +297,8 @@ test('the token and the statement', () => {
     classe_resultado: null,
     referencia: null,
     motivo: null,
+    referencia_pagamento: null,
+    referencia_cliente: 'PEDIDO-42',
   };
   expectValid(
     answerSchema('/v1/extrato', 'get', '200'),
