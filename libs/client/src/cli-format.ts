@@ -1,6 +1,13 @@
 // What the command line prints: JSON for scripts (`--json`), short lines for people, and the progress line with the
 // ETA (stderr, only on a terminal).
-import { RegapiError, RegapiHttpError, RegapiNetworkError, ResultError, WaitTimeoutError } from './errors';
+import {
+  RegapiError,
+  RegapiHttpError,
+  RegapiNetworkError,
+  ResultError,
+  ValidationError,
+  WaitTimeoutError,
+} from './errors';
 import type { WaitProgress } from './polling';
 import type { Finished, Running } from './types';
 
@@ -61,7 +68,10 @@ export function errorLine(error: unknown, executionKey?: string): string {
     'new-order': 'um NOVO pedido pode dar certo',
     no: 'repetir não adianta',
   }[error.retry];
-  return `erro: ${error.message} (${money}; ${retry})`;
+  // A 422 names what to fix, field by field (the API's own words).
+  const fields =
+    error instanceof ValidationError ? error.fieldErrors.map((field) => `\n  ${field.campo}: ${field.mensagem}`) : [];
+  return `erro: ${error.message} (${money}; ${retry})${fields.join('')}`;
 }
 
 export function resultLines(protocolo: string, answer: Finished | Running): string[] {

@@ -136,12 +136,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function verifyWebhookEvent(input: VerifyWebhookInput): WebhookEvent {
   const verified = verifyWebhook(input);
   const body = verified.payload;
-  if (!isRecord(body) || !isRecord(body.data)) throw new WebhookVerificationError('corpo sem type e data');
-  if (body.id !== verified.id) throw new WebhookVerificationError('o id do corpo difere do webhook-id');
+  if (!isRecord(body)) throw new WebhookVerificationError('corpo sem type e data');
+  // Destructured: an integrator's strictest options refuse dot access into a Record (noPropertyAccessFromIndexSignature).
+  const { data, id, type } = body;
+  if (!isRecord(data)) throw new WebhookVerificationError('corpo sem type e data');
+  if (id !== verified.id) throw new WebhookVerificationError('o id do corpo difere do webhook-id');
   for (const field of ['timestamp', 'conta', 'ambiente'] as const) {
     if (typeof body[field] !== 'string') throw new WebhookVerificationError(`corpo sem ${field}`);
   }
-  if (!isKnownType(body.type)) throw new UnknownWebhookEventError(verified, body.type);
+  if (!isKnownType(type)) throw new UnknownWebhookEventError(verified, type);
   // Signed by the holder of the secret and shaped as the document says for its type.
   return body as unknown as WebhookEvent;
 }

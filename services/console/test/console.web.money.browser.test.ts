@@ -56,15 +56,24 @@ it('financeiro reads the statement, downloads its CSV, opens a month and the cha
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Baixar CSV' }).click(),
+    page.getByRole('link', { name: 'Baixar CSV', exact: true }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^extrato-[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{4}-[0-9]{2}-[0-9]{2}\.csv$/);
   const path = await download.path();
   const csv = await readFile(path, 'utf8');
   expect(csv.split('\r\n')[0]).toBe(
-    'data_hora,lancamento_id,tipo,valor,saldo_apos,protocolo,fonte,uf,codigo_resultado,classe_resultado,referencia,motivo',
+    'data_hora,lancamento_id,tipo,valor,saldo_apos,protocolo,fonte,uf,codigo_resultado,classe_resultado,referencia,motivo,referencia_pagamento,referencia_cliente',
   );
   expect(csv.split('\r\n')).toHaveLength(7);
+  // The same lines for a spreadsheet in Portuguese (decision 0144).
+  const [brazilian] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Baixar CSV para planilha em português' }).click(),
+  ]);
+  expect(brazilian.suggestedFilename()).toMatch(/-pt-BR\.csv$/);
+  const spreadsheet = await readFile(await brazilian.path(), 'utf8');
+  expect(spreadsheet.startsWith('\uFEFFdata_hora;lancamento_id;')).toBe(true);
+  expect(spreadsheet.split('\r\n')).toHaveLength(7);
 
   // The filter form works without script: only the refunds.
   await page.getByLabel('Tipo', { exact: true }).selectOption('estorno');
