@@ -134,13 +134,15 @@ describe('the Prometheus rules', () => {
     expect(status).toBe(0);
   });
 
-  it('give every alert a severity, a for and a runbook that is a heading of docs/operations.md', () => {
+  it('give every alert a severity, a for and a runbook a pager opens: an https URL of a heading of docs/operations.md', () => {
     const anchors = headingAnchors(readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8'));
     for (const rule of ALERTS) {
       expect(['critical', 'warning']).toContain(rule.labels.severity);
       expect(rule.for).toMatch(/^\d+[mh]$/);
-      const [file, anchor] = rule.annotations.runbook_url.split('#');
-      expect(file).toBe('docs/operations.md');
+      const url = new URL(rule.annotations.runbook_url);
+      expect(url.protocol).toBe('https:');
+      expect(url.pathname.endsWith('/docs/operations.md')).toBe(true);
+      const anchor = url.hash.slice(1);
       expect({ alert: rule.alert, anchorFound: anchors.has(anchor ?? '') }).toEqual({
         alert: rule.alert,
         anchorFound: true,

@@ -24,9 +24,15 @@ export interface RuleGroup {
   readonly rules: readonly (AlertRule | RecordingRule)[];
 }
 
+/**
+ * Where a pager opens the runbooks: docs/operations.md as the repository's web host renders it (decision 0153). The one
+ * place that names it; a deployment that publishes the docs elsewhere changes it here and runs `pnpm observability`.
+ */
+export const RUNBOOKS_URL = 'https://github.com/regapi/regapi/blob/main/docs/operations.md';
+
 /** Every alert's runbook is a heading of docs/operations.md named after the alert (a test checks it exists). */
 export function runbookUrl(alert: string): string {
-  return `docs/operations.md#${alert.toLowerCase()}`;
+  return `${RUNBOOKS_URL}#${alert.toLowerCase()}`;
 }
 
 export interface AlertDefinition {
