@@ -4,6 +4,7 @@ import type { Ambiente } from '@regapi/contracts';
 import { every, type Service, type ServiceDeps } from '@regapi/runtime';
 import { type DeliverContext, deliverDue } from './deliver-due';
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './delivery-policy';
+import { pruneEndedDeliveries } from './delivery-retention';
 import { fanOut } from './fan-out';
 import type { OutboundPolicy } from './send-webhook';
 import { webhookEventsOf } from './webhook-events';
@@ -32,6 +33,8 @@ export interface WebhooksDeps extends ServiceDeps {
 export interface WebhooksService extends Service {
   /** One poll: sends every due delivery once (what the loop does every `pollMs`); while a poll runs, its count. */
   deliverNow(): Promise<number>;
+  /** One pass of the hourly retention: deletes the deliveries ended more than 30 days ago; how many. */
+  pruneNow(): Promise<number>;
 }
 
 /**
@@ -61,11 +64,18 @@ export function createWebhooks(deps: WebhooksDeps): WebhooksService {
     firstRunNow: true,
     onError: (error) => logger.error({ err: error }, 'webhook poll failed'),
   });
+  // Hourly retention of ended deliveries (decision 0154); every replica may run it: a DELETE twice deletes nothing more.
+  const pruning = every(3_600_000, () => pruneEndedDeliveries(ctx.db, clock.now()), {
+    onError: (error) => logger.error({ err: error }, 'webhook delivery retention failed'),
+    firstRunNow: true,
+    jitterMs: 60_000,
+  });
   return {
     name: 'webhooks',
     routers: [],
     readiness: {},
     deliverNow: polling.runNow,
+    pruneNow: pruning.runNow,
     start: async () => {
       if (subscription !== undefined) return;
       subscription = await deps.bus.consume(QUEUE.webhookEvents, async (message) => {
@@ -78,13 +88,16 @@ export function createWebhooks(deps: WebhooksDeps): WebhooksService {
         for (const event of events) created += await fanOut(ctx.db, event, ambiente, clock.now());
         logger.info({ message_id: message.id, deliveries: created }, 'webhook event fanned out');
       });
-      if (deps.runPoller !== false) polling.start();
+      if (deps.runPoller !== false) {
+        polling.start();
+        pruning.start();
+      }
     },
     stop: async () => {
       const active = subscription;
       subscription = undefined;
       await active?.cancel();
-      await polling.stop();
+      await Promise.all([polling.stop(), pruning.stop()]);
     },
   };
 }
