@@ -21,6 +21,7 @@ export {
   type PlatformMetrics,
   type ScrubOutcome,
   type ScrubReading,
+  type WebhookAttemptOutcome,
 } from './metrics/platform-metrics';
 export {
   PrometheusAnswerError,

@@ -13,6 +13,7 @@ import { acceptPaidOrder, fundedAccount, SNAPSHOT_SETTINGS } from './support/sna
 // ledger, catalog, bus, the reconciler's own stores), against a real PostgreSQL. docs/decisions/0064.
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const database = useTestDatabase();
 // A few minutes after the real time: rows the database stamps itself (outbox, ledger) are that much older.
 const clock = new ManualClock(new Date(Date.now() + 5 * MINUTE));
@@ -34,6 +35,8 @@ test('an empty platform: every product reported, in service, nothing queued, not
     scheduledOverdue: 0,
     deadLettersPending: 0,
     archiveDownloadsRetrying: 0,
+    webhooksPending: 0,
+    webhooksOldestPendingAgeS: 0,
     certificatesInIssue: 0,
     certificateWatchesExhausted: 0,
     recordViewsAwaitingReconciliation: 0,
@@ -105,6 +108,51 @@ test('a busy platform: the queue per product, its ages, the ceiling, the waits c
   // A document download the archive tries again later (decision 0135): counted, not overdue.
   const retry = { routingKey: 'document.delivered', payload: { attempt: 2 }, dueAt: ago(-MINUTE) };
   await scheduleMessage(database.db, { ...retry, dedupeKey: `archive-retry:${certificate.id}` });
+  // Webhook deliveries (decision 0155): pending to an enabled endpoint counted, the oldest's age; a pending one of a
+  // disabled endpoint (it waits for the customer) and a delivered one are not.
+  const endpoint = async (enabled: boolean) =>
+    (
+      await database.db
+        .insertInto('webhook_endpoint')
+        .values({
+          account_id: account,
+          url: 'https://hooks.example.com/snapshot',
+          events: ['consulta.finalizada'],
+          secret: 'whsec_dGVzdA==',
+          description: null,
+          enabled,
+          disabled_at: null,
+          disabled_reason: null,
+          failing_since: null,
+          created_at: ago(HOUR),
+          updated_at: ago(HOUR),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const [enabledHook, disabledHook] = [await endpoint(true), await endpoint(false)];
+  for (const [endpointId, state, agoMs] of [
+    [enabledHook, 'pending', 7 * MINUTE],
+    [enabledHook, 'pending', MINUTE],
+    [enabledHook, 'delivered', HOUR],
+    [disabledHook, 'pending', HOUR],
+  ] as const) {
+    await database.db
+      .insertInto('webhook_delivery')
+      .values({
+        endpoint_id: endpointId,
+        account_id: account,
+        event_id: crypto.randomUUID(),
+        event_type: 'consulta.finalizada',
+        payload: '{}',
+        state,
+        attempts: 0,
+        next_attempt_at: state === 'pending' ? ago(0) : null,
+        created_at: ago(agoMs),
+        delivered_at: state === 'delivered' ? ago(agoMs) : null,
+      })
+      .execute();
+  }
   await keepDeadLetter(database.db, {
     queue: 'archive.documents',
     message: { id: crypto.randomUUID(), routingKey: 'document.delivered', payload: {}, headers: {} },
@@ -175,6 +223,8 @@ test('a busy platform: the queue per product, its ages, the ceiling, the waits c
   expect(figures.outboxOldestAgeS).toBeGreaterThan(60);
   expect(figures.scheduledOverdue).toBe(1);
   expect(figures.archiveDownloadsRetrying).toBe(1);
+  expect(figures.webhooksPending).toBe(2);
+  expect(figures.webhooksOldestPendingAgeS).toBe(420);
   expect(figures.deadLettersPending).toBe(1);
   expect(figures.certificatesInIssue).toBe(1);
   expect(figures.certificateWatchesExhausted).toBe(1);

@@ -1,7 +1,7 @@
 import type { Clock } from '@regapi/calendar';
 import { queueMail } from '@regapi/console-auth';
 import type { Database } from '@regapi/db';
-import type { Logger } from '@regapi/telemetry';
+import type { Logger, PlatformMetrics, WebhookAttemptOutcome } from '@regapi/telemetry';
 import { signWebhook } from '@regapi/webhook-endpoints';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type DeliveryPolicy, nextAttemptAt } from './delivery-policy';
@@ -13,6 +13,7 @@ export interface DeliverContext {
   readonly logger: Logger;
   readonly policy: DeliveryPolicy;
   readonly outbound: OutboundPolicy;
+  readonly metrics?: PlatformMetrics | undefined;
 }
 
 interface ClaimedDelivery {
@@ -50,6 +51,9 @@ async function claimDue(ctx: DeliverContext, now: Date): Promise<ClaimedDelivery
 
 const isSuccess = (answer: WebhookAnswer): boolean =>
   answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
+
+const outcomeOf = (answer: WebhookAnswer): WebhookAttemptOutcome =>
+  isSuccess(answer) ? 'delivered' : answer.statusCode === null ? 'no_answer' : 'http_error';
 
 /** Sends every due delivery once; returns how many attempts were made. */
 export async function deliverDue(ctx: DeliverContext): Promise<number> {
@@ -108,6 +112,7 @@ async function attempt(ctx: DeliverContext, delivery: ClaimedDelivery): Promise<
       .execute();
     await recordEndpointFailure(ctx, trx, delivery, now);
   });
+  ctx.metrics?.webhookAttempt(outcomeOf(answer), answer.latencyMs / 1000);
   ctx.logger.info(
     { delivery_id: delivery.id, status: answer.statusCode, error: answer.error, latency_ms: answer.latencyMs },
     'webhook attempt',

@@ -51,6 +51,7 @@ export function createWebhooks(deps: WebhooksDeps): WebhooksService {
     logger,
     policy: { ...DEFAULT_DELIVERY_POLICY, ...deps.policy },
     outbound: { ...DEFAULT_OUTBOUND_POLICY, ...deps.outbound },
+    metrics: deps.metrics,
   };
   // Decision 0141: a local endpoint (http://localhost...) needs both openers; one alone still refuses it at sending.
   if (ctx.outbound.allowHttp !== ctx.outbound.allowPrivateAddresses)

@@ -184,6 +184,16 @@ export const EVENT_METRICS = define({
     unit: '{message}',
     labels: ['queue'],
   },
+  webhookAttemptDuration: {
+    // Its `_count` is the number of attempts by outcome. Never an endpoint or account label (decision 0155).
+    name: 'regapi.webhooks.attempt.duration_seconds',
+    kind: 'histogram',
+    description:
+      'One webhook delivery attempt, from the request to the end of the answer, by outcome: delivered (2xx), http_error (another status), no_answer (refused, unreachable, timeout).',
+    unit: 's',
+    labels: ['outcome'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  },
 });
 
 /**
@@ -253,6 +263,20 @@ export const SNAPSHOT_METRICS = define({
     kind: 'gauge',
     description: 'Dead letters kept in PostgreSQL and not re-driven or discarded.',
     unit: '{message}',
+    labels: [],
+  },
+  webhooksPending: {
+    name: 'regapi.webhooks.pending',
+    kind: 'gauge',
+    description: 'Webhook deliveries waiting to be sent to an enabled endpoint (decision 0155).',
+    unit: '{delivery}',
+    labels: [],
+  },
+  webhooksOldestPendingAge: {
+    name: 'regapi.webhooks.oldest_pending_age_seconds',
+    kind: 'gauge',
+    description: 'Age of the oldest webhook delivery waiting for an enabled endpoint (0 when none).',
+    unit: 's',
     labels: [],
   },
   archiveDownloadsRetrying: {

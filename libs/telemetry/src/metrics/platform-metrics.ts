@@ -25,6 +25,7 @@ export interface PlatformMetrics {
   scrubDocument(outcome: ScrubOutcome): void;
   certificateWatchCheck(outcome: string): void;
   deadLettered(queue: string): void;
+  webhookAttempt(outcome: WebhookAttemptOutcome, seconds: number): void;
   /**
    * Reports `regapi.origin.session.state` at every collection from `current` (1 for its state, 0 for the others);
    * the returned function stops reporting.
@@ -38,6 +39,9 @@ export interface PlatformMetrics {
 }
 
 export type ScrubOutcome = 'ok' | 'mismatch' | 'missing';
+
+/** How a webhook delivery attempt ended (decision 0155). */
+export type WebhookAttemptOutcome = 'delivered' | 'http_error' | 'no_answer';
 
 /** The archive's integrity scrub as its state row says (decision 0128). */
 export interface ScrubReading {
@@ -73,6 +77,7 @@ export function createPlatformMetrics(meter: Meter): PlatformMetrics {
   const archivedBytes = counter(m.archiveBytes);
   const watchChecks = counter(m.certificateWatchChecks);
   const deadLettered = counter(m.deadLettered);
+  const webhookAttempts = histogram(m.webhookAttemptDuration);
   const scrubbed = counter(m.archiveScrubDocuments);
   const by = (attributes: Attributes): Attributes => attributes;
   return {
@@ -105,6 +110,7 @@ export function createPlatformMetrics(meter: Meter): PlatformMetrics {
     scrubDocument: (outcome) => scrubbed.add(1, by({ outcome })),
     certificateWatchCheck: (outcome) => watchChecks.add(1, by({ outcome })),
     deadLettered: (queue) => deadLettered.add(1, by({ queue })),
+    webhookAttempt: (outcome, seconds) => webhookAttempts.record(seconds, by({ outcome })),
     observeOriginSessionState: (current) => {
       const gauge = meter.createObservableGauge(m.originSessionState.name, options(m.originSessionState));
       const observe = (result: ObservableResult) => {

@@ -29,6 +29,8 @@ interface SnapshotRow {
   readonly scheduled_overdue: number;
   readonly dead_letters: number;
   readonly archive_retries: number;
+  readonly webhooks_pending: number;
+  readonly webhooks_oldest_pending_s: number;
   readonly certificates_in_issue: number;
   readonly watches_exhausted: number;
   readonly reconciliations_open: number;
@@ -58,6 +60,13 @@ function snapshotColumns(now: Date) {
     (SELECT count(*) FROM scheduled_message WHERE due_at < ${overdueBefore}::timestamptz) AS scheduled_overdue,
     (SELECT count(*) FROM dead_letter) AS dead_letters,
     (SELECT count(*) FROM scheduled_message WHERE dedupe_key LIKE 'archive-retry:%') AS archive_retries,
+    (SELECT count(*) FROM webhook_delivery d JOIN webhook_endpoint e ON e.id = d.endpoint_id
+      WHERE d.state = 'pending' AND e.enabled) AS webhooks_pending,
+    ${ageOf(
+      now,
+      sql`SELECT min(d.created_at) FROM webhook_delivery d JOIN webhook_endpoint e ON e.id = d.endpoint_id
+        WHERE d.state = 'pending' AND e.enabled`,
+    )} AS webhooks_oldest_pending_s,
     (SELECT count(*) FROM orders WHERE state = 'awaiting_issue' AND fonte = 'certidao-inteiro-teor')
       AS certificates_in_issue,
     (SELECT count(*) FROM certificate_watch WHERE state = 'exhausted') AS watches_exhausted,
@@ -142,6 +151,8 @@ export async function computeSnapshot(
     scheduledOverdue: row.scheduled_overdue,
     deadLettersPending: row.dead_letters,
     archiveDownloadsRetrying: row.archive_retries,
+    webhooksPending: row.webhooks_pending,
+    webhooksOldestPendingAgeS: row.webhooks_oldest_pending_s,
     certificatesInIssue: row.certificates_in_issue,
     certificateWatchesExhausted: row.watches_exhausted,
     recordViewsAwaitingReconciliation: row.reconciliations_open,

@@ -37,6 +37,9 @@ export interface SnapshotFigures {
   readonly deadLettersPending: number;
   /** Orders whose document download waits for a retry (the archive's `archive-retry:` rows, decision 0135). */
   readonly archiveDownloadsRetrying: number;
+  /** Webhook deliveries pending to enabled endpoints, and the oldest one's age (decision 0155). */
+  readonly webhooksPending: number;
+  readonly webhooksOldestPendingAgeS: number;
   readonly certificatesInIssue: number;
   readonly certificateWatchesExhausted: number;
   readonly recordViewsAwaitingReconciliation: number;

@@ -91,6 +91,8 @@ export function registerSnapshotGauges(meter: Meter, source: SnapshotSource, clo
     observe('deadLettersPending', f.deadLettersPending);
     // A snapshot stored before the gauge existed has no such figure: nothing is reported for it.
     if (f.archiveDownloadsRetrying !== undefined) observe('archiveDownloadsRetrying', f.archiveDownloadsRetrying);
+    if (f.webhooksPending !== undefined) observe('webhooksPending', f.webhooksPending);
+    if (f.webhooksOldestPendingAgeS !== undefined) observe('webhooksOldestPendingAge', f.webhooksOldestPendingAgeS);
     observe('certificatesInIssue', f.certificatesInIssue);
     observe('certificateWatchesExhausted', f.certificateWatchesExhausted);
     observe('recordViewsAwaitingReconciliation', f.recordViewsAwaitingReconciliation);
