@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DownloadedDocument, type DownloadOptions, downloadDocument, downloadFile } from './document';
-import { NotOfferedError, resultError, WaitTimeoutError } from './errors';
+import { NotOfferedError, RETRY_STATUSES, resultError, WaitTimeoutError } from './errors';
 import { type Incoming, type Outgoing, send, type TransportSettings } from './http';
 import { type WaitOptions, waitFor } from './polling';
 import { DEFAULT_RETRY, type RetryEvent, type RetryPolicy, sleep } from './retry';
@@ -182,7 +182,10 @@ export class RegapiClient {
   ): Promise<DownloadedDocument> {
     const path = fill('/v1/extrato/mensal/{mes}', { mes });
     const accept = query.formato === 'csv' ? 'text/csv' : 'application/pdf';
-    return downloadFile(this.settings, { path, query, accept, label: `extrato ${mes}` }, options);
+    // Its 409 (the month not closed yet) lasts until the close, at the start of the next month: thrown at once,
+    // not resent for seconds like a 409 of a key still being accepted.
+    const retryStatuses = new Set([...RETRY_STATUSES].filter((status) => status !== 409));
+    return downloadFile(this.settings, { path, query, accept, label: `extrato ${mes}`, retryStatuses }, options);
   }
 
   /** `GET /v1/saldo`: the balance now, the low-balance threshold, what is reserved by unsettled orders. Free. */

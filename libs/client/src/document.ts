@@ -37,6 +37,8 @@ export interface FileRequest {
   readonly query?: Readonly<Record<string, string | number | undefined>>;
   readonly accept: string;
   readonly label: string;
+  /** The statuses retried here; default RETRY_STATUSES. */
+  readonly retryStatuses?: ReadonlySet<number>;
 }
 
 export function downloadDocument(
@@ -71,7 +73,7 @@ export async function downloadFile(
     }
     const retryAfterS = outcome.kind === 'status' ? parseRetryAfter(outcome.headers.get('retry-after')) : null;
     const delayMs = retryDelayMs(settings.retry, number + 1, retryAfterS);
-    const retryable = outcome.kind === 'cut' || RETRY_STATUSES.has(outcome.status);
+    const retryable = outcome.kind === 'cut' || (request.retryStatuses ?? RETRY_STATUSES).has(outcome.status);
     if (!retryable || number >= settings.retry.maxAttempts || delayMs > settings.retry.maxRetryAfterMs) {
       if (outcome.kind === 'cut') {
         throw new RegapiNetworkError(
