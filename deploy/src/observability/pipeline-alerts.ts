@@ -151,6 +151,18 @@ export const PIPELINE_ALERTS: readonly AlertRule[] = [
       "The archive has been retrying the download of delivered documents for an hour: their orders stay processing, charged, until a try succeeds or the origin's link expires (then 617, refunded). Read the log lines 'document download failed; retry scheduled' for the reason.",
   }),
   alertRule({
+    alert: 'WebhookDeliveriesLate',
+    severity: 'warning',
+    // Decision 0155: retries of a failing endpoint wait up to 5 h then 10 h (decision 0094), so a pending delivery a few
+    // hours old is normal; one to an ENABLED endpoint still pending after 6 h means deliveries are not being attempted
+    // (the sender stopped) or an endpoint fails for hours (it is disabled after a day, and its account told).
+    for: '15m',
+    expr: `${snapshot(S.webhooksOldestPendingAge)} > 21600`,
+    summary: 'A webhook delivery has waited more than 6 hours.',
+    description:
+      "The oldest delivery pending to an enabled endpoint is over 6 hours old: the webhooks service may not be sending (its logs 'webhook poll failed'), or an endpoint has failed for hours (GET /admin or the 'webhook attempt' log lines by delivery).",
+  }),
+  alertRule({
     alert: 'ArchivedDocumentCorrupt',
     severity: 'critical',
     for: '0m',

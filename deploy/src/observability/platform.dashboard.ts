@@ -23,6 +23,7 @@ const route = labelOf(http, 'http.route');
 const queue = labelOf(E.deadLettered, 'queue');
 const archiveProduct = labelOf(E.archiveDocuments, 'product');
 const archiveOutcome = labelOf(E.archiveDocuments, 'outcome');
+const webhookOutcome = labelOf(E.webhookAttemptDuration, 'outcome');
 const { service, instance, job } = TARGET;
 const regapi = targetMatcher('job', '=', JOBS.regapi);
 const rabbitmq = targetMatcher('job', '=', JOBS.rabbitmq);
@@ -155,6 +156,44 @@ export const platformDashboard: DashboardSpec = {
           width: 12,
           queries: [
             query(sum(rate(series(E.archiveBytes)), labelOf(E.archiveBytes, 'product')), `{{${archiveProduct}}}`),
+          ],
+        },
+      ],
+    },
+    {
+      title: 'Webhooks',
+      panels: [
+        {
+          title: 'Delivery attempts',
+          description:
+            'Webhook delivery attempts per second, by outcome: delivered (2xx), http_error (another status), no_answer (refused, unreachable, timeout).',
+          kind: 'timeseries',
+          unit: 'reqps',
+          // Exists only once an attempt was made.
+          queries: [
+            query(
+              sum(rate(histogramSeries(E.webhookAttemptDuration, 'count')), webhookOutcome),
+              `{{${webhookOutcome}}}`,
+              false,
+            ),
+          ],
+        },
+        {
+          title: 'Attempt duration p95',
+          description: "95th percentile of an attempt's duration, by outcome (the sender gives up after 10 s).",
+          kind: 'timeseries',
+          unit: 's',
+          queries: [query(quantile(0.95, E.webhookAttemptDuration, [webhookOutcome]), `{{${webhookOutcome}}}`, false)],
+        },
+        {
+          title: 'Pending deliveries',
+          description:
+            'Deliveries waiting to be sent to an enabled endpoint, and the age of the oldest (alert WebhookDeliveriesLate past 6 hours).',
+          kind: 'timeseries',
+          unit: 's',
+          queries: [
+            query(snapshot(S.webhooksOldestPendingAge), 'oldest (s)'),
+            query(snapshot(S.webhooksPending), 'pending'),
           ],
         },
       ],

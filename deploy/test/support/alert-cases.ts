@@ -300,6 +300,26 @@ export const ALERT_CASES: readonly AlertCase[] = [
     ],
   },
   {
+    alert: 'WebhookDeliveriesLate',
+    fires: [
+      {
+        name: 'the oldest pending delivery ages past 6 hours',
+        // One sample a minute: 5 h 50 min old at the start, growing by 60 s a minute.
+        input: snapshotSeries(S.webhooksOldestPendingAge, '21000+60x60'),
+        evalTime: '40m',
+        labels: {},
+      },
+    ],
+    silent: [
+      {
+        name: 'retries of a few hours, then delivered',
+        input: snapshotSeries(S.webhooksOldestPendingAge, '18000+60x20 0x40'),
+        evalTime: '40m',
+      },
+      { name: 'nothing pending', input: snapshotSeries(S.webhooksOldestPendingAge, '0x60'), evalTime: '40m' },
+    ],
+  },
+  {
     alert: 'ArchivedDocumentCorrupt',
     fires: [
       {
