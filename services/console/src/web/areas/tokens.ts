@@ -61,12 +61,10 @@ export const tokensArea: ConsoleArea = (router, context) => {
     );
   });
 
-  router.get('/tokens/novo', ...context.guard.page('tokens:manage'), (_req, res) => {
-    sendPage(
-      res,
-      200,
-      tokenFormPage({ viewer: viewerOf(res), formId: randomUUID(), values: EMPTY_TOKEN_FORM, problems: [] }),
-    );
+  // `?ambiente=teste` preselects a sandbox token: the home page's first steps link there (decision 0148).
+  router.get('/tokens/novo', ...context.guard.page('tokens:manage'), (req, res) => {
+    const values = req.query.ambiente === 'teste' ? { ...EMPTY_TOKEN_FORM, ambiente: 'teste' } : EMPTY_TOKEN_FORM;
+    sendPage(res, 200, tokenFormPage({ viewer: viewerOf(res), formId: randomUUID(), values, problems: [] }));
   });
 
   router.post('/tokens', ...context.guard.form('tokens:manage'), async (req, res) => {
