@@ -30,7 +30,7 @@ nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem;
 nav a[aria-current=page] { text-decoration: underline; text-underline-offset: 0.3em; }
 table { border-collapse: collapse; width: 100%; background: #ffffff; border: 1px solid #c9ced6; }
 /* A wide table scrolls inside its own box on a narrow screen; the page itself never scrolls sideways (issue 29). */
-div.tabela { overflow-x: auto; max-width: 100%; }
+div.tabela { overflow-x: auto; max-width: 100%; position: relative; }
 .quebra, .quebra li { overflow-wrap: anywhere; }
 th, td { text-align: left; padding: 0.5rem; border-bottom: 1px solid #dde1e6; vertical-align: top; }
 th { background: #eef1f4; }
