@@ -96,7 +96,7 @@ describe('console layout in Chromium', () => {
       expect(await headerBoxes(page)).toHaveLength(1 + 11 + 1);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
-      await saveScreenshot(page, width === 1280 ? 'console-inicio' : `console-inicio-${width}`);
+      await saveScreenshot(page, `console-inicio-${width}`);
 
       await page.goto(`${server.url}/tokens`);
       expect(overlapping(await headerBoxes(page))).toEqual([]);
