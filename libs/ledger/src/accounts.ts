@@ -40,6 +40,16 @@ export async function getAccount(db: Db, accountId: string): Promise<Account | u
     .executeTakeFirst();
 }
 
+/** Every account, oldest first (the standalone demo account is the first): how an operator finds an id. */
+export async function listAccounts(db: Db): Promise<Account[]> {
+  return db
+    .selectFrom('account')
+    .select(['id', 'name', 'plan_id', 'balance_centavos', 'created_at'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 /**
  * Locks the account row until the caller's transaction ends and answers its balance (undefined: no such account).
  * Every money movement takes this lock first, so movements of one account are serialized: a balance read here

@@ -1,5 +1,6 @@
-export { type Account, createAccount, DEFAULT_PLAN_ID, getAccount, lockAccount } from './accounts';
+export { type Account, createAccount, DEFAULT_PLAN_ID, getAccount, listAccounts, lockAccount } from './accounts';
 export { type AdjustBalanceInput, type AdjustBalanceResult, adjustBalance } from './adjust-balance';
+export { type BalanceHistory, balanceHistory, type DayClosingBalance } from './balance-history';
 export type { Db } from './db';
 export { type DebitOrderInput, type DebitOrderResult, debitOrder } from './debit-order';
 export {

@@ -89,7 +89,8 @@ describe('orders in Chromium', () => {
 
     await page.getByRole('link', { name: 'Pesquisa prévia de bens' }).click();
     await page.getByLabel('CPF/CNPJ pesquisado').fill(owner.cpfCnpj);
-    await page.getByLabel('UF', { exact: true }).fill(owner.uf);
+    // The UF is a list of the 27 (issue 29), not free text.
+    await page.getByLabel('UF', { exact: true }).selectOption(owner.uf);
     await checkAccessibility(page);
     await saveScreenshot(page, 'console-consultar-pesquisa');
     await page.getByRole('button', { name: 'Ver preço' }).click();
@@ -120,6 +121,8 @@ describe('orders in Chromium', () => {
       .click();
     await page.waitForURL(/\/consultar\/visualizacao-matricula\?/);
     expect(await page.getByLabel('Matrícula', { exact: true }).inputValue()).not.toBe('');
+    // The record's UF arrives preselected in the list.
+    expect(await page.getByLabel('UF do cartório').inputValue()).toMatch(/^[A-Z]{2}$/);
     await page.getByLabel('CPF/CNPJ do solicitante').fill(owner.cpfCnpj);
     await checkAccessibility(page);
     await saveScreenshot(page, 'console-consultar-matricula');

@@ -123,6 +123,22 @@ test('onboard a customer with the CLI: account, credit, show, token; the token w
   ]);
   expect(credited).toEqual(expect.objectContaining({ account_id: accountId, balance: '150.00' }));
 
+  // Issue 29: an operator finds an id by listing: the first start's demo account first, then this one.
+  const listed = await opsJson(url, ['account', 'list']);
+  const accounts = listed.accounts as readonly Record<string, unknown>[];
+  expect(listed.count).toBe(accounts.length);
+  expect(accounts[0]).toEqual(
+    expect.objectContaining({ name: 'Conta de demonstração', balance: '500.00', plan: 'padrao' }),
+  );
+  expect(accounts.at(-1)).toEqual(
+    expect.objectContaining({
+      account_id: accountId,
+      name: 'Banco Exemplo S.A.',
+      balance: '150.00',
+      balance_centavos: 15000,
+    }),
+  );
+
   const shown = await opsJson(url, ['account', 'show', '--account', accountId]);
   expect(shown).toEqual(
     expect.objectContaining({

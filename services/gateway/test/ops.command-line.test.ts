@@ -18,6 +18,8 @@ test.each([
     { method: 'POST', path: '/admin/v1/accounts/A1/credits', body: { amount: '150.00', reference: 'PIX-1' } },
   ],
   [['account', 'show', '--account', 'A1'], { method: 'GET', path: '/admin/v1/accounts/A1' }],
+  [['account', 'list'], { method: 'GET', path: '/admin/v1/accounts' }],
+  [['accounts', 'list'], { method: 'GET', path: '/admin/v1/accounts' }],
   [
     [
       'token',
@@ -145,6 +147,7 @@ test.each([
   [['product', 'enable', 'x', '--reason', 'y'], /Unknown option/],
   [['order', 'show'], /expected 1 argument/],
   [['account', 'show', '--account', 'A1', 'extra'], /unexpected argument/],
+  [['account', 'list', '--name', 'X'], /Unknown option/],
   [['plan', 'set-limit', 'volume'], /--max-open-orders is required/],
   [['finance', 'close-month'], /--month is required/],
   [['finance', 'close-month', '--month', '2026-13'], /--month: AAAA-MM/],

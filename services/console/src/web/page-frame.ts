@@ -12,20 +12,25 @@ export interface PageOptions {
   readonly scripts?: readonly string[];
 }
 
+/**
+ * Two rows (issue 29): the brand and the session's controls on top, the menu on a row of its own below, wrapping on a
+ * narrow screen. The menu never shares a line with the brand or "Sair", so neither runs into it at any width.
+ */
 function header(viewer: ConsoleSession | undefined, current: string | undefined): string {
-  if (viewer === undefined) return html`<header><span class="marca">Console regapi</span></header>`;
+  if (viewer === undefined)
+    return html`<header><div class="topo"><span class="marca">Console regapi</span></div></header>`;
   const links = navigationFor(viewer).map((entry) =>
     entry.href === current
       ? html`<li><a href="${entry.href}" aria-current="page">${entry.label}</a></li>`
       : html`<li><a href="${entry.href}">${entry.label}</a></li>`,
   );
-  return html`<header><span class="marca">Console regapi</span>
-<nav aria-label="Menu principal"><ul>!${links.join('')}</ul></nav>
-!${testModeSwitch(viewer, current ?? '/')}
+  return html`<header><div class="topo"><span class="marca">Console regapi</span>
+<div class="sessao">!${testModeSwitch(viewer, current ?? '/')}<span class="quem">${viewer.email}</span>
 <form method="post" action="/sair">
 <input type="hidden" name="csrf" value="${viewer.csrfToken}">
 <button type="submit">Sair</button>
-</form></header>`;
+</form></div></div>
+<nav aria-label="Menu principal"><ul>!${links.join('')}</ul></nav></header>`;
 }
 
 /** The frame of every page: pt-BR, the local stylesheet, the menu of the viewer's role, scripts only from the console. */

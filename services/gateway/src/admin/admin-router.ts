@@ -8,6 +8,7 @@ import {
   type Db,
   getAccount,
   getPlan,
+  listAccounts,
   listPlans,
   orderLedgerEntries,
   setPlanMaxOpenOrders,
@@ -31,7 +32,7 @@ import {
 } from './admin-bodies';
 import { invalidField, ledgerErrors, NotFoundError } from './admin-errors';
 import type { AdminThrottle } from './admin-throttle';
-import { accountView, ledgerEntryView, orderView, planView, productStatusView } from './admin-views';
+import { accountListView, accountView, ledgerEntryView, orderView, planView, productStatusView } from './admin-views';
 import { type ConsoleMailSettings, consoleUserRouter, DEFAULT_CONSOLE_MAIL_SETTINGS } from './console-user-router';
 import { deadLetterRouter } from './dead-letter-router';
 import { financeRegistryRouter } from './finance-registry-router';
@@ -88,6 +89,19 @@ export function adminRouter(options: AdminRouterOptions): Router {
         const known = (await listPlans(db)).map((plan) => plan.id).join(', ');
         throw invalidField('plan', 'plan', `Plano desconhecido: ${error.planId}. Planos: ${known}.`, error.planId);
       }
+    }),
+  );
+
+  // Issue 29: how an operator finds an account's id (the standalone demo account's, say) without SQL.
+  router.get(
+    '/admin/v1/accounts',
+    act('account.list', async (_req, res) => {
+      const [accounts, plans] = await Promise.all([listAccounts(db), listPlans(db)]);
+      const planNames = new Map(plans.map((plan) => [plan.id, plan.name]));
+      answer(res, 200, 'Contas.', {
+        count: accounts.length,
+        accounts: accounts.map((account) => accountListView(account, planNames.get(account.plan_id) ?? null)),
+      });
     }),
   );
 

@@ -39,6 +39,19 @@ export function accountView(account: Account, plan: Plan | undefined, tokens: re
   };
 }
 
+/** One line of `account list`: who, which plan, how much; the tokens are in `account show`. */
+export function accountListView(account: Account, planName: string | null) {
+  return {
+    account_id: account.id,
+    name: account.name,
+    plan: account.plan_id,
+    plan_name: planName,
+    balance: formatReais(account.balance_centavos),
+    balance_centavos: account.balance_centavos,
+    created_at: account.created_at.toISOString(),
+  };
+}
+
 /** A plan as the admin API shows it: its margins and its open-order limit (decision 0084). */
 export function planView(plan: Plan) {
   return { id: plan.id, name: plan.name, margins: plan.margins, max_open_orders: plan.maxOpenOrders };

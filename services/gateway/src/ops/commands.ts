@@ -15,6 +15,7 @@ export const USAGE = `usage: pnpm --silent ops <command>
   account create --name NAME [--plan PLAN]
   account credit --account ID --amount 150.00 [--reference REF]
   account show --account ID
+  account list                                  (every account, oldest first: id, name, plan, balance)
   token issue --account ID --scopes consultas:pesquisa-previa-bens,... [--ttl 30d] [--ambiente producao|teste]
   token revoke --token-id ID
   product disable FONTE [--reason TEXT]
@@ -143,6 +144,11 @@ export function commandCall(argv: readonly string[]): AdminCall {
           ...(values.reference === undefined ? {} : { reference: values.reference }),
         },
       };
+    }
+    case 'account list':
+    case 'accounts list': {
+      options(rest, {}, 0);
+      return { method: 'GET', path: '/admin/v1/accounts' };
     }
     case 'account show': {
       const { values } = options(rest, { account: { required: true } }, 0);

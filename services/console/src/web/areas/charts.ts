@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { ConsoleArea } from '../console-context';
 import { CHART_PERIODS, type ChartData, chartData, parseChartPeriod } from '../money/chart-data';
-import { barChartSvg } from '../money/chart-svg';
+import { chartSvg } from '../money/chart-svg';
 import { chartsPage } from '../money/charts-page';
 import { messagePage } from '../page-frame';
 import { sendPage } from '../respond';
@@ -16,7 +16,7 @@ const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 
 
 const CHARTS: Readonly<Record<string, (data: ChartData) => string>> = {
   'gasto-por-dia': (data) =>
-    barChartSvg({
+    chartSvg({
       // `2026-11-24` → `24/11`: the axis is the period's days.
       points: data.spendPerDay.map((point) => ({
         ...point,
@@ -24,8 +24,17 @@ const CHARTS: Readonly<Record<string, (data: ChartData) => string>> = {
       })),
       unit: 'centavos',
     }),
-  'gasto-por-produto': (data) => barChartSvg({ points: data.spendPerProduct, unit: 'centavos', horizontal: true }),
-  'pedidos-por-classe': (data) => barChartSvg({ points: data.ordersPerClass, unit: 'pedidos', horizontal: true }),
+  'gasto-por-produto': (data) => chartSvg({ points: data.spendPerProduct, unit: 'centavos', horizontal: true }),
+  'saldo-por-dia': (data) =>
+    chartSvg({
+      points: data.balancePerDay.map((point) => ({
+        ...point,
+        label: `${point.label.slice(8)}/${point.label.slice(5, 7)}`,
+      })),
+      unit: 'centavos',
+      line: true,
+    }),
+  'pedidos-por-classe': (data) => chartSvg({ points: data.ordersPerClass, unit: 'pedidos', horizontal: true }),
 };
 
 function badPeriod(res: Response): void {

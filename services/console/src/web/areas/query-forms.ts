@@ -1,3 +1,4 @@
+import { UFS, ufName } from '@regapi/br';
 import { FINALIDADE_DESCRICAO, FINALIDADES, type Fonte, PRODUCTS } from '@regapi/contracts';
 import { html } from '../html';
 
@@ -7,7 +8,8 @@ export interface QueryField {
   readonly label: string;
   readonly hint?: string;
   readonly required: boolean;
-  readonly kind: 'text' | 'integer' | 'finalidade';
+  /** `uf`: a list of the 27 UFs (libs/br `UFS`), never free text (issue 29). */
+  readonly kind: 'text' | 'integer' | 'finalidade' | 'uf';
   readonly maxLength: number;
   readonly autocomplete?: string;
 }
@@ -47,7 +49,7 @@ const PROPERTY_FIELDS: readonly QueryField[] = [
     kind: 'text',
     maxLength: 120,
   },
-  { name: 'imovel_uf', label: 'UF do cartório', required: true, kind: 'text', maxLength: 2 },
+  { name: 'imovel_uf', label: 'UF do cartório', required: true, kind: 'uf', maxLength: 2 },
 ];
 
 /** Contract 2.3, per product. */
@@ -66,7 +68,7 @@ export const QUERY_FIELDS: Readonly<Record<Fonte, readonly QueryField[]>> = {
       label: 'UF',
       hint: 'Uma UF por consulta; cada UF é uma cobrança.',
       required: true,
-      kind: 'text',
+      kind: 'uf',
       maxLength: 2,
     },
     {
@@ -125,7 +127,8 @@ export function requestBodyOf(fonte: Fonte, values: QueryValues): Record<string,
   for (const field of QUERY_FIELDS[fonte]) {
     const value = values[field.name] ?? '';
     if (value === '' && !field.required) continue;
-    body[field.name] = field.kind !== 'text' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+    body[field.name] =
+      (field.kind === 'integer' || field.kind === 'finalidade') && /^\d{1,9}$/.test(value) ? Number(value) : value;
   }
   return body;
 }
@@ -140,6 +143,26 @@ function finalidadeOptions(selected: string): string {
       value === selected
         ? html`<option value="${value}" selected>${value} — ${FINALIDADE_DESCRICAO[finalidade]}</option>`
         : html`<option value="${value}">${value} — ${FINALIDADE_DESCRICAO[finalidade]}</option>`,
+    );
+  }
+  return options.join('');
+}
+
+/**
+ * The 27 UFs by name, first a "choose" option with no value (so `required` makes the browser ask); a value that is not
+ * a UF (an old link's query string) stays selected as typed, so the API refuses it with its own message.
+ */
+function ufOptions(selected: string): string {
+  const options = [html`<option value=""!${selected === '' ? ' selected' : ''}>Escolha a UF</option>`];
+  const upper = selected.toUpperCase();
+  if (selected !== '' && !UFS.some((uf) => uf === upper)) {
+    options.push(html`<option value="${selected}" selected>${selected}</option>`);
+  }
+  for (const uf of UFS) {
+    options.push(
+      uf === upper
+        ? html`<option value="${uf}" selected>${uf} — ${ufName(uf)}</option>`
+        : html`<option value="${uf}">${uf} — ${ufName(uf)}</option>`,
     );
   }
   return options.join('');
@@ -162,9 +185,11 @@ export function queryInputs(fonte: Fonte, values: QueryValues, fieldErrors: Read
       const control =
         field.kind === 'finalidade'
           ? html`<select id="${id}" name="${field.name}"!${aria}!${invalid}>!${finalidadeOptions(value)}</select>`
-          : html`<input id="${id}" name="${field.name}" type="text"!${
-              field.kind === 'integer' ? ' inputmode="numeric"' : ''
-            } maxlength="${field.maxLength}" value="${value}"!${field.required ? ' required' : ''}!${aria}!${invalid}>`;
+          : field.kind === 'uf'
+            ? html`<select id="${id}" name="${field.name}"!${field.required ? ' required' : ''}!${aria}!${invalid}>!${ufOptions(value)}</select>`
+            : html`<input id="${id}" name="${field.name}" type="text"!${
+                field.kind === 'integer' ? ' inputmode="numeric"' : ''
+              } maxlength="${field.maxLength}" value="${value}"!${field.required ? ' required' : ''}!${aria}!${invalid}>`;
       return html`<label for="${id}">${field.label}</label>!${hint}!${control}!${error}`;
     })
     .join('\n');

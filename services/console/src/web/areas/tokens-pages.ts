@@ -94,12 +94,12 @@ export function tokenListPage(view: TokenListView): string {
         ? html`<a href="/tokens/${token.id}/revogar">Revogar<span class="oculto"> ${token.name ?? token.id}</span></a>`
         : '';
     return html`<tr id="token-${token.id}">
-<th scope="row">${token.name ?? '(sem nome)'}</th>
+<th scope="row" class="quebra">${token.name ?? '(sem nome)'}</th>
 <td><ul class="redes">!${token.scopes.map((scope) => html`<li>${productName(scope)}</li>`).join('')}</ul></td>
-<td>${creatorName(token, view.emails)}<br>${formatBrasiliaTime(token.createdAt)}</td>
+<td class="quebra">${creatorName(token, view.emails)}<br>${formatBrasiliaTime(token.createdAt)}</td>
 <td>${formatBrasiliaTime(token.expiresAt)}</td>
 <td>${token.lastUsedAt === null ? 'Nunca' : formatBrasiliaTime(token.lastUsedAt)}</td>
-<td>!${networksCell(token.allowedNetworks)}</td>
+<td class="quebra">!${networksCell(token.allowedNetworks)}</td>
 <td>${AMBIENTE_LABEL[token.ambiente]}</td>
 <td class="estado-${state}">${STATE_LABEL[state]}</td>
 <td>!${action}</td>
@@ -108,11 +108,11 @@ export function tokenListPage(view: TokenListView): string {
   const table =
     view.tokens.length === 0
       ? html`<p>Nenhum token ainda.</p>`
-      : html`<table>
+      : html`<div class="tabela"><table>
 <caption>Tokens da conta, do mais antigo ao mais novo</caption>
 <thead><tr><th scope="col">Nome</th><th scope="col">Produtos</th><th scope="col">Criado por / em</th><th scope="col">Expira em</th><th scope="col">Último uso</th><th scope="col">Redes permitidas</th><th scope="col">Ambiente</th><th scope="col">Situação</th><th scope="col">Ações</th></tr></thead>
 <tbody>!${rows.join('')}</tbody>
-</table>`;
+</table></div>`;
   return consolePage(
     'Tokens',
     html`<h1>Tokens</h1>
@@ -215,7 +215,7 @@ export function tokenFormPage(view: TokenFormView): string {
 <fieldset!${describedBy('ambiente-erro', ambienteErrors, 'ambiente-dica')}>
 <legend>Ambiente</legend>
 !${ambienteChoices.join('')}
-<p class="dica" id="ambiente-dica">Teste (sandbox): os pedidos rodam no simulador da origem, com um saldo de teste que se recarrega sozinho; nada chega ao registro e nada é cobrado. Veja docs/sandbox.md.</p>
+<p class="dica" id="ambiente-dica">Teste (sandbox): os pedidos rodam no simulador da origem, com um saldo de teste que se recarrega sozinho; nada chega ao registro e nada é cobrado.</p>
 !${fieldError('ambiente-erro', ambienteErrors)}
 </fieldset>
 <button type="submit">Criar token</button>

@@ -61,10 +61,12 @@ export const tokensArea: ConsoleArea = (router, context) => {
     );
   });
 
-  router.get('/tokens/novo', ...context.guard.page('tokens:manage'), (_req, res) => {
+  // A new token is a test token in test mode (decision 0146) or when the home page's first steps ask for one with
+  // `?ambiente=teste` (decision 0148); otherwise the person chooses.
+  router.get('/tokens/novo', ...context.guard.page('tokens:manage'), (req, res) => {
     const viewer = viewerOf(res);
-    // In test mode a new token is a test token unless the person chooses otherwise (docs/decisions/0146).
-    const values = { ...EMPTY_TOKEN_FORM, ambiente: viewer.ambiente };
+    const ambiente = req.query.ambiente === 'teste' ? 'teste' : viewer.ambiente;
+    const values = { ...EMPTY_TOKEN_FORM, ambiente };
     sendPage(res, 200, tokenFormPage({ viewer, formId: randomUUID(), values, problems: [] }));
   });
 

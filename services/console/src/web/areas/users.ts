@@ -16,11 +16,11 @@ import {
 } from '../../auth';
 import type { ConsoleArea } from '../console-context';
 import { formatBrasiliaTime } from '../format';
+import { roleName } from '../home/home-page';
 import { html } from '../html';
 import { consolePage } from '../page-frame';
 import { formField, notFound, sendPage } from '../respond';
 import { viewerOf } from '../session-guard';
-import { roleName } from './home';
 import { noticeAlert, problemAlert } from './password-form';
 
 interface Messages {

@@ -1,7 +1,7 @@
 import { addDays, formatCivilDate, fromLocalDateTime, toLocalDateTime } from '@regapi/calendar';
 import { isFonte, isResultCode, PRODUCTS, RESULT_CLASSES, type ResultClass, resultClassOf } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import { dailySpend, EXTRATO_TIME_ZONE } from '@regapi/ledger';
+import { balanceHistory, dailySpend, EXTRATO_TIME_ZONE } from '@regapi/ledger';
 import { type Kysely, sql } from 'kysely';
 
 /** The periods the charts page offers (`?dias=30|90`), the last N Brasília days including today. */
@@ -27,6 +27,8 @@ export interface ChartData {
   readonly spendPerProduct: readonly ChartPoint[];
   /** Every result class of the contract, in its order, then the orders still running. */
   readonly ordersPerClass: readonly ChartPoint[];
+  /** Every day of the period, oldest first: the balance at the day's end (the statement's `balance_after`). */
+  readonly balancePerDay: readonly ChartPoint[];
 }
 
 export const RUNNING_CLASS = 'em_andamento';
@@ -47,17 +49,25 @@ export async function chartData(
   const from = fromLocalDateTime(first, 0, EXTRATO_TIME_ZONE);
   const to = fromLocalDateTime(addDays(today, 1), 0, EXTRATO_TIME_ZONE);
 
-  const spend = await dailySpend(db, accountId, from, to);
+  const [spend, balances] = await Promise.all([
+    dailySpend(db, accountId, from, to),
+    balanceHistory(db, accountId, from, to),
+  ]);
   const perDay = new Map<string, number>();
   const perProduct = new Map<string, number>();
   for (const row of spend) {
     perDay.set(row.day, (perDay.get(row.day) ?? 0) + row.spentCentavos);
     perProduct.set(row.fonte, (perProduct.get(row.fonte) ?? 0) + row.spentCentavos);
   }
+  const closing = new Map(balances.closings.map((row) => [row.day, row.balanceCentavos]));
   const spendPerDay: ChartPoint[] = [];
+  const balancePerDay: ChartPoint[] = [];
+  let balance = balances.openingCentavos;
   for (let offset = 0; offset < days; offset += 1) {
     const day = formatCivilDate(addDays(first, offset));
     spendPerDay.push({ label: day, value: perDay.get(day) ?? 0 });
+    balance = closing.get(day) ?? balance;
+    balancePerDay.push({ label: day, value: balance });
   }
   const spendPerProduct = Object.values(PRODUCTS).map((product) => ({
     label: product.nome,
@@ -87,7 +97,7 @@ export async function chartData(
     label: resultClass,
     value: perClass.get(resultClass) ?? 0,
   }));
-  return { days, spendPerDay, spendPerProduct, ordersPerClass };
+  return { days, spendPerDay, spendPerProduct, ordersPerClass, balancePerDay };
 }
 
 export function periodStart(now: Date, days: ChartPeriod): string {

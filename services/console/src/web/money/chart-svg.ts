@@ -5,20 +5,22 @@ import type { ChartPoint } from './chart-data';
 export const CHART_WIDTH = 720;
 export const CHART_HEIGHT = 320;
 
-export interface BarChart {
+export interface Chart {
   readonly points: readonly ChartPoint[];
   /** Money in centavos (shown in reais) or a count. */
   readonly unit: 'centavos' | 'pedidos';
   /** Long category labels read better on a horizontal bar. */
   readonly horizontal?: boolean;
+  /** A line instead of bars: a level over time (the balance), not amounts per day. */
+  readonly line?: boolean;
 }
 
 /**
- * A bar chart as an SVG document, rendered on the server by echarts' SSR renderer (no DOM, no script; docs/decisions/0077).
+ * A bar or line chart as an SVG document, rendered on the server by echarts' SSR renderer (no DOM, no script; docs/decisions/0077).
  * echarts' SVG carries `style` attributes and a `<style>` element, which the page's CSP forbids inline, so the page
  * shows it through `<img src>` and the route serves it with its own CSP.
  */
-export function barChartSvg(chart: BarChart): string {
+export function chartSvg(chart: Chart): string {
   const values = chart.points.map((point) => (chart.unit === 'centavos' ? point.value / 100 : point.value));
   const labels = chart.points.map((point) => point.label);
   const valueAxis = {
@@ -39,7 +41,17 @@ export function barChartSvg(chart: BarChart): string {
       grid: { left: chart.horizontal === true ? 200 : 80, right: 24, top: 24, bottom: 48 },
       xAxis: chart.horizontal === true ? valueAxis : categoryAxis,
       yAxis: chart.horizontal === true ? { ...categoryAxis, inverse: true } : valueAxis,
-      series: [{ type: 'bar', data: values, itemStyle: { color: '#0b5cad' } }],
+      series: [
+        chart.line === true
+          ? {
+              type: 'line',
+              data: values,
+              symbol: 'none',
+              lineStyle: { color: '#0b5cad', width: 2 },
+              areaStyle: { color: '#dbe8f6' },
+            }
+          : { type: 'bar', data: values, itemStyle: { color: '#0b5cad' } },
+      ],
     });
     return instance.renderToSVGString();
   } finally {
