@@ -10,7 +10,11 @@ const HOUR = 3_600_000;
  * queued search gets a forecast (50 an hour, acceptance order) and the summary counts each account's backlog, written
  * by the real publisher. `publish()` times one publish: the first writes every forecast, later ones what is new.
  */
-export function fairScheduleStandIn(database: BenchDatabase): { readonly publish: () => Promise<number> } {
+export function fairScheduleStandIn(
+  database: BenchDatabase,
+  /** Where the forecast is anchored (epoch ms); default: each publish's now. A fixed anchor: "nothing moved". */
+  anchor?: number,
+): { readonly publish: () => Promise<number> } {
   const publisher = createFairSchedulePublisher(database.db);
   const search = TYPICAL_RUN_MS['pesquisa-previa-bens'];
   return {
@@ -19,7 +23,8 @@ export function fairScheduleStandIn(database: BenchDatabase): { readonly publish
         `SELECT id, account_id, acceptance_seq AS seq FROM orders WHERE state = 'queued' ORDER BY acceptance_seq`,
       );
       const now = systemClock.now();
-      const starts = new Map(rows.map((row, index) => [row.id, now.getTime() + Math.floor(index / 50) * HOUR]));
+      const from = anchor ?? now.getTime();
+      const starts = new Map(rows.map((row, index) => [row.id, from + Math.floor(index / 50) * HOUR]));
       const accounts = new Map<string, AccountBacklog>();
       for (const row of rows) {
         const known = accounts.get(row.account_id);

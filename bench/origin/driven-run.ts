@@ -169,17 +169,30 @@ async function searchAttempts(harness: Harness): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Attempt starts per order, on the driven clock. */
-export async function attemptStarts(harness: Harness): Promise<Map<string, number>> {
+/** Where and how long each order of `orderIds` first ran at the origin, on the driven clock. */
+export interface AttemptRuns {
+  /** First attempt's start per order. */
+  readonly starts: Map<string, number>;
+  /** The first attempts' session times (answered − started; 0 unanswered), in the order they started. */
+  readonly runs: number[];
+}
+
+/** Attempt starts per order, on the driven clock, and their run times, of the orders of `orderIds` only. */
+export async function attemptRuns(harness: Harness, orderIds: ReadonlySet<string>): Promise<AttemptRuns> {
   const rows = await harness.database.db
     .selectFrom('origin_order_attempt')
-    .select(['order_id', 'started_at'])
+    .select(['order_id', 'started_at', 'answered_at'])
     .where('fonte', '=', 'pesquisa-previa-bens')
     .orderBy('started_at')
     .execute();
   const starts = new Map<string, number>();
-  for (const row of rows) if (!starts.has(row.order_id)) starts.set(row.order_id, row.started_at.getTime());
-  return starts;
+  const runs: number[] = [];
+  for (const row of rows) {
+    if (starts.has(row.order_id) || !orderIds.has(row.order_id)) continue;
+    starts.set(row.order_id, row.started_at.getTime());
+    runs.push(row.answered_at === null ? 0 : row.answered_at.getTime() - row.started_at.getTime());
+  }
+  return { starts, runs };
 }
 
 /** One published fair schedule as a poll reads it: when it was computed and each queued order's forecast start. */

@@ -11,7 +11,7 @@ import { runCostGrowth } from './cost-growth';
 import {
   type AcceptedSearch,
   acceptSearch,
-  attemptStarts,
+  attemptRuns,
   driveUntilDrained,
   type OriginCall,
   type OriginPace,
@@ -88,19 +88,33 @@ async function acceptAll(harness: Harness, scenario: Scenario): Promise<Accepted
 }
 
 /**
- * Where each search would start under an equal-share round robin with the same ceiling, all accepted at one instant:
- * the k-th search served starts in hour floor(k / 50). The reference each account's waiting time is weighted by.
+ * Where each search would start under an equal-share round robin with the same ceiling and the same run times, all
+ * accepted at one instant: the k-th search served starts when the (k−1)-th ended, and not before the search 50 places
+ * earlier is an hour old (contract 8); the k-th search served takes what the k-th search placed really took (`runs`,
+ * in the order they ran), so the session's time is the same in both and only the order differs. With an instant
+ * origin this is the k-th search starting in hour floor(k / 50). The reference each account's waiting time is
+ * weighted by.
  */
-function fairShareStarts(accepted: readonly AcceptedSearch[], t0: number): Map<string, number> {
+function fairShareStarts(
+  accepted: readonly AcceptedSearch[],
+  t0: number,
+  runs: readonly number[],
+): Map<string, number> {
   const perAccount = new Map<string, AcceptedSearch[]>();
   for (const order of accepted) perAccount.set(order.accountId, [...(perAccount.get(order.accountId) ?? []), order]);
   const queues = [...perAccount.values()];
   const starts = new Map<string, number>();
-  let k = 0;
+  const placed: number[] = [];
+  let free = t0;
   for (let round = 0; starts.size < accepted.length; round++) {
     for (const queue of queues) {
       const order = queue[round];
-      if (order !== undefined) starts.set(order.id, t0 + Math.floor(k++ / CEILING) * HOUR);
+      if (order === undefined) continue;
+      const k = placed.length;
+      const at = Math.max(free, k >= CEILING ? (placed[k - CEILING] ?? t0) + HOUR : t0);
+      starts.set(order.id, at);
+      placed.push(at);
+      free = at + (runs[k] ?? 0);
     }
   }
   return starts;
@@ -151,7 +165,7 @@ async function runDriven(name: string, scenario: Scenario): Promise<void> {
     const jumps = await driveUntilDrained(harness, 600_000);
     const snapshots = await sampler.stop();
     const wallMs = performance.now() - wallStarted;
-    const starts = await attemptStarts(harness);
+    const { starts, runs } = await attemptRuns(harness, new Set(accepted.map((order) => order.id)));
     const out: string[] = [`\n## ${name}: ${scenario.description}`];
     out.push(
       `  ${accepted.length} searches, drained in ${(wallMs / 1000).toFixed(1)} s of wall time for ` +
@@ -195,7 +209,7 @@ async function runDriven(name: string, scenario: Scenario): Promise<void> {
       );
 
     // Fairness: each account's mean wait against its mean wait under an equal-share round robin.
-    const fair = fairShareStarts(accepted, t0);
+    const fair = fairShareStarts(accepted, t0, runs);
     const accounts = [...new Set(accepted.map((order) => order.accountId))];
     const ratios: number[] = [];
     const smallWaits: number[] = [];

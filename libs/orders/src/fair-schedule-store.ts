@@ -26,7 +26,8 @@ export interface FairSchedule {
 export interface FairSchedulePublisher {
   /**
    * Writes the summary row and the forecasts that are new or moved by more than the threshold; deletes those of orders
-   * no longer in `starts`. The first publish of a publisher rewrites every forecast.
+   * no longer in `starts`. The first publish of a publisher (a new leader, a restart) compares with the forecasts
+   * already in the table, read once, so it too writes only what moved (docs/decisions/0151).
    */
   publish(schedule: FairSchedule): Promise<void>;
 }
@@ -38,19 +39,25 @@ export function createFairSchedulePublisher(
   options: { readonly minShiftMs?: number } = {},
 ): FairSchedulePublisher {
   const minShiftMs = options.minShiftMs ?? 5_000;
+  /** The forecasts in the table as this publisher last wrote them (or read them): id → start, epoch ms. */
   let written: Map<string, number> | undefined;
   return {
     async publish(schedule) {
-      const previous = written;
+      const known = written ?? (await readWrittenForecasts(db));
       const upserts: [string, number][] = [];
+      let added = 0;
       for (const [id, start] of schedule.starts) {
-        const before = previous?.get(id);
+        const before = known.get(id);
+        if (before === undefined) added++;
         if (before === undefined || Math.abs(before - start) > minShiftMs) upserts.push([id, start]);
       }
-      const gone = previous === undefined ? [] : [...previous.keys()].filter((id) => !schedule.starts.has(id));
+      // Some forecast written is of an order no longer scheduled only if the table holds more than the schedule's own.
+      const gone: string[] = [];
+      if (known.size + added > schedule.starts.size) {
+        for (const id of known.keys()) if (!schedule.starts.has(id)) gone.push(id);
+      }
       await db.transaction().execute(async (trx) => {
         await writeSummary(trx, schedule);
-        if (previous === undefined) await sql`DELETE FROM order_forecast`.execute(trx);
         for (let i = 0; i < gone.length; i += ROWS_PER_STATEMENT) {
           const ids = gone.slice(i, i + ROWS_PER_STATEMENT);
           await sql`DELETE FROM order_forecast WHERE order_id = ANY(${ids}::uuid[])`.execute(trx);
@@ -69,12 +76,20 @@ export function createFairSchedulePublisher(
           `.execute(trx);
         }
       });
-      const next = new Map(previous ?? []);
-      for (const id of gone) next.delete(id);
-      for (const [id, start] of upserts) next.set(id, start);
-      written = next;
+      // Committed: the map follows the table (in place, no copy of every forecast per publish).
+      for (const id of gone) known.delete(id);
+      for (const [id, start] of upserts) known.set(id, start);
+      written = known;
     },
   };
+}
+
+/** The forecasts in the table (an earlier leader's, or none), id → start in epoch ms: one statement. */
+async function readWrittenForecasts(db: Kysely<Database>): Promise<Map<string, number>> {
+  const { rows } = await sql<{ order_id: string; at: number }>`
+    SELECT order_id, (extract(epoch FROM start_at) * 1000)::float8 AS at FROM order_forecast
+  `.execute(db);
+  return new Map(rows.map((row) => [row.order_id, row.at]));
 }
 
 async function writeSummary(trx: Transaction<Database>, schedule: FairSchedule): Promise<void> {

@@ -8,7 +8,8 @@ type Db = Kysely<Database> | Transaction<Database>;
  * Typical time of one run at the origin, for honest waiting estimates (contract 4 execution rule 7, contract 8): 72 s is the
  * contract 8's p50 of the search; the other two are marked "not measured" there, so these are our planning figures
  * (docs/decisions/0021). The fair schedule replaces them with measured figures once enough runs were answered
- * (`readMeasuredRunTimes`, docs/decisions/0098); the FIFO estimate and a cold start use them.
+ * (`readMeasuredRunTimes`, docs/decisions/0098) and keeps the last measured ones across restarts (decision 0150); the
+ * FIFO estimate and a first start, before anything was ever measured, use them.
  */
 export const TYPICAL_RUN_MS: Readonly<Record<Fonte, number>> = Object.freeze({
   'pesquisa-previa-bens': 72_000,
@@ -66,36 +67,43 @@ export function trimmedMean(durations: readonly number[]): number {
 
 /**
  * Per product, the trimmed mean of the session time (`answered_at - started_at`) of its last RUN_TIME_SAMPLES answered
- * origin attempts of the last 24 hours; TYPICAL_RUN_MS (on the origin's clock, `timeScale`: decision 0136) for a
- * product with fewer than RUN_TIME_MIN_SAMPLES of them. One statement over the `(fonte, started_at)` index. At least
- * 1 ms: a forecast never has a run of zero length.
+ * origin attempts of the last 24 hours. A product with fewer than RUN_TIME_MIN_SAMPLES of them keeps its last known
+ * figure: the one the last published schedule carried (`fair_schedule.run_ms`, which outlives a restart and a quiet
+ * day; docs/decisions/0150), else TYPICAL_RUN_MS on the origin's clock (`timeScale`: decision 0136; nothing was ever
+ * measured). One statement over the `(fonte, started_at)` index. At least 1 ms: a forecast never has a run of zero
+ * length.
  */
 export async function readMeasuredRunTimes(db: Db, now: Date, timeScale = 1): Promise<RunTimes> {
   const typical = typicalRunTimes(timeScale);
-  const { rows } = await sql<{ fonte: string; ms: number }>`
-    SELECT f.fonte, d.ms
+  const { rows } = await sql<{ fonte: string; ms: number | null; last_known: unknown }>`
+    SELECT f.fonte, d.ms,
+      (SELECT fs.run_ms -> f.fonte FROM fair_schedule fs WHERE fs.singleton) AS last_known
     FROM unnest(${[...FONTES]}::text[]) AS f (fonte)
-    CROSS JOIN LATERAL (
+    LEFT JOIN LATERAL (
       SELECT extract(epoch FROM a.answered_at - a.started_at) * 1000 AS ms
       FROM origin_order_attempt a
       WHERE a.fonte = f.fonte AND a.answered_at IS NOT NULL
         AND a.started_at > ${now}::timestamptz - make_interval(secs => ${WINDOW_MS / 1000})
       ORDER BY a.started_at DESC
       LIMIT ${RUN_TIME_SAMPLES}
-    ) AS d
+    ) AS d ON true
   `.execute(db);
   const samples = new Map<Fonte, number[]>();
+  const lastKnown: Record<string, unknown> = {};
   for (const row of rows) {
     const fonte = FONTES.find((known) => known === row.fonte);
+    if (fonte === undefined) continue;
+    lastKnown[fonte] = row.last_known;
     const ms = Number(row.ms);
-    if (fonte === undefined || !Number.isFinite(ms) || ms < 0) continue;
+    if (row.ms === null || !Number.isFinite(ms) || ms < 0) continue;
     const list = samples.get(fonte) ?? [];
     list.push(ms);
     samples.set(fonte, list);
   }
+  const seeded = runTimesFromJson(lastKnown, typical);
   const measured = (fonte: Fonte): number => {
     const durations = samples.get(fonte) ?? [];
-    return durations.length < RUN_TIME_MIN_SAMPLES ? typical[fonte] : Math.max(1, trimmedMean(durations));
+    return durations.length < RUN_TIME_MIN_SAMPLES ? seeded[fonte] : Math.max(1, trimmedMean(durations));
   };
   return runTimesOf(measured);
 }
@@ -104,11 +112,11 @@ export async function readMeasuredRunTimes(db: Db, now: Date, timeScale = 1): Pr
  * The run times a published schedule carries (`fair_schedule.run_ms`), validated: it comes from another process. A
  * product missing or not a positive number takes its typical figure.
  */
-export function runTimesFromJson(value: unknown): RunTimes {
+export function runTimesFromJson(value: unknown, fallback: RunTimes = TYPICAL_RUN_MS): RunTimes {
   const object = typeof value === 'object' && value !== null ? value : {};
   return runTimesOf((fonte) => {
     const ms = Number(Reflect.get(object, fonte));
-    return Number.isFinite(ms) && ms > 0 ? ms : TYPICAL_RUN_MS[fonte];
+    return Number.isFinite(ms) && ms > 0 ? ms : fallback[fonte];
   });
 }
 

@@ -96,6 +96,42 @@ test('the publisher writes new and moved forecasts only, drops those of orders g
   );
 });
 
+test('a new publisher (a restart, another leader) writes only what moved since the forecasts in the table', async () => {
+  const account = crypto.randomUUID();
+  const [a, b, c] = [await accept(account), await accept(account), await accept(account)];
+  if (a === undefined || b === undefined || c === undefined) throw new Error('no orders');
+  const t = NOW.getTime();
+  const schedule = (computedAt: number, starts: [string, number][]) => ({
+    computedAt: new Date(computedAt),
+    coveredSeq: String(c.acceptanceSeq),
+    starts: new Map(starts),
+    backlog: { accounts: new Map(), internalWorkMs: 0, internalShare: 0.1 },
+    runMs: TYPICAL_RUN_MS,
+  });
+  await createFairSchedulePublisher(database.db).publish(
+    schedule(t, [
+      [a.id, t],
+      [b.id, t + SEARCH_MS],
+      [c.id, t + 2 * SEARCH_MS],
+    ]),
+  );
+  // The next leader: a ran meanwhile; b is where it was (within the threshold), c moved by 10 min.
+  await createFairSchedulePublisher(database.db, { minShiftMs: 5_000 }).publish(
+    schedule(t + 60_000, [
+      [b.id, t + SEARCH_MS + 1_000],
+      [c.id, t + 2 * SEARCH_MS + 600_000],
+    ]),
+  );
+  const rows = await database.db.selectFrom('order_forecast').select(['order_id', 'start_at', 'computed_at']).execute();
+  const byId = new Map(rows.map((row) => [row.order_id, row]));
+  expect(byId.has(a.id)).toBe(false);
+  // b untouched: the row the first leader wrote.
+  expect(byId.get(b.id)?.start_at.getTime()).toBe(t + SEARCH_MS);
+  expect(byId.get(b.id)?.computed_at.getTime()).toBe(t);
+  expect(byId.get(c.id)?.start_at.getTime()).toBe(t + 2 * SEARCH_MS + 600_000);
+  expect(byId.get(c.id)?.computed_at.getTime()).toBe(t + 60_000);
+});
+
 test('a poll reads its forecast while the schedule is current, and the FIFO facts once it is stale', async () => {
   const account = crypto.randomUUID();
   const order = await accept(account);

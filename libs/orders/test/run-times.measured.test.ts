@@ -58,6 +58,32 @@ test('with too few answered attempts a product keeps its typical figure', async 
   expect(await readMeasuredRunTimes(database.db, NOW)).toEqual(TYPICAL_RUN_MS);
 });
 
+test('with too few recent answered attempts a product keeps its last known figure, read back after a restart', async () => {
+  // Yesterday's figures, as the last published schedule carried them (decision 0150): a search took 2.5 s, and the
+  // certificate's figure was never measured (its typical one was published).
+  await database.db
+    .insertInto('fair_schedule')
+    .values({
+      computed_at: new Date(NOW.getTime() - 30 * HOUR),
+      covered_seq: 0,
+      internal_work_ms: 0,
+      internal_share: 0.1,
+      accounts: '[]',
+      run_ms: JSON.stringify({ ...TYPICAL_RUN_MS, 'pesquisa-previa-bens': 2_500, 'visualizacao-matricula': 900 }),
+    })
+    .execute();
+  // The attempts that measured them are older than the window; two recent ones are too few to measure anew.
+  for (let i = 0; i < 10; i++) await attempt('pesquisa-previa-bens', 25 * HOUR + i, 2_500);
+  for (let i = 0; i < 2; i++) await attempt('pesquisa-previa-bens', 60_000 * (i + 1), 40_000);
+  // Enough recent ones measure the product afresh, whatever was known before.
+  for (let i = 0; i < RUN_TIME_MIN_SAMPLES; i++) await attempt('certidao-inteiro-teor', 60_000 * (i + 1), 700);
+  expect(await readMeasuredRunTimes(database.db, NOW)).toEqual({
+    'pesquisa-previa-bens': 2_500,
+    'visualizacao-matricula': 900,
+    'certidao-inteiro-teor': 700,
+  });
+});
+
 test('each product is measured from its own recent answered attempts; one stuck call does not move it', async () => {
   for (let i = 0; i < 9; i++) await attempt('pesquisa-previa-bens', 60_000 * (i + 1), 2_000 + 100 * i);
   await attempt('pesquisa-previa-bens', 30_000, 600_000);

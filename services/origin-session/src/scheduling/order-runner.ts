@@ -58,6 +58,8 @@ export interface RunnerView {
   readonly coveredSeq: string;
   /** The task in progress; undefined when the session is free. */
   readonly running: RunningTask | undefined;
+  /** Tasks run to their end (or failure) by this runner: the measured run times can only have changed when it grew. */
+  readonly tasksRun: number;
 }
 
 /** The task the session is running: the publisher adds its expected end (its product's run time) to the forecast. */
@@ -115,6 +117,7 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
   let nextResyncAt = 0;
 
   let running: RunningTask | undefined;
+  let tasksRun = 0;
   const internalWorkMs = (): number =>
     [...internals.values()].reduce((sum, pending) => sum + INTERNAL_COST_MS[pending.task.kind], 0);
   // Live: a throttled publish reads the queue as it is when it runs, the task in progress included.
@@ -129,6 +132,9 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
     },
     get running() {
       return running;
+    },
+    get tasksRun() {
+      return tasksRun;
     },
   };
   const changed = (): void => options.onChange?.(view);
@@ -214,6 +220,7 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
       throw thrown;
     } finally {
       current = undefined;
+      tasksRun++;
     }
   };
 
@@ -226,6 +233,8 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
     } catch (thrown) {
       pending.reject(coerceError(thrown));
       throw thrown;
+    } finally {
+      tasksRun++;
     }
   };
 
@@ -258,6 +267,7 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
       throw thrown;
     } finally {
       current = undefined;
+      tasksRun++;
       changed();
     }
   };

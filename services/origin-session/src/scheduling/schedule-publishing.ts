@@ -3,6 +3,7 @@ import {
   createFairSchedulePublisher,
   FAIR_SCHEDULE_FRESH_MS,
   type FairTask,
+  type RunTimes,
   readMeasuredRunTimes,
   scaledMs,
 } from '@regapi/orders';
@@ -33,13 +34,22 @@ export function startSchedulePublishing(ctx: TaskContext): SchedulePublishing {
   const logger = ctx.logger.child({ component: 'schedule-publishing' });
   const publisher = createFairSchedulePublisher(ctx.db);
   let latest: RunnerView | undefined;
+  // The measured run times change only when a run ends: read again then (or for a new term's runner), not at every
+  // publish, heartbeats included.
+  let measured: { readonly runMs: RunTimes; readonly view: RunnerView; readonly afterTasks: number } | undefined;
+  const runTimes = async (view: RunnerView, now: Date): Promise<RunTimes> => {
+    const afterTasks = view.tasksRun;
+    if (measured === undefined || measured.view !== view || measured.afterTasks !== afterTasks)
+      measured = { runMs: await readMeasuredRunTimes(ctx.db, now, ctx.settings.originTimeScale), view, afterTasks };
+    return measured.runMs;
+  };
 
   const publish = async (view: RunnerView): Promise<void> => {
     const now = ctx.clock.now();
     // The queue decides with the typical costs (its fairness); time advances by the measured runs (decision 0098),
-    // and where none is measured by the typical ones on the origin's clock (the sandbox's: decision 0136).
+    // and where none is measured by the last known or typical ones on the origin's clock (the sandbox's: 0136, 0150).
     const scale = ctx.settings.originTimeScale;
-    const runMs = await readMeasuredRunTimes(ctx.db, now, scale);
+    const runMs = await runTimes(view, now);
     const durationOf = (task: FairTask): number => {
       const fonte = view.orders.get(task.id)?.fonte;
       return fonte === undefined ? scaledMs(task.costMs, scale) : runMs[fonte];
