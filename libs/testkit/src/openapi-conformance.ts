@@ -14,12 +14,15 @@ export interface RealAnswer {
   readonly contentType: string | null;
   /** The parsed JSON body; undefined when there was none or it was not JSON. */
   readonly body: unknown;
+  /** The answer's header names, lower case; absent when the test did not keep them (no header is checked then). */
+  readonly headerNames?: ReadonlySet<string>;
 }
 
 /**
  * Checks real answers against docs/openapi.json (issue 12 item 16): the operation and status are documented, the
  * content type is the documented one, and a JSON body matches its schema with NO undocumented property (a client
- * ignores unknown properties, contract 9.2; the service must not send them). Remembers what it saw, so a test can list
+ * ignores unknown properties, contract 9.2; the service must not send them), and every header the document marks
+ * `required` on that answer is there (decision 0053: a documented header that is absent is a failure). Remembers what it saw, so a test can list
  * the documented answers it never produced.
  */
 export interface OpenApiConformance {
@@ -63,6 +66,18 @@ export function createOpenApiConformance(document: OpenApiDocument = buildOpenAp
     return name === undefined ? value : (document.components.responses[name] ?? {});
   };
 
+  /** The headers a response marks `required` (its own or by reference to `components.headers`). */
+  const requiredHeaders = (response: JsonObject): string[] => {
+    const headers = response.headers;
+    if (!isObject(headers)) return [];
+    return Object.entries(headers).flatMap(([name, value]) => {
+      if (!isObject(value)) return [];
+      const match = typeof value.$ref === 'string' ? /^#\/components\/headers\/(.+)$/.exec(value.$ref) : null;
+      const header = match?.[1] === undefined ? value : (document.components.headers[match[1]] ?? {});
+      return header.required === true ? [name] : [];
+    });
+  };
+
   return {
     check(answer) {
       const method = answer.method.toLowerCase();
@@ -77,6 +92,10 @@ export function createOpenApiConformance(document: OpenApiDocument = buildOpenAp
       const declared = operation.responses[String(answer.status)];
       if (declared === undefined) return [`${label}: status not documented for ${route.template}`];
       seen.add(key(method, route.template, String(answer.status)));
+      const missing = requiredHeaders(responseOf(declared))
+        .filter((name) => answer.headerNames !== undefined && !answer.headerNames.has(name.toLowerCase()))
+        .map((name) => `${label}: documented header ${name} absent`);
+      if (missing.length > 0) return missing;
       const content = responseOf(declared).content;
       const types = isObject(content) ? Object.keys(content) : [];
       if (types.length === 0) {
@@ -109,5 +128,6 @@ export async function realAnswer(method: string, url: string, response: Response
     status: response.status,
     contentType,
     body: text === '' ? undefined : isJson ? (JSON.parse(text) as unknown) : text,
+    headerNames: new Set([...response.headers.keys()].map((name) => name.toLowerCase())),
   };
 }

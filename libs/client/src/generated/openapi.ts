@@ -2537,6 +2537,8 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2555,6 +2557,8 @@ export interface components {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2574,6 +2578,8 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2592,6 +2598,8 @@ export interface components {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2611,6 +2619,8 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "Retry-After": components["headers"]["Retry-After"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2629,6 +2639,8 @@ export interface components {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2649,6 +2661,8 @@ export interface components {
                 "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "Content-Range": components["headers"]["Content-Range"];
                 "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2667,6 +2681,8 @@ export interface components {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2687,6 +2703,8 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "Retry-After": components["headers"]["Retry-After"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2705,6 +2723,8 @@ export interface components {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2724,6 +2744,8 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                 "Retry-After": components["headers"]["Retry-After"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2788,8 +2810,10 @@ export interface components {
         "Accept-Ranges": "bytes";
         /** @description inline; filename="<protocolo>-<tipo>.pdf". */
         "Content-Disposition": string;
-        /** @description no-store, como toda resposta da API: nenhum cache guarda uma cópia. O ETag continua valendo para If-None-Match (304) e If-Range. */
-        "Cache-Control": string;
+        /** @description no-store, em toda resposta da API (decisão 0053): nenhum cache guarda uma cópia. Num documento, o ETag continua valendo para If-None-Match (304) e If-Range. */
+        "Cache-Control": "no-store";
+        /** @description nosniff, em toda resposta da API (decisão 0053): o navegador não adivinha o tipo do corpo. */
+        "X-Content-Type-Options": "nosniff";
     };
     pathItems: never;
 }
@@ -2811,6 +2835,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2852,6 +2878,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2900,6 +2928,8 @@ export interface operations {
                     ETag?: string;
                     /** @description attachment; filename="extrato-AAAA-MM.pdf" (ou .csv). */
                     "Content-Disposition"?: string;
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2933,6 +2963,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2967,6 +2999,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3020,6 +3054,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3059,6 +3095,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3102,6 +3140,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3121,6 +3161,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3158,6 +3200,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3201,6 +3245,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3220,6 +3266,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3257,6 +3305,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3300,6 +3350,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3319,6 +3371,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3355,6 +3409,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3372,6 +3428,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3423,6 +3481,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Content-Length": components["headers"]["Content-Length"];
                     "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3443,6 +3502,7 @@ export interface operations {
                     "Content-Length": components["headers"]["Content-Length"];
                     "Content-Range": components["headers"]["Content-Range"];
                     "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3460,6 +3520,7 @@ export interface operations {
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3473,6 +3534,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3522,6 +3585,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Content-Length": components["headers"]["Content-Length"];
                     "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3540,6 +3604,7 @@ export interface operations {
                     "Content-Length": components["headers"]["Content-Length"];
                     "Content-Range": components["headers"]["Content-Range"];
                     "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3555,6 +3620,7 @@ export interface operations {
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3564,6 +3630,8 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3576,6 +3644,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3587,6 +3657,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3600,6 +3672,8 @@ export interface operations {
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Content-Range": components["headers"]["Content-Range"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3612,6 +3686,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3623,6 +3699,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3635,6 +3713,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3661,6 +3741,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3704,6 +3786,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3723,6 +3807,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3765,6 +3851,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3808,6 +3896,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3827,6 +3917,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3869,6 +3961,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3912,6 +4006,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3931,6 +4027,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3973,6 +4071,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4016,6 +4116,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4035,6 +4137,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4076,6 +4180,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4094,6 +4200,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4129,6 +4237,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4172,6 +4282,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4210,6 +4322,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4248,6 +4362,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4297,6 +4413,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4336,6 +4454,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4374,6 +4494,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4414,6 +4536,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -14,10 +14,10 @@ import { BATCH_SCHEMAS } from './batch-schemas';
 import { CERTIFICATE_RESULT_SCHEMAS } from './certificate-result-schema';
 import { ENVELOPE_SCHEMAS } from './envelope-schemas';
 import { FINISHED_RESULT_SCHEMAS } from './finished-result-schemas';
-import { HEADERS } from './headers';
+import { HEADERS, withEveryAnswerHeaders } from './headers';
 import { INFO, SECURITY_SCHEMES, SERVERS } from './info';
 import type { JsonObject } from './json';
-import type { OpenApiDocument } from './openapi-types';
+import type { OpenApiDocument, PathItem } from './openapi-types';
 import { orderPaths } from './order-paths';
 import { PARAMETERS } from './parameters';
 import { productPaths } from './product-paths';
@@ -76,7 +76,13 @@ export function buildOpenApi(): OpenApiDocument {
     servers: SERVERS,
     security: [{ bearer: [] }],
     tags: tags(),
-    paths: { ...accountPaths(), ...productPaths(), ...orderPaths(), ...batchPaths(), ...webhookPaths() },
+    paths: withAnswerHeaders({
+      ...accountPaths(),
+      ...productPaths(),
+      ...orderPaths(),
+      ...batchPaths(),
+      ...webhookPaths(),
+    }),
     webhooks: webhookEvents(),
     components: {
       schemas: {
@@ -94,13 +100,28 @@ export function buildOpenApi(): OpenApiDocument {
         ...FINISHED_RESULT_SCHEMAS,
         ...ACCOUNT_SCHEMAS,
       },
-      responses: refusalResponses(),
+      responses: withEveryAnswerHeaders(refusalResponses()),
       parameters: { ...PARAMETERS, ...WEBHOOK_HEADER_PARAMETERS },
       headers: HEADERS,
       securitySchemes: SECURITY_SCHEMES,
     },
     'x-result-codes': RESULT_CODES,
   };
+}
+
+/** Every operation's responses declare the headers every answer carries (decision 0053); the webhooks section is not ours. */
+function withAnswerHeaders(paths: Readonly<Record<string, PathItem>>): Readonly<Record<string, PathItem>> {
+  return Object.fromEntries(
+    Object.entries(paths).map(([template, item]) => [
+      template,
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => [
+          method,
+          { ...operation, responses: withEveryAnswerHeaders(operation.responses) },
+        ]),
+      ),
+    ]),
+  );
 }
 
 /** docs/openapi.json as written: two-space JSON and a final newline. */

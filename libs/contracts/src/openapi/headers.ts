@@ -32,10 +32,41 @@ export const HEADERS: Readonly<Record<string, JsonObject>> = {
   'Content-Range': header('bytes <início>-<fim>/<tamanho> num 206; bytes */<tamanho> num 416.'),
   'Accept-Ranges': header('bytes: um intervalo de bytes por requisição.', { type: 'string', const: 'bytes' }),
   'Content-Disposition': header('inline; filename="<protocolo>-<tipo>.pdf".'),
-  'Cache-Control': header(
-    'no-store, como toda resposta da API: nenhum cache guarda uma cópia. O ETag continua valendo para If-None-Match (304) e If-Range.',
-  ),
+  'Cache-Control': {
+    ...header(
+      'no-store, em toda resposta da API (decisão 0053): nenhum cache guarda uma cópia. Num documento, o ETag continua valendo para If-None-Match (304) e If-Range.',
+      { type: 'string', const: 'no-store' },
+    ),
+    required: true,
+  },
+  'X-Content-Type-Options': {
+    ...header('nosniff, em toda resposta da API (decisão 0053): o navegador não adivinha o tipo do corpo.', {
+      type: 'string',
+      const: 'nosniff',
+    }),
+    required: true,
+  },
 };
+
+/** Headers every answer carries, whatever the route and status (decision 0053): declared on every response. */
+export const EVERY_ANSWER_HEADERS: JsonObject = {
+  'Cache-Control': ref('Cache-Control', 'headers'),
+  'X-Content-Type-Options': ref('X-Content-Type-Options', 'headers'),
+};
+
+/**
+ * Declares EVERY_ANSWER_HEADERS on each response of `responses` (a `$ref` response gets them where it is defined),
+ * keeping a response's own headers.
+ */
+export function withEveryAnswerHeaders<T extends Readonly<Record<string, JsonObject>>>(responses: T): T {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      if (typeof response.$ref === 'string') return [status, response];
+      const own = typeof response.headers === 'object' && response.headers !== null ? response.headers : {};
+      return [status, { ...response, headers: { ...(own as JsonObject), ...EVERY_ANSWER_HEADERS } }];
+    }),
+  ) as T;
+}
 
 /** Headers of every answer past the token check (decisions 0035, 0099): the request id, both RateLimit fields, the environment. */
 export const GUARDED_HEADERS: JsonObject = {
