@@ -22,10 +22,13 @@ export const HEADERS: Readonly<Record<string, JsonObject>> = {
     'true quando esta é a resposta guardada de um pedido anterior com a mesma Idempotency-Key: mesmo protocolo, mesmo request_id, nenhuma cobrança nova.',
     { type: 'string', const: 'true' },
   ),
-  'X-Regapi-Ambiente': header(
-    'O ambiente do token: producao, ou teste (sandbox: simulador da origem, saldo que se recarrega, nada chega ao registro nem move dinheiro real; decisão 0099). Em toda resposta depois da verificação do token.',
-    { type: 'string', enum: ['producao', 'teste'] },
-  ),
+  'X-Regapi-Ambiente': {
+    ...header(
+      'O ambiente do token: producao, ou teste (sandbox: simulador da origem, saldo que se recarrega, nada chega ao registro nem move dinheiro real; decisão 0099). Em toda resposta depois da verificação do token.',
+      { type: 'string', enum: ['producao', 'teste'] },
+    ),
+    required: true,
+  },
   ETag: header('O SHA-256 do PDF, validador forte: os bytes nunca mudam sob um protocolo.'),
   'Last-Modified': header('Quando o documento foi arquivado.'),
   'Content-Length': header('Tamanho do corpo em bytes.', { type: 'integer', minimum: 0 }),

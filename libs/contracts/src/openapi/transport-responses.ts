@@ -74,8 +74,10 @@ function description(status: RefusalStatus, refusal: Refusal): string {
 
 function refusalHeaders(status: RefusalStatus): JsonObject {
   const refusal: Refusal = REFUSALS[status];
-  // 401 stops before the rate limit: no RateLimit fields (decision 0035).
-  const guards: JsonObject = status === 401 ? { 'X-Request-Id': ref('X-Request-Id', 'headers') } : GUARDED_HEADERS;
+  // 401 stops before the rate limit: no RateLimit fields (decision 0035). A 503 can come before the token check
+  // too (the database it needs is down), so neither the RateLimit fields nor X-Regapi-Ambiente are promised there.
+  const guards: JsonObject =
+    status === 401 || status === 503 ? { 'X-Request-Id': ref('X-Request-Id', 'headers') } : GUARDED_HEADERS;
   const own = Object.fromEntries((refusal.headers ?? []).map((name) => [name, ref(name, 'headers')]));
   return { ...guards, ...own };
 }
