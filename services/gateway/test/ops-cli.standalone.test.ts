@@ -249,6 +249,36 @@ test('errors: stderr and a non-zero exit, never a line on stdout', async () => {
   expect(unreachable).toEqual({ code: 1, stdout: '', stderr: expect.stringContaining('cannot reach the admin API') });
 });
 
+test("README's curl quick start, run as written against the running system: a sandbox record view and its PDF", async () => {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Quick start with curl'));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+  if (block === undefined) throw new Error('README has no quick start block');
+  const { ADMIN_TOKEN: _admin, ...inherited } = process.env;
+  const run = await new Promise<OpsRun>((resolve) => {
+    execFile(
+      'bash',
+      ['-euo', 'pipefail', '-c', block],
+      {
+        cwd: ROOT,
+        env: { ...inherited, REGAPI: baseUrl, REGAPI_ADMIN_URL: adminUrl, DATA_DIR: dataDir },
+        timeout: 120_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+  expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+  expect(run.stdout).toMatch(/billable: false/);
+  expect(run.stdout).toMatch(/^protocolo \d+$/m);
+  const pdf = /^PDF: (.+)$/m.exec(run.stdout)?.[1];
+  if (pdf === undefined) throw new Error(`no PDF line in ${run.stdout}`);
+  expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  rmSync(path.dirname(pdf), { recursive: true, force: true });
+});
+
 test('a restart reuses DATA_DIR secrets: tokens issued before it stay valid', async () => {
   const adminToken = readFileSync(path.join(dataDir, 'admin-token'), 'utf8');
   const keys = readFileSync(path.join(dataDir, 'jwt-keys'), 'utf8');
