@@ -1,16 +1,16 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadQuoteCatalog } from '../../../services/gateway/test/support/quote-catalog';
 import { seedOrderHistory } from '../../../services/gateway/test/support/seed-order';
 import { newAccount, newToken, useTestGateway } from '../../../services/gateway/test/support/test-gateway';
+import { runCli } from './support/run-cli';
 
 // Issue 29 item 3: `regapi` over the account — saldo, status, pedidos (a page, --todos, --prefixo), the statement as a
 // pt-BR CSV file, the webhook endpoints — and (item 8) a failure after an execution names the key it was sent with.
 // The built command against the real gateway and PostgreSQL; no origin runs, so an accepted order stays queued.
 
-const CLI = path.resolve(__dirname, '..', 'dist', 'cli.js');
 const { database, gateway } = useTestGateway();
 const folder = mkdtempSync(path.join(tmpdir(), 'regapi-cli-'));
 let accountId: string;
@@ -27,24 +27,7 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-function regapi(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', REGAPI_URL: gateway.url, REGAPI_TOKEN: token },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const regapi = (args: readonly string[]) => runCli(args, { REGAPI_URL: gateway.url, REGAPI_TOKEN: token });
 
 test('saldo and status', async () => {
   const saldo = await regapi(['saldo']);

@@ -1,18 +1,17 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { OriginSample } from '@regapi/origin';
 import { createSimulatorControl } from '@regapi/origin-simulator';
 import { startSystem, type TestSystem } from '../../../deploy/test/support/system';
 import { RegapiClient, type WaitProgress } from '../src';
 import { DEFAULT_WAIT_TIMEOUT_S, waitTimeoutMs } from '../src/cli-wait';
+import { runCli } from './support/run-cli';
 
 // Issue 29: `regapi ... --aguardar` never waits forever (item 3: a default --timeout, exit 3 and how to look again),
 // and the SDK's wait over the sandbox is told the sandbox's waits, seconds rather than production's 72 s (item 2,
 // docs/decisions/0136), with its default bounds between polls. Against the whole system with a `teste` token.
 
 jest.setTimeout(120_000);
-
-const CLI = path.resolve(__dirname, '..', 'dist', 'cli.js');
 
 let system: TestSystem;
 let samples: readonly OriginSample[];
@@ -30,24 +29,7 @@ afterAll(async () => {
   await system?.close();
 });
 
-function regapi(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', REGAPI_URL: system.url, REGAPI_TOKEN: token },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const regapi = (args: readonly string[]) => runCli(args, { REGAPI_URL: system.url, REGAPI_TOKEN: token });
 
 function owner(index: number): OriginSample {
   const found = samples[index];
