@@ -1,18 +1,17 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OriginSample } from '@regapi/origin';
 import { createSimulatorControl, magicCpf } from '@regapi/origin-simulator';
 import { startSystem, type TestSystem } from '../../../deploy/test/support/system';
+import { type CliRun, runCli } from './support/run-cli';
 
 // The `regapi` command line as a customer runs it: a child process running the built dist/cli.js (built here, `tsc -b`
 // is incremental), token and address from the environment, `--json` parsed as a script would, the documented exit
 // codes.
 
 jest.setTimeout(120_000);
-
-const CLI = path.resolve(__dirname, '..', 'dist', 'cli.js');
 
 let system: TestSystem;
 let samples: readonly OriginSample[];
@@ -31,30 +30,10 @@ afterAll(async () => {
   await system?.close();
 });
 
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+type Run = CliRun;
 
-function regapi(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', REGAPI_URL: system.url, REGAPI_TOKEN: token, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const regapi = (args: readonly string[], env: Record<string, string> = {}): Promise<Run> =>
+  runCli(args, { REGAPI_URL: system.url, REGAPI_TOKEN: token, ...env });
 
 function json(run: Run): Record<string, unknown> {
   try {
