@@ -15,4 +15,6 @@ export {
   getWatchForAccount,
   listAccountWatches,
   type NewWatch,
+  newWatch,
+  type PlannedWatch,
 } from './watch-store';

@@ -12,21 +12,42 @@ export interface NewWatch {
   readonly referencia: string | null;
 }
 
-/** A new active watch whose first run is planned at its creation (docs/decisions/0161). */
-export async function createWatch(db: Db, input: NewWatch, now: Date): Promise<Watch> {
+/** A watch about to be created: what it will be, known before it is written (its answer is stored with its key). */
+export type PlannedWatch = Omit<Watch, 'seq'>;
+
+/** An active watch whose first run is planned at its creation (docs/decisions/0161). */
+export function newWatch(input: NewWatch, id: string, now: Date): PlannedWatch {
+  return {
+    id,
+    accountId: input.accountId,
+    kind: input.kind,
+    request: input.request,
+    frequencia: input.frequencia,
+    estado: 'ativo',
+    referencia: input.referencia,
+    nextRunAt: nextPlannedRun(now, input.frequencia, now),
+    createdAt: now,
+    pausedAt: null,
+    removedAt: null,
+  };
+}
+
+/** Writes a watch planned by `newWatch`. */
+export async function createWatch(db: Db, watch: PlannedWatch): Promise<Watch> {
   const row = await db
     .insertInto('watch')
     .values({
-      account_id: input.accountId,
-      kind: input.kind,
-      request: JSON.stringify(input.request),
-      frequencia: input.frequencia,
-      estado: 'ativo',
-      referencia: input.referencia,
-      next_run_at: nextPlannedRun(now, input.frequencia, now),
-      created_at: now,
-      paused_at: null,
-      removed_at: null,
+      id: watch.id,
+      account_id: watch.accountId,
+      kind: watch.kind,
+      request: JSON.stringify(watch.request),
+      frequencia: watch.frequencia,
+      estado: watch.estado,
+      referencia: watch.referencia,
+      next_run_at: watch.nextRunAt,
+      created_at: watch.createdAt,
+      paused_at: watch.pausedAt,
+      removed_at: watch.removedAt,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
