@@ -74,6 +74,18 @@ export {
 } from './requests/validate-request';
 export type { Validation } from './requests/validation';
 export {
+  validateWatchBody,
+  WATCH_BODY_FIELDS,
+  WATCH_ESTADOS,
+  WATCH_FREQUENCIAS,
+  WATCH_TIPOS,
+  type WatchEstado,
+  type WatchFrequencia,
+  type WatchPedido,
+  type WatchRequest,
+  type WatchTipo,
+} from './requests/watch-body';
+export {
   isPermanent,
   isRefunded,
   isResultCode,

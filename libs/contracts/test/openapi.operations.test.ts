@@ -42,6 +42,13 @@ test('the paths are the public /v1 API: one quote and one execution path per pro
       '/v1/webhooks/{id}/entregas/{entrega}/reenviar',
       // The test event (issue 29, docs/decisions/0140).
       '/v1/webhooks/{id}/testar',
+      // Property monitoring (issue 30, docs/decisions/0152, 0160).
+      '/v1/monitoramentos/orcamento',
+      '/v1/monitoramentos',
+      '/v1/monitoramentos/{id}',
+      '/v1/monitoramentos/{id}/pausar',
+      '/v1/monitoramentos/{id}/retomar',
+      '/v1/monitoramentos/{id}/execucoes',
     ].sort(),
   );
 });

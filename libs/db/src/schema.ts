@@ -14,6 +14,7 @@ import type { LedgerTables } from './tables/ledger';
 import type { OrderTables } from './tables/orders';
 import type { OriginTables } from './tables/origin';
 import type { RegistryTables } from './tables/registry';
+import type { WatchTables } from './tables/watches';
 import type { WebhookTables } from './tables/webhooks';
 
 export type { AccountTable, PlanMarginTable, PlanTable } from './tables/accounts';
@@ -88,6 +89,14 @@ export type {
   RegistrySystemAccount,
 } from './tables/registry';
 export type {
+  WatchEstadoColumn,
+  WatchFrequenciaColumn,
+  WatchKindColumn,
+  WatchRunOutcomeColumn,
+  WatchRunTable,
+  WatchTable,
+} from './tables/watches';
+export type {
   WebhookAttemptTable,
   WebhookDeliveryState,
   WebhookDeliveryTable,
@@ -107,4 +116,5 @@ export interface Database
     CatalogTables,
     OriginTables,
     ConsoleTables,
-    WebhookTables {}
+    WebhookTables,
+    WatchTables {}

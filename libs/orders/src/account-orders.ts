@@ -58,6 +58,8 @@ export interface AccountOrderListFilter extends Omit<AccountOrderFilter, 'state'
   readonly referencia?: string;
   /** References that start with this text, case-sensitive (docs/decisions/0144). */
   readonly referenciaPrefix?: string;
+  /** The runs of this watch only (`monitoramento=`, migration 0048; docs/decisions/0152). */
+  readonly watchId?: string;
 }
 
 /** `text` as a LIKE pattern that matches itself only: `\`, `%` and `_` escaped (the default escape is `\`). */
@@ -83,6 +85,7 @@ export async function listAccountOrdersBySeq(
     query = query.where('referencia', 'like', `${likeLiteral(filter.referenciaPrefix)}%`);
   }
   if (filter.code !== undefined) query = query.where('code', '=', filter.code);
+  if (filter.watchId !== undefined) query = query.where('watch_id', '=', filter.watchId);
   if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
   if (filter.until !== undefined) query = query.where('created_at', '<', filter.until);
   if (page.beforeSeq !== undefined) query = query.where(sql<boolean>`acceptance_seq < ${page.beforeSeq}::bigint`);

@@ -121,3 +121,4 @@ export {
   startFromFacts,
 } from './start-estimate';
 export { type TransitionResult, transition } from './transitions';
+export * from './watches';

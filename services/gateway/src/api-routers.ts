@@ -12,6 +12,7 @@ import { documentRouter } from './documents/document-router';
 import { executionRouter } from './executions/execution-router';
 import { extratoRouter } from './extrato/extrato-router';
 import { monthlyStatementRouter } from './extrato/monthly-statement-router';
+import { watchRouter } from './monitoramentos/watch-router';
 import { type PollingDeps, pollingRouter } from './polling/polling-router';
 import { cachedPlans } from './quotes/plan-cache';
 import { quoteRouter } from './quotes/quote-router';
@@ -68,6 +69,7 @@ export function apiRouters(stack: ApiStack, serves: RequestHandler, settings: Ap
     executionRouter(acceptance, middleware),
     documentRouter({ db, documents: stack.documents }, middleware),
     batchRouter(acceptance, middleware),
+    watchRouter(acceptance, middleware),
   ];
 }
 

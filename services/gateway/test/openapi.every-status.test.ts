@@ -50,6 +50,8 @@ const UNAVAILABLE: Readonly<Record<Fonte, Record<string, unknown>>> = {
   'visualizacao-matricula': { ...PROPERTY, imovel_cartorio: 1, imovel_municipio: 'São Paulo' },
   'certidao-inteiro-teor': { ...PROPERTY, imovel_cartorio: 1, imovel_municipio: 'São Paulo' },
 };
+/** A watch's body (docs/decisions/0160): a weekly preliminary search. */
+const WATCH = { tipo: 'pessoa', frequencia: 'semanal', pedido: BODY['pesquisa-previa-bens'] };
 const OTHER_SCOPE: Readonly<Record<Fonte, string>> = {
   'pesquisa-previa-bens': 'consultas:visualizacao-matricula',
   'visualizacao-matricula': 'consultas:pesquisa-previa-bens',
@@ -270,6 +272,102 @@ test('the webhooks', async () => {
     ['POST', `/v1/webhooks/${id}/testar`],
   ] as const) {
     const request = method === 'PATCH' ? { body: { ativo: true } } : {};
+    expect((await send(method, `${gateway.url}${path}`, request)).status).toBe(401);
+    await tooMany(method, path, request);
+  }
+});
+
+test('the monitoring routes (issue 30; docs/decisions/0160)', async () => {
+  const base = `${gateway.url}/v1/monitoramentos`;
+  const create = (body: unknown, options: { token?: string; key?: string } = {}) =>
+    send('POST', base, {
+      token: options.token ?? token,
+      headers: { 'idempotency-key': options.key ?? randomUUID() },
+      body,
+    });
+  const quote = (body: unknown, bearer = token) => send('POST', `${base}/orcamento`, { token: bearer, body });
+  const watch = { tipo: 'pessoa', frequencia: 'semanal', pedido: BODY['pesquisa-previa-bens'] };
+  const record = { tipo: 'matricula', frequencia: 'mensal', pedido: BODY['visualizacao-matricula'] };
+  const unavailable = { ...watch, pedido: UNAVAILABLE['pesquisa-previa-bens'] };
+  const nationwide = { ...watch, pedido: { cpf_cnpj: OWNER } };
+  const huge = { ...watch, referencia: 'x'.repeat(40_000) };
+  for (const body of [watch, record, nationwide, unavailable]) expect((await quote(body)).status).toBe(200);
+  expect((await quote(record, scopedTo('consultas:pesquisa-previa-bens'))).status).toBe(403);
+  expect((await quote({ ...record, frequencia: 'diaria' })).status).toBe(422);
+  expect((await quote(huge)).status).toBe(413);
+  const key = randomUUID();
+  const created = await create(watch, { key });
+  expect(created.status).toBe(201);
+  expect((await create(watch, { key })).headerNames?.has('idempotent-replayed')).toBe(true);
+  expect((await create(nationwide)).status).toBe(201);
+  expect((await create(unavailable)).status).toBe(200);
+  expect((await create(record, { token: scopedTo('consultas:pesquisa-previa-bens') })).status).toBe(403);
+  expect((await create({ ...watch, pedido: {} })).status).toBe(422);
+  expect((await create(huge)).status).toBe(413);
+  const heldKey = randomUUID();
+  const held = await holdKey(database.db, accountId, heldKey);
+  try {
+    expect((await create(watch, { key: heldKey })).status).toBe(409);
+  } finally {
+    await held.release();
+  }
+  const id = String(dataOf(created).id);
+  await database.db
+    .insertInto('watch_run')
+    .values([
+      {
+        watch_id: id,
+        planned_at: new Date('2026-06-01T10:00:00Z'),
+        order_id: null,
+        outcome: 'primeira',
+        created_at: new Date(),
+      },
+      {
+        watch_id: id,
+        planned_at: new Date('2026-06-08T10:00:00Z'),
+        order_id: null,
+        outcome: 'alteracao',
+        diff: JSON.stringify({ surgiram: [{ cns: '111111', matricula: '12345' }], sumiram: [] }),
+        created_at: new Date(),
+      },
+    ])
+    .execute();
+  const unknown = `${base}/${randomUUID()}`;
+  const cases: [string, string, number][] = [
+    ['GET', base, 200],
+    ['GET', `${base}?estado=ativo&tipo=pessoa&limite=1`, 200],
+    ['GET', `${base}?estado=parado`, 422],
+    ['GET', `${base}/${id}`, 200],
+    ['GET', unknown, 404],
+    ['GET', `${base}/${id}/execucoes`, 200],
+    ['GET', `${base}/${id}/execucoes?limite=1`, 200],
+    ['GET', `${base}/${id}/execucoes?limite=0`, 422],
+    ['GET', `${unknown}/execucoes`, 404],
+    ['POST', `${base}/${id}/pausar`, 200],
+    ['POST', `${unknown}/pausar`, 404],
+    ['POST', `${base}/${id}/retomar`, 200],
+    ['POST', `${unknown}/retomar`, 404],
+    ['DELETE', unknown, 404],
+    ['DELETE', `${base}/${id}`, 200],
+    ['POST', `${base}/${id}/pausar`, 409],
+    ['POST', `${base}/${id}/retomar`, 409],
+    ['GET', `${gateway.url}/v1/consultas?monitoramento=${id}`, 200],
+    ['GET', `${gateway.url}/v1/consultas?monitoramento=1`, 422],
+  ];
+  for (const [method, url, status] of cases) {
+    expect([method, url, (await send(method, url, { token })).status]).toEqual([method, url, status]);
+  }
+  const calls: [string, string, Request][] = [
+    ['POST', '/v1/monitoramentos/orcamento', { body: watch }],
+    ['POST', '/v1/monitoramentos', { body: watch, headers: { 'idempotency-key': randomUUID() } }],
+    ['GET', '/v1/monitoramentos', {}],
+    ['GET', `/v1/monitoramentos/${id}`, {}],
+    ['DELETE', `/v1/monitoramentos/${id}`, {}],
+    ['POST', `/v1/monitoramentos/${id}/pausar`, {}],
+    ['POST', `/v1/monitoramentos/${id}/retomar`, {}],
+    ['GET', `/v1/monitoramentos/${id}/execucoes`, {}],
+  ];
+  for (const [method, path, request] of calls) {
     expect((await send(method, `${gateway.url}${path}`, request)).status).toBe(401);
     await tooMany(method, path, request);
   }
@@ -562,6 +660,14 @@ function accountRoutes(): [string, string, Request][] {
     ['GET', `/v1/webhooks/${randomUUID()}/entregas`, {}],
     ['POST', `/v1/webhooks/${randomUUID()}/entregas/${randomUUID()}/reenviar`, {}],
     ['POST', `/v1/webhooks/${randomUUID()}/testar`, {}],
+    ['POST', '/v1/monitoramentos/orcamento', { body: WATCH }],
+    ['POST', '/v1/monitoramentos', { body: WATCH, headers: { 'idempotency-key': randomUUID() } }],
+    ['GET', '/v1/monitoramentos', {}],
+    ['GET', `/v1/monitoramentos/${randomUUID()}`, {}],
+    ['DELETE', `/v1/monitoramentos/${randomUUID()}`, {}],
+    ['POST', `/v1/monitoramentos/${randomUUID()}/pausar`, {}],
+    ['POST', `/v1/monitoramentos/${randomUUID()}/retomar`, {}],
+    ['GET', `/v1/monitoramentos/${randomUUID()}/execucoes`, {}],
   ];
 }
 

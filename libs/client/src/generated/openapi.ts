@@ -576,6 +576,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/monitoramentos/orcamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Orçar um monitoramento
+         * @description O preço de uma execução — o orçamento do próprio produto (POST /v1/orcamento/{fonte}), a soma das UFs na pesquisa nacional — e o custo projetado em 30 dias. De graça; nunca chama a origem. Escopo do produto das execuções: consultas:pesquisa-previa-bens (pessoa) ou consultas:visualizacao-matricula (matricula), verificado assim que o corpo diz o tipo (403).
+         */
+        post: operations["orcarMonitoramento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitoramentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Listar os monitoramentos
+         * @description Os monitoramentos da conta, o criado mais recente primeiro, uma página por chamada (data[0].monitoramentos) e data[0].proximo_cursor para a seguinte. Os removidos também (filtre por estado). Um parâmetro desconhecido, repetido ou inválido: 422 nomeando-o. De graça; qualquer token válido da conta; nunca chama a origem.
+         */
+        get: operations["listarMonitoramentos"];
+        put?: never;
+        /**
+         * Criar um monitoramento
+         * @description Cria o monitoramento de uma pessoa (pesquisa prévia) ou de uma matrícula (visualização), com a frequência escolhida. Nada é cobrado ao criar: cada execução é um pedido comum do produto, orçado e cobrado quando é feito, visível no extrato e em GET /v1/consultas?monitoramento={id}. A primeira execução é planejada para a criação. Idempotency-Key obrigatória, como na execução. Escopo do produto das execuções: consultas:pesquisa-previa-bens (pessoa) ou consultas:visualizacao-matricula (matricula), verificado assim que o corpo diz o tipo (403). As execuções ainda NÃO são feitas nesta versão: o monitoramento é criado, listado e planejado (proxima_execucao_em), e o histórico fica vazio até elas chegarem.
+         */
+        post: operations["criarMonitoramento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitoramentos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ler um monitoramento
+         * @description O monitoramento, com a próxima execução planejada. De graça; qualquer token válido da conta; nunca chama a origem.
+         */
+        get: operations["lerMonitoramento"];
+        put?: never;
+        post?: never;
+        /**
+         * Remover um monitoramento
+         * @description Para de executar para sempre; o monitoramento e seu histórico continuam legíveis (são a sua evidência). Remover de novo responde o mesmo. De graça; qualquer token válido da conta; nunca chama a origem.
+         */
+        delete: operations["removerMonitoramento"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitoramentos/{id}/pausar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pausar um monitoramento
+         * @description Nenhuma execução até ser retomado (proxima_execucao_em null). Pausar um pausado responde o mesmo. De graça; qualquer token válido da conta; nunca chama a origem.
+         */
+        post: operations["pausarMonitoramento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitoramentos/{id}/retomar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retomar um monitoramento
+         * @description Volta a executar no mesmo calendário (contado da criação): a próxima execução é a primeira dele a partir de agora. Retomar um ativo responde o mesmo. De graça; qualquer token válido da conta; nunca chama a origem.
+         */
+        post: operations["retomarMonitoramento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitoramentos/{id}/execucoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Histórico de um monitoramento
+         * @description As execuções planejadas, a mais recente primeiro, com o resultado, o protocolo do pedido e as diferenças em relação à anterior; "sem alteração" também é registrado. De graça; qualquer token válido da conta; nunca chama a origem. As execuções ainda NÃO são feitas nesta versão: o monitoramento é criado, listado e planejado (proxima_execucao_em), e o histórico fica vazio até elas chegarem.
+         */
+        get: operations["listarExecucoesDoMonitoramento"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "consulta.finalizada": {
@@ -1725,6 +1853,189 @@ export interface components {
              * @constant
              */
             situacao: "pendente";
+        };
+        /**
+         * MonitoramentoBody
+         * @description Corpo de POST /v1/monitoramentos e POST /v1/monitoramentos/orcamento. pedido é EXATAMENTE o corpo da execução do produto, validado pelas mesmas regras (erros nomeados pedido.<campo>).
+         */
+        MonitoramentoBody: {
+            /**
+             * @description pessoa: uma pesquisa prévia de bens do CPF/CNPJ (numa UF, ou nacional); matricula: a visualização de uma matrícula. Decide o escopo exigido (consultas:pesquisa-previa-bens ou consultas:visualizacao-matricula).
+             * @enum {string}
+             */
+            tipo: "pessoa" | "matricula";
+            /**
+             * @description diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422.
+             * @enum {string}
+             */
+            frequencia: "diaria" | "semanal" | "mensal";
+            /** @description Sua referência do monitoramento (até 100 caracteres). A referencia de cada pedido, se quiser uma, vai dentro de pedido. */
+            referencia?: string | null;
+            /** @description pessoa: o corpo de POST /v1/consultas/pesquisa-previa-bens (com uf: uma UF) ou de POST /v1/consultas/pesquisa-previa-bens/nacional (sem uf: todas as UFs ofertadas, um pedido por UF a cada execução). matricula: o corpo de POST /v1/consultas/visualizacao-matricula. */
+            pedido: components["schemas"]["PesquisaPreviaBensBody"] | components["schemas"]["PesquisaNacionalBody"] | components["schemas"]["VisualizacaoMatriculaBody"];
+        };
+        /** @description O preço de uma execução (o orçamento do produto) e o custo projetado em 30 dias; nada é cobrado ao criar. */
+        PrecoMonitoramento: {
+            /** @description O orçamento de uma execução, em reais (a soma das UFs na pesquisa nacional). */
+            por_execucao: number;
+            /** @description 30 (diaria), 4.29 (semanal: 30/7) ou 1 (mensal). */
+            execucoes_em_30_dias: number;
+            /** @description por_execucao × execuções em 30 dias, em reais, arredondado ao centavo. */
+            mensal_projetado: number;
+            /**
+             * @description Sempre true: cada execução cobra o orçamento da hora.
+             * @constant
+             */
+            estimado: true;
+        };
+        /** @description Um monitoramento da conta do token. */
+        Monitoramento: {
+            /**
+             * Format: uuid
+             * @description O id do monitoramento.
+             */
+            id: string;
+            /**
+             * @description pessoa: uma pesquisa prévia de bens do CPF/CNPJ (numa UF, ou nacional); matricula: a visualização de uma matrícula. Decide o escopo exigido (consultas:pesquisa-previa-bens ou consultas:visualizacao-matricula).
+             * @enum {string}
+             */
+            tipo: "pessoa" | "matricula";
+            /**
+             * @description diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422.
+             * @enum {string}
+             */
+            frequencia: "diaria" | "semanal" | "mensal";
+            /**
+             * @description ativo; pausado (não executa até ser retomado); removido (não executa mais; o histórico fica).
+             * @enum {string}
+             */
+            estado: "ativo" | "pausado" | "removido";
+            /** @description A referência enviada; null se nenhuma. */
+            referencia: string | null;
+            /** @description O corpo do produto, como foi enviado: o que cada execução pede. */
+            pedido: Record<string, never>;
+            /**
+             * Format: date-time
+             * @description A próxima execução planejada (UTC); null quando pausado ou removido. A primeira é na criação.
+             */
+            proxima_execucao_em: string | null;
+            /**
+             * Format: date-time
+             * @description Quando foi criado (UTC); o calendário das execuções conta a partir daqui.
+             */
+            criado_em: string;
+            /**
+             * Format: date-time
+             * @description Quando foi pausado; null se não está pausado.
+             */
+            pausado_em: string | null;
+            /**
+             * Format: date-time
+             * @description Quando foi removido; null se não foi.
+             */
+            removido_em: string | null;
+        };
+        /** @description O monitoramento criado, com o preço. */
+        MonitoramentoCriado: {
+            /**
+             * Format: uuid
+             * @description O id do monitoramento.
+             */
+            id: string;
+            /**
+             * @description pessoa: uma pesquisa prévia de bens do CPF/CNPJ (numa UF, ou nacional); matricula: a visualização de uma matrícula. Decide o escopo exigido (consultas:pesquisa-previa-bens ou consultas:visualizacao-matricula).
+             * @enum {string}
+             */
+            tipo: "pessoa" | "matricula";
+            /**
+             * @description diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422.
+             * @enum {string}
+             */
+            frequencia: "diaria" | "semanal" | "mensal";
+            /**
+             * @description ativo; pausado (não executa até ser retomado); removido (não executa mais; o histórico fica).
+             * @enum {string}
+             */
+            estado: "ativo" | "pausado" | "removido";
+            /** @description A referência enviada; null se nenhuma. */
+            referencia: string | null;
+            /** @description O corpo do produto, como foi enviado: o que cada execução pede. */
+            pedido: Record<string, never>;
+            /**
+             * Format: date-time
+             * @description A próxima execução planejada (UTC); null quando pausado ou removido. A primeira é na criação.
+             */
+            proxima_execucao_em: string | null;
+            /**
+             * Format: date-time
+             * @description Quando foi criado (UTC); o calendário das execuções conta a partir daqui.
+             */
+            criado_em: string;
+            /**
+             * Format: date-time
+             * @description Quando foi pausado; null se não está pausado.
+             */
+            pausado_em: string | null;
+            /**
+             * Format: date-time
+             * @description Quando foi removido; null se não foi.
+             */
+            removido_em: string | null;
+            preco: components["schemas"]["PrecoMonitoramento"];
+        };
+        /** @description O orçamento de um monitoramento: o do produto, e o mês projetado. */
+        OrcamentoMonitoramento: {
+            /**
+             * @description pessoa: uma pesquisa prévia de bens do CPF/CNPJ (numa UF, ou nacional); matricula: a visualização de uma matrícula. Decide o escopo exigido (consultas:pesquisa-previa-bens ou consultas:visualizacao-matricula).
+             * @enum {string}
+             */
+            tipo: "pessoa" | "matricula";
+            /**
+             * @description diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422.
+             * @enum {string}
+             */
+            frequencia: "diaria" | "semanal" | "mensal";
+            /** @description false: o produto não oferta esta execução (code 602); preco é null. */
+            disponivel: boolean;
+            preco: components["schemas"]["PrecoMonitoramento"] | null;
+            /** @description O orçamento do produto, exatamente como POST /v1/orcamento/{fonte} (ou .../nacional) o devolve. */
+            orcamento: components["schemas"]["Orcamento"] | components["schemas"]["Indisponivel"] | components["schemas"]["OrcamentoNacional"] | components["schemas"]["IndisponivelNacional"];
+        };
+        /** @description Uma página de monitoramentos, o criado mais recente primeiro. */
+        PaginaMonitoramentos: {
+            monitoramentos: components["schemas"]["Monitoramento"][];
+            /** @description Passe como cursor para a próxima página; null na última. Opaco: não o altere. */
+            proximo_cursor: string | null;
+        };
+        /** @description Uma execução planejada e o que resultou dela. */
+        ExecucaoMonitoramento: {
+            /**
+             * Format: date-time
+             * @description O instante planejado (UTC).
+             */
+            planejada_em: string;
+            /**
+             * @description em_andamento (pedido aceito, resultado ainda não comparado); primeira (a base de comparação); sem_alteracao; alteracao (diferencas diz o quê); atrasada (não começou na janela; motivo diz por quê); falhou; nao_executada_saldo; adiada_por_bloqueio (a matrícula estava no bloqueio de 7 dias).
+             * @enum {string}
+             */
+            resultado: "em_andamento" | "primeira" | "sem_alteracao" | "alteracao" | "atrasada" | "falhou" | "nao_executada_saldo" | "adiada_por_bloqueio";
+            /** @description O protocolo do pedido que a execução fez; null quando não fez nenhum. */
+            protocolo: string | null;
+            /** @description A comparação com a execução anterior que chegou a um resultado; null quando não houve. */
+            diferencas: Record<string, never> | null;
+            /** @description Por que atrasou, falhou, não executou ou foi adiada; null nos outros casos. */
+            motivo: string | null;
+            /**
+             * Format: date-time
+             * @description Quando o resultado foi registrado (UTC).
+             */
+            registrada_em: string;
+        };
+        /** @description Uma página do histórico, a execução planejada mais recente primeiro. */
+        PaginaExecucoes: {
+            execucoes: components["schemas"]["ExecucaoMonitoramento"][];
+            /** @description Passe como cursor para a próxima página; null na última. Opaco: não o altere. */
+            proximo_cursor: string | null;
         };
         /** @description O corpo do evento consulta.finalizada (Standard Webhooks: type, timestamp, data; decisão 0140). */
         WebhookConsultaFinalizada: {
@@ -3029,6 +3340,8 @@ export interface operations {
                 referencia?: string;
                 /** @description Só pedidos cuja referencia começa com este texto, como digitado (maiúsculas contam; decisão 0144). */
                 referencia_prefixo?: string;
+                /** @description Só as execuções deste monitoramento da conta (o id; GET /v1/monitoramentos). */
+                monitoramento?: string;
                 /** @description Primeiro dia, inclusive, no horário de Brasília. Padrão: 30 dias antes de ate. No máximo 366 dias. */
                 de?: components["parameters"]["De"];
                 /** @description Último dia, inclusive, no horário de Brasília. Padrão: hoje. */
@@ -4546,6 +4859,407 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    orcarMonitoramento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitoramentoBody"];
+            };
+        };
+        responses: {
+            /** @description code 200 cotado; 602 o produto não oferta a execução (preco null; orcamento diz por quê). HTTP 200 nos dois. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @enum {unknown} */
+                        code: 200 | 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["OrcamentoMonitoramento"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listarMonitoramentos: {
+        parameters: {
+            query?: {
+                /** @description Só monitoramentos neste estado. */
+                estado?: "ativo" | "pausado" | "removido";
+                /** @description Só monitoramentos deste tipo. */
+                tipo?: "pessoa" | "matricula";
+                /** @description Itens por página. */
+                limite?: number;
+                /** @description O proximo_cursor da página anterior. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Uma página. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["PaginaMonitoramentos"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    criarMonitoramento: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Obrigatório na execução (contract 4, regras de execução 1 a 3): um UUID novo por pedido NOVO, de qualquer versão, maiúsculas ou minúsculas; nunca um CPF/CNPJ nem o UUID nulo. Vale por 24 horas depois da aceitação: a mesma chave com o mesmo pedido responde a mesma resposta (Idempotent-Replayed: true), sem nova cobrança; com outro corpo ou outro produto, 422. Depois de um timeout do seu lado, reenvie sempre com a MESMA chave. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitoramentoBody"];
+            };
+        };
+        responses: {
+            /** @description Indisponível (code 602, HTTP 200): o produto não oferta a execução; nada foi criado nem cobrado. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 602;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: (components["schemas"]["Indisponivel"] | components["schemas"]["IndisponivelNacional"])[];
+                    };
+                };
+            };
+            /** @description Criado: data[0] é o monitoramento, com o preço e a próxima execução. A mesma Idempotency-Key com o mesmo corpo devolve esta mesma resposta, com Idempotent-Replayed: true. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 201;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["MonitoramentoCriado"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["ContentTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    lerMonitoramento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O id do monitoramento. O de outra conta, ou um id malformado: 404, como um inexistente. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O monitoramento. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Monitoramento"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removerMonitoramento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O id do monitoramento. O de outra conta, ou um id malformado: 404, como um inexistente. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O monitoramento como ficou. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Monitoramento"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    pausarMonitoramento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O id do monitoramento. O de outra conta, ou um id malformado: 404, como um inexistente. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O monitoramento como ficou. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Monitoramento"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description O monitoramento foi removido: não volta a executar; crie outro. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 409;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: unknown[];
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    retomarMonitoramento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O id do monitoramento. O de outra conta, ou um id malformado: 404, como um inexistente. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O monitoramento como ficou. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["Monitoramento"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description O monitoramento foi removido: não volta a executar; crie outro. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 409;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: unknown[];
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listarExecucoesDoMonitoramento: {
+        parameters: {
+            query?: {
+                /** @description Itens por página. */
+                limite?: number;
+                /** @description O proximo_cursor da página anterior. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description O id do monitoramento. O de outra conta, ou um id malformado: 404, como um inexistente. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Uma página do histórico. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Regapi-Ambiente": components["headers"]["X-Regapi-Ambiente"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvelopeBase"] & {
+                        /** @constant */
+                        code: 200;
+                        /** @description SEMPRE uma lista, mesmo com um item. Nenhuma chave de um item repete um nome do envelope (code, header, errors). */
+                        data: components["schemas"]["PaginaExecucoes"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

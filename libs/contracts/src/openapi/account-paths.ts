@@ -170,6 +170,10 @@ const listOperation: Operation = {
       'Só pedidos cuja referencia começa com este texto, como digitado (maiúsculas contam; decisão 0144).',
       { type: 'string', minLength: 1, maxLength: REFERENCIA_MAX_LENGTH },
     ),
+    query('monitoramento', 'Só as execuções deste monitoramento da conta (o id; GET /v1/monitoramentos).', {
+      type: 'string',
+      format: 'uuid',
+    }),
     ref('De', 'parameters'),
     ref('Ate', 'parameters'),
     query('limite', 'Pedidos por página.', {

@@ -28,6 +28,8 @@ import { resultCodeSchema } from './result-code-table';
 import { SEARCH_RESULT_SCHEMAS } from './search-result-schema';
 import { standardSchema } from './standard-formats';
 import { refusalResponses } from './transport-responses';
+import { WATCH_TAG, watchPaths } from './watch-paths';
+import { WATCH_SCHEMAS } from './watch-schemas';
 import { WEBHOOK_HEADER_PARAMETERS, webhookEvents, webhookPayloadComponents } from './webhook-events-section';
 import { WEBHOOK_SCHEMAS, WEBHOOK_TAG, webhookPaths } from './webhook-paths';
 
@@ -62,6 +64,11 @@ function tags(): JsonObject[] {
       description:
         'Avisos assinados (Standard Webhooks) quando um pedido termina ou muda. Opcionais: a consulta do resultado continua sendo a fonte da verdade. O que o seu endpoint recebe, evento por evento, está na seção webhooks deste documento (decisão 0140).',
     },
+    {
+      name: WATCH_TAG,
+      description:
+        'Monitoramento de uma pessoa (pesquisa prévia) ou de uma matrícula (visualização), diário, semanal ou mensal: cada execução é um pedido comum do produto, comparado com a anterior (decisões 0152, 0160, 0161).',
+    },
   ];
 }
 
@@ -82,6 +89,7 @@ export function buildOpenApi(): OpenApiDocument {
       ...orderPaths(),
       ...batchPaths(),
       ...webhookPaths(),
+      ...watchPaths(),
     }),
     webhooks: webhookEvents(),
     components: {
@@ -93,6 +101,7 @@ export function buildOpenApi(): OpenApiDocument {
         ...QUOTE_SCHEMAS,
         ...BATCH_SCHEMAS,
         ...WEBHOOK_SCHEMAS,
+        ...WATCH_SCHEMAS,
         ...webhookPayloadComponents(),
         ...SEARCH_RESULT_SCHEMAS,
         ...RECORD_VIEW_RESULT_SCHEMAS,

@@ -44,6 +44,8 @@ export interface OrdersTable {
   batch_id: ColumnType<string | null, string | null | undefined, never>;
   /** The client's own reference from the body (migration 0029, issue 17); null when none. */
   referencia: ColumnType<string | null, string | null | undefined, never>;
+  /** The watch this order is a run of (migration 0048, docs/decisions/0152); null for any other order. */
+  watch_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A batch of orders accepted in one request (migration 0025, docs/decisions/0087). */

@@ -4,6 +4,7 @@ import {
   FONTES,
   isFonte,
   isResultCode,
+  isUuid,
   MAX_LIST_LIMIT,
   ORDER_LIST_ESTADOS,
   REFERENCIA_MAX_LENGTH,
@@ -18,6 +19,7 @@ const KNOWN = new Set([
   'codigo',
   'referencia',
   'referencia_prefixo',
+  'monitoramento',
   'de',
   'ate',
   'limite',
@@ -55,7 +57,8 @@ function wholeNumber(raw: string): number | undefined {
 
 /**
  * The query of `GET /v1/consultas`, every parameter optional: `fonte`, `estado`, `codigo`, `referencia` (exactly),
- * `referencia_prefixo` (references starting with it, as typed: decision 0144), `de`/`ate` (days of
+ * `referencia_prefixo` (references starting with it, as typed: decision 0144), `monitoramento` (the runs of one of
+ * the account's watches: decision 0152), `de`/`ate` (days of
  * acceptance in Brasília, inclusive, as in the extrato), `limite` (1..100, default 50), `cursor` (from the previous
  * page). An unknown, repeated or malformed parameter is a 422 naming it.
  */
@@ -96,6 +99,11 @@ export function parseOrderListQuery(query: Readonly<Record<string, unknown>>, no
     const mensagem = `referencia_prefixo tem de 1 a ${REFERENCIA_MAX_LENGTH} caracteres: o início da referencia.`;
     errors.push({ campo: 'referencia_prefixo', regra: 'maxLength', mensagem, valor: prefixRaw });
   }
+  const monitoramento = single(query, 'monitoramento', errors)?.toLowerCase();
+  if (monitoramento !== undefined && !isUuid(monitoramento)) {
+    const mensagem = 'monitoramento é o id de um monitoramento da conta (GET /v1/monitoramentos).';
+    errors.push({ campo: 'monitoramento', regra: 'format', mensagem, valor: monitoramento });
+  }
   const limiteRaw = single(query, 'limite', errors);
   const limite = limiteRaw === undefined ? DEFAULT_LIST_LIMIT : wholeNumber(limiteRaw);
   if (limite === undefined || limite < 1 || limite > MAX_LIST_LIMIT) {
@@ -118,6 +126,7 @@ export function parseOrderListQuery(query: Readonly<Record<string, unknown>>, no
     ...(codigo === undefined ? {} : { code: codigo }),
     ...(referencia === undefined ? {} : { referencia }),
     ...(prefixRaw === undefined ? {} : { referenciaPrefix: prefixRaw }),
+    ...(monitoramento === undefined ? {} : { watchId: monitoramento }),
     ...(range?.ok === true ? { from: range.value.from, until: range.value.to } : {}),
   };
   return {

@@ -40,7 +40,8 @@ export type Claim = { readonly claimed: true } | { readonly claimed: false; read
 
 /** The acceptance a claim stores under its key: the order it created and the answer a replay gives. */
 export interface KeyAnswer {
-  readonly orderId: string;
+  /** null for a watch's creation, which places no order (docs/decisions/0160). */
+  readonly orderId: string | null;
   readonly status: number;
   readonly response: unknown;
 }

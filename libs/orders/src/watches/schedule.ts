@@ -1,0 +1,77 @@
+import type { WatchFrequencia } from '@regapi/contracts';
+
+const DAY_MS = 86_400_000;
+
+/** The fixed period of the daily and weekly schedules; the monthly one follows the calendar (`monthlyRunAt`). */
+const PERIOD_MS: Readonly<Record<Exclude<WatchFrequencia, 'mensal'>, number>> = {
+  diaria: DAY_MS,
+  semanal: 7 * DAY_MS,
+};
+
+/**
+ * The `k`-th month after `anchor`, same UTC day and time of day, the day clamped to the month's last (a watch created
+ * on 31 January runs on 28 or 29 February, then on 31 March): always counted from the anchor, never from the previous
+ * run, so one short month does not move every later run.
+ */
+function monthlyRunAt(anchor: Date, k: number): Date {
+  const first = new Date(
+    Date.UTC(
+      anchor.getUTCFullYear(),
+      anchor.getUTCMonth() + k,
+      1,
+      anchor.getUTCHours(),
+      anchor.getUTCMinutes(),
+      anchor.getUTCSeconds(),
+      anchor.getUTCMilliseconds(),
+    ),
+  );
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(anchor.getUTCDate(), lastDay));
+  return first;
+}
+
+/** The `k`-th planned run of a watch created at `anchor` (k = 0 is the first run, at creation: docs/decisions/0161). */
+export function plannedRunAt(anchor: Date, frequencia: WatchFrequencia, k: number): Date {
+  if (!Number.isInteger(k) || k < 0) throw new RangeError(`run index ${k} is not a whole number ≥ 0`);
+  if (frequencia === 'mensal') return monthlyRunAt(anchor, k);
+  return new Date(anchor.getTime() + k * PERIOD_MS[frequencia]);
+}
+
+/**
+ * The first planned run of a watch created at `anchor` at or after `notBefore` (UTC; docs/decisions/0161): at creation
+ * it is the creation instant itself; after a run planned at P it is the one after P (`notBefore` = P + 1 ms); on resume
+ * it is the next instant of the same schedule from now, so pausing never shifts the schedule.
+ */
+export function nextPlannedRun(anchor: Date, frequencia: WatchFrequencia, notBefore: Date): Date {
+  const elapsed = notBefore.getTime() - anchor.getTime();
+  if (elapsed <= 0) return anchor;
+  if (frequencia !== 'mensal') return plannedRunAt(anchor, frequencia, Math.ceil(elapsed / PERIOD_MS[frequencia]));
+  const months =
+    (notBefore.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + notBefore.getUTCMonth() - anchor.getUTCMonth();
+  let k = Math.max(0, months - 1);
+  while (plannedRunAt(anchor, frequencia, k) < notBefore) k += 1;
+  return plannedRunAt(anchor, frequencia, k);
+}
+
+/** The run planned after the one planned at `planned`. */
+export function runAfter(anchor: Date, frequencia: WatchFrequencia, planned: Date): Date {
+  return nextPlannedRun(anchor, frequencia, new Date(planned.getTime() + 1));
+}
+
+/** Runs in 30 days, for the projected month (docs/decisions/0152): 30 daily, 30/7 weekly, 1 monthly. */
+export const RUNS_PER_30_DAYS: Readonly<Record<WatchFrequencia, number>> = {
+  diaria: 30,
+  semanal: 30 / 7,
+  mensal: 1,
+};
+
+/**
+ * The projected month of a watch (docs/decisions/0152, 0160): the price of one run — the product's quote, never a
+ * second computation — times the runs in 30 days, rounded to the centavo (half up).
+ */
+export function projectedMonthCentavos(perRunCentavos: number, frequencia: WatchFrequencia): number {
+  if (!Number.isInteger(perRunCentavos) || perRunCentavos < 0) {
+    throw new RangeError(`price ${perRunCentavos} is not whole centavos`);
+  }
+  return Math.round(perRunCentavos * RUNS_PER_30_DAYS[frequencia]);
+}
