@@ -75,6 +75,7 @@ export {
 export type { Validation } from './requests/validation';
 export {
   validateWatchBody,
+  validateWatchPedido,
   WATCH_BODY_FIELDS,
   WATCH_ESTADOS,
   WATCH_FREQUENCIAS,

@@ -26,6 +26,8 @@ export interface AcceptOrderInput {
   readonly batchId?: string;
   /** The client's own reference from the body (issue 17); absent when none. */
   readonly referencia?: string;
+  /** The watch this order is a run of (issue 30; decision 0164); absent for a customer's own order. */
+  readonly watchId?: string;
 }
 
 /**
@@ -58,6 +60,7 @@ export async function acceptOrder(trx: Transaction<Database>, input: AcceptOrder
       finished_at: null,
       batch_id: input.batchId ?? null,
       referencia: input.referencia ?? null,
+      ...(input.watchId === undefined ? {} : { watch_id: input.watchId }),
       ...(input.acceptedAt === undefined ? {} : { created_at: input.acceptedAt, updated_at: input.acceptedAt }),
     })
     .returningAll()

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { batchRouter } from './batches/batch-router';
 import { orderListRouter } from './consultas/order-list-router';
 import { documentRouter } from './documents/document-router';
+import type { AcceptanceDeps } from './executions/acceptance';
 import { executionRouter } from './executions/execution-router';
 import { extratoRouter } from './extrato/extrato-router';
 import { monthlyStatementRouter } from './extrato/monthly-statement-router';
@@ -43,20 +44,25 @@ export interface ApiSettings {
   readonly webhooksAllowHttp: boolean;
 }
 
+/** What an environment's paid acceptances need: the routes' and the watch runs' (decision 0164). */
+export function acceptanceDeps(stack: ApiStack, settings: ApiSettings): AcceptanceDeps {
+  return {
+    db: stack.db,
+    clock: settings.clock,
+    hourlySearchCeiling: settings.hourlySearchCeiling,
+    timeScale: stack.timeScale,
+    claimWaitMs: settings.claimWaitMs,
+    planOf: cachedPlans(stack.db),
+    metrics: stack.metrics,
+  };
+}
+
 /** Every /v1 route that reads or writes an environment's state, behind its guards and then `serves`. */
 export function apiRouters(stack: ApiStack, serves: RequestHandler, settings: ApiSettings): Router[] {
   const { db, clock, hourlySearchCeiling, timeScale } = { ...stack, ...settings };
   const middleware = [...stack.guards.map(guardMiddleware), serves];
-  const planOf = cachedPlans(db);
-  const acceptance = {
-    db,
-    clock,
-    hourlySearchCeiling,
-    timeScale,
-    claimWaitMs: settings.claimWaitMs,
-    planOf,
-    metrics: stack.metrics,
-  };
+  const acceptance = acceptanceDeps(stack, settings);
+  const { planOf } = acceptance;
   return [
     pollingRouter({ db, clock, hourlySearchCeiling, timeScale }, middleware),
     orderListRouter({ db, clock }, middleware),

@@ -10,13 +10,14 @@ import type { JwtKeyring } from '@regapi/tokens';
 import { adminRouter } from './admin/admin-router';
 import { type AdminThrottleSettings, createAdminThrottle, DEFAULT_ADMIN_THROTTLE } from './admin/admin-throttle';
 import type { ConsoleMailSettings } from './admin/console-user-router';
-import { type ApiSettings, type ApiStack, apiRouters, pollingStacks } from './api-routers';
+import { type ApiSettings, type ApiStack, acceptanceDeps, apiRouters, pollingStacks } from './api-routers';
 import { allowedNetwork } from './auth/allowed-network';
 import { authenticate } from './auth/authenticate';
 import { createTokenAuthority } from './auth/token-authority';
 import { recordTokenUseGuard } from './auth/token-use';
 import { DEFAULT_TOKEN_CACHE_MS } from './config/gateway-config';
 import { type MonthCloseJob, startMonthCloseJob } from './extrato/month-close-job';
+import { startWatchRunJob } from './monitoramentos/runs/watch-run-job';
 import { pollingDirectRoute } from './polling/polling-router';
 import {
   type AllowanceSweeper,
@@ -75,6 +76,8 @@ export interface GatewayDeps extends ServiceDeps {
   readonly sandbox?: SandboxDeps;
   /** How often this replica looks for a month to close (docs/decisions/0107). Default 10 min; 0: never (tests). */
   readonly monthCloseEveryMs?: number;
+  /** How often the watches' due runs are placed (decision 0164); 0: never (tests that place them themselves). */
+  readonly watchRunsEveryMs?: number;
 }
 
 export interface SandboxDeps {
@@ -154,6 +157,7 @@ export function createGateway(deps: GatewayDeps): Service {
   };
   let sweeper: AllowanceSweeper | undefined;
   let monthClose: MonthCloseJob | undefined;
+  let watchRuns: { stop(): Promise<void> } | undefined;
   return {
     name: 'gateway',
     directRoutes: [pollingDirectRoute([guards], pollingStacks(stacks, settings))],
@@ -191,8 +195,20 @@ export function createGateway(deps: GatewayDeps): Service {
           ...(deps.monthCloseEveryMs === undefined ? {} : { everyMs: deps.monthCloseEveryMs }),
         });
       }
+      if (deps.watchRunsEveryMs !== 0) {
+        watchRuns ??= startWatchRunJob({
+          environments: [...stacks].map(([ambiente, stack]) => ({
+            ambiente,
+            acceptance: acceptanceDeps(stack, settings),
+          })),
+          logger: deps.logger,
+          ...(deps.watchRunsEveryMs === undefined ? {} : { everyMs: deps.watchRunsEveryMs }),
+        });
+      }
     },
     stop: async () => {
+      await watchRuns?.stop();
+      watchRuns = undefined;
       await sweeper?.stop();
       sweeper = undefined;
       await monthClose?.stop();

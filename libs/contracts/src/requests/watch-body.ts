@@ -48,8 +48,8 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 
 const ONE_OF = (values: readonly string[]) => values.join(', ');
 
-/** `pedido` by the product's own validation; its errors are named `pedido.<campo>`. */
-function validatePedido(tipo: WatchTipo, raw: Readonly<Record<string, unknown>>): Validation<WatchPedido> {
+/** `pedido` by the product's own validation; its errors are named `pedido.<campo>`. A run re-validates its watch's stored `pedido` with it (decision 0164). */
+export function validateWatchPedido(tipo: WatchTipo, raw: Readonly<Record<string, unknown>>): Validation<WatchPedido> {
   const prefixed = (errors: readonly FieldError[]): Validation<never> => ({
     ok: false,
     errors: errors.map((item) => ({ ...item, campo: item.campo === 'body' ? 'pedido' : `pedido.${item.campo}` })),
@@ -137,7 +137,7 @@ export function validateWatchBody(body: unknown): Validation<WatchRequest> {
     const regra = rawPedido === undefined ? 'required' : 'type';
     errors.push(error('pedido', regra, 'pedido é o corpo da execução do produto (um objeto JSON).'));
   } else if (tipoOk) {
-    const validated = validatePedido(tipo as WatchTipo, rawPedido);
+    const validated = validateWatchPedido(tipo as WatchTipo, rawPedido);
     if (validated.ok) pedido = validated.value;
     else errors.push(...validated.errors);
   }

@@ -9,7 +9,8 @@ import { type Kysely, sql } from 'kysely';
  *   plans nothing). A removed watch keeps its row and its runs: the history is the customer's evidence.
  *   `seq` is the list's keyset (newest first), as `orders.acceptance_seq` is the order list's.
  * - `watch_run`: one planned run and what came of it; UNIQUE (watch_id, planned_at), so a replayed tick writes one
- *   row. `em_andamento` is a run placed as an order whose result is not compared yet (decision 0161).
+ *   row. `em_andamento` is a run placed as an order whose result is not compared yet (decision 0161). A nationwide
+ *   person watch places a batch (one order per UF): `batch_id` names it, `order_id` its first order (decision 0164).
  * - `orders.watch_id`: the watch an order is a run of; `GET /v1/consultas?monitoramento=` reads it within one account.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -41,6 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       watch_id uuid NOT NULL REFERENCES watch (id),
       planned_at timestamptz NOT NULL,
       order_id uuid REFERENCES orders (id),
+      batch_id uuid REFERENCES order_batch (id),
       outcome text NOT NULL CHECK (outcome IN ('em_andamento', 'primeira', 'sem_alteracao', 'alteracao', 'atrasada',
         'falhou', 'nao_executada_saldo', 'adiada_por_bloqueio')),
       diff jsonb,
@@ -50,6 +52,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   // The history reads a watch's runs newest first through the unique index (watch_id, planned_at), backwards.
   await sql`CREATE INDEX watch_run_order ON watch_run (order_id) WHERE order_id IS NOT NULL`.execute(db);
+  // The runs placed and not compared yet, which the comparison pass reads (decision 0164).
+  await sql`CREATE INDEX watch_run_in_progress ON watch_run (created_at) WHERE outcome = 'em_andamento'`.execute(db);
   await sql`ALTER TABLE orders ADD COLUMN watch_id uuid REFERENCES watch (id)`.execute(db);
   // The order list's `monitoramento=` filter, in the list's keyset order (as orders_account_acceptance serves).
   await sql`CREATE INDEX orders_account_watch ON orders (account_id, watch_id, acceptance_seq DESC)

@@ -39,6 +39,8 @@ export interface WatchRunTable {
   watch_id: ColumnType<string, string, never>;
   planned_at: ColumnType<Date, Date, never>;
   order_id: string | null;
+  /** The batch a nationwide person watch's run placed (one order per UF); null for a run of one order. */
+  batch_id: ColumnType<string | null, string | null | undefined, never>;
   outcome: WatchRunOutcomeColumn;
   diff: ColumnType<unknown, string | null | undefined, string | null>;
   reason: string | null;

@@ -2,10 +2,17 @@ export {
   nextPlannedRun,
   plannedRunAt,
   projectedMonthCentavos,
+  RUN_WINDOW_MS,
   RUNS_PER_30_DAYS,
   runAfter,
 } from './schedule';
 export { toWatch, type Watch } from './watch';
+export {
+  dueWatches,
+  lockDueWatch,
+  type RunRecord,
+  recordWatchRun,
+} from './watch-run-placement';
 export { listWatchRuns, type WatchRunPage, type WatchRunView } from './watch-runs';
 export { changeWatchState, type WatchChange } from './watch-state';
 export {

@@ -58,6 +58,16 @@ export function runAfter(anchor: Date, frequencia: WatchFrequencia, planned: Dat
   return nextPlannedRun(anchor, frequencia, new Date(planned.getTime() + 1));
 }
 
+/**
+ * How long after its planned instant a run may still be placed and started (docs/decisions/0152): 24 h for a daily
+ * watch, 3 days weekly, 7 days monthly. A run not placed in it is recorded `atrasada`, with why (decision 0164).
+ */
+export const RUN_WINDOW_MS: Readonly<Record<WatchFrequencia, number>> = {
+  diaria: DAY_MS,
+  semanal: 3 * DAY_MS,
+  mensal: 7 * DAY_MS,
+};
+
 /** Runs in 30 days, for the projected month (docs/decisions/0152): 30 daily, 30/7 weekly, 1 monthly. */
 export const RUNS_PER_30_DAYS: Readonly<Record<WatchFrequencia, number>> = {
   diaria: 30,

@@ -4,13 +4,14 @@ import type { Database } from '@regapi/db';
 import type { Db, Plan } from '@regapi/ledger';
 import { allocateProtocolo, newOrderInQueue, readyTimesOfNewOrders, secondsUntil } from '@regapi/orders';
 import type { Transaction } from 'kysely';
-import type { AuthContext } from '../auth/auth-context';
 import {
+  type AcceptingCaller,
   acceptPlanned,
   type BatchKindName,
   type OrderItem,
   type PlannedOrder,
   totalCentavos,
+  type WatchRunPlacement,
 } from '../executions/accept-planned';
 import { acceptedEnvelope, queueAck } from '../executions/acceptance-answers';
 import {
@@ -100,13 +101,15 @@ export interface BatchKind<Body, Quoted> {
 }
 
 export interface BatchInput<Body> {
-  readonly caller: AuthContext;
+  readonly caller: AcceptingCaller;
   readonly body: Body;
   /** The validated `Idempotency-Key`, lowercase. */
   readonly key: string;
   /** `requestFingerprint` of the call (its path is the batch's: a key of a single order never replays here). */
   readonly fingerprint: string;
   readonly requestId: string;
+  /** A watch's run (decision 0164): a nationwide person watch places its run as this batch. */
+  readonly watchRun?: WatchRunPlacement;
 }
 
 /**
@@ -168,5 +171,6 @@ export async function acceptBatch<Body, Quoted>(
             return refusal === undefined ? undefined : unavailableOf(refusal);
           },
         }),
+    ...(input.watchRun === undefined ? {} : { watchRun: input.watchRun }),
   });
 }

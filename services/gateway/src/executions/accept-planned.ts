@@ -50,8 +50,28 @@ export interface PlannedBatchRow {
   readonly request: unknown;
 }
 
+/**
+ * Who an acceptance is for: a request's token, or a watch's run (issue 30, decision 0164), which no token places (its
+ * orders' `token_id` is null).
+ */
+export type AcceptingCaller = Pick<AuthContext, 'accountId'> & { readonly tokenId: string | null };
+
+/**
+ * A watch's run placed by this acceptance (decision 0164): each order carries `watchId`, and `record` runs inside the
+ * transaction after the debits — it writes the run's history row and moves the watch to its next run, or throws an
+ * `AcceptanceAbort` when the run is no longer due (another replica placed it, or the watch was paused): then nothing
+ * of the acceptance is kept.
+ */
+export interface WatchRunPlacement {
+  readonly watchId: string;
+  readonly record: (
+    trx: Transaction<Database>,
+    placed: { readonly orderIds: readonly string[]; readonly batchId: string | null },
+  ) => Promise<void>;
+}
+
 export interface PlannedAcceptance {
-  readonly caller: AuthContext;
+  readonly caller: AcceptingCaller;
   readonly ref: KeyRef;
   readonly fingerprint: string;
   readonly requestId: string;
@@ -68,6 +88,7 @@ export interface PlannedAcceptance {
    * advisory locks of every order's `imovelChave`: a refusal rolls the whole acceptance back.
    */
   readonly recheck?: (trx: Transaction<Database>) => Promise<AcceptanceOutcome | undefined>;
+  readonly watchRun?: WatchRunPlacement;
 }
 
 /**
@@ -151,6 +172,7 @@ export async function acceptPlanned(deps: AcceptanceDeps, input: PlannedAcceptan
           requestId: input.requestId,
           acceptedAt: now,
           ...(input.batch === undefined ? {} : { batchId: input.batch.id }),
+          ...(input.watchRun === undefined ? {} : { watchId: input.watchRun.watchId }),
         });
       }
       // The debits last: one per order (a refund stays per order and per class). One that does not fit refuses all.
@@ -168,6 +190,10 @@ export async function acceptPlanned(deps: AcceptanceDeps, input: PlannedAcceptan
           throw new Error(`debit of a new order refused: ${debit.reason}`);
         }
       }
+      await input.watchRun?.record(trx, {
+        orderIds: orders.map((order) => order.id),
+        batchId: input.batch?.id ?? null,
+      });
       return { kind: 'accepted', response: input.response } as const;
     });
   } catch (error: unknown) {

@@ -26,7 +26,13 @@ export type AcceptanceOutcome =
   | { readonly kind: 'accepted'; readonly response: Envelope }
   | { readonly kind: 'replayed'; readonly status: number; readonly response: unknown }
   | { readonly kind: 'key-reused' }
-  | { readonly kind: 'unavailable'; readonly codeMessage: string; readonly item: DataItem }
+  | {
+      readonly kind: 'unavailable';
+      readonly codeMessage: string;
+      readonly item: DataItem;
+      /** The 7-day order block's end, when that is the refusal (a watch's run is moved past it: decision 0164). */
+      readonly acceptedAgainFrom?: Date;
+    }
   | { readonly kind: 'insufficient-balance' }
   /** The account already has its plan's most open orders (decision 0084): refused before the debit, nothing stored. */
   | { readonly kind: 'too-many-open'; readonly open: number; readonly limit: number; readonly adding: number }

@@ -15,10 +15,9 @@ import {
   secondsUntil,
 } from '@regapi/orders';
 import type { Kysely, Transaction } from 'kysely';
-import type { AuthContext } from '../auth/auth-context';
 import { computeQuote, type Quote, type QuotedOffice, type QuoteRequest } from '../quotes/quote';
 import { quoteAnswer } from '../quotes/quote-view';
-import { acceptPlanned } from './accept-planned';
+import { type AcceptingCaller, acceptPlanned, type WatchRunPlacement } from './accept-planned';
 import { acceptedEnvelope, blockedItem, queueAck } from './acceptance-answers';
 import {
   type AcceptanceDeps,
@@ -32,13 +31,15 @@ import { findStoredAnswer, type KeyRef } from './idempotency/idempotency-store';
 export type { AcceptanceDeps, AcceptanceOutcome } from './acceptance-outcome';
 
 export interface ExecutionInput {
-  readonly caller: AuthContext;
+  readonly caller: AcceptingCaller;
   readonly request: QuoteRequest;
   /** The validated `Idempotency-Key`, lowercase. */
   readonly key: string;
   /** `requestFingerprint` of the call. */
   readonly fingerprint: string;
   readonly requestId: string;
+  /** A watch's run (decision 0164); absent for a request's execution. */
+  readonly watchRun?: WatchRunPlacement;
 }
 
 interface OrderBlock {
@@ -79,6 +80,7 @@ async function blockedOutcome(
     kind: 'unavailable',
     codeMessage: refusalMessage(ORDER_BLOCK_MOTIVO, formatCivilDate(again.date)),
     item: blockedItem(request.fonte, block.office, again),
+    acceptedAgainFrom: again.from,
   };
 }
 
@@ -150,5 +152,6 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
     ...(block === undefined
       ? {}
       : { recheck: (trx: Transaction<Database>) => blockedOutcome(trx, request, block, now) }),
+    ...(input.watchRun === undefined ? {} : { watchRun: input.watchRun }),
   });
 }

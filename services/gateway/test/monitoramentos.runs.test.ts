@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '@regapi/calendar';
+import { noPlatformMetrics } from '@regapi/telemetry';
+import { acceptanceDeps } from '../src/api-routers';
+import type { AcceptanceDeps } from '../src/executions/acceptance';
+import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
+import { loadQuoteCatalog } from './support/quote-catalog';
+import { type Answer, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
+
+// A watch's runs are ordinary orders (issue 30; docs/decisions/0152, 0164): placed once per planned instant whatever
+// races, debited as the product's execution, tagged with the watch; what stops a run is recorded, never skipped.
+
+const SCOPES = ['consultas:pesquisa-previa-bens', 'consultas:visualizacao-matricula'];
+const PESSOA = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
+const MATRICULA = {
+  cpf_cnpj: '529.982.247-25',
+  imovel_matricula: '024680',
+  imovel_cartorio: 2,
+  imovel_municipio: 'Campinas',
+  imovel_uf: 'SP',
+};
+const DAY_MS = 86_400_000;
+
+const { database, gateway } = useTestGateway();
+
+/** The runs' clock: the gateway's own (the system's) until a test moves it. */
+const clock: Clock & { offsetMs: number } = { offsetMs: 0, now: (): Date => new Date(Date.now() + clock.offsetMs) };
+let deps: AcceptanceDeps;
+
+beforeAll(async () => {
+  await loadQuoteCatalog(database.db);
+  deps = acceptanceDeps(
+    { db: database.db, documents: undefined, metrics: noPlatformMetrics, guards: [], timeScale: 1 },
+    { clock, hourlySearchCeiling: 50, claimWaitMs: 2_000, statusCacheMs: 0, webhooksAllowHttp: false },
+  );
+});
+
+beforeEach(() => {
+  clock.offsetMs = 0;
+});
+
+async function accountWithToken(balance: string): Promise<{ accountId: string; token: string }> {
+  const accountId = await newAccount(gateway.adminUrl, `Conta ${randomUUID()}`, balance);
+  return { accountId, token: (await newToken(gateway.adminUrl, accountId, SCOPES)).token };
+}
+
+async function createWatch(token: string, body: Record<string, unknown>): Promise<string> {
+  const answer: Answer = await call(`${gateway.url}/v1/monitoramentos`, {
+    method: 'POST',
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    body,
+  });
+  expect(answer.status).toBe(201);
+  return String(answer.body.data[0]?.id);
+}
+
+async function balanceOf(token: string): Promise<number> {
+  const answer = await call(`${gateway.url}/v1/saldo`, { token });
+  return Number(answer.body.data[0]?.saldo);
+}
+
+const runsOf = (watchId: string) =>
+  database.db.selectFrom('watch_run').selectAll().where('watch_id', '=', watchId).orderBy('planned_at').execute();
+
+const ordersOf = (watchId: string) =>
+  database.db
+    .selectFrom('orders')
+    .select(['id', 'watch_id', 'token_id', 'price_centavos', 'batch_id', 'state'])
+    .where('watch_id', '=', watchId)
+    .execute();
+
+const watchRow = (watchId: string) =>
+  database.db.selectFrom('watch').selectAll().where('id', '=', watchId).executeTakeFirstOrThrow();
+
+test('a due run is placed once as an ordinary debited order, even when two passes race for it', async () => {
+  const { token } = await accountWithToken('100.00');
+  const watchId = await createWatch(token, { tipo: 'pessoa', frequencia: 'diaria', pedido: PESSOA });
+  const created = await watchRow(watchId);
+  const before = await balanceOf(token);
+
+  const passes = await Promise.all([placeDueWatchRuns(deps), placeDueWatchRuns(deps), placeDueWatchRuns(deps)]);
+  expect(passes.reduce((sum, pass) => sum + pass.placed, 0)).toBe(1);
+
+  const orders = await ordersOf(watchId);
+  expect(orders).toEqual([expect.objectContaining({ watch_id: watchId, token_id: null, state: 'queued' })]);
+  const [order] = orders;
+  expect(before - (await balanceOf(token))).toBeCloseTo((order?.price_centavos ?? 0) / 100, 2);
+  expect(await runsOf(watchId)).toEqual([
+    expect.objectContaining({
+      planned_at: created.next_run_at,
+      order_id: order?.id,
+      batch_id: null,
+      outcome: 'em_andamento',
+    }),
+  ]);
+  const after = await watchRow(watchId);
+  expect(after.next_run_at?.getTime()).toBe(created.created_at.getTime() + DAY_MS);
+
+  // Nothing is due until the next planned instant; then exactly one more run.
+  await placeDueWatchRuns(deps);
+  expect(await ordersOf(watchId)).toHaveLength(1);
+  clock.offsetMs = DAY_MS + 1_000;
+  await placeDueWatchRuns(deps);
+  expect(await ordersOf(watchId)).toHaveLength(2);
+  const listed = await call(`${gateway.url}/v1/consultas?monitoramento=${watchId}`, { token });
+  expect(listed.body.data[0]?.consultas).toHaveLength(2);
+});
+
+test('a nationwide person watch places its run as one batch, every order tagged with the watch', async () => {
+  const { token } = await accountWithToken('1000.00');
+  const watchId = await createWatch(token, {
+    tipo: 'pessoa',
+    frequencia: 'semanal',
+    pedido: { cpf_cnpj: '529.982.247-25' },
+  });
+  await placeDueWatchRuns(deps);
+  const orders = await ordersOf(watchId);
+  expect(orders.length).toBeGreaterThan(1);
+  const batchIds = new Set(orders.map((order) => order.batch_id));
+  expect(batchIds.size).toBe(1);
+  const [run] = await runsOf(watchId);
+  expect(run).toEqual(expect.objectContaining({ outcome: 'em_andamento', batch_id: orders[0]?.batch_id }));
+  expect(orders.map((order) => order.id)).toContain(run?.order_id);
+});
+
+test('without balance the run is recorded nao_executada_saldo, nothing charged, and the schedule goes on', async () => {
+  const { token } = await accountWithToken('0.01');
+  const watchId = await createWatch(token, { tipo: 'pessoa', frequencia: 'diaria', pedido: PESSOA });
+  const created = await watchRow(watchId);
+  await placeDueWatchRuns(deps);
+  expect(await ordersOf(watchId)).toEqual([]);
+  expect(await balanceOf(token)).toBe(0.01);
+  expect(await runsOf(watchId)).toEqual([
+    expect.objectContaining({ planned_at: created.next_run_at, order_id: null, outcome: 'nao_executada_saldo' }),
+  ]);
+  expect((await watchRow(watchId)).next_run_at?.getTime()).toBe(created.created_at.getTime() + DAY_MS);
+});
+
+test("a record ordered by hand in the last 7 days postpones the record watch's run past the block, and says so", async () => {
+  const { token } = await accountWithToken('1000.00');
+  const byHand = await call(`${gateway.url}/v1/consultas/visualizacao-matricula`, {
+    method: 'POST',
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: MATRICULA,
+  });
+  expect(byHand.status).toBe(202);
+  const watchId = await createWatch(token, { tipo: 'matricula', frequencia: 'semanal', pedido: MATRICULA });
+  await placeDueWatchRuns(deps);
+  expect(await ordersOf(watchId)).toEqual([]);
+  const [postponed] = await runsOf(watchId);
+  expect(postponed).toEqual(
+    expect.objectContaining({
+      outcome: 'adiada_por_bloqueio',
+      reason: expect.stringMatching(/movida para \d{4}-\d\d-\d\d$/),
+    }),
+  );
+  const movedTo = (await watchRow(watchId)).next_run_at;
+  expect(movedTo).not.toBeNull();
+  const movedMs = movedTo?.getTime() ?? 0;
+  expect(movedMs - Date.now()).toBeGreaterThan(6 * DAY_MS);
+  expect(movedMs - Date.now()).toBeLessThan(9 * DAY_MS);
+
+  clock.offsetMs = movedMs - Date.now() + 1_000;
+  await placeDueWatchRuns(deps);
+  expect(await ordersOf(watchId)).toHaveLength(1);
+  const runs = await runsOf(watchId);
+  expect(runs.map((run) => run.outcome)).toEqual(['adiada_por_bloqueio', 'em_andamento']);
+  expect(runs[1]?.planned_at.getTime()).toBe(movedMs);
+});
+
+test('a run its window has passed is recorded atrasada, not placed; only the current one is', async () => {
+  const { token } = await accountWithToken('100.00');
+  const watchId = await createWatch(token, { tipo: 'pessoa', frequencia: 'diaria', pedido: PESSOA });
+  // Three days and a bit with nobody placing runs (every gateway down).
+  clock.offsetMs = 3 * DAY_MS + 60_000;
+  await placeDueWatchRuns(deps);
+  const runs = await runsOf(watchId);
+  expect(runs.map((run) => run.outcome)).toEqual(['atrasada', 'atrasada', 'atrasada', 'em_andamento']);
+  expect(runs[0]?.reason).toMatch(/janela/);
+  expect(await ordersOf(watchId)).toHaveLength(1);
+});
+
+test('paused and removed watches place nothing; a body the product no longer accepts is recorded falhou', async () => {
+  const { accountId, token } = await accountWithToken('100.00');
+  const paused = await createWatch(token, { tipo: 'pessoa', frequencia: 'diaria', pedido: PESSOA });
+  await call(`${gateway.url}/v1/monitoramentos/${paused}/pausar`, { method: 'POST', token });
+  const removed = await createWatch(token, { tipo: 'pessoa', frequencia: 'diaria', pedido: PESSOA });
+  await call(`${gateway.url}/v1/monitoramentos/${removed}`, { method: 'DELETE', token });
+  const invalid = await database.db
+    .insertInto('watch')
+    .values({
+      account_id: accountId,
+      kind: 'pessoa',
+      request: JSON.stringify({ cpf_cnpj: '111.111.111-11', uf: 'SP' }),
+      frequencia: 'diaria',
+      estado: 'ativo',
+      referencia: null,
+      next_run_at: new Date(Date.now() - 1_000),
+      created_at: new Date(Date.now() - 1_000),
+      paused_at: null,
+      removed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await placeDueWatchRuns(deps);
+  expect(await runsOf(paused)).toEqual([]);
+  expect(await runsOf(removed)).toEqual([]);
+  expect(await runsOf(invalid.id)).toEqual([
+    expect.objectContaining({ outcome: 'falhou', order_id: null, reason: expect.stringMatching(/pedido\.cpf_cnpj/) }),
+  ]);
+  expect(await balanceOf(token)).toBe(100);
+});
