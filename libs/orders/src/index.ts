@@ -122,3 +122,28 @@ export {
 } from './start-estimate';
 export { type TransitionResult, transition } from './transitions';
 export * from './watches';
+export {
+  type ActChanges,
+  actNature,
+  canonicalJson,
+  compareRecordTexts,
+  compareRecordViews,
+  compareSearchRuns,
+  IMAGE_ONLY_NOTICE,
+  isPageFurniture,
+  propertiesOnlyIn,
+  propertyKey,
+  type RecordAct,
+  type RecordActs,
+  type RecordViewRun,
+  recordBaseline,
+  recordText,
+  recordViewDelivered,
+  type SearchBaseline,
+  type SearchConclusion,
+  searchBaseline,
+  searchConclusion,
+  splitActs,
+  type UfSearchRun,
+  watchImovel,
+} from './watch-diff';
