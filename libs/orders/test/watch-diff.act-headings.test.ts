@@ -53,6 +53,8 @@ describe('act headings of a record text layer (decision 0162)', () => {
     ['av.8 - Em 08/08/2008', 'AV.8'],
     ['R.9 Em 09/09/2009, nos termos', 'R.9'],
     ['AV.10.', 'AV.10'],
+    ['R.11 - 12/03/1983 - COMPRA E VENDA', 'R.11'],
+    ['R-12-M.1.234 Protocolo 9', 'R.12'],
   ])('reads the heading "%s" as %s', (line, label) => {
     expect(splitActs(`MATRÍCULA 1.234\n${line} texto do ato.`).acts.map((act) => act.label)).toEqual([label]);
   });

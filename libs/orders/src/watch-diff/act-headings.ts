@@ -22,7 +22,9 @@ export interface RecordActs {
   readonly acts: readonly RecordAct[];
 }
 
-const LABEL = /^\s*(R|AV)\s*[.\-–]?\s*0*(\d{1,4})(\s*[/\-–]\s*(?:M\.?\s*)?\d[\d.]*(?:-\d)?)?/i;
+const LABEL = /^\s*(R|AV)\s*[.\-–]?\s*0*(\d{1,4})/i;
+/** The record's number after the act's: `/1234`, `/91.374`, `-12.345`, `/M.1.234`. */
+const RECORD_NUMBER = /^\s*[/\-–]\s*(?:M\.?\s*)?\d[\d.]*(?:-\d)?/i;
 /** After a bare label: the end of the line, a dash, colon or period, or the act's date, protocol or kind. */
 const AFTER_BARE = /^(?:\s*$|\s*[-–—:.]|\s+(?:em|data|prot|averba|registr)\b)/i;
 /** After a label with its record number (`R.4/1234`): anything but the punctuation of a sentence that goes on. */
@@ -32,7 +34,10 @@ function headingOf(line: string): { readonly kind: 'R' | 'AV'; readonly numero: 
   const label = LABEL.exec(line);
   if (!label || label[1] === 'r') return undefined; // a lower-case "r." opens a sentence, not an act
   const rest = line.slice(label[0].length);
-  if (!(label[3] === undefined ? AFTER_BARE : AFTER_NUMBERED).test(rest)) return undefined;
+  const numbered = RECORD_NUMBER.exec(rest);
+  // `R.1 - 12/03/1983 - …` reads as a record number `- 12` then `/03…`: the bare label's rule decides it.
+  const isHeading = (numbered !== null && AFTER_NUMBERED.test(rest.slice(numbered[0].length))) || AFTER_BARE.test(rest);
+  if (!isHeading) return undefined;
   return { kind: label[1]?.toUpperCase() === 'R' ? 'R' : 'AV', numero: Number(label[2]) };
 }
 
