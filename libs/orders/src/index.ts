@@ -129,6 +129,7 @@ export {
   compareRecordTexts,
   compareRecordViews,
   compareSearchRuns,
+  compareWatchRun,
   IMAGE_ONLY_NOTICE,
   isPageFurniture,
   propertiesOnlyIn,
@@ -145,5 +146,6 @@ export {
   searchConclusion,
   splitActs,
   type UfSearchRun,
+  type WatchRunComparison,
   watchImovel,
 } from './watch-diff';

@@ -4,6 +4,7 @@ import {
   canonicalJson,
   compareRecordViews,
   compareSearchRuns,
+  compareWatchRun,
   type FoundProperty,
   type SearchResult,
   searchBaseline,
@@ -56,6 +57,19 @@ describe('a diff is the same bytes for the same facts (decision 0162)', () => {
     const digest = (text: string) => createHash('sha256').update(text).digest('hex');
     expect(digest(again)).toBe(digest(reference));
     expect(JSON.parse(reference)).toMatchObject({ resultado: 'alteracao' });
+  });
+
+  it('one entry point per watch kind, from the earlier runs as stored', () => {
+    const pessoa = compareWatchRun({ tipo: 'pessoa', earlier: [before], current: now });
+    expect(canonicalJson(pessoa)).toBe(canonicalJson(compareSearchRuns(searchBaseline([before]), now)));
+    const delivered = {
+      result: { status_consulta: 'SUCESSO' as const, dados: { conteudo: 'R.1 - VENDA' } },
+      documento: null,
+    };
+    const failed = { result: { status_consulta: null }, documento: null };
+    const matricula = compareWatchRun({ tipo: 'matricula', earlier: [delivered, failed], current: delivered });
+    expect(matricula).toMatchObject({ tipo: 'matricula', resultado: 'sem_alteracao' });
+    expect(compareWatchRun({ tipo: 'matricula', earlier: [failed], current: delivered }).resultado).toBe('primeira');
   });
 
   it('sorts keys at every level, whatever order the object was built in', () => {

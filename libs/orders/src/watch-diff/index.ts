@@ -13,3 +13,4 @@ export {
   type UfSearchRun,
 } from './search-conclusion';
 export { compareSearchRuns } from './search-diff';
+export { compareWatchRun, type WatchRunComparison } from './watch-run-diff';
