@@ -121,7 +121,6 @@ export {
   startFromFacts,
 } from './start-estimate';
 export { type TransitionResult, transition } from './transitions';
-export * from './watches';
 export {
   type ActChanges,
   actNature,
@@ -149,3 +148,4 @@ export {
   type WatchRunComparison,
   watchImovel,
 } from './watch-diff';
+export * from './watches';
