@@ -127,6 +127,24 @@ export {
   UNAVAILABLE_MOTIVOS,
   type UnavailableMotivo,
 } from './unavailable-motivos';
+export {
+  WATCH_DIFF_RESULTADOS,
+  WATCH_DIFF_SCHEMA,
+  WATCH_UF_MOTIVOS,
+  WATCH_UF_SITUACOES,
+  type WatchAto,
+  type WatchAtoAlterado,
+  type WatchDiff,
+  type WatchDiffMatricula,
+  type WatchDiffPessoa,
+  type WatchDiffResultado,
+  type WatchDocumento,
+  type WatchImovel,
+  type WatchUfDiff,
+  type WatchUfMotivo,
+  type WatchUfSituacao,
+  watchDiffProblems,
+} from './watch-diff';
 export { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-events';
 export { webhookPayloadProblems } from './webhook-payload-check';
 export {

@@ -121,4 +121,31 @@ export {
   startFromFacts,
 } from './start-estimate';
 export { type TransitionResult, transition } from './transitions';
+export {
+  type ActChanges,
+  actNature,
+  canonicalJson,
+  compareRecordTexts,
+  compareRecordViews,
+  compareSearchRuns,
+  compareWatchRun,
+  IMAGE_ONLY_NOTICE,
+  isPageFurniture,
+  propertiesOnlyIn,
+  propertyKey,
+  type RecordAct,
+  type RecordActs,
+  type RecordViewRun,
+  recordBaseline,
+  recordText,
+  recordViewDelivered,
+  type SearchBaseline,
+  type SearchConclusion,
+  searchBaseline,
+  searchConclusion,
+  splitActs,
+  type UfSearchRun,
+  type WatchRunComparison,
+  watchImovel,
+} from './watch-diff';
 export * from './watches';

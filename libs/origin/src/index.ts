@@ -82,6 +82,7 @@ export {
   searchAnswer,
   type TariffsOutcome,
 } from './outcomes';
+export { countPdfPages } from './pdf-pages';
 export {
   checkPdfSignature,
   extractPdfSignature,

@@ -1,6 +1,7 @@
 import { formatCpfCnpj, type Uf } from '@regapi/br';
 import { MATRICULA_NAO_INFORMADA, type WireSearch, type WireSearchRow } from '@regapi/origin';
 import { rngFor } from '../random/prng';
+import { changingFindings, isChangingDocument } from '../world/changing-identities';
 import { normalizeText } from '../world/normalize';
 import type { SimOffice } from '../world/offices';
 import type { SimWorld } from '../world/world';
@@ -20,6 +21,8 @@ export interface SearchInput {
 
 export interface SearchRun {
   readonly input: SearchInput;
+  /** Which search of this document in this UF it is, in this simulator state (counting from 1). */
+  readonly occurrence: number;
   readonly executedAt: Date;
   readonly durationMs: number;
   readonly scanningMs: number;
@@ -57,7 +60,7 @@ export function runSearch(world: SimWorld, input: SearchInput, options: SearchOp
   const rng = rngFor(world.seed, 'search-run', input.documento, input.uf, options.occurrence);
   const offices = world.officesOf(input.uf);
   const person = world.personByDoc(input.documento);
-  const records = person && !options.forceEmpty ? world.indexedRecords(person.id, input.uf) : [];
+  const records = findings(world, input, options.occurrence, options.forceEmpty);
 
   const outOfService = new Set(offices.filter((office) => !options.isAvailable(office)).map((office) => office.cns));
   const inService = (office: SimOffice | undefined) => office !== undefined && !outOfService.has(office.cns);
@@ -73,6 +76,7 @@ export function runSearch(world: SimWorld, input: SearchInput, options: SearchOp
   const pending = notAnswering.size > 0;
   return {
     input,
+    occurrence: options.occurrence,
     executedAt: options.now,
     durationMs: options.durationMs,
     scanningMs: options.scanningMs,
@@ -89,8 +93,7 @@ export function runSearch(world: SimWorld, input: SearchInput, options: SearchOp
 
 /** A later check after the retry window: the offices retried have answered. */
 export function closeSearch(world: SimWorld, run: SearchRun): SearchRun {
-  const person = world.personByDoc(run.input.documento);
-  const records = person && !run.empty ? world.indexedRecords(person.id, run.input.uf) : [];
+  const records = findings(world, run.input, run.occurrence, run.empty);
   return {
     ...run,
     rows: rowsOf(world, records, new Set(), run.outOfService),
@@ -98,6 +101,14 @@ export function closeSearch(world: SimWorld, run: SearchRun): SearchRun {
     closesAt: null,
     retriesDone: run.retriesDone + 1,
   };
+}
+
+/** The records a search finds: the person's indexed ones, or a changing sandbox document's (changing-identities). */
+function findings(world: SimWorld, input: SearchInput, occurrence: number, empty: boolean) {
+  if (empty) return [];
+  if (isChangingDocument(input.documento)) return changingFindings(world, input.uf, occurrence);
+  const person = world.personByDoc(input.documento);
+  return person ? world.indexedRecords(person.id, input.uf) : [];
 }
 
 function rowsOf(

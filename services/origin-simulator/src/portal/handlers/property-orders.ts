@@ -6,6 +6,7 @@ import { renderCertificate } from '../../pdf/certificate-pdf';
 import { brDate } from '../../pdf/record-text';
 import { renderRecordView } from '../../pdf/record-view-pdf';
 import { rngFor } from '../../random/prng';
+import { growingRecord, isGrowingMatricula } from '../../world/changing-identities';
 import type { SimOffice } from '../../world/offices';
 import type { SimRecord } from '../../world/records';
 import { type Answer, json, wireError } from '../answer';
@@ -86,7 +87,11 @@ async function decide(
   if (!office.issuesOnline) return wireError(422, WIRE_ERRORS.cannotIssueOnline);
   // A magic record number stands for the office's first record when its fault needs a real order behind it.
   const magicStandIn = fault === 'timeout-after-order' || fault === 'accepted-without-protocol';
-  const record = world.findRecord(office, input.matricula) ?? (magicStandIn ? world.recordsIn(office)[0] : undefined);
+  const record =
+    world.findRecord(office, input.matricula) ??
+    (magicStandIn ? world.recordsIn(office)[0] : undefined) ??
+    // A sandbox record that gains acts on the simulator's clock (issue 30: a watch sees a change happen).
+    (isGrowingMatricula(input.matricula) ? growingRecord(world, office, input.matricula, now) : undefined);
   if (!record) return wireError(404, WIRE_ERRORS.recordNotFound);
   // The portal names the order in force: every order on the account is the platform's (contract 1.7; decision 0110).
   const block = call.state.orders.blockedBy(product, record, now);
