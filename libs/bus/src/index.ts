@@ -69,6 +69,7 @@ export {
   RECONCILIATION_OUTCOMES,
   type ReconciliationOutcome,
 } from './messages/settlement';
+export { WATCH_CHANGED, type WatchChanged, watchChangedMessage } from './messages/watch-changed';
 export { type EnqueueMessageInput, enqueueMessage } from './outbox';
 export { createOutboxRelay, OUTBOX_CHANNEL, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { createRabbitBus, type RabbitBusOptions } from './rabbit-bus';

@@ -167,6 +167,7 @@ export const topology: Topology = defineTopology({
         'order.revised.#',
         'billing.refunded.#',
         'account.balance-low',
+        'watch.changed',
       ],
     },
   ],

@@ -18,7 +18,14 @@ test('the default topology: five quorum work queues with their bindings, each wi
     [QUEUE.reconcilerEvents, ['reconciler.#']],
     [
       QUEUE.webhookEvents,
-      ['order.finished.#', 'order.reconciled.#', 'order.revised.#', 'billing.refunded.#', 'account.balance-low'],
+      [
+        'order.finished.#',
+        'order.reconciled.#',
+        'order.revised.#',
+        'billing.refunded.#',
+        'account.balance-low',
+        'watch.changed',
+      ],
     ],
   ]);
   const resolved = resolveQueues(topology);
