@@ -50,6 +50,7 @@ test('the exported message kinds, each with an example of every branch of its sc
     'orderRevisedMessage',
     'originOrdersListedMessage',
     'originTaskMessage',
+    'watchChangedMessage',
   ]);
   for (const [name, kind] of exportedKinds) {
     if (!isMessageKind(kind)) throw new Error(`${name} is not a message kind`);

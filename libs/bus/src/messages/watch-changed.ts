@@ -21,7 +21,15 @@ export const watchChangedMessage = messageKind(
       /** The run's orders (one, or one per UF of a nationwide search). */
       protocolos: Type.Array(PROTOCOLO, { minItems: 1 }),
       resumo: Type.String({ minLength: 1 }),
-      diff: Type.Unknown(),
+      /** The whole comparison; its shape is checked against WATCH_DIFF_SCHEMA where it is published. */
+      diff: Type.Object(
+        {
+          tipo: oneOfValues(['pessoa', 'matricula'] as const),
+          resultado: Type.Literal('alteracao'),
+          resumo: Type.String(),
+        },
+        { additionalProperties: true },
+      ),
       compared_at: DATE_TIME,
     },
     { $id: 'regapi:watch.changed' },
