@@ -13,6 +13,15 @@ export {
   type RunRecord,
   recordWatchRun,
 } from './watch-run-placement';
+export {
+  EARLIER_RUNS_READ,
+  earlierRunsOrders,
+  type RunAwaitingComparison,
+  type RunOrder,
+  ordersOfRun,
+  runsAwaitingComparison,
+  settleWatchRun,
+} from './watch-run-orders';
 export { listWatchRuns, type WatchRunPage, type WatchRunView } from './watch-runs';
 export { changeWatchState, type WatchChange } from './watch-state';
 export {
