@@ -104,9 +104,14 @@ export function webhookFormPage(view: {
     view.problems.filter((problem) => problem.field === field).map((problem) => problem.message);
   const urlErrors = messages('url');
   const eventErrors = messages('eventos');
-  const boxes = WEBHOOK_EVENT_TYPES.map((event) => {
+  // The page comes back with the focus on the first refused field, so a keyboard or screen-reader user starts where
+  // the refusal is: the field is read with its label, as invalid, and with the refusal (its aria-describedby).
+  const focusUrl = urlErrors.length > 0;
+  const focusEvents = !focusUrl && eventErrors.length > 0;
+  const boxes = WEBHOOK_EVENT_TYPES.map((event, index) => {
     const checked = view.values.events.includes(event) ? ' checked' : '';
-    return html`<label class="opcao"><input type="checkbox" name="eventos" value="${event}"!${checked}> ${EVENT_LABEL[event]} <code>${event}</code></label>`;
+    const focus = focusEvents && index === 0 ? ' autofocus' : '';
+    return html`<label class="opcao"><input type="checkbox" name="eventos" value="${event}"!${checked}!${focus}> ${EVENT_LABEL[event]} <code>${event}</code></label>`;
   });
   const summary =
     view.problems.length === 0
@@ -122,7 +127,7 @@ export function webhookFormPage(view: {
 <input type="hidden" name="csrf" value="${view.viewer.csrfToken}">
 <input type="hidden" name="formulario" value="${view.formId}">
 <label for="url">URL (https://)</label>
-<input id="url" name="url" type="url" required value="${view.values.url}"!${urlErrors.length > 0 ? html` aria-invalid="true" aria-describedby="url-erro"` : ''}>
+<input id="url" name="url" type="url" required value="${view.values.url}"!${focusUrl ? html` aria-invalid="true" aria-describedby="url-erro" autofocus` : ''}>
 !${fieldError('url-erro', urlErrors)}
 <fieldset!${eventErrors.length > 0 ? html` aria-describedby="eventos-erro"` : ''}>
 <legend>Eventos</legend>
@@ -192,7 +197,9 @@ export function webhookDetailPage(view: {
           ? action('ativo', 'Desativar', html`<input type="hidden" name="ativo" value="nao">`)
           : action('ativo', 'Reativar', html`<input type="hidden" name="ativo" value="sim">`),
         action('testar', 'Enviar evento de teste'),
-        action('remover', 'Remover webhook e suas entregas'),
+        // Removing cannot be undone: a page that asks first, as revoking a token does, so one Enter too many on this
+        // row of buttons never deletes an endpoint and its deliveries.
+        html`<p><a href="/webhooks/${endpoint.id}/remover">Remover webhook e suas entregas</a></p>`,
       ].join('');
   const rows = view.deliveries.map(
     (delivery) => html`<tr id="entrega-${delivery.id}">
@@ -225,6 +232,26 @@ export function webhookDetailPage(view: {
 <h2>Entregas</h2>
 !${table}
 <p><a href="/webhooks">Voltar aos webhooks</a></p>`,
+    { viewer, current: '/webhooks' },
+  );
+}
+
+/** GET /webhooks/{id}/remover: what goes (the endpoint and its deliveries), and the button that removes it. */
+export function webhookRemoveConfirmPage(viewer: ConsoleSession, endpoint: WebhookEndpointView): string {
+  return consolePage(
+    'Remover webhook',
+    html`<h1>Remover o webhook ${endpoint.url}?</h1>
+<dl>
+<dt>Eventos</dt><dd>!${eventList(endpoint.events)}</dd>
+<dt>Situação</dt><dd>${stateOf(endpoint)}</dd>
+<dt>Registrado em</dt><dd>${formatBrasiliaTime(endpoint.createdAt)}</dd>
+</dl>
+<p>O webhook deixa de receber avisos e suas entregas são apagadas. Isso não se desfaz: para voltar a receber avisos, registre outro, que terá outro segredo.</p>
+<form method="post" action="/webhooks/${endpoint.id}/remover">
+<input type="hidden" name="csrf" value="${viewer.csrfToken}">
+<button type="submit" class="perigo">Remover webhook</button>
+</form>
+<p><a href="/webhooks/${endpoint.id}">Voltar ao webhook</a></p>`,
     { viewer, current: '/webhooks' },
   );
 }
