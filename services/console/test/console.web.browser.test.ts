@@ -1,7 +1,7 @@
 import { ManualClock } from '@regapi/calendar';
 import { createAccount, topUp } from '@regapi/ledger';
 import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } from '@regapi/testkit';
-import { SESSION_COOKIE } from '../src';
+import { DEFAULT_CONSOLE_DOCS_URL, SESSION_COOKIE } from '../src';
 import { cspViolations } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
 import { useConsole } from './support/use-console';
@@ -43,6 +43,13 @@ describe('console in Chromium', () => {
       sameSite: 'Lax',
       path: '/',
     });
+    // A new account's first steps link to the API documentation; unset CONSOLE_DOCS_URL, the default (decision 0156).
+    expect(
+      await page
+        .locator('#primeiros-passos')
+        .getByRole('link', { name: 'Leia a documentação da API' })
+        .getAttribute('href'),
+    ).toBe(DEFAULT_CONSOLE_DOCS_URL);
     expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
     await saveScreenshot(page, 'console-inicio');
 
