@@ -105,6 +105,8 @@ describe('Webhooks in Chromium, keyboard only', () => {
     const delivery = page.locator('tbody tr', { hasText: 'webhook.teste' });
     expect(await delivery.count()).toBe(1);
     expect(await delivery.locator('td').first().textContent()).toContain('Pendente');
+    // Its button says which delivery it sends again, not only "Reenviar" as every row's would.
+    expect((await accessibleNode(page, 'tbody tr button')).name).toBe('Reenviar a entrega 1, webhook.teste');
     await expectAccessible(page);
     await saveScreenshot(page, 'console-webhook');
 

@@ -188,8 +188,9 @@ export function webhookDetailPage(view: {
   readonly notice?: string;
 }): string {
   const { endpoint, viewer } = view;
-  const action = (path: string, label: string, extra = '') =>
-    html`<form method="post" action="/webhooks/${endpoint.id}/${path}" class="acao"><input type="hidden" name="csrf" value="${viewer.csrfToken}">!${extra}<button type="submit">${label}</button></form>`;
+  // `which` names the row's object for screen readers, whose list of buttons would otherwise be "Reenviar" many times.
+  const action = (path: string, label: string, extra = '', which = '') =>
+    html`<form method="post" action="/webhooks/${endpoint.id}/${path}" class="acao"><input type="hidden" name="csrf" value="${viewer.csrfToken}">!${extra}<button type="submit">${label}!${which === '' ? '' : html`<span class="oculto"> ${which}</span>`}</button></form>`;
   const manage = !view.canManage
     ? ''
     : [
@@ -202,11 +203,11 @@ export function webhookDetailPage(view: {
         html`<p><a href="/webhooks/${endpoint.id}/remover">Remover webhook e suas entregas</a></p>`,
       ].join('');
   const rows = view.deliveries.map(
-    (delivery) => html`<tr id="entrega-${delivery.id}">
+    (delivery, index) => html`<tr id="entrega-${delivery.id}">
 <th scope="row"><code>${delivery.eventType}</code></th>
 <td>${DELIVERY_LABEL[delivery.state] ?? delivery.state}${delivery.nextAttemptAt === null ? '' : ` (próxima tentativa ${formatBrasiliaTime(delivery.nextAttemptAt)})`}</td>
 <td>!${attemptRows(delivery.attempts)}</td>
-<td>!${view.canManage ? action(`entregas/${delivery.id}/reenviar`, 'Reenviar') : ''}</td>
+<td>!${view.canManage ? action(`entregas/${delivery.id}/reenviar`, 'Reenviar', '', `a entrega ${index + 1}, ${delivery.eventType}`) : ''}</td>
 </tr>`,
   );
   const table =
