@@ -34,6 +34,7 @@ describe('Webhooks in Chromium, keyboard only', () => {
     const { id: accountId } = await createAccount(database.db, { name: 'Escritório dos Webhooks' });
     const user = await createTestUser(database.db, clock, { accountId, role: 'administrador' });
     const page = await chromium.newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     const blocked = cspViolations(page);
     await signInThroughForm(page, server.url, user);
 
@@ -81,8 +82,12 @@ describe('Webhooks in Chromium, keyboard only', () => {
     const secret = await page.locator('#segredo').inputValue();
     expect(secret).toMatch(/^whsec_/);
     expect(await page.locator('#segredo').getAttribute('readonly')).not.toBeNull();
-    // The secret is read by keyboard too: its readonly field takes the focus, and is named.
+    // The secret is read by keyboard too: its readonly field takes the focus, and is named; the copy button (the
+    // console's own script, under the CSP) says it copied it.
     await tabTo(page, page.getByLabel(`Segredo do webhook ${HOOK}`));
+    await press(page, page.getByRole('button', { name: 'Copiar segredo' }));
+    await page.getByRole('status').getByText('Segredo copiado para a área de transferência.').waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(secret);
     await expectAccessible(page);
     await saveScreenshot(page, 'console-webhooks-segredo');
     const [endpoint] = await database.db

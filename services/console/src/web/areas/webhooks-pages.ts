@@ -6,6 +6,7 @@ import { formatBrasiliaTime } from '../format';
 import { html } from '../html';
 import { consolePage } from '../page-frame';
 import { inTestMode } from '../test-mode-frame';
+import { COPY_SCRIPT } from './tokens-pages';
 
 /** What each event means to the customer (docs/api.md, Webhooks). */
 export const EVENT_LABEL: Readonly<Record<WebhookEventType, string>> = {
@@ -149,12 +150,14 @@ export function webhookSecretPage(viewer: ConsoleSession, endpoint: WebhookEndpo
 <div class="cartao">
 <label for="segredo">Segredo do webhook ${endpoint.url}</label>
 <input id="segredo" class="segredo" type="text" readonly value="${secret}" spellcheck="false" autocomplete="off">
+<button type="button" id="copiar" data-copiar="segredo" data-estado="copiar-estado" data-copiado="Segredo copiado para a área de transferência." data-falhou="Não foi possível copiar automaticamente: o segredo está selecionado, use Ctrl+C." hidden>Copiar segredo</button>
+<p id="copiar-estado" role="status" aria-live="polite"></p>
 </div>
 <dl>
 <dt>Eventos</dt><dd>!${eventList(endpoint.events)}</dd>
 </dl>
 <p><a href="/webhooks/${endpoint.id}">Ver o webhook</a> · <a href="/webhooks">Voltar aos webhooks</a></p>`,
-    { viewer, current: '/webhooks' },
+    { viewer, current: '/webhooks', scripts: [COPY_SCRIPT] },
   );
 }
 
