@@ -55,7 +55,9 @@ describe('Webhooks in Chromium, keyboard only', () => {
     await page.keyboard.type(REFUSED);
     await press(page, page.getByLabel(/consulta\.finalizada/), ' ');
     await press(page, page.getByRole('button', { name: 'Registrar webhook' }));
+    // Chromium moves the focus to an `autofocus` field at its next rendering, which may come after the load: wait for it.
     await page.locator('#url-erro').waitFor();
+    await page.locator('#url:focus').waitFor();
     const refusal = (await page.locator('#url-erro').textContent()) ?? '';
     expect(refusal).toContain('A URL deve começar com https');
     // Next to its field: the paragraph right after the input, inside the form.
