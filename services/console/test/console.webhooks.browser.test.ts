@@ -171,4 +171,32 @@ describe('Webhooks in Chromium, keyboard only', () => {
     expect(blocked).toEqual([]);
     await page.context().close();
   });
+
+  it('no event chosen: the refusal under the events, the focus on the first one, which a screen reader reads with it', async () => {
+    const { id: accountId } = await createAccount(database.db, { name: 'Escritório sem Eventos' });
+    const user = await createTestUser(database.db, clock, { accountId, role: 'desenvolvimento' });
+    const page = await chromium.newPage();
+    await signInThroughForm(page, server.url, user);
+    await page.goto(`${server.url}/webhooks/novo`);
+    await tabTo(page, page.getByLabel('URL (https://)'));
+    await page.keyboard.type(HOOK);
+    await press(page, page.getByRole('button', { name: 'Registrar webhook' }));
+    await page.locator('#eventos-erro').waitFor();
+    const first = 'input[name="eventos"][value="consulta.finalizada"]';
+    await page.locator(`${first}:focus`).waitFor();
+    expect(await accessibleNode(page, first)).toEqual({
+      role: 'checkbox',
+      name: 'Consulta finalizada (qualquer resultado) consulta.finalizada',
+      description: 'Escolha ao menos um evento.',
+      invalid: false,
+      focused: true,
+    });
+    expect(await page.locator('#url').inputValue()).toBe(HOOK);
+    await expectAccessible(page);
+    // Space chooses it; Tab to the button and Enter registers.
+    await page.keyboard.press(' ');
+    await press(page, page.getByRole('button', { name: 'Registrar webhook' }));
+    await page.getByRole('heading', { name: 'Webhook registrado' }).waitFor();
+    await page.context().close();
+  });
 });

@@ -111,7 +111,8 @@ export function webhookFormPage(view: {
   const focusEvents = !focusUrl && eventErrors.length > 0;
   const boxes = WEBHOOK_EVENT_TYPES.map((event, index) => {
     const checked = view.values.events.includes(event) ? ' checked' : '';
-    const focus = focusEvents && index === 0 ? ' autofocus' : '';
+    // The first box takes the focus and carries the refusal, which a screen reader may skip on the fieldset.
+    const focus = focusEvents && index === 0 ? ' aria-describedby="eventos-erro" autofocus' : '';
     return html`<label class="opcao"><input type="checkbox" name="eventos" value="${event}"!${checked}!${focus}> ${EVENT_LABEL[event]} <code>${event}</code></label>`;
   });
   const summary =
