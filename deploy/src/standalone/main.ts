@@ -158,6 +158,7 @@ async function main(): Promise<void> {
     apiBaseUrl: server.url,
     hourlySearchCeiling: originConfig.HOURLY_SEARCH_CEILING,
     webhooksAllowHttp: webhookSettings.WEBHOOKS_ALLOW_HTTP,
+    docsUrl: config.CONSOLE_DOCS_URL,
     ...consoleMailSettingsFrom({ ...config, CONSOLE_PUBLIC_URL: consolePublicUrl }),
     // The test mode (decision 0146) reads the sandbox's database; the sandbox stack closes it.
     ...(sandbox === undefined ? {} : { sandbox: { db: sandbox.gateway.db } }),

@@ -1,4 +1,5 @@
 import { env } from '@regapi/config';
+import { consoleConfig } from '@regapi/console';
 import { consoleMailConfig } from '@regapi/console-auth';
 import { gatewayConfig } from '@regapi/gateway';
 import { metricsListenerConfig } from '@regapi/runtime';
@@ -17,6 +18,8 @@ export const standaloneConfig = {
   SMTP_URL: consoleMailConfig.SMTP_URL,
   SMTP_FROM: consoleMailConfig.SMTP_FROM,
   CONSOLE_TOTP_KEY: consoleMailConfig.CONSOLE_TOTP_KEY,
+  /** The public API documentation the console's home page links to (docs/decisions/0156). */
+  CONSOLE_DOCS_URL: consoleConfig.CONSOLE_DOCS_URL,
   /** The metrics listener: GET /metrics for Prometheus (docs/decisions/0062). */
   ...metricsListenerConfig(9180),
   /** Everything the standalone system keeps: the PostgreSQL cluster, the documents, the gateway's secrets. */

@@ -22,6 +22,7 @@ runServiceProcess({
       apiBaseUrl: config.CONSOLE_API_URL,
       hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
       webhooksAllowHttp: config.WEBHOOKS_ALLOW_HTTP,
+      docsUrl: config.CONSOLE_DOCS_URL,
       ...consoleMailSettingsFrom(config),
       // The test mode's data (docs/decisions/0146): the sandbox's database, a small pool of the console's own.
       ...(config.SANDBOX_DATABASE_URL === undefined ? {} : { sandbox: sandboxOf(config.SANDBOX_DATABASE_URL) }),

@@ -1,8 +1,8 @@
 import { ManualClock } from '@regapi/calendar';
 import { createAccount, topUp } from '@regapi/ledger';
-import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } from '@regapi/testkit';
+import { saveScreenshot } from '@regapi/testkit';
 import { issueToken } from '@regapi/tokens';
-import { type ConsolePage, cspViolations, signInThroughForm } from './support/console-browser';
+import { type ConsolePage, cspViolations, expectAccessible, signInThroughForm, tabTo } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
 import { TEST_CONSOLE_KEYRING } from './support/console-web';
 import { useConsole } from './support/use-console';
@@ -12,7 +12,9 @@ import { useConsole } from './support/use-console';
 // shows the balance, the month's spend, the balance trend and the first steps of a new account.
 
 const clock = new ManualClock(new Date());
-const { database, server, chromium } = useConsole(clock, { browser: true });
+/** The public documentation's address, as CONSOLE_DOCS_URL sets it (docs/decisions/0156). */
+const DOCS_URL = 'https://docs.example.com/regapi/api';
+const { database, server, chromium } = useConsole(clock, { browser: true, console: { docsUrl: DOCS_URL } });
 
 const WIDTHS = [1280, 1024, 375] as const;
 
@@ -56,8 +58,13 @@ describe('console layout in Chromium', () => {
     const blocked = cspViolations(page);
     await signInThroughForm(page, server.url, { email: user.email, password: user.password });
 
-    // A new account: the first steps lead, with a link to a sandbox token.
+    // A new account: the first steps lead — a token, the sandbox, the documentation (at its configured address, reached
+    // by keyboard) — with a link to a sandbox token.
     expect(await page.locator('#primeiros-passos').count()).toBe(1);
+    const docs = page.locator('#primeiros-passos').getByRole('link', { name: 'Leia a documentação da API' });
+    expect(await docs.getAttribute('href')).toBe(DOCS_URL);
+    await tabTo(page, docs);
+    await expectAccessible(page);
     expect(await page.getByRole('link', { name: 'Experimente o sandbox' }).getAttribute('href')).toBe(
       '/tokens/novo?ambiente=teste',
     );
@@ -96,7 +103,7 @@ describe('console layout in Chromium', () => {
       // The brand, the test-mode switch (decision 0146), the 11 menu links and "Sair".
       expect(await headerBoxes(page)).toHaveLength(1 + 1 + 11 + 1);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-      expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
+      await expectAccessible(page);
       await saveScreenshot(page, `console-inicio-${width}`);
 
       await page.goto(`${server.url}/tokens`);
@@ -111,7 +118,7 @@ describe('console layout in Chromium', () => {
       })()`);
       expect(fit.boxRight).toBeLessThanOrEqual(fit.main + 0.5);
       if (width >= 1024) expect(fit.table).toBeLessThanOrEqual(fit.box + 0.5);
-      expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
+      await expectAccessible(page);
       if (width === 1280) await saveScreenshot(page, 'console-tokens-lista-larga');
     }
 

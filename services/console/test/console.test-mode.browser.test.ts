@@ -4,9 +4,7 @@ import { ManualClock } from '@regapi/calendar';
 import type { RunningServer } from '@regapi/http';
 import { SANDBOX_TIME_SCALE_SETTING } from '@regapi/orders';
 import {
-  accessibilityProblems,
   createTestDatabase,
-  describeAccessibilityProblems,
   launchChromium,
   saveScreenshot,
   type TestChromium,
@@ -21,7 +19,7 @@ import {
   startTestGateway,
   type TestGateway,
 } from '../../gateway/test/support/test-gateway';
-import { type ConsolePage, cspViolations, signInThroughForm } from './support/console-browser';
+import { type ConsolePage, cspViolations, expectAccessible, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
 import { startConsole } from './support/console-web';
 
@@ -105,10 +103,6 @@ afterAll(async () => {
   await Promise.all([production?.drop(), sandbox?.drop()]);
 });
 
-async function accessible(page: ConsolePage): Promise<void> {
-  expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
-}
-
 /** What the page shows of the mode: the switch's state, the banner, the body's class. */
 async function modeOf(page: ConsolePage) {
   return {
@@ -141,7 +135,7 @@ describe('the console test mode in Chromium', () => {
     const orders = (await page.locator('#pedidos').textContent()) ?? '';
     expect(orders).toContain(sandboxOrder);
     expect(orders).not.toContain(productionOrder);
-    await accessible(page);
+    await expectAccessible(page);
     await saveScreenshot(page, 'console-modo-teste-pedidos');
 
     // A sandbox order's page polls the API with the session's teste token.
@@ -153,7 +147,7 @@ describe('the console test mode in Chromium', () => {
     // The sandbox's statement: its refill to R$ 10.000,00, which production never had.
     await page.goto(`${server.url}/extrato`);
     expect(await page.locator('#lancamentos').textContent()).toContain(formatBrl(1_000_000));
-    await accessible(page);
+    await expectAccessible(page);
     await saveScreenshot(page, 'console-modo-teste-extrato');
 
     // The sandbox's webhook endpoints; one registered here is the sandbox's, audited in production's trail.
@@ -162,7 +156,7 @@ describe('the console test mode in Chromium', () => {
     expect(hooks).toContain(SANDBOX_HOOK);
     expect(hooks).not.toContain(PRODUCTION_HOOK);
     expect(await page.locator('#ambiente-webhooks').textContent()).toContain('ambiente de teste');
-    await accessible(page);
+    await expectAccessible(page);
     await saveScreenshot(page, 'console-modo-teste-webhooks');
     await page.getByRole('link', { name: 'Registrar webhook' }).click();
     await page.getByLabel('URL').fill(CONSOLE_HOOK);
@@ -219,7 +213,7 @@ describe('the console test mode in Chromium', () => {
     const productionHooks = (await page.locator('main').textContent()) ?? '';
     expect(productionHooks).toContain(PRODUCTION_HOOK);
     expect(productionHooks).not.toContain(CONSOLE_HOOK);
-    await accessible(page);
+    await expectAccessible(page);
     expect(blocked).toEqual([]);
     await page.close();
   });
@@ -256,7 +250,7 @@ describe('the console test mode in Chromium', () => {
     await page.getByRole('button', { name: 'Modo de teste' }).click();
     expect((await answer).status()).toBe(409);
     expect(await page.getByRole('heading', { name: 'Modo de teste indisponível' }).count()).toBe(1);
-    await accessible(page);
+    await expectAccessible(page);
     await page.close();
   });
 });

@@ -1,8 +1,8 @@
 import { ManualClock } from '@regapi/calendar';
 import { createAccount, topUp } from '@regapi/ledger';
-import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } from '@regapi/testkit';
-import { SESSION_COOKIE } from '../src';
-import { cspViolations } from './support/console-browser';
+import { saveScreenshot } from '@regapi/testkit';
+import { DEFAULT_CONSOLE_DOCS_URL, SESSION_COOKIE } from '../src';
+import { cspViolations, expectAccessible } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
 import { useConsole } from './support/use-console';
 
@@ -24,7 +24,7 @@ describe('console in Chromium', () => {
       "getComputedStyle(document.querySelector('header')).backgroundColor",
     );
     expect(headerColour).toBe('rgb(11, 61, 92)');
-    expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
+    await expectAccessible(page);
     await saveScreenshot(page, 'console-entrar');
 
     await page.getByLabel('E-mail').fill(user.email);
@@ -43,7 +43,14 @@ describe('console in Chromium', () => {
       sameSite: 'Lax',
       path: '/',
     });
-    expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
+    // A new account's first steps link to the API documentation; unset CONSOLE_DOCS_URL, the default (decision 0156).
+    expect(
+      await page
+        .locator('#primeiros-passos')
+        .getByRole('link', { name: 'Leia a documentação da API' })
+        .getAttribute('href'),
+    ).toBe(DEFAULT_CONSOLE_DOCS_URL);
+    await expectAccessible(page);
     await saveScreenshot(page, 'console-inicio');
 
     await page.getByRole('button', { name: 'Sair' }).click();

@@ -1,8 +1,8 @@
 import { ManualClock } from '@regapi/calendar';
 import { createAccount } from '@regapi/ledger';
-import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } from '@regapi/testkit';
+import { saveScreenshot } from '@regapi/testkit';
 import { call, expectRefusedWithinCache } from '../../gateway/test/support/test-gateway';
-import { type ConsolePage, cspViolations, signInThroughForm } from './support/console-browser';
+import { cspViolations, expectAccessible, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
 import { useConsole } from './support/use-console';
 
@@ -16,12 +16,6 @@ const { database, gateway, server, chromium } = useConsole(clock, {
   gateway: { tokenCacheMs: TOKEN_CACHE_MS },
   browser: true,
 });
-
-type Page = ConsolePage;
-
-async function accessible(page: Page): Promise<void> {
-  expect(describeAccessibilityProblems(await accessibilityProblems(page))).toBe('');
-}
 
 describe('Tokens in Chromium', () => {
   it('creates a token through the form, copies the secret, uses it, lists and revokes it; axe on each page', async () => {
@@ -37,7 +31,7 @@ describe('Tokens in Chromium', () => {
     await page.waitForURL(`${server.url}/tokens`);
     await page.getByRole('link', { name: 'Criar token' }).click();
     await page.waitForURL(`${server.url}/tokens/novo`);
-    await accessible(page);
+    await expectAccessible(page);
     await saveScreenshot(page, 'console-tokens-novo');
 
     // Nothing filled: the form again, with the problems named.
@@ -45,7 +39,7 @@ describe('Tokens in Chromium', () => {
     await page.getByRole('button', { name: 'Criar token' }).click();
     await page.getByText('Dê um nome ao token').waitFor();
     expect(await page.getByText('Escolha ao menos um produto.').count()).toBe(1);
-    await accessible(page);
+    await expectAccessible(page);
     await saveScreenshot(page, 'console-tokens-erros');
 
     await page.getByLabel('Nome').fill('Integração do ERP');
@@ -65,7 +59,7 @@ describe('Tokens in Chromium', () => {
     await copy.click();
     await page.getByText('Token copiado para a área de transferência.').waitFor();
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(secret);
-    await accessible(page);
+    await expectAccessible(page);
     await saveScreenshot(page, 'console-tokens-segredo');
 
     expect((await call(`${gateway.url}/v1/token`, { token: secret })).status).toBe(200);
@@ -78,12 +72,12 @@ describe('Tokens in Chromium', () => {
     expect(await row.textContent()).toContain('127.0.0.1/32');
     expect(await row.textContent()).toContain('Ativo');
     expect(await page.content()).not.toContain(secret);
-    await accessible(page);
+    await expectAccessible(page);
     await saveScreenshot(page, 'console-tokens');
 
     await row.getByRole('link', { name: /Revogar/ }).click();
     await page.getByRole('heading', { name: 'Revogar o token "Integração do ERP"?' }).waitFor();
-    await accessible(page);
+    await expectAccessible(page);
     await saveScreenshot(page, 'console-tokens-revogar');
     await page.getByRole('button', { name: 'Revogar token' }).click();
     await page.getByText('Token “Integração do ERP” revogado.').waitFor();
@@ -97,7 +91,7 @@ describe('Tokens in Chromium', () => {
     await page.waitForURL(`${server.url}/auditoria`);
     expect(await page.locator('tbody tr').first().textContent()).toContain('Token revogado');
     expect(await page.locator('tbody').textContent()).toContain('Token criado');
-    await accessible(page);
+    await expectAccessible(page);
     await saveScreenshot(page, 'console-auditoria');
     expect(blocked).toEqual([]);
     await page.context().close();

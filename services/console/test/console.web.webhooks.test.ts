@@ -156,6 +156,14 @@ test('the deliveries with their attempts; replay, turn off and on, remove — ea
   expect((await visitor.request(`/webhooks/${endpoint.id}/ativo`, { form: { csrf, ativo: 'sim' } })).status).toBe(303);
   expect((await listEndpoints(database.db, accountId))[0]?.enabled).toBe(true);
 
+  // The detail page links to a page that asks first; opening it removes nothing.
+  expect(await (await visitor.request(`/webhooks/${endpoint.id}`)).text()).toContain(
+    `href="/webhooks/${endpoint.id}/remover"`,
+  );
+  const asking = await visitor.request(`/webhooks/${endpoint.id}/remover`);
+  expect(asking.status).toBe(200);
+  expect(await asking.text()).toContain('Isso não se desfaz');
+  expect(await listEndpoints(database.db, accountId)).toHaveLength(1);
   const removed = await visitor.request(`/webhooks/${endpoint.id}/remover`, { form: { csrf } });
   expect([removed.status, removed.headers.get('location')]).toEqual([303, '/webhooks?aviso=removido']);
   expect(await listEndpoints(database.db, accountId)).toEqual([]);
@@ -204,7 +212,9 @@ test("another account's endpoint is a 404 on every page and action; financeiro a
   );
   const other = await signedIn('administrador');
   const csrf = csrfOf(await (await other.visitor.request('/webhooks')).text());
-  expect((await other.visitor.request(`/webhooks/${endpoint.id}`)).status).toBe(404);
+  for (const page of [`/webhooks/${endpoint.id}`, `/webhooks/${endpoint.id}/remover`]) {
+    expect([page, (await other.visitor.request(page)).status]).toEqual([page, 404]);
+  }
   for (const path of [
     `/webhooks/${endpoint.id}/remover`,
     `/webhooks/${endpoint.id}/ativo`,

@@ -3,6 +3,7 @@ import { consoleMailConfig } from '@regapi/console-auth';
 import { HOURLY_SEARCH_CEILING_SETTING } from '@regapi/orders';
 import { serviceProcessConfig } from '@regapi/runtime';
 import { jwtKeysConfig } from '@regapi/tokens';
+import { DEFAULT_CONSOLE_DOCS_URL } from './docs-url';
 
 /** The console's default ports: public 8085, internal 9085, metrics 9185 (docs/decisions/0080). */
 export const CONSOLE_PORTS = { port: 8085, internalPort: 9085, metricsPort: 9185 } as const;
@@ -29,6 +30,8 @@ export const consoleConfig = {
    * (docs/decisions/0146); unset, the switch answers that the installation has no sandbox.
    */
   SANDBOX_DATABASE_URL: env.optionalUrl(['postgres:', 'postgresql:']),
+  /** The public API documentation the home page's first steps link to: an https URL (docs/decisions/0156). */
+  CONSOLE_DOCS_URL: env.url(['https:'], DEFAULT_CONSOLE_DOCS_URL),
   /** Accept `http:` webhook URLs on the Webhooks page: tests and local runs only (docs/decisions/0095). */
   WEBHOOKS_ALLOW_HTTP: env.boolean(false),
 };

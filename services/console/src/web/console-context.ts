@@ -29,6 +29,8 @@ export interface ConsoleContext {
   readonly smtpConfigured: boolean;
   /** Accept `http:` webhook URLs (tests and local runs; docs/decisions/0095). */
   readonly webhooksAllowHttp: boolean;
+  /** The public API documentation the home page links to (CONSOLE_DOCS_URL; docs/decisions/0156). */
+  readonly docsUrl: string;
   /** Password-reset requests per e-mail address and per client address (docs/decisions/0082). */
   readonly resetThrottle: { readonly perEmail: Throttle; readonly perClient: Throttle };
   /** Seals TOTP secrets at rest when set (docs/decisions/0083). */

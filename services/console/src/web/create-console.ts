@@ -7,6 +7,7 @@ import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { JwtKeyring } from '@regapi/tokens';
 import express from 'express';
 import type { LockoutPolicy, SessionLifetime, SmtpSettings, TotpKey } from '../auth';
+import { DEFAULT_CONSOLE_DOCS_URL } from '../config/docs-url';
 import { createConsoleRouter } from './console-router';
 import { type MailDelivery, startMailDelivery } from './mail-delivery';
 import { createSessionGuard } from './session-guard';
@@ -40,6 +41,8 @@ export interface ConsoleDeps {
   readonly totpKey?: TotpKey;
   /** Accept `http:` webhook URLs on the Webhooks page (tests and local runs; docs/decisions/0095). Default false. */
   readonly webhooksAllowHttp?: boolean;
+  /** The public API documentation, an https URL (CONSOLE_DOCS_URL, docs/decisions/0156). Default docs/api.md's. */
+  readonly docsUrl?: string;
 }
 
 /** Password-reset requests: 3 per e-mail address in 15 minutes, 20 per client address a minute. */
@@ -68,6 +71,7 @@ export function createConsole(deps: ConsoleDeps): Service {
     publicUrl: (deps.publicUrl ?? DEFAULT_CONSOLE_PUBLIC_URL).replace(/\/+$/, ''),
     smtpConfigured: deps.smtp !== undefined,
     webhooksAllowHttp: deps.webhooksAllowHttp ?? false,
+    docsUrl: deps.docsUrl ?? DEFAULT_CONSOLE_DOCS_URL,
     resetThrottle: {
       perEmail: createThrottle(clock, (deps.resetThrottle ?? DEFAULT_RESET_THROTTLE).perEmail),
       perClient: createThrottle(clock, (deps.resetThrottle ?? DEFAULT_RESET_THROTTLE).perClient),

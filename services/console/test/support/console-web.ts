@@ -24,6 +24,8 @@ export interface StartConsoleOptions {
   readonly totpKey?: Buffer;
   /** The sandbox's database: the console's test mode (docs/decisions/0146). Default none. */
   readonly sandbox?: TestDatabase;
+  /** The public API documentation's address (CONSOLE_DOCS_URL, docs/decisions/0156). Default the console's. */
+  readonly docsUrl?: string;
 }
 
 export async function startConsole(
@@ -43,6 +45,7 @@ export async function startConsole(
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     ...(options.totpKey === undefined ? {} : { totpKey: options.totpKey }),
     ...(options.sandbox === undefined ? {} : { sandbox: { db: options.sandbox } }),
+    ...(options.docsUrl === undefined ? {} : { docsUrl: options.docsUrl }),
   });
   return listen(createConsoleHttpApp(service), 0);
 }

@@ -10,6 +10,6 @@ export const homeArea: ConsoleArea = (router, context) => {
   router.get('/', ...context.guard.page(), async (_req, res) => {
     const session = viewerOf(res);
     const data = await homeData(dataDb(context, session), context.db, session, context.clock.now());
-    sendPage(res, 200, homePage(session, data));
+    sendPage(res, 200, homePage(session, data, context.docsUrl));
   });
 };

@@ -24,8 +24,9 @@ export const DEFAULT_EXPIRY = '90d';
 export const COPY_SCRIPT = '/recursos/copiar.js';
 
 /**
- * Copies the token from its readonly input (docs/decisions/0074): the button exists only when this script runs, so
- * without JavaScript the page is the input alone, selectable and copyable by hand.
+ * Copies a secret (a token, a webhook's) from its readonly input (docs/decisions/0074): the button exists only when this
+ * script runs, so without JavaScript the page is the input alone, selectable and copyable by hand. What it says comes
+ * from the button's `data-copiado` and `data-falhou`, the token's words by default.
  */
 export const COPY_SCRIPT_SOURCE = `'use strict';
 for (const button of document.querySelectorAll('button[data-copiar]')) {
@@ -39,9 +40,9 @@ for (const button of document.querySelectorAll('button[data-copiar]')) {
     input.select();
     try {
       await navigator.clipboard.writeText(input.value);
-      say('Token copiado para a área de transferência.');
+      say(button.getAttribute('data-copiado') || 'Token copiado para a área de transferência.');
     } catch {
-      say('Não foi possível copiar automaticamente: o token está selecionado, use Ctrl+C.');
+      say(button.getAttribute('data-falhou') || 'Não foi possível copiar automaticamente: o token está selecionado, use Ctrl+C.');
     }
   });
 }

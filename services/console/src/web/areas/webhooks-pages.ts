@@ -6,6 +6,7 @@ import { formatBrasiliaTime } from '../format';
 import { html } from '../html';
 import { consolePage } from '../page-frame';
 import { inTestMode } from '../test-mode-frame';
+import { COPY_SCRIPT } from './tokens-pages';
 
 /** What each event means to the customer (docs/api.md, Webhooks). */
 export const EVENT_LABEL: Readonly<Record<WebhookEventType, string>> = {
@@ -104,9 +105,15 @@ export function webhookFormPage(view: {
     view.problems.filter((problem) => problem.field === field).map((problem) => problem.message);
   const urlErrors = messages('url');
   const eventErrors = messages('eventos');
-  const boxes = WEBHOOK_EVENT_TYPES.map((event) => {
+  // The page comes back with the focus on the first refused field, so a keyboard or screen-reader user starts where
+  // the refusal is: the field is read with its label, as invalid, and with the refusal (its aria-describedby).
+  const focusUrl = urlErrors.length > 0;
+  const focusEvents = !focusUrl && eventErrors.length > 0;
+  const boxes = WEBHOOK_EVENT_TYPES.map((event, index) => {
     const checked = view.values.events.includes(event) ? ' checked' : '';
-    return html`<label class="opcao"><input type="checkbox" name="eventos" value="${event}"!${checked}> ${EVENT_LABEL[event]} <code>${event}</code></label>`;
+    // The first box takes the focus and carries the refusal, which a screen reader may skip on the fieldset.
+    const focus = focusEvents && index === 0 ? ' aria-describedby="eventos-erro" autofocus' : '';
+    return html`<label class="opcao"><input type="checkbox" name="eventos" value="${event}"!${checked}!${focus}> ${EVENT_LABEL[event]} <code>${event}</code></label>`;
   });
   const summary =
     view.problems.length === 0
@@ -122,7 +129,7 @@ export function webhookFormPage(view: {
 <input type="hidden" name="csrf" value="${view.viewer.csrfToken}">
 <input type="hidden" name="formulario" value="${view.formId}">
 <label for="url">URL (https://)</label>
-<input id="url" name="url" type="url" required value="${view.values.url}"!${urlErrors.length > 0 ? html` aria-invalid="true" aria-describedby="url-erro"` : ''}>
+<input id="url" name="url" type="url" required value="${view.values.url}"!${focusUrl ? html` aria-invalid="true" aria-describedby="url-erro" autofocus` : ''}>
 !${fieldError('url-erro', urlErrors)}
 <fieldset!${eventErrors.length > 0 ? html` aria-describedby="eventos-erro"` : ''}>
 <legend>Eventos</legend>
@@ -144,12 +151,14 @@ export function webhookSecretPage(viewer: ConsoleSession, endpoint: WebhookEndpo
 <div class="cartao">
 <label for="segredo">Segredo do webhook ${endpoint.url}</label>
 <input id="segredo" class="segredo" type="text" readonly value="${secret}" spellcheck="false" autocomplete="off">
+<button type="button" id="copiar" data-copiar="segredo" data-estado="copiar-estado" data-copiado="Segredo copiado para a área de transferência." data-falhou="Não foi possível copiar automaticamente: o segredo está selecionado, use Ctrl+C." hidden>Copiar segredo</button>
+<p id="copiar-estado" role="status" aria-live="polite"></p>
 </div>
 <dl>
 <dt>Eventos</dt><dd>!${eventList(endpoint.events)}</dd>
 </dl>
 <p><a href="/webhooks/${endpoint.id}">Ver o webhook</a> · <a href="/webhooks">Voltar aos webhooks</a></p>`,
-    { viewer, current: '/webhooks' },
+    { viewer, current: '/webhooks', scripts: [COPY_SCRIPT] },
   );
 }
 
@@ -183,8 +192,9 @@ export function webhookDetailPage(view: {
   readonly notice?: string;
 }): string {
   const { endpoint, viewer } = view;
-  const action = (path: string, label: string, extra = '') =>
-    html`<form method="post" action="/webhooks/${endpoint.id}/${path}" class="acao"><input type="hidden" name="csrf" value="${viewer.csrfToken}">!${extra}<button type="submit">${label}</button></form>`;
+  // `which` names the row's object for screen readers, whose list of buttons would otherwise be "Reenviar" many times.
+  const action = (path: string, label: string, extra = '', which = '') =>
+    html`<form method="post" action="/webhooks/${endpoint.id}/${path}" class="acao"><input type="hidden" name="csrf" value="${viewer.csrfToken}">!${extra}<button type="submit">${label}!${which === '' ? '' : html`<span class="oculto"> ${which}</span>`}</button></form>`;
   const manage = !view.canManage
     ? ''
     : [
@@ -192,14 +202,16 @@ export function webhookDetailPage(view: {
           ? action('ativo', 'Desativar', html`<input type="hidden" name="ativo" value="nao">`)
           : action('ativo', 'Reativar', html`<input type="hidden" name="ativo" value="sim">`),
         action('testar', 'Enviar evento de teste'),
-        action('remover', 'Remover webhook e suas entregas'),
+        // Removing cannot be undone: a page that asks first, as revoking a token does, so one Enter too many on this
+        // row of buttons never deletes an endpoint and its deliveries.
+        html`<p><a href="/webhooks/${endpoint.id}/remover">Remover webhook e suas entregas</a></p>`,
       ].join('');
   const rows = view.deliveries.map(
-    (delivery) => html`<tr id="entrega-${delivery.id}">
+    (delivery, index) => html`<tr id="entrega-${delivery.id}">
 <th scope="row"><code>${delivery.eventType}</code></th>
 <td>${DELIVERY_LABEL[delivery.state] ?? delivery.state}${delivery.nextAttemptAt === null ? '' : ` (próxima tentativa ${formatBrasiliaTime(delivery.nextAttemptAt)})`}</td>
 <td>!${attemptRows(delivery.attempts)}</td>
-<td>!${view.canManage ? action(`entregas/${delivery.id}/reenviar`, 'Reenviar') : ''}</td>
+<td>!${view.canManage ? action(`entregas/${delivery.id}/reenviar`, 'Reenviar', '', `a entrega ${index + 1}, ${delivery.eventType}`) : ''}</td>
 </tr>`,
   );
   const table =
@@ -225,6 +237,26 @@ export function webhookDetailPage(view: {
 <h2>Entregas</h2>
 !${table}
 <p><a href="/webhooks">Voltar aos webhooks</a></p>`,
+    { viewer, current: '/webhooks' },
+  );
+}
+
+/** GET /webhooks/{id}/remover: what goes (the endpoint and its deliveries), and the button that removes it. */
+export function webhookRemoveConfirmPage(viewer: ConsoleSession, endpoint: WebhookEndpointView): string {
+  return consolePage(
+    'Remover webhook',
+    html`<h1>Remover o webhook ${endpoint.url}?</h1>
+<dl>
+<dt>Eventos</dt><dd>!${eventList(endpoint.events)}</dd>
+<dt>Situação</dt><dd>${stateOf(endpoint)}</dd>
+<dt>Registrado em</dt><dd>${formatBrasiliaTime(endpoint.createdAt)}</dd>
+</dl>
+<p>O webhook deixa de receber avisos e suas entregas são apagadas. Isso não se desfaz: para voltar a receber avisos, registre outro, que terá outro segredo.</p>
+<form method="post" action="/webhooks/${endpoint.id}/remover">
+<input type="hidden" name="csrf" value="${viewer.csrfToken}">
+<button type="submit" class="perigo">Remover webhook</button>
+</form>
+<p><a href="/webhooks/${endpoint.id}">Voltar ao webhook</a></p>`,
     { viewer, current: '/webhooks' },
   );
 }

@@ -27,6 +27,7 @@ import {
   webhookFormPage,
   webhookFormUsedPage,
   webhookListPage,
+  webhookRemoveConfirmPage,
   webhookSecretPage,
 } from './webhooks-pages';
 
@@ -49,10 +50,10 @@ type WebhookAction =
 
 /**
  * The Webhooks area (issue 17; docs/decisions/0093-0095): the account's production endpoints (tokens:read), registering
- * one whose secret is shown once, turning one off and on, removing it, sending a delivery again and sending a test
- * event (decision 0140) (tokens:manage —
- * webhooks are integration settings, like tokens). The same store and the same URL rules as the API's
- * `/v1/webhooks`; every action in the console's audit trail; another account's endpoint is a 404.
+ * one whose secret is shown once, turning one off and on, removing it (after a page that asks), sending a delivery
+ * again and sending a test event (decision 0140) (tokens:manage — webhooks are integration settings, like tokens). The
+ * same store and the same URL rules as the API's `/v1/webhooks`; every action in the console's audit trail; another
+ * account's endpoint is a 404.
  */
 export const webhooksArea: ConsoleArea = (router, context) => {
   router.get('/webhooks', ...context.guard.page('tokens:read'), async (req, res) => {
@@ -118,6 +119,16 @@ export const webhooksArea: ConsoleArea = (router, context) => {
       await audit(trx, viewer, enabled ? 'webhook.enable' : 'webhook.disable', endpoint, now);
     });
     res.redirect(303, `/webhooks/${endpoint.id}?aviso=${enabled ? 'reativado' : 'desativado'}`);
+  });
+
+  router.get('/webhooks/:id/remover', ...context.guard.page('tokens:manage'), async (req, res) => {
+    const viewer = viewerOf(res);
+    const endpoint = await accountEndpoint(context, viewer, req.params.id);
+    if (endpoint === undefined) {
+      notFound(res);
+      return;
+    }
+    sendPage(res, 200, webhookRemoveConfirmPage(viewer, endpoint));
   });
 
   router.post('/webhooks/:id/remover', ...context.guard.form('tokens:manage'), async (req, res) => {

@@ -25,7 +25,7 @@ export function roleName(role: ConsoleSession['role']): string {
  * A new account's way in (decision 0148): a token, the sandbox, the documentation, a first query; each step links to
  * where it is done, for a role that may do it. The steps already done are marked.
  */
-function firstSteps(session: ConsoleSession, data: HomeData): string {
+function firstSteps(session: ConsoleSession, data: HomeData, docsUrl: string): string {
   const manage = can(session.role, 'tokens:manage');
   const tokenStep = manage
     ? html`<a href="/tokens/novo">Crie um token da API</a>`
@@ -45,7 +45,7 @@ function firstSteps(session: ConsoleSession, data: HomeData): string {
 <ol>
 <li>!${tokenStep}: a sua integração chama a API com ele.!${done}</li>
 <li>!${sandboxStep}: os pedidos rodam no simulador, com identidades de teste para cada resultado, sem cobrança.</li>
-<li>Leia a documentação da API que acompanha a regapi: cada rota, os códigos de resultado, os webhooks e as identidades de teste do sandbox.</li>
+<li><a href="${docsUrl}" id="documentacao">Leia a documentação da API</a>: cada rota, os códigos de resultado, os webhooks e as identidades de teste do sandbox.</li>
 !${queryStep}
 </ol>
 </section>`;
@@ -108,13 +108,13 @@ function products(data: HomeData): string {
 }
 
 /** GET / (issue 29): the account at a glance, as Stripe's home is: money, recent orders, products, first steps. */
-export function homePage(session: ConsoleSession, data: HomeData): string {
+export function homePage(session: ConsoleSession, data: HomeData, docsUrl: string): string {
   const canSeeMoney = can(session.role, 'money:read');
   return consolePage(
     'Início',
     html`<h1>${data.account.name}</h1>
 !${lowBalanceWarning(data.alert, canSeeMoney)}
-!${data.isNew ? firstSteps(session, data) : ''}
+!${data.isNew ? firstSteps(session, data, docsUrl) : ''}
 !${moneyCards(data, canSeeMoney)}
 <div class="grade">
 !${recentOrders(data)}
