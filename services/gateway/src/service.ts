@@ -200,6 +200,7 @@ export function createGateway(deps: GatewayDeps): Service {
           environments: [...stacks].map(([ambiente, stack]) => ({
             ambiente,
             acceptance: acceptanceDeps(stack, settings),
+            documents: stack.documents,
           })),
           logger: deps.logger,
           ...(deps.watchRunsEveryMs === undefined ? {} : { everyMs: deps.watchRunsEveryMs }),

@@ -8,20 +8,20 @@ export {
 } from './schedule';
 export { toWatch, type Watch } from './watch';
 export {
+  EARLIER_RUNS_READ,
+  earlierRunsOrders,
+  ordersOfRun,
+  type RunAwaitingComparison,
+  type RunOrder,
+  runsAwaitingComparison,
+  settleWatchRun,
+} from './watch-run-orders';
+export {
   dueWatches,
   lockDueWatch,
   type RunRecord,
   recordWatchRun,
 } from './watch-run-placement';
-export {
-  EARLIER_RUNS_READ,
-  earlierRunsOrders,
-  type RunAwaitingComparison,
-  type RunOrder,
-  ordersOfRun,
-  runsAwaitingComparison,
-  settleWatchRun,
-} from './watch-run-orders';
 export { listWatchRuns, type WatchRunPage, type WatchRunView } from './watch-runs';
 export { changeWatchState, type WatchChange } from './watch-state';
 export {

@@ -1,7 +1,9 @@
+import type { DocumentStorage } from '@regapi/documents';
 import { dueWatches } from '@regapi/orders';
 import { every, type Periodic } from '@regapi/runtime';
 import type { Logger } from '@regapi/telemetry';
 import type { AcceptanceDeps } from '../../executions/acceptance';
+import { compareFinishedRuns } from './compare-finished-runs';
 import { placeWatchRun, type RunPlacement } from './place-watch-run';
 
 /** How often each gateway replica looks for due watch runs (decision 0164): a run is placed within a minute of its plan. */
@@ -35,23 +37,31 @@ export async function placeDueWatchRuns(deps: AcceptanceDeps, signal?: AbortSign
 
 export interface WatchRunJobDeps {
   /** Each environment's acceptance (production's, the sandbox's): the runs are placed where their watch lives. */
-  readonly environments: ReadonlyArray<{ readonly ambiente: string; readonly acceptance: AcceptanceDeps }>;
+  readonly environments: ReadonlyArray<{
+    readonly ambiente: string;
+    readonly acceptance: AcceptanceDeps;
+    readonly documents: DocumentStorage | undefined;
+  }>;
   readonly logger: Logger;
   readonly everyMs?: number;
 }
 
 /**
- * The watch runs' placement (issue 30; docs/decisions/0152, 0164): every minute, the first at start, each gateway
- * replica places the due runs of every environment, one pass at a time (decision 0114). Replicas may race on a
- * watch: its row lock and the run's unique row let one place it; the other finds it moved on.
+ * The watch runs (issue 30; docs/decisions/0152, 0164): every minute, the first at start, each gateway replica places
+ * the due runs of every environment and compares the runs whose orders have all finished, one pass at a time
+ * (decision 0114). Replicas may race on a watch: its row lock and the run's unique row let one place it; a run's
+ * outcome is written once, by whichever moves it from `em_andamento`.
  */
 export function startWatchRunJob(deps: WatchRunJobDeps): Periodic<void> {
   const loop = every(
     deps.everyMs ?? WATCH_RUNS_EVERY_MS,
     async (signal) => {
-      for (const { ambiente, acceptance } of deps.environments) {
-        const result = await placeDueWatchRuns(acceptance, signal);
-        if (result.placed + result.recorded + result.retry > 0) deps.logger.info({ ambiente, ...result }, 'watch runs');
+      for (const { ambiente, acceptance, documents } of deps.environments) {
+        const placed = await placeDueWatchRuns(acceptance, signal);
+        if (placed.placed + placed.recorded + placed.retry > 0) deps.logger.info({ ambiente, ...placed }, 'watch runs');
+        const compared = await compareFinishedRuns({ db: acceptance.db, clock: acceptance.clock, documents }, signal);
+        if (compared.compared + compared.changed > 0)
+          deps.logger.info({ ambiente, ...compared }, 'watch runs compared');
       }
     },
     {
