@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { nextPlannedRun, plannedRunAt, projectedMonthCentavos, runAfter } from '../src/watches/schedule';
+import { nextPlannedRun, plannedRunAt, projectedMonthCentavos, runAfter, runWindowMs } from '../src/watches/schedule';
 
 // The planned runs of a watch (docs/decisions/0161): UTC, counted from the creation instant; monthly is the same day
 // of the month, clamped to the month's last day, never drifting after a short month.
@@ -60,4 +60,19 @@ test('the projected month: 30 daily runs, 30/7 weekly, 1 monthly, in whole centa
   expect(projectedMonthCentavos(700, 'semanal')).toBe(3000);
   expect(projectedMonthCentavos(1250, 'mensal')).toBe(1250);
   expect(() => projectedMonthCentavos(12.5, 'mensal')).toThrow(RangeError);
+});
+
+test("on the sandbox's clock a schedule's period is scaled: a day lasts timeScale days, a month 30 of them", () => {
+  const anchor = at('2026-03-10T14:30:00.000Z');
+  const scale = 0.005;
+  expect(runAfter(anchor, 'diaria', anchor, scale)).toEqual(new Date(anchor.getTime() + 432_000));
+  expect(runAfter(anchor, 'semanal', anchor, scale)).toEqual(new Date(anchor.getTime() + 3_024_000));
+  expect(runAfter(anchor, 'mensal', anchor, scale)).toEqual(new Date(anchor.getTime() + 12_960_000));
+  expect(plannedRunAt(anchor, 'diaria', 10, scale)).toEqual(new Date(anchor.getTime() + 4_320_000));
+  // Resuming finds the next instant of the same scaled schedule.
+  expect(nextPlannedRun(anchor, 'diaria', new Date(anchor.getTime() + 432_001), scale)).toEqual(
+    new Date(anchor.getTime() + 864_000),
+  );
+  expect(runWindowMs('diaria', scale)).toBe(432_000);
+  expect(runWindowMs('mensal')).toBe(7 * 86_400_000);
 });

@@ -212,3 +212,16 @@ test('paused and removed watches place nothing; a body the product no longer acc
   ]);
   expect(await balanceOf(token)).toBe(100);
 });
+
+test("in the sandbox a watch's schedule runs on the sandbox's clock (a daily watch every 432 s at 0.005)", async () => {
+  const { token } = await accountWithToken('100.00');
+  const watchId = await createWatch(token, { tipo: 'pessoa', frequencia: 'diaria', pedido: PESSOA });
+  const created = await watchRow(watchId);
+  const sandbox = { ...deps, timeScale: 0.005 };
+  await placeDueWatchRuns(sandbox);
+  expect(await ordersOf(watchId)).toHaveLength(1);
+  expect((await watchRow(watchId)).next_run_at?.getTime()).toBe(created.created_at.getTime() + 432_000);
+  clock.offsetMs = 432_000 + 1_000;
+  await placeDueWatchRuns(sandbox);
+  expect(await ordersOf(watchId)).toHaveLength(2);
+});

@@ -5,6 +5,7 @@ export {
   RUN_WINDOW_MS,
   RUNS_PER_30_DAYS,
   runAfter,
+  runWindowMs,
 } from './schedule';
 export { toWatch, type Watch } from './watch';
 export {

@@ -30,9 +30,22 @@ function monthlyRunAt(anchor: Date, k: number): Date {
   return first;
 }
 
-/** The `k`-th planned run of a watch created at `anchor` (k = 0 is the first run, at creation: docs/decisions/0161). */
-export function plannedRunAt(anchor: Date, frequencia: WatchFrequencia, k: number): Date {
+/**
+ * The period of a schedule on an environment's clock (docs/decisions/0136, 0164): in the sandbox (`timeScale` < 1)
+ * a day lasts `timeScale` days, so a daily watch runs every ~7 minutes at the default 0.005 and an integrator sees a
+ * change happen; a month there is 30 such days. Production's `timeScale` is 1: the calendar schedule below.
+ */
+function scaledPeriodMs(frequencia: WatchFrequencia, timeScale: number): number {
+  return (frequencia === 'mensal' ? 30 * DAY_MS : PERIOD_MS[frequencia]) * timeScale;
+}
+
+/**
+ * The `k`-th planned run of a watch created at `anchor` (k = 0 is the first run, at creation: docs/decisions/0161), on
+ * the environment's clock (`timeScale`, 1 in production).
+ */
+export function plannedRunAt(anchor: Date, frequencia: WatchFrequencia, k: number, timeScale = 1): Date {
   if (!Number.isInteger(k) || k < 0) throw new RangeError(`run index ${k} is not a whole number ≥ 0`);
+  if (timeScale !== 1) return new Date(anchor.getTime() + Math.round(k * scaledPeriodMs(frequencia, timeScale)));
   if (frequencia === 'mensal') return monthlyRunAt(anchor, k);
   return new Date(anchor.getTime() + k * PERIOD_MS[frequencia]);
 }
@@ -42,10 +55,15 @@ export function plannedRunAt(anchor: Date, frequencia: WatchFrequencia, k: numbe
  * it is the creation instant itself; after a run planned at P it is the one after P (`notBefore` = P + 1 ms); on resume
  * it is the next instant of the same schedule from now, so pausing never shifts the schedule.
  */
-export function nextPlannedRun(anchor: Date, frequencia: WatchFrequencia, notBefore: Date): Date {
+export function nextPlannedRun(anchor: Date, frequencia: WatchFrequencia, notBefore: Date, timeScale = 1): Date {
   const elapsed = notBefore.getTime() - anchor.getTime();
   if (elapsed <= 0) return anchor;
-  if (frequencia !== 'mensal') return plannedRunAt(anchor, frequencia, Math.ceil(elapsed / PERIOD_MS[frequencia]));
+  if (timeScale !== 1 || frequencia !== 'mensal') {
+    const period = timeScale !== 1 ? scaledPeriodMs(frequencia, timeScale) : PERIOD_MS[frequencia as 'diaria'];
+    let k = Math.ceil(elapsed / period);
+    while (plannedRunAt(anchor, frequencia, k, timeScale) < notBefore) k += 1;
+    return plannedRunAt(anchor, frequencia, k, timeScale);
+  }
   const months =
     (notBefore.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + notBefore.getUTCMonth() - anchor.getUTCMonth();
   let k = Math.max(0, months - 1);
@@ -54,8 +72,8 @@ export function nextPlannedRun(anchor: Date, frequencia: WatchFrequencia, notBef
 }
 
 /** The run planned after the one planned at `planned`. */
-export function runAfter(anchor: Date, frequencia: WatchFrequencia, planned: Date): Date {
-  return nextPlannedRun(anchor, frequencia, new Date(planned.getTime() + 1));
+export function runAfter(anchor: Date, frequencia: WatchFrequencia, planned: Date, timeScale = 1): Date {
+  return nextPlannedRun(anchor, frequencia, new Date(planned.getTime() + 1), timeScale);
 }
 
 /**
@@ -67,6 +85,11 @@ export const RUN_WINDOW_MS: Readonly<Record<WatchFrequencia, number>> = {
   semanal: 3 * DAY_MS,
   mensal: 7 * DAY_MS,
 };
+
+/** A run's window on the environment's clock (`timeScale`, 1 in production). */
+export function runWindowMs(frequencia: WatchFrequencia, timeScale = 1): number {
+  return RUN_WINDOW_MS[frequencia] * timeScale;
+}
 
 /** Runs in 30 days, for the projected month (docs/decisions/0152): 30 daily, 30/7 weekly, 1 monthly. */
 export const RUNS_PER_30_DAYS: Readonly<Record<WatchFrequencia, number>> = {

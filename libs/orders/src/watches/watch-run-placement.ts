@@ -49,9 +49,10 @@ export interface RunRecord {
 
 /**
  * Writes a run's history row and moves the watch to its next run, in the caller's transaction, after `lockDueWatch`
- * found it due (decision 0164). UNIQUE (watch_id, planned_at) refuses a second row for the same plan.
+ * found it due (decision 0164). UNIQUE (watch_id, planned_at) refuses a second row for the same plan. `timeScale` is the
+ * environment's clock (the sandbox's runs its schedules faster: decision 0164).
  */
-export async function recordWatchRun(db: Db, watch: Watch, run: RunRecord, now: Date): Promise<void> {
+export async function recordWatchRun(db: Db, watch: Watch, run: RunRecord, now: Date, timeScale = 1): Promise<void> {
   await db
     .insertInto('watch_run')
     .values({
@@ -64,6 +65,6 @@ export async function recordWatchRun(db: Db, watch: Watch, run: RunRecord, now: 
       created_at: now,
     })
     .execute();
-  const next = run.nextRunAt ?? runAfter(watch.createdAt, watch.frequencia, run.plannedAt);
+  const next = run.nextRunAt ?? runAfter(watch.createdAt, watch.frequencia, run.plannedAt, timeScale);
   await db.updateTable('watch').set({ next_run_at: next }).where('id', '=', watch.id).execute();
 }

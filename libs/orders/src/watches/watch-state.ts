@@ -18,14 +18,14 @@ type Action = 'pause' | 'resume' | 'remove';
 const TARGET = { pause: 'pausado', resume: 'ativo', remove: 'removido' } as const;
 
 /** The columns a watch moving to the action's state gets: the next run only while active (CHECK in migration 0048). */
-function changeOf(action: Action, watch: Watch, now: Date) {
+function changeOf(action: Action, watch: Watch, now: Date, timeScale: number) {
   switch (action) {
     case 'pause':
       return { estado: 'pausado' as const, next_run_at: null, paused_at: now };
     case 'resume':
       return {
         estado: 'ativo' as const,
-        next_run_at: nextPlannedRun(watch.createdAt, watch.frequencia, now),
+        next_run_at: nextPlannedRun(watch.createdAt, watch.frequencia, now, timeScale),
         paused_at: null,
       };
     case 'remove':
@@ -38,6 +38,8 @@ export async function changeWatchState(
   db: Kysely<Database>,
   target: { readonly accountId: string; readonly id: string; readonly action: Action },
   now: Date,
+  /** The environment's clock for the resumed schedule (decision 0164): 1 in production. */
+  timeScale = 1,
 ): Promise<WatchChange | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -53,7 +55,7 @@ export async function changeWatchState(
     if (watch.estado === 'removido') return { kind: 'removed', watch };
     const updated = await trx
       .updateTable('watch')
-      .set(changeOf(target.action, watch, now))
+      .set(changeOf(target.action, watch, now, timeScale))
       .where('id', '=', watch.id)
       .returningAll()
       .executeTakeFirstOrThrow();

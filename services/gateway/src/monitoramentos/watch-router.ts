@@ -37,7 +37,7 @@ const STATE_ANSWERS = {
 function stateHandler(deps: AcceptanceDeps, action: keyof typeof STATE_ANSWERS): RequestHandler {
   return async (req, res) => {
     const target = { accountId: authOf(res).accountId, id: watchIdOf(req.params.id), action };
-    const change = await changeWatchState(deps.db, target, deps.clock.now());
+    const change = await changeWatchState(deps.db, target, deps.clock.now(), deps.timeScale);
     if (change === undefined) throw notFound();
     if (change.kind === 'removed') {
       throw new HttpError(409, 'Este monitoramento foi removido e não volta a executar: crie outro.');

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type FieldError, validateWatchPedido, type WatchPedido } from '@regapi/contracts';
-import { lockDueWatch, RUN_WINDOW_MS, type RunRecord, recordWatchRun, type Watch } from '@regapi/orders';
+import { lockDueWatch, type RunRecord, recordWatchRun, runWindowMs, type Watch } from '@regapi/orders';
 import { acceptBatch } from '../../batches/batch-acceptance';
 import { NATIONWIDE_BATCH } from '../../batches/nationwide-acceptance';
 import type { WatchRunPlacement } from '../../executions/accept-planned';
@@ -40,6 +40,7 @@ function placement(
   watch: Watch,
   plannedAt: Date,
   now: Date,
+  timeScale: number,
 ): { readonly hook: WatchRunPlacement; readonly placed: () => readonly string[] } {
   let orderIds: readonly string[] = [];
   const hook: WatchRunPlacement = {
@@ -54,6 +55,7 @@ function placement(
         due,
         { plannedAt, outcome: 'em_andamento', orderId, batchId: placed.batchId, reason: null },
         now,
+        timeScale,
       );
     },
   };
@@ -94,7 +96,7 @@ async function recordWithoutOrder(
   return deps.db.transaction().execute(async (trx) => {
     const due = await lockDueWatch(trx, watch.id, run.plannedAt);
     if (due === undefined) return { kind: 'moved-on' } as const;
-    await recordWatchRun(trx, due, { ...run, orderId: null, batchId: null }, now);
+    await recordWatchRun(trx, due, { ...run, orderId: null, batchId: null }, now, deps.timeScale);
     return { kind: 'recorded', outcome: run.outcome, reason: run.reason } as const;
   });
 }
@@ -129,7 +131,7 @@ export async function placeWatchRun(deps: AcceptanceDeps, watch: Watch): Promise
   const plannedAt = watch.nextRunAt;
   if (plannedAt === null) return { kind: 'moved-on' };
   const now = deps.clock.now();
-  if (now.getTime() - plannedAt.getTime() >= RUN_WINDOW_MS[watch.frequencia]) {
+  if (now.getTime() - plannedAt.getTime() >= runWindowMs(watch.frequencia, deps.timeScale)) {
     // Nothing placed it in its window (the gateway was down): late, and the schedule goes on from the next run.
     const reason = 'nenhuma execução foi possível na janela da execução planejada (serviço fora do ar)';
     return recordWithoutOrder(deps, watch, { plannedAt, outcome: 'atrasada', reason }, now);
@@ -143,7 +145,7 @@ export async function placeWatchRun(deps: AcceptanceDeps, watch: Watch): Promise
       now,
     );
   }
-  const run = placement(watch, plannedAt, now);
+  const run = placement(watch, plannedAt, now, deps.timeScale);
   let outcome: AcceptanceOutcome;
   try {
     outcome = await accept(deps, watch, pedido.value, plannedAt, run.hook);
@@ -184,6 +186,7 @@ export async function placeWatchRun(deps: AcceptanceDeps, watch: Watch): Promise
     );
   }
   const reason = notPlacedReason(outcome) ?? outcome.kind;
-  if (now.getTime() - plannedAt.getTime() < RUN_WINDOW_MS[watch.frequencia]) return { kind: 'retry', reason };
+  if (now.getTime() - plannedAt.getTime() < runWindowMs(watch.frequencia, deps.timeScale))
+    return { kind: 'retry', reason };
   return recordWithoutOrder(deps, watch, { plannedAt, outcome: 'atrasada', reason }, now);
 }
