@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createDeadLetterTable, createInProcessBus, createOutboxRelay } from '@regapi/bus';
 import { createDb, migrateToLatest } from '@regapi/db';
@@ -44,7 +43,6 @@ export async function startSandboxStack(input: SandboxStackInput): Promise<Sandb
   const db = createDb(await ensureDatabase(input.postgresUrl, SANDBOX_DATABASE), { applicationName: 'sandbox' });
   const applied = await migrateToLatest(db.db);
   logger.info({ applied }, 'sandbox database ready');
-  mkdirSync(input.dataDir, { recursive: true });
   const simulator = createOriginSimulator({
     seed: input.seed,
     timeScale: input.timeScale,

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { SimRecord } from '../world/records';
 import type { SimWorld } from '../world/world';
 import type { CertificateOrder, OrderBook, RecordViewOrder } from './order-book';
@@ -80,6 +81,7 @@ export function encodeOrders(book: OrderBook): OrderFileContent {
 /** Writes the whole file anew beside it, then renames: a crash mid-write leaves the previous file whole. */
 export function writeOrderFile(file: string, book: OrderBook): void {
   const partial = `${file}.partial`;
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(partial, `${JSON.stringify(encodeOrders(book))}\n`);
   renameSync(partial, file);
 }
