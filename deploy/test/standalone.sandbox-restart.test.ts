@@ -61,12 +61,25 @@ async function startStandalone(): Promise<Standalone> {
 async function stop(standalone: Standalone, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
   const { exit } = await standalone.process.stop(signal);
   running = undefined;
+  // A SIGKILL reaches the whole group at once, but its PostgreSQL's processes die after the launcher: the next start
+  // waits until none is left (a cluster whose old processes still hold it does not start).
+  const group = standalone.process.child.pid ?? 0;
+  await waitFor(() => !groupAlive(group), { timeoutMs: 30_000, what: `process group ${group} to be gone` });
   // The output is in the expectation so that a failed shutdown shows why.
   const expected = signal === 'SIGTERM' ? 0 : 'SIGKILL';
   expect({ exit, output: exit === expected ? '' : standalone.process.output() }).toEqual({
     exit: expected,
     output: '',
   });
+}
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function rememberedPort(): number {
