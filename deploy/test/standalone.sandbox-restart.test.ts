@@ -8,12 +8,13 @@ import { buildWorkspace, ROOT } from './build-once';
 
 // Issue 29 item 1, as a new integrator lived it: `pnpm start`, a `teste` certificate accepted and debited, the system
 // stopped while the certificate waits for its office, started again on the same DATA_DIR. The sandbox's simulator
-// must be back on its port (DATA_DIR/sandbox-simulator-port) and the certificate must end, debited once.
+// must be back on its port (DATA_DIR/sandbox-simulator-port), still knowing the certificate (its orders file, decision
+// 0157), and the certificate must be delivered, debited once — never left processing.
 
 jest.setTimeout(240_000);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'regapi-sandbox-restart-'));
-// mkdtemp makes a 0700 folder; run as root, PostgreSQL runs as the postgres user and must traverse it (0060).
+// mkdtemp makes a 0700 folder; run as root, PostgreSQL runs as the postgres user and must traverse it (decision 0060).
 chmodSync(dataDir, 0o755);
 let running: Spawned | undefined;
 
