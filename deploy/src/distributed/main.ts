@@ -47,7 +47,8 @@ async function main(): Promise<void> {
       SANDBOX_AMQP_URL: env.optionalUrl(['amqp:', 'amqps:']),
       /** The sandbox services' internal ports from here, their metrics ports 10 higher. */
       SANDBOX_PORT_BASE: env.port(9280),
-      SANDBOX_SIM_PORT: env.port(8091),
+      /** A fixed port, never 0: the sandbox's orders keep its address across a restart (issue 29 item 1). */
+      SANDBOX_SIM_PORT: env.integer({ min: 1, max: 65_535, default: 8091 }),
       SANDBOX_TIME_SCALE: env.number(SANDBOX_TIME_SCALE_SETTING),
       SIM_USERNAME: simulatorConfig.SIM_USERNAME,
       SIM_PASSWORD: simulatorConfig.SIM_PASSWORD,

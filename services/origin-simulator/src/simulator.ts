@@ -6,6 +6,8 @@ import { portalRoutes } from './http/portal-routes';
 import { CertificateSigner } from './pdf/signer';
 import { Sleeper } from './portal/latency';
 import type { OrderCreatedListener } from './portal/order-book';
+import { putOrderDocument } from './portal/order-documents';
+import { readOrderFile, writeOrderFile } from './portal/order-file';
 import { PortalState } from './portal/portal-state';
 import { SimClock } from './portal/sim-clock';
 import type { SessionTakenListener, SimContext } from './portal/sim-context';
@@ -41,6 +43,12 @@ export interface OriginSimulatorOptions {
    * test holds a call open to meet it with another call or a login, instead of hoping its latency is still running.
    */
   readonly onSessionTaken?: SessionTakenListener;
+  /**
+   * A file that keeps the property orders taken and the count of protocol numbers given, read back at start: the
+   * sandbox's simulator remembers its orders across a restart, as the registry does (issue 29 item 1). A reset
+   * empties it. Default: none, every start is a fresh origin.
+   */
+  readonly ordersFile?: string;
 }
 
 export interface RunningSimulator {
@@ -76,21 +84,38 @@ export function createOriginSimulator(options: OriginSimulatorOptions = {}): Ori
   });
   const clock = new SimClock(options.clock ?? systemClock);
   const sleeper = new Sleeper();
-  let state = new PortalState(seed, timeScale, options.onOrderCreated);
+  const world = worldFor(seed);
+  const signer = new CertificateSigner();
+  const { ordersFile } = options;
+  const newState = (): PortalState => {
+    if (ordersFile === undefined) return new PortalState(seed, timeScale, options.onOrderCreated);
+    // A call that started before a reset finishes on the state it started with: that state no longer writes the file.
+    const created: PortalState = new PortalState(seed, timeScale, options.onOrderCreated, () => {
+      if (created === state) writeOrderFile(ordersFile, created.orders);
+    });
+    return created;
+  };
+  let state = newState();
+  if (ordersFile !== undefined) {
+    const kept = readOrderFile(ordersFile, world);
+    state.orders.restore(kept.orders, kept.issued);
+    for (const order of kept.orders) putOrderDocument({ world, signer }, state.documents, order);
+  }
   const sim: SimContext = {
     seed,
     timeScale,
     punctual: options.punctual ?? false,
-    world: worldFor(seed),
+    world,
     clock,
     sleeper,
     onSessionTaken: options.onSessionTaken,
-    signer: new CertificateSigner(),
+    signer,
     credentials,
     state: () => state,
   };
   const reset = () => {
-    state = new PortalState(seed, timeScale, options.onOrderCreated);
+    state = newState();
+    if (ordersFile !== undefined) writeOrderFile(ordersFile, state.orders);
     clock.reset();
   };
 

@@ -57,7 +57,11 @@ export class OrderBook {
   private readonly orders = new Map<string, Order>();
   private counter = 0;
 
-  constructor(private readonly onCreated?: OrderCreatedListener) {}
+  /** `onChanged`: after an order is added or a record view delivered (the simulator's order file, issue 29). */
+  constructor(
+    private readonly onCreated?: OrderCreatedListener,
+    private readonly onChanged?: () => void,
+  ) {}
 
   /** `P` product digit + year + 7-digit sequence: digits only, unique, deterministic. */
   nextNumero(kind: Order['kind'], now: Date): string {
@@ -68,6 +72,23 @@ export class OrderBook {
   add(order: Order): void {
     this.orders.set(order.numero, order);
     this.onCreated?.({ kind: order.kind, numero: order.numero });
+    this.onChanged?.();
+  }
+
+  markDelivered(order: RecordViewOrder, at: Date): void {
+    order.deliveredAt = at;
+    this.onChanged?.();
+  }
+
+  /** How many protocol numbers were given: kept with the orders, so a restart never gives one twice. */
+  issuedCount(): number {
+    return this.counter;
+  }
+
+  /** Orders kept from an earlier run of the simulator, and its count of protocol numbers given. */
+  restore(orders: readonly Order[], issuedCount: number): void {
+    for (const order of orders) this.orders.set(order.numero, order);
+    this.counter = Math.max(this.counter, issuedCount);
   }
 
   get(numero: string): Order | undefined {

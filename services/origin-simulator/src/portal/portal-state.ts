@@ -19,8 +19,8 @@ export class PortalState {
   readonly latency: LatencyModel;
   private readonly occurrences = new Map<string, number>();
 
-  constructor(seed: number, timeScale: number, onOrderCreated?: OrderCreatedListener) {
-    this.orders = new OrderBook(onOrderCreated);
+  constructor(seed: number, timeScale: number, onOrderCreated?: OrderCreatedListener, onOrdersChanged?: () => void) {
+    this.orders = new OrderBook(onOrderCreated, onOrdersChanged);
     this.sessions = new SessionDesk(seed);
     this.documents = new DocumentStore(`origin-simulator|${seed}`);
     this.latency = new LatencyModel(seed, timeScale);

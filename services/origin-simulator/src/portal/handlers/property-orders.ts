@@ -2,9 +2,7 @@ import { createHmac } from 'node:crypto';
 import { formatReaisBrasil, parseUf } from '@regapi/br';
 import { CERTIFICATE_TERM_BUSINESS_HOURS, certificateForecast } from '@regapi/calendar';
 import { type OriginFault, WIRE_ERRORS, type WireCertificateOrder } from '@regapi/origin';
-import { renderCertificate } from '../../pdf/certificate-pdf';
 import { brDate } from '../../pdf/record-text';
-import { renderRecordView } from '../../pdf/record-view-pdf';
 import { rngFor } from '../../random/prng';
 import { growingRecord, isGrowingMatricula } from '../../world/changing-identities';
 import type { SimOffice } from '../../world/offices';
@@ -13,7 +11,8 @@ import { type Answer, json, wireError } from '../answer';
 import { faultFromMatricula } from '../faults';
 import { genericFaultAnswer } from '../generic-faults';
 import { originTimeoutMs } from '../latency';
-import { type CertificateOrder, deliveryTime, type ReceivedEntry, type RecordViewOrder } from '../order-book';
+import type { CertificateOrder, ReceivedEntry, RecordViewOrder } from '../order-book';
+import { putOrderDocument } from '../order-documents';
 import { type CallContext, wait } from '../sim-context';
 import { errorCode } from './search';
 import { recordViewWire } from './wire-views';
@@ -148,9 +147,7 @@ async function recordView(
   };
   call.state.orders.add(order);
   entry.numeroPedido = numero;
-  call.state.documents.put(`${numero}-matricula.pdf`, 'record-view', 'application/pdf', () =>
-    renderRecordView(world, office, record, numero, deliveryTime(order)),
-  );
+  putOrderDocument(call.sim, call.state.documents, order);
   if (fault === 'timeout-after-order') {
     // The order stands and completes by itself: only reconciliation (listOrders) can find it (contract 3).
     await wait(call, originTimeoutMs('record-view'));
@@ -158,7 +155,7 @@ async function recordView(
   }
   await wait(call, durationMs);
   const delivered = Math.min(clock.now().getTime(), order.completesAt.getTime());
-  order.deliveredAt = new Date(delivered);
+  call.state.orders.markDelivered(order, new Date(delivered));
   entry.result = 'ENTREGUE';
   return json(200, recordViewWire(call, order));
 }
@@ -211,15 +208,7 @@ async function certificate(
   };
   call.state.orders.add(order);
   entry.numeroPedido = numero;
-  call.state.documents.put(`${numero}-certidao.pdf`, 'certificate', 'application/pdf', () =>
-    renderCertificate(
-      world,
-      office,
-      record,
-      { numeroPedido: numero, issuedAt: order.readyAt, validatorCode: order.validatorCode },
-      call.sim.signer,
-    ),
-  );
+  putOrderDocument(call.sim, call.state.documents, order);
   if (fault === 'timeout-after-order') {
     await wait(call, originTimeoutMs('certificate'));
     return wireError(504, WIRE_ERRORS.timeout);
