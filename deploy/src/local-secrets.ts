@@ -65,6 +65,7 @@ export function loadOrCreateLocalSecrets(
     readonly TOKEN_CACHE_MS: number;
     readonly RATE_LIMIT_BURST?: number;
     readonly RATE_LIMIT_PER_SECOND?: number;
+    readonly WATCH_RUNS_EVERY_MS?: number;
   },
 ): GatewaySettings {
   const variables = localSecretVariables(dataDir, config);
@@ -75,5 +76,6 @@ export function loadOrCreateLocalSecrets(
     TOKEN_CACHE_MS: config.TOKEN_CACHE_MS,
     ...(config.RATE_LIMIT_BURST === undefined ? {} : { RATE_LIMIT_BURST: config.RATE_LIMIT_BURST }),
     ...(config.RATE_LIMIT_PER_SECOND === undefined ? {} : { RATE_LIMIT_PER_SECOND: config.RATE_LIMIT_PER_SECOND }),
+    ...(config.WATCH_RUNS_EVERY_MS === undefined ? {} : { WATCH_RUNS_EVERY_MS: config.WATCH_RUNS_EVERY_MS }),
   });
 }

@@ -42,4 +42,5 @@ export const standaloneConfig = {
   TOKEN_CACHE_MS: gatewayConfig.TOKEN_CACHE_MS,
   RATE_LIMIT_BURST: gatewayConfig.RATE_LIMIT_BURST,
   RATE_LIMIT_PER_SECOND: gatewayConfig.RATE_LIMIT_PER_SECOND,
+  WATCH_RUNS_EVERY_MS: gatewayConfig.WATCH_RUNS_EVERY_MS,
 };

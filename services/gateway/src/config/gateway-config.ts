@@ -1,6 +1,7 @@
 import { ConfigError, env, type Reader } from '@regapi/config';
 import { HOURLY_SEARCH_CEILING_SETTING, SANDBOX_TIME_SCALE_SETTING } from '@regapi/orders';
 import { type JwtKeyring, jwtKeysConfig, keyringFromConfig, MIN_SECRET_LENGTH } from '@regapi/tokens';
+import { WATCH_RUNS_EVERY_MS } from '../monitoramentos/runs/watch-run-job';
 import {
   DEFAULT_RATE_LIMIT_BURST,
   DEFAULT_RATE_LIMIT_PER_SECOND,
@@ -38,6 +39,8 @@ export const gatewayConfig = {
   ADMIN_TOKEN: adminToken,
   /** How long a token's row may be served from memory; 0 reads the database on every request. */
   TOKEN_CACHE_MS: env.integer({ min: 0, max: MAX_TOKEN_CACHE_MS, default: DEFAULT_TOKEN_CACHE_MS }),
+  /** How often the watches' due runs are placed and finished runs compared (decision 0164): 1 s to 1 h. */
+  WATCH_RUNS_EVERY_MS: env.integer({ min: 1_000, max: 3_600_000, default: WATCH_RUNS_EVERY_MS }),
   /**
    * Contract 8, the same variable origin-session enforces: the gateway only reads it for honest `consultar_daqui_s`
    * estimates, so both must be given the same value.
@@ -73,6 +76,7 @@ export interface GatewaySettings {
   readonly adminToken: string;
   readonly tokenCacheMs: number;
   readonly rateLimit: RateLimitSettings;
+  readonly watchRunsEveryMs: number;
 }
 
 /**
@@ -88,7 +92,7 @@ function rateLimitFrom(burst: number, perSecond: number): RateLimitSettings {
 
 /**
  * The settings from the loaded variables; a key list that cannot be used is a ConfigError naming its variable. The
- * rate-limit variables may be left out (a launcher that does not read them): their defaults apply.
+ * rate-limit and watch-run variables may be left out (a launcher that does not read them): their defaults apply.
  */
 export function gatewaySettingsFrom(config: {
   readonly JWT_KEYS: string;
@@ -97,6 +101,7 @@ export function gatewaySettingsFrom(config: {
   readonly TOKEN_CACHE_MS: number;
   readonly RATE_LIMIT_BURST?: number;
   readonly RATE_LIMIT_PER_SECOND?: number;
+  readonly WATCH_RUNS_EVERY_MS?: number;
 }): GatewaySettings {
   const rateLimit = rateLimitFrom(
     config.RATE_LIMIT_BURST ?? DEFAULT_RATE_LIMIT_BURST,
@@ -107,5 +112,6 @@ export function gatewaySettingsFrom(config: {
     adminToken: config.ADMIN_TOKEN,
     tokenCacheMs: config.TOKEN_CACHE_MS,
     rateLimit,
+    watchRunsEveryMs: config.WATCH_RUNS_EVERY_MS ?? WATCH_RUNS_EVERY_MS,
   };
 }
