@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { QUEUE } from '@regapi/bus';
-import { webhookPayloadProblems } from '@regapi/contracts';
+import { type WebhookEventType, webhookPayloadProblems } from '@regapi/contracts';
 import { waitFor } from '@regapi/testkit';
 import { listDeliveries, registerEndpoint, replayDelivery } from '@regapi/webhook-endpoints';
 import { fanOut, webhookEventsOf } from '../src';
@@ -236,7 +236,7 @@ test('a certificate issued is consulta.finalizada and certidao.emitida; a revisi
 test('a watch.changed is one signed monitoramento.alteracao per subscribed endpoint, redelivered or not', async () => {
   const accountId = await harness.newAccount();
   const db = harness.database.db;
-  const register = (events: string[]) =>
+  const register = (events: WebhookEventType[]) =>
     registerEndpoint(db, { accountId, url: receiver.url, events }, harness.clock.now());
   const watches = await register(['monitoramento.alteracao']);
   const alsoWatches = await register(['consulta.finalizada', 'monitoramento.alteracao']);
@@ -259,8 +259,8 @@ test('a watch.changed is one signed monitoramento.alteracao per subscribed endpo
   const sent = receiver.received.map((request) => {
     const id = String(request.headers['webhook-id']);
     const timestamp = String(request.headers['webhook-timestamp']);
-    const [delivery] = [...secrets.entries()].filter(([, secret]) =>
-      request.headers['webhook-signature'] === expectedSignature(secret, id, timestamp, request.body),
+    const [delivery] = [...secrets.entries()].filter(
+      ([, secret]) => request.headers['webhook-signature'] === expectedSignature(secret, id, timestamp, request.body),
     );
     return { endpoint: delivery?.[0], id, body: JSON.parse(request.body) };
   });
