@@ -67,8 +67,54 @@ test('a signed event comes back typed: narrowing on type gives its data', () => 
 
 test('the SDK knows every event type of the document, the test event included', () => {
   expect(WEBHOOK_EVENT_TYPES).toEqual(
-    expect.arrayContaining(['consulta.finalizada', 'estorno.realizado', 'saldo.abaixo_do_limite', 'webhook.teste']),
+    expect.arrayContaining([
+      'consulta.finalizada',
+      'estorno.realizado',
+      'saldo.abaixo_do_limite',
+      'monitoramento.alteracao',
+      'webhook.teste',
+    ]),
   );
+});
+
+const watchChanged: WebhookEventOf<'monitoramento.alteracao'> = {
+  id: ID,
+  type: 'monitoramento.alteracao',
+  timestamp: '2026-11-28T12:04:05.123Z',
+  conta: '5d1c0f0e-0a9b-4d55-8c1e-3f3a1b2c4d5e',
+  ambiente: 'producao',
+  data: {
+    monitoramento: '6b445949-dcc8-455a-ada0-c49acbb78634',
+    tipo: 'matricula',
+    referencia_monitoramento: 'carteira-7',
+    execucao_planejada_em: '2026-11-28T12:00:00.000Z',
+    protocolos: ['2026112800002'],
+    resumo: '1 ato novo: R.5 (penhora)',
+    diferencas: {
+      tipo: 'matricula',
+      resultado: 'alteracao',
+      resumo: '1 ato novo: R.5 (penhora)',
+      comparacao: 'texto',
+      aviso: null,
+      atos_novos: [{ ato: 'R.5', tipo: 'R', numero: 5, natureza: 'penhora', texto: 'R.5/1234 - PENHORA.' }],
+      atos_alterados: [],
+      atos_removidos: [],
+      anomalias: [],
+      documento_anterior: null,
+      documento_atual: null,
+    },
+  },
+};
+
+test("a watch's change comes back typed down to its diff: narrowing on diferencas.tipo gives the acts", () => {
+  const event: WebhookEvent = verifyWebhookEvent(delivery(watchChanged));
+  expect(event).toEqual(watchChanged);
+  if (event.type !== 'monitoramento.alteracao') throw new Error(`narrowed to ${event.type}`);
+  const diff = event.data.diferencas;
+  if (diff.tipo !== 'matricula') throw new Error(`narrowed to ${diff.tipo}`);
+  // Compiles only because `diferencas` is the history's DiferencasMonitoramento, a union narrowed by its tipo.
+  const atos: string[] = diff.atos_novos.map((ato) => `${ato.ato} ${ato.natureza ?? ''}`);
+  expect([event.data.referencia_monitoramento, atos]).toEqual(['carteira-7', ['R.5 penhora']]);
 });
 
 test('a body whose id differs from webhook-id, or without its fields, is refused; a bad signature first', () => {

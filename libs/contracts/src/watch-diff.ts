@@ -183,6 +183,9 @@ export const WATCH_DIFF_SCHEMA: JsonObject = {
   oneOf: [pessoa, matricula],
 };
 
+/** Its component name in the OpenAPI document: the history's `diferencas` and the webhook's refer to it by this. */
+export const WATCH_DIFF_SCHEMA_NAME = 'DiferencasMonitoramento';
+
 const validateWatchDiff = contractsAjv.compile(WATCH_DIFF_SCHEMA);
 
 /** What is wrong with a diff against WATCH_DIFF_SCHEMA, as readable lines; [] when it is right. */

@@ -7,6 +7,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'certidao.indisponivel',
   'estorno.realizado',
   'saldo.abaixo_do_limite',
+  'monitoramento.alteracao',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -1,14 +1,38 @@
 import type { ValidateFunction } from 'ajv';
+import type { JsonObject, JsonValue } from './openapi/json';
 import { contractsAjv } from './requests/ajv';
 import {
   isWebhookEmittedType,
   WEBHOOK_EMITTED_TYPES,
+  WEBHOOK_PAYLOAD_REFERENCED_SCHEMAS,
   WEBHOOK_PAYLOAD_SCHEMAS,
   type WebhookEmittedType,
 } from './webhook-payloads';
 
+const COMPONENT = '#/components/schemas/';
+
+/** `{$ref: '#/components/schemas/X'}` replaced by X itself, so a body's schema compiles without the whole document. */
+function isObject(value: JsonValue): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function inlined(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(inlined);
+  if (!isObject(value)) return value;
+  const target = typeof value.$ref === 'string' && value.$ref.startsWith(COMPONENT) ? value.$ref : undefined;
+  if (target !== undefined) {
+    const schema = WEBHOOK_PAYLOAD_REFERENCED_SCHEMAS[target.slice(COMPONENT.length)];
+    if (schema === undefined) throw new Error(`webhook body schema: unknown component ${target}`);
+    return inlined(schema);
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, inlined(inner)]));
+}
+
 const validators = new Map<WebhookEmittedType, ValidateFunction>(
-  WEBHOOK_EMITTED_TYPES.map((type) => [type, contractsAjv.compile(WEBHOOK_PAYLOAD_SCHEMAS[type])]),
+  WEBHOOK_EMITTED_TYPES.map((type) => [
+    type,
+    contractsAjv.compile(inlined(WEBHOOK_PAYLOAD_SCHEMAS[type]) as JsonObject),
+  ]),
 );
 
 /**

@@ -1,8 +1,10 @@
 import { AMBIENTES } from './ambiente';
 import type { JsonObject } from './openapi/json';
-import { flag, instant, integer, nullableText, objectSchema, reais, text } from './openapi/schema-helpers';
+import { flag, instant, integer, nullableText, objectSchema, reais, ref, text } from './openapi/schema-helpers';
 import { FONTES } from './products';
 import { REFERENCIA_MAX_LENGTH } from './requests/schemas';
+import { WATCH_TIPOS } from './requests/watch-body';
+import { WATCH_DIFF_SCHEMA, WATCH_DIFF_SCHEMA_NAME } from './watch-diff';
 import { WEBHOOK_EVENT_TYPES } from './webhook-events';
 
 /**
@@ -54,6 +56,27 @@ const DATA: Readonly<Record<WebhookEmittedType, JsonObject>> = {
     saldo: reais('O saldo depois do débito, em reais.'),
     limite_saldo_baixo: reais('O limite configurado no console, em reais.'),
   }),
+  'monitoramento.alteracao': objectSchema(
+    'Uma execução de um monitoramento encontrou uma alteração (decisões 0152, 0162, 0165). Sem referencia: uma execução não é um pedido seu; a do monitoramento está em referencia_monitoramento.',
+    {
+      monitoramento: text('O id do monitoramento: GET /v1/monitoramentos/{id}/execucoes lista o histórico.', {
+        format: 'uuid',
+      }),
+      tipo: { type: 'string', enum: [...WATCH_TIPOS], description: 'pessoa ou matricula, como foi criado.' },
+      referencia_monitoramento: nullableText('A sua referência do monitoramento; null sem ela.', {
+        maxLength: REFERENCIA_MAX_LENGTH,
+      }),
+      execucao_planejada_em: instant('O instante planejado da execução (UTC): o planejada_em do histórico.'),
+      protocolos: {
+        type: 'array',
+        minItems: 1,
+        description: 'Os pedidos da execução (um, ou um por UF na pesquisa nacional): GET /v1/consultas/{protocolo}.',
+        items: text('Um protocolo.'),
+      },
+      resumo: text('Uma linha em português para exibir (a mesma de diferencas.resumo).'),
+      diferencas: ref(WATCH_DIFF_SCHEMA_NAME),
+    },
+  ),
   'webhook.teste': objectSchema('Um evento de teste pedido por você: não diz nada sobre pedidos nem sobre o saldo.', {
     webhook: text('O id do webhook que recebeu o teste.', { format: 'uuid' }),
     mensagem: text('Uma frase para exibir.'),
@@ -68,6 +91,7 @@ const TITLES: Readonly<Record<WebhookEmittedType, string>> = {
   'certidao.indisponivel': 'WebhookCertidaoIndisponivel',
   'estorno.realizado': 'WebhookEstornoRealizado',
   'saldo.abaixo_do_limite': 'WebhookSaldoAbaixoDoLimite',
+  'monitoramento.alteracao': 'WebhookMonitoramentoAlteracao',
   'webhook.teste': 'WebhookTeste',
 };
 
@@ -105,7 +129,16 @@ export const WEBHOOK_PAYLOAD_SCHEMAS: Readonly<Record<WebhookEmittedType, JsonOb
   'certidao.indisponivel': payloadSchema('certidao.indisponivel'),
   'estorno.realizado': payloadSchema('estorno.realizado'),
   'saldo.abaixo_do_limite': payloadSchema('saldo.abaixo_do_limite'),
+  'monitoramento.alteracao': payloadSchema('monitoramento.alteracao'),
   'webhook.teste': payloadSchema('webhook.teste'),
+};
+
+/**
+ * The document's components the bodies refer to by `$ref` (published once, beside the API's own use of them): the check
+ * of a body resolves them from here, the OpenAPI document from its `components.schemas`.
+ */
+export const WEBHOOK_PAYLOAD_REFERENCED_SCHEMAS: Readonly<Record<string, JsonObject>> = {
+  [WATCH_DIFF_SCHEMA_NAME]: WATCH_DIFF_SCHEMA,
 };
 
 export function isWebhookEmittedType(value: unknown): value is WebhookEmittedType {

@@ -49,10 +49,14 @@ test('register: the secret shown once; the same form again registers nothing; th
   const { visitor, accountId } = await signedIn('desenvolvimento');
   const page = await (await visitor.request('/webhooks/novo')).text();
   const formId = /name="formulario" value="([^"]+)"/.exec(page)?.[1] ?? '';
+  // Every subscribable event is offered, the watch's (issue 30) among them, with its label.
+  expect(page).toMatch(
+    /<input type="checkbox" name="eventos" value="monitoramento.alteracao"> Monitoramento: alteração encontrada/,
+  );
   const created = await register(
     visitor,
     'https://erp.example.com/avisos',
-    ['consulta.finalizada', 'estorno.realizado'],
+    ['consulta.finalizada', 'estorno.realizado', 'monitoramento.alteracao'],
     formId,
   );
   const secretPage = await created.text();
@@ -63,11 +67,12 @@ test('register: the secret shown once; the same form again registers nothing; th
   expect(await again.text()).not.toContain('whsec_');
   const endpoints = await listEndpoints(database.db, accountId);
   expect(endpoints.map((endpoint) => [endpoint.url, endpoint.events])).toEqual([
-    ['https://erp.example.com/avisos', ['consulta.finalizada', 'estorno.realizado']],
+    ['https://erp.example.com/avisos', ['consulta.finalizada', 'estorno.realizado', 'monitoramento.alteracao']],
   ]);
   const list = await (await visitor.request('/webhooks')).text();
   expect(list).toContain('https://erp.example.com/avisos');
   expect(list).toContain('Estorno realizado');
+  expect(list).toContain('Monitoramento: alteração encontrada');
   expect(list).not.toContain('whsec_');
   expect(await auditOf(accountId)).toEqual([{ action: 'webhook.create', target: endpoints[0]?.id }]);
 });

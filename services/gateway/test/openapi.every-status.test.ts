@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { systemClock } from '@regapi/calendar';
 import { setProductEnabled } from '@regapi/catalog';
-import { FONTES, type Fonte, scopeOf } from '@regapi/contracts';
+import { FONTES, type Fonte, scopeOf, type WatchDiffPessoa } from '@regapi/contracts';
 import { createDb } from '@regapi/db';
 import { documentKey, upsertOrderDocument } from '@regapi/documents';
 import { closeMonth, extratoMonthRange } from '@regapi/ledger';
@@ -327,7 +327,32 @@ test('the monitoring routes (issue 30; docs/decisions/0160)', async () => {
         planned_at: new Date('2026-06-08T10:00:00Z'),
         order_id: null,
         outcome: 'alteracao',
-        diff: JSON.stringify({ surgiram: [{ cns: '111111', matricula: '12345' }], sumiram: [] }),
+        // A whole diff (decision 0162): the history's diferencas is DiferencasMonitoramento (decision 0165).
+        diff: JSON.stringify({
+          tipo: 'pessoa',
+          resultado: 'alteracao',
+          resumo: '1 imóvel novo em SP',
+          ufs: [
+            {
+              uf: 'SP',
+              situacao: 'comparada',
+              motivo: null,
+              quantidade_imoveis: 1,
+              novos: [
+                {
+                  chave: 'cns:111111|12345',
+                  matricula: '12345',
+                  cartorio_cns: '111111',
+                  cartorio_numero: 2,
+                  cartorio_nome: '2º Registro de Imóveis de Campinas',
+                  cartorio_municipio: 'Campinas',
+                  cartorio_uf: 'SP',
+                },
+              ],
+              deixaram_de_constar: [],
+            },
+          ],
+        } satisfies WatchDiffPessoa),
         created_at: new Date(),
       },
     ])

@@ -157,6 +157,26 @@ test('bad input is a 422 envelope naming the field; a malformed id a 404', async
   expect((await api(`/v1/webhooks/${id}`, tokenA)).status).toBe(404);
 });
 
+test('monitoramento.alteracao (issue 30) is subscribable on POST and PATCH and listed back', async () => {
+  const created = await api('/v1/webhooks', tokenA, 'POST', {
+    url: 'https://hooks.example.com/monitoramentos',
+    eventos: ['monitoramento.alteracao'],
+  });
+  expect(created.status).toBe(201);
+  const id = String(created.body.data[0]?.id);
+  expect(created.body.data[0]).toEqual(expect.objectContaining({ eventos: ['monitoramento.alteracao'] }));
+  const patched = await api(`/v1/webhooks/${id}`, tokenA, 'PATCH', {
+    eventos: ['consulta.finalizada', 'monitoramento.alteracao'],
+  });
+  expect(patched.status).toBe(200);
+  const listed = await api('/v1/webhooks', tokenA);
+  expect(listed.body.data.find((endpoint) => endpoint.id === id)?.eventos).toEqual([
+    'consulta.finalizada',
+    'monitoramento.alteracao',
+  ]);
+  expect((await api(`/v1/webhooks/${id}`, tokenA, 'DELETE')).status).toBe(200);
+});
+
 test('without a token: 401', async () => {
   const answer = await call(`${gateway.url}/v1/webhooks`);
   expect([answer.status, answer.body.code]).toEqual([401, 401]);

@@ -11,6 +11,8 @@ import {
   orderReconciledMessage,
   orderRefundedMessage,
   orderRevisedMessage,
+  WATCH_CHANGED,
+  watchChangedMessage,
 } from '@regapi/bus';
 import type { WebhookEventType } from '@regapi/contracts';
 
@@ -115,6 +117,23 @@ export function webhookEventsOf(message: IncomingMessage): WebhookEvent[] {
       eventOf(message, low.account_id, 'saldo.abaixo_do_limite', low.at, {
         saldo: reaisNumber(low.balance_centavos),
         limite_saldo_baixo: reaisNumber(low.threshold_centavos),
+      }),
+    ];
+  }
+  if (message.routingKey === WATCH_CHANGED) {
+    const changed = watchChangedMessage.parse(message.payload);
+    if (changed === undefined) return [];
+    // Decision 0165: a run is no order of the customer's, so no `referencia`; the watch's own is named apart. The
+    // diff goes as it is; the body's check against WATCH_DIFF_SCHEMA (at fan-out) refuses one that is not whole.
+    return [
+      eventOf(message, changed.account_id, 'monitoramento.alteracao', changed.compared_at, {
+        monitoramento: changed.watch_id,
+        tipo: changed.tipo,
+        referencia_monitoramento: changed.referencia,
+        execucao_planejada_em: changed.planned_at,
+        protocolos: changed.protocolos,
+        resumo: changed.resumo,
+        diferencas: changed.diff,
       }),
     ];
   }

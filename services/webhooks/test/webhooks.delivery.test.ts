@@ -1,7 +1,18 @@
 import { createHmac } from 'node:crypto';
+import { QUEUE } from '@regapi/bus';
+import { type WebhookEventType, webhookPayloadProblems } from '@regapi/contracts';
 import { waitFor } from '@regapi/testkit';
 import { listDeliveries, registerEndpoint, replayDelivery } from '@regapi/webhook-endpoints';
-import { balanceLow, orderFinished, orderRefunded, orderRevised } from './support/events';
+import { fanOut, webhookEventsOf } from '../src';
+import {
+  balanceLow,
+  MATRICULA_DIFF,
+  orderFinished,
+  orderRefunded,
+  orderRevised,
+  PESSOA_DIFF,
+  watchChanged,
+} from './support/events';
 import { startWebhooksHarness, type WebhooksHarness } from './support/harness';
 import { startReceiver, type TestReceiver } from './support/receiver';
 
@@ -220,4 +231,96 @@ test('a certificate issued is consulta.finalizada and certidao.emitida; a revisi
     .find((body) => body.type === 'saldo.abaixo_do_limite');
   expect(low?.data).toEqual({ saldo: 49.9, limite_saldo_baixo: 100 });
   expect(await listDeliveries(db, accountId, everything.id)).toHaveLength(6);
+});
+
+test('a watch.changed is one signed monitoramento.alteracao per subscribed endpoint, redelivered or not', async () => {
+  const accountId = await harness.newAccount();
+  const db = harness.database.db;
+  const register = (events: WebhookEventType[]) =>
+    registerEndpoint(db, { accountId, url: receiver.url, events }, harness.clock.now());
+  const watches = await register(['monitoramento.alteracao']);
+  const alsoWatches = await register(['consulta.finalizada', 'monitoramento.alteracao']);
+  const finishes = await register(['consulta.finalizada', 'saldo.abaixo_do_limite']);
+  const message = watchChanged(accountId);
+  await harness.bus.publish(message);
+  await waitFor(() => fannedOut(message.id).length === 1, { what: 'event fanned out' });
+  // The gateway's outbox may publish the same message twice: the delivery is one per (message, type, endpoint).
+  await harness.bus.publish(message);
+  await waitFor(() => fannedOut(message.id).length === 2, { what: 'the duplicate handled' });
+  expect(fannedOut(message.id).map((line) => line.deliveries)).toEqual([2, 0]);
+  expect(await harness.webhooks.deliverNow()).toBe(2);
+  expect(await harness.webhooks.deliverNow()).toBe(0);
+
+  const payload = message.payload as { watch_id: string; protocolos: string[] };
+  const secrets = new Map([
+    [watches.id, watches.secret],
+    [alsoWatches.id, alsoWatches.secret],
+  ]);
+  const sent = receiver.received.map((request) => {
+    const id = String(request.headers['webhook-id']);
+    const timestamp = String(request.headers['webhook-timestamp']);
+    const [delivery] = [...secrets.entries()].filter(
+      ([, secret]) => request.headers['webhook-signature'] === expectedSignature(secret, id, timestamp, request.body),
+    );
+    return { endpoint: delivery?.[0], id, body: JSON.parse(request.body) };
+  });
+  // Each signed with its own endpoint's secret, so each went to its own endpoint; none to the one not subscribed.
+  expect(sent.map((one) => one.endpoint).sort()).toEqual([watches.id, alsoWatches.id].sort());
+  expect(await listDeliveries(db, accountId, finishes.id)).toEqual([]);
+  for (const { id, body } of sent) {
+    expect(webhookPayloadProblems(body)).toEqual([]);
+    // Decision 0165: no `referencia` (a run is not the customer's order); the watch's own is referencia_monitoramento.
+    expect(body).toEqual({
+      id,
+      type: 'monitoramento.alteracao',
+      timestamp: '2026-03-02T11:04:05.123Z',
+      conta: accountId,
+      ambiente: 'producao',
+      data: {
+        monitoramento: payload.watch_id,
+        tipo: 'pessoa',
+        referencia_monitoramento: 'carteira-7',
+        execucao_planejada_em: '2026-03-02T11:00:00.000Z',
+        protocolos: payload.protocolos,
+        resumo: '1 imóvel novo em SP',
+        diferencas: PESSOA_DIFF,
+      },
+    });
+  }
+});
+
+test('a record watch without a referencia sends its acts; a diff that is not whole is never stored', async () => {
+  const accountId = await harness.newAccount();
+  const db = harness.database.db;
+  const endpoint = await registerEndpoint(
+    db,
+    { accountId, url: receiver.url, events: ['monitoramento.alteracao'] },
+    harness.clock.now(),
+  );
+  const record = watchChanged(accountId, MATRICULA_DIFF, null);
+  await harness.bus.publish(record);
+  await waitFor(() => fannedOut(record.id).length === 1, { what: 'event fanned out' });
+  expect(await harness.webhooks.deliverNow()).toBe(1);
+  const body = JSON.parse(receiver.received[0]?.body ?? '{}');
+  expect(webhookPayloadProblems(body)).toEqual([]);
+  expect(body.data).toEqual(
+    expect.objectContaining({ tipo: 'matricula', referencia_monitoramento: null, diferencas: MATRICULA_DIFF }),
+  );
+
+  // The message's schema checks the diff's head only; the body's, the whole of WATCH_DIFF_SCHEMA (decision 0140): a
+  // diff without its UFs is a defect of ours, refused before it is stored (the bus retries, then dead-letters it).
+  const { ufs: _ufs, ...headless } = PESSOA_DIFF;
+  const partial = watchChanged(accountId);
+  const incoming = {
+    ...partial,
+    payload: { ...(partial.payload as object), diff: headless },
+    queue: QUEUE.webhookEvents,
+    redelivered: false,
+  };
+  const [event] = webhookEventsOf(incoming);
+  if (event === undefined) throw new Error('watch.changed is a webhook event');
+  await expect(fanOut(db, event, 'producao', harness.clock.now())).rejects.toThrow(
+    /^monitoramento\.alteracao: .*\/data\/diferencas must have required property 'ufs'/,
+  );
+  expect(await listDeliveries(db, accountId, endpoint.id)).toHaveLength(1);
 });

@@ -846,6 +846,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "monitoramento.alteracao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * monitoramento.alteracao
+         * @description Uma execução de um monitoramento seu encontrou uma alteração em relação à anterior que chegou a um resultado: diferencas diz o quê (uma vez por execução). O que o SEU endpoint recebe: POST com este corpo e os headers do Standard Webhooks. Responda 2xx em até 10 s; qualquer outra resposta é uma falha, tentada de novo por até 24 h (decisões 0093, 0094, 0140). O histórico: GET /v1/monitoramentos/{id}/execucoes; o resultado de cada pedido: GET /v1/consultas/{protocolo}.
+         */
+        post: operations["eventoMonitoramentoAlteracao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.teste": {
         parameters: {
             query?: never;
@@ -1750,7 +1770,7 @@ export interface components {
             /** @description A URL chamada (https). */
             url: string;
             /** @description Os eventos assinados (decisão 0093). */
-            eventos: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite")[];
+            eventos: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite" | "monitoramento.alteracao")[];
             /** @description false: desativado pelo cliente ou depois de 24 h de falhas (decisão 0094). */
             ativo: boolean;
             /** @description Por que está desativado; null quando ativo. */
@@ -1771,7 +1791,7 @@ export interface components {
             /** @description A URL chamada (https). */
             url: string;
             /** @description Os eventos assinados (decisão 0093). */
-            eventos: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite")[];
+            eventos: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite" | "monitoramento.alteracao")[];
             /** @description false: desativado pelo cliente ou depois de 24 h de falhas (decisão 0094). */
             ativo: boolean;
             /** @description Por que está desativado; null quando ativo. */
@@ -1795,7 +1815,7 @@ export interface components {
              * @description O evento (webhook.teste: um evento de teste).
              * @enum {string}
              */
-            evento: "consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite" | "webhook.teste";
+            evento: "consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite" | "monitoramento.alteracao" | "webhook.teste";
             /**
              * @description A situação da entrega.
              * @enum {string}
@@ -2001,6 +2021,151 @@ export interface components {
             /** @description O orçamento do produto, exatamente como POST /v1/orcamento/{fonte} (ou .../nacional) o devolve. */
             orcamento: components["schemas"]["Orcamento"] | components["schemas"]["Indisponivel"] | components["schemas"]["OrcamentoNacional"] | components["schemas"]["IndisponivelNacional"];
         };
+        /** @description O que uma execução de monitoramento encontrou em relação à anterior que chegou a um resultado. */
+        DiferencasMonitoramento: {
+            /**
+             * @description Monitoramento de pessoa (pesquisa prévia).
+             * @constant
+             */
+            tipo: "pessoa";
+            /**
+             * @description primeira (nenhuma execução anterior chegou a um resultado), sem_alteracao, alteracao, ou inconclusiva (esta execução não chegou a um resultado: nada foi comparado).
+             * @enum {string}
+             */
+            resultado: "primeira" | "sem_alteracao" | "alteracao" | "inconclusiva";
+            /** @description Uma linha em português para exibir (console, e-mail). */
+            resumo: string;
+            /** @description Por UF, em ordem alfabética. */
+            ufs: {
+                /** @description A UF. */
+                uf: string;
+                /**
+                 * @description comparada; primeira (primeiro resultado nesta UF); inconclusiva (nada concluído nesta execução: não é um desaparecimento).
+                 * @enum {string}
+                 */
+                situacao: "comparada" | "primeira" | "inconclusiva";
+                /**
+                 * @description Só em inconclusiva: sem_resultado (a pesquisa terminou sem resultado) ou provisoria.
+                 * @enum {string|null}
+                 */
+                motivo: "sem_resultado" | "provisoria" | null;
+                /** @description Matrículas encontradas nesta execução; null se inconclusiva. */
+                quantidade_imoveis: number | null;
+                /** @description Matrículas que apareceram. */
+                novos: {
+                    /** @description A identidade comparada: o cartório (CNS) e a matrícula (decisão 0162). */
+                    chave: string;
+                    /** @description O número da matrícula; null quando a origem não o informa. */
+                    matricula: string | null;
+                    /** @description O CNS do cartório. */
+                    cartorio_cns: string | null;
+                    /** @description O número do cartório. */
+                    cartorio_numero: number | null;
+                    /** @description O nome do cartório. */
+                    cartorio_nome: string | null;
+                    /** @description O município do cartório. */
+                    cartorio_municipio: string | null;
+                    /** @description A UF do cartório. */
+                    cartorio_uf: string | null;
+                }[];
+                /** @description Matrículas que deixaram de constar. */
+                deixaram_de_constar: {
+                    /** @description A identidade comparada: o cartório (CNS) e a matrícula (decisão 0162). */
+                    chave: string;
+                    /** @description O número da matrícula; null quando a origem não o informa. */
+                    matricula: string | null;
+                    /** @description O CNS do cartório. */
+                    cartorio_cns: string | null;
+                    /** @description O número do cartório. */
+                    cartorio_numero: number | null;
+                    /** @description O nome do cartório. */
+                    cartorio_nome: string | null;
+                    /** @description O município do cartório. */
+                    cartorio_municipio: string | null;
+                    /** @description A UF do cartório. */
+                    cartorio_uf: string | null;
+                }[];
+            }[];
+        } | {
+            /**
+             * @description Monitoramento de matrícula (visualização).
+             * @constant
+             */
+            tipo: "matricula";
+            /**
+             * @description primeira (nenhuma execução anterior chegou a um resultado), sem_alteracao, alteracao, ou inconclusiva (esta execução não chegou a um resultado: nada foi comparado).
+             * @enum {string}
+             */
+            resultado: "primeira" | "sem_alteracao" | "alteracao" | "inconclusiva";
+            /** @description Uma linha em português para exibir (console, e-mail). */
+            resumo: string;
+            /**
+             * @description texto (ato por ato) ou documento (sem camada de texto: páginas e hash); null se nada comparado.
+             * @enum {string|null}
+             */
+            comparacao: "texto" | "documento" | null;
+            /** @description A frase de uma comparação sem camada de texto. */
+            aviso: string | null;
+            /** @description Atos acrescentados, em ordem. */
+            atos_novos: {
+                /** @description O ato: R.5, AV.2; texto quando a matrícula não tem cabeçalhos de ato. */
+                ato: string;
+                /**
+                 * @description R (registro) ou AV (averbação).
+                 * @enum {string|null}
+                 */
+                tipo: "R" | "AV" | null;
+                /** @description O número de ordem do ato. */
+                numero: number | null;
+                /** @description O que o ato é, quando o texto diz (venda, hipoteca, penhora, ...). */
+                natureza: string | null;
+                /** @description O texto do ato. */
+                texto: string;
+            }[];
+            /** @description Atos com texto diferente (antes e depois). */
+            atos_alterados: {
+                /** @description O ato: R.5, AV.2. */
+                ato: string;
+                /** @description O que o ato é, quando o texto diz. */
+                natureza: string | null;
+                /** @description O texto anterior. */
+                antes: string;
+                /** @description O texto atual. */
+                depois: string;
+            }[];
+            /** @description Atos que sumiram: não deveria acontecer (anomalia). */
+            atos_removidos: {
+                /** @description O ato: R.5, AV.2; texto quando a matrícula não tem cabeçalhos de ato. */
+                ato: string;
+                /**
+                 * @description R (registro) ou AV (averbação).
+                 * @enum {string|null}
+                 */
+                tipo: "R" | "AV" | null;
+                /** @description O número de ordem do ato. */
+                numero: number | null;
+                /** @description O que o ato é, quando o texto diz (venda, hipoteca, penhora, ...). */
+                natureza: string | null;
+                /** @description O texto do ato. */
+                texto: string;
+            }[];
+            /** @description O que não deveria acontecer num registro, em frases. */
+            anomalias: string[];
+            /** @description Um documento comparado sem camada de texto. */
+            documento_anterior: {
+                /** @description O SHA-256 do PDF arquivado. */
+                sha256: string;
+                /** @description Número de páginas. */
+                paginas: number;
+            } | null;
+            /** @description Um documento comparado sem camada de texto. */
+            documento_atual: {
+                /** @description O SHA-256 do PDF arquivado. */
+                sha256: string;
+                /** @description Número de páginas. */
+                paginas: number;
+            } | null;
+        };
         /** @description Uma página de monitoramentos, o criado mais recente primeiro. */
         PaginaMonitoramentos: {
             monitoramentos: components["schemas"]["Monitoramento"][];
@@ -2022,7 +2187,7 @@ export interface components {
             /** @description O protocolo do pedido que a execução fez; null quando não fez nenhum. */
             protocolo: string | null;
             /** @description A comparação com a execução anterior que chegou a um resultado; null quando não houve. */
-            diferencas: Record<string, never> | null;
+            diferencas: components["schemas"]["DiferencasMonitoramento"] | null;
             /** @description Por que atrasou, falhou, não executou ou foi adiada; null nos outros casos. */
             motivo: string | null;
             /**
@@ -2334,6 +2499,59 @@ export interface components {
                 saldo: number;
                 /** @description O limite configurado no console, em reais. */
                 limite_saldo_baixo: number;
+            };
+        };
+        /** @description O corpo do evento monitoramento.alteracao (Standard Webhooks: type, timestamp, data; decisão 0140). */
+        WebhookMonitoramentoAlteracao: {
+            /**
+             * Format: uuid
+             * @description O id deste evento para este webhook: igual ao header webhook-id, o mesmo em toda tentativa e reenvio.
+             */
+            id: string;
+            /**
+             * @description O tipo do evento.
+             * @constant
+             */
+            type: "monitoramento.alteracao";
+            /**
+             * Format: date-time
+             * @description Quando o fato aconteceu (ISO 8601, UTC); não muda entre tentativas.
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description O id da conta (o conta de GET /v1/token).
+             */
+            conta: string;
+            /**
+             * @description producao, ou teste (sandbox, decisão 0099): o ambiente do pedido e do webhook.
+             * @enum {string}
+             */
+            ambiente: "producao" | "teste";
+            /** @description Uma execução de um monitoramento encontrou uma alteração (decisões 0152, 0162, 0165). Sem referencia: uma execução não é um pedido seu; a do monitoramento está em referencia_monitoramento. */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description O id do monitoramento: GET /v1/monitoramentos/{id}/execucoes lista o histórico.
+                 */
+                monitoramento: string;
+                /**
+                 * @description pessoa ou matricula, como foi criado.
+                 * @enum {string}
+                 */
+                tipo: "pessoa" | "matricula";
+                /** @description A sua referência do monitoramento; null sem ela. */
+                referencia_monitoramento: string | null;
+                /**
+                 * Format: date-time
+                 * @description O instante planejado da execução (UTC): o planejada_em do histórico.
+                 */
+                execucao_planejada_em: string;
+                /** @description Os pedidos da execução (um, ou um por UF na pesquisa nacional): GET /v1/consultas/{protocolo}. */
+                protocolos: string[];
+                /** @description Uma linha em português para exibir (a mesma de diferencas.resumo). */
+                resumo: string;
+                diferencas: components["schemas"]["DiferencasMonitoramento"];
             };
         };
         /** @description O corpo do evento webhook.teste (Standard Webhooks: type, timestamp, data; decisão 0140). */
@@ -4577,7 +4795,7 @@ export interface operations {
                     /** @description https://, sem credenciais; até 2048 caracteres. */
                     url: string;
                     /** @description Os eventos assinados (decisão 0093). */
-                    eventos: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite")[];
+                    eventos: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite" | "monitoramento.alteracao")[];
                 };
             };
         };
@@ -4706,7 +4924,7 @@ export interface operations {
                     /** @description https://, sem credenciais; até 2048 caracteres. */
                     url?: string;
                     /** @description Os eventos assinados (decisão 0093). */
-                    eventos?: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite")[];
+                    eventos?: ("consulta.finalizada" | "consulta.revisada" | "consulta.reconciliada" | "certidao.emitida" | "certidao.indisponivel" | "estorno.realizado" | "saldo.abaixo_do_limite" | "monitoramento.alteracao")[];
                     /** @description Liga ou desliga o webhook. */
                     ativo?: boolean;
                 };
@@ -5498,6 +5716,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookSaldoAbaixoDoLimite"];
+            };
+        };
+        responses: {
+            /** @description Recebido: a entrega termina. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falha (outro status, tempo esgotado, redirecionamento): nova tentativa depois. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventoMonitoramentoAlteracao: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description O id do evento para este webhook, igual ao id do corpo: o mesmo em toda tentativa e reenvio. Descarte o que já processou por ele (entrega ao menos uma vez). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Segundos Unix desta tentativa. Recuse os antigos (por exemplo, mais de 5 minutos) contra repetições. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description v1, + base64 do HMAC-SHA256 de "{webhook-id}.{webhook-timestamp}.{corpo cru}", com a chave = base64 decodificado do segredo depois de whsec_. Pode trazer várias assinaturas separadas por espaço; compare em tempo constante. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMonitoramentoAlteracao"];
             };
         };
         responses: {

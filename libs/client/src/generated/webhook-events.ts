@@ -9,5 +9,6 @@ export const WEBHOOK_EVENT_TYPES = [
   'certidao.indisponivel',
   'estorno.realizado',
   'saldo.abaixo_do_limite',
+  'monitoramento.alteracao',
   'webhook.teste',
 ] as const;

@@ -1,5 +1,6 @@
 import { REFERENCIA_MAX_LENGTH } from '../requests/schemas';
 import { WATCH_ESTADOS, WATCH_FREQUENCIAS, WATCH_TIPOS } from '../requests/watch-body';
+import { WATCH_DIFF_SCHEMA, WATCH_DIFF_SCHEMA_NAME } from '../watch-diff';
 import type { JsonObject } from './json';
 import { flag, instant, nullable, nullableText, objectSchema, reais, ref, text } from './schema-helpers';
 
@@ -99,6 +100,8 @@ export const WATCH_SCHEMAS: Readonly<Record<string, JsonObject>> = {
       anyOf: [ref('Orcamento'), ref('Indisponivel'), ref('OrcamentoNacional'), ref('IndisponivelNacional')],
     },
   }),
+  /** The history's `diferencas` and the `monitoramento.alteracao` webhook's (decisions 0162, 0165). */
+  [WATCH_DIFF_SCHEMA_NAME]: WATCH_DIFF_SCHEMA,
   PaginaMonitoramentos: objectSchema('Uma página de monitoramentos, o criado mais recente primeiro.', {
     monitoramentos: { type: 'array', items: ref('Monitoramento') },
     proximo_cursor: nullableText('Passe como cursor para a próxima página; null na última. Opaco: não o altere.'),
@@ -114,7 +117,7 @@ export const WATCH_SCHEMAS: Readonly<Record<string, JsonObject>> = {
     protocolo: nullableText('O protocolo do pedido que a execução fez; null quando não fez nenhum.'),
     diferencas: {
       description: 'A comparação com a execução anterior que chegou a um resultado; null quando não houve.',
-      anyOf: [{ type: 'object' }, { type: 'null' }],
+      anyOf: [ref(WATCH_DIFF_SCHEMA_NAME), { type: 'null' }],
     },
     motivo: nullableText('Por que atrasou, falhou, não executou ou foi adiada; null nos outros casos.'),
     registrada_em: instant('Quando o resultado foi registrado (UTC).'),

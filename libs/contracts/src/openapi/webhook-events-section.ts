@@ -47,6 +47,8 @@ const WHEN: Readonly<Record<WebhookEmittedType, string>> = {
   'estorno.realizado': 'A cobrança de um pedido foi devolvida.',
   'saldo.abaixo_do_limite':
     'Um débito levou o saldo para baixo do limite configurado no console (uma vez por travessia).',
+  'monitoramento.alteracao':
+    'Uma execução de um monitoramento seu encontrou uma alteração em relação à anterior que chegou a um resultado: diferencas diz o quê (uma vez por execução).',
   'webhook.teste':
     'Você pediu um evento de teste (POST /v1/webhooks/{id}/testar, ou o console): chega a esse webhook só.',
 };
@@ -55,12 +57,20 @@ function operationId(type: WebhookEmittedType): string {
   return `evento${webhookPayloadSchemaName(type).replace(/^Webhook/, '')}`;
 }
 
+/** Where the event's subject is read in full: an order's result is never in a body. */
+function readMore(type: WebhookEmittedType): string {
+  if (type === WEBHOOK_TEST_EVENT) return '';
+  if (type === 'monitoramento.alteracao')
+    return ' O histórico: GET /v1/monitoramentos/{id}/execucoes; o resultado de cada pedido: GET /v1/consultas/{protocolo}.';
+  return ' Leia o resultado com GET /v1/consultas/{protocolo}: o evento nunca o traz.';
+}
+
 function eventOperation(type: WebhookEmittedType): Operation {
   return {
     operationId: operationId(type),
     tags: [WEBHOOK_TAG],
     summary: type,
-    description: `${WHEN[type]} O que o SEU endpoint recebe: POST com este corpo e os headers do Standard Webhooks. Responda 2xx em até 10 s; qualquer outra resposta é uma falha, tentada de novo por até 24 h (decisões 0093, 0094, 0140).${type === WEBHOOK_TEST_EVENT ? '' : ' Leia o resultado com GET /v1/consultas/{protocolo}: o evento nunca o traz.'}`,
+    description: `${WHEN[type]} O que o SEU endpoint recebe: POST com este corpo e os headers do Standard Webhooks. Responda 2xx em até 10 s; qualquer outra resposta é uma falha, tentada de novo por até 24 h (decisões 0093, 0094, 0140).${readMore(type)}`,
     security: [],
     parameters: Object.keys(WEBHOOK_HEADER_PARAMETERS).map((name) => ref(name, 'parameters')),
     requestBody: {

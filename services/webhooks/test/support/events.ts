@@ -10,7 +10,10 @@ import {
   orderReconciledRoutingKey,
   orderRefundedRoutingKey,
   orderRevisedRoutingKey,
+  WATCH_CHANGED,
+  type WatchChanged,
 } from '@regapi/bus';
+import type { WatchDiffMatricula, WatchDiffPessoa } from '@regapi/contracts';
 
 let counter = 0;
 
@@ -91,4 +94,77 @@ export function balanceLow(accountId: string): OutgoingMessage {
     at: '2026-03-02T12:20:00.000Z',
   };
   return { id: crypto.randomUUID(), routingKey: BALANCE_LOW, payload, headers: {} };
+}
+
+/** A whole `pessoa` diff as libs/orders' watch-diff builds it (decision 0162): one record new in SP, MG failing. */
+export const PESSOA_DIFF = {
+  tipo: 'pessoa',
+  resultado: 'alteracao',
+  resumo: '1 imóvel novo em SP',
+  ufs: [
+    {
+      uf: 'MG',
+      situacao: 'inconclusiva',
+      motivo: 'sem_resultado',
+      quantidade_imoveis: null,
+      novos: [],
+      deixaram_de_constar: [],
+    },
+    {
+      uf: 'SP',
+      situacao: 'comparada',
+      motivo: null,
+      quantidade_imoveis: 3,
+      novos: [
+        {
+          chave: 'cns:111385|91374',
+          matricula: '91.374',
+          cartorio_cns: '111385',
+          cartorio_numero: 1,
+          cartorio_nome: '1º Oficial de Registro de Imóveis de São Paulo',
+          cartorio_municipio: 'São Paulo',
+          cartorio_uf: 'SP',
+        },
+      ],
+      deixaram_de_constar: [],
+    },
+  ],
+} as const satisfies WatchDiffPessoa;
+
+/** A whole `matricula` diff: one act added (decision 0162). */
+export const MATRICULA_DIFF = {
+  tipo: 'matricula',
+  resultado: 'alteracao',
+  resumo: '1 ato novo: R.5 (penhora)',
+  comparacao: 'texto',
+  aviso: null,
+  atos_novos: [
+    { ato: 'R.5', tipo: 'R', numero: 5, natureza: 'penhora', texto: 'R.5/1234 - PENHORA. Por mandado de ...' },
+  ],
+  atos_alterados: [],
+  atos_removidos: [],
+  anomalias: [],
+  documento_anterior: null,
+  documento_atual: null,
+} as const satisfies WatchDiffMatricula;
+
+/** A `watch.changed` as the gateway's comparison of a finished run writes it to the outbox (decision 0164). */
+export function watchChanged(
+  accountId: string,
+  diff: WatchDiffPessoa | WatchDiffMatricula = PESSOA_DIFF,
+  referencia: string | null = 'carteira-7',
+): OutgoingMessage {
+  counter += 1;
+  const payload: WatchChanged = {
+    account_id: accountId,
+    watch_id: crypto.randomUUID(),
+    tipo: diff.tipo,
+    referencia,
+    planned_at: '2026-03-02T11:00:00.000Z',
+    protocolos: [newProtocolo()],
+    resumo: diff.resumo,
+    diff: { ...diff, resultado: 'alteracao' },
+    compared_at: '2026-03-02T11:04:05.123Z',
+  };
+  return { id: crypto.randomUUID(), routingKey: WATCH_CHANGED, payload, headers: {} };
 }

@@ -17,6 +17,7 @@ export const EVENT_LABEL: Readonly<Record<WebhookEventType, string>> = {
   'certidao.indisponivel': 'Certidão indisponível',
   'estorno.realizado': 'Estorno realizado',
   'saldo.abaixo_do_limite': 'Saldo abaixo do limite',
+  'monitoramento.alteracao': 'Monitoramento: alteração encontrada',
 };
 
 const DELIVERY_LABEL: Readonly<Record<string, string>> = {
