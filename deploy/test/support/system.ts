@@ -22,6 +22,7 @@ import {
   type TestVhost,
   waitFor,
 } from '@regapi/testkit';
+import { createWebhooks } from '@regapi/webhooks';
 import { Router } from 'express';
 
 const ADMIN_TOKEN = 'system-test-admin-token-0123456789abcdef012345';
@@ -47,6 +48,13 @@ export interface SystemOptions {
    * served by the same gateway to `teste` tokens (`system.sandbox`).
    */
   readonly sandbox?: boolean;
+  /**
+   * Also run each stack's webhooks service, allowed to deliver to local `http://` endpoints (decision 0141), polling
+   * every 100 ms.
+   */
+  readonly webhooks?: boolean;
+  /** How often the gateway places and compares watch runs (decision 0164). Default: the gateway's (60 s). */
+  readonly watchRunsEveryMs?: number;
 }
 
 /** The sandbox's side of a system started with `sandbox: true`. */
@@ -171,6 +179,17 @@ async function startBackendStack(
         ...(options.punctual ? { settings: { timeScale: options.timeScale ?? 0.001 } } : {}),
       }),
       createReconciler({ ...deps, clock, settings: { pollIntervalMs: 50 } }),
+      ...(options.webhooks === true
+        ? [
+            createWebhooks({
+              ...deps,
+              clock,
+              pollMs: 100,
+              ambiente: options.punctual ? ('teste' as const) : ('producao' as const),
+              outbound: { allowHttp: true, allowPrivateAddresses: true },
+            }),
+          ]
+        : []),
     ],
     async close() {
       await relay.stop();
@@ -195,7 +214,13 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
   const production = await startBackendStack({ ...options, logger, clock, punctual: false });
   const sandbox =
     options.sandbox === true
-      ? await startBackendStack({ logger, clock, punctual: true, timeScale: options.timeScale ?? 0.001 })
+      ? await startBackendStack({
+          logger,
+          clock,
+          punctual: true,
+          timeScale: options.timeScale ?? 0.001,
+          ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
+        })
       : undefined;
   const { database, vhost, bus, servicesDb, simulator, originUrl, s3 } = production;
   const deps = { db: servicesDb, bus, logger };
@@ -207,6 +232,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<TestSyst
       documents: s3.storage(),
       clock,
       rateLimit: { burst: 100_000, perSecond: 10_000 },
+      ...(options.webhooks === true ? { webhooksAllowHttp: true } : {}),
+      ...(options.watchRunsEveryMs === undefined ? {} : { watchRunsEveryMs: options.watchRunsEveryMs }),
       ...(sandbox === undefined
         ? {}
         : {
