@@ -1,4 +1,4 @@
-// `regapi monitoramentos <ação>`: the account's watches (issue 30; decisions 0152, 0160, 0161). The body is built from
+// `regapi monitoramentos <ação>`: the account's watches (issue 30; decisions 0160, 0166). The body is built from
 // options named like its fields (or given whole with --corpo); what the API would refuse is left to it (422, exit 5).
 import { type Out, UsageError } from './cli-commands';
 import { EXIT } from './cli-format';

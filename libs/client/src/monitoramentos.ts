@@ -1,4 +1,4 @@
-// `client.monitoramentos`: the account's watches (`/v1/monitoramentos`, issue 30; decisions 0152, 0160, 0161). Free:
+// `client.monitoramentos`: the account's watches (`/v1/monitoramentos`, issue 30; decisions 0160, 0161, 0166). Free:
 // each run is an ordinary paid order of its product, listed by `client.consultas({ monitoramento: id })`.
 import { randomUUID } from 'node:crypto';
 import { NotOfferedError, RegapiHttpError, RetryLaterError } from './errors';
