@@ -23,6 +23,7 @@ interface ListValues {
   readonly estado?: string | undefined;
   readonly referencia?: string | undefined;
   readonly prefixo?: string | undefined;
+  readonly monitoramento?: string | undefined;
   readonly de?: string | undefined;
   readonly ate?: string | undefined;
   readonly limite?: string | undefined;
@@ -35,6 +36,7 @@ export function listQuery(values: ListValues): Omit<ConsultasQuery, 'cursor'> {
   if (values.estado !== undefined) query.estado = values.estado;
   if (values.referencia !== undefined) query.referencia = values.referencia;
   if (values.prefixo !== undefined) query.referencia_prefixo = values.prefixo;
+  if (values.monitoramento !== undefined) query.monitoramento = values.monitoramento;
   if (values.de !== undefined) query.de = values.de;
   if (values.ate !== undefined) query.ate = values.ate;
   if (values.limite !== undefined) query.limite = /^\d+$/.test(values.limite) ? Number(values.limite) : values.limite;

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dialect, listQuery, oneOf, orderLine, UsageError, webhooksCommand } from './cli-commands';
 import { EXIT, errorJson, errorLine, exitCodeOf, progressDisplay, resultLines } from './cli-format';
+import { monitoramentosCommand } from './cli-monitoramentos';
 import { waitTimeoutMs, waitTimeoutNote } from './cli-wait';
 import { newIdempotencyKey, RegapiClient } from './client';
 import type { DownloadedDocument } from './document';
@@ -17,8 +18,8 @@ const USAGE = `uso: regapi <comando> [opções]
   token                                   verifica o token (de graça)
   saldo                                   saldo, limite de saldo baixo e reservado (de graça)
   status                                  produtos em serviço e a espera prevista (de graça)
-  pedidos [--fonte F] [--estado E] [--referencia R | --prefixo P] [--de ...] [--ate ...] [--todos]
-                                          os pedidos da conta, o mais recente primeiro (uma página; --todos: todas)
+  pedidos [--fonte F] [--estado E] [--referencia R | --prefixo P] [--monitoramento ID] [--de ...] [--ate ...]
+          [--todos]                       os pedidos da conta, o mais recente primeiro (uma página; --todos: todas)
   extrato [--de AAAA-MM-DD] [--ate ...] [--csv -o <arquivo> [--dialeto pt-BR]]
                                           extrato da conta (de graça); CSV para planilha com --dialeto pt-BR
   extrato-mensal <AAAA-MM> -o <arquivo> [--formato pdf|csv] [--dialeto pt-BR]
@@ -26,6 +27,15 @@ const USAGE = `uso: regapi <comando> [opções]
   webhooks listar | criar <url> <evento>... | ver <id> | ativar <id> | desativar <id> | remover <id>
            | testar <id> | entregas <id> | reenviar <id> <entrega>
                                           os endpoints de webhook da conta (de graça)
+  monitoramentos orcamento | criar [--chave UUID] --frequencia diaria|semanal|mensal [--referencia R]
+           (--tipo pessoa --cpf-cnpj C (--uf UF | --nacional) [--nome N] [--finalidade 1|2|3]
+           | --tipo matricula --cpf-cnpj <solicitante> --matricula M --cartorio N --municipio M --uf-imovel UF)
+                                          orça (de graça: preço por execução e o mês projetado)
+                                          ou cria (nada cobrado ao criar; cada execução é um pedido
+                                          pago); o corpo inteiro também com --corpo '<json>'
+           | listar [--estado E] [--tipo T] [--todos] | ver <id> | pausar <id> | retomar <id> | remover <id>
+           | execucoes <id> [--todos]     os monitoramentos da conta; o histórico, com o resumo
+                                          das diferenças de cada execução (de graça)
   orcamento <fonte> campo=valor ...       orça (de graça); fonte: pesquisa-previa-bens, visualizacao-matricula,
                                           certidao-inteiro-teor, pesquisa-previa-bens/nacional, .../lote
   consultar <fonte> campo=valor ...       executa (PAGO) com uma Idempotency-Key nova (ou --chave UUID para reenviar)
@@ -102,6 +112,18 @@ async function main(argv: readonly string[]): Promise<number> {
       csv: { type: 'boolean', default: false },
       dialeto: { type: 'string' },
       formato: { type: 'string' },
+      monitoramento: { type: 'string' },
+      tipo: { type: 'string' },
+      frequencia: { type: 'string' },
+      'cpf-cnpj': { type: 'string' },
+      nome: { type: 'string' },
+      finalidade: { type: 'string' },
+      uf: { type: 'string' },
+      nacional: { type: 'boolean', default: false },
+      matricula: { type: 'string' },
+      cartorio: { type: 'string' },
+      municipio: { type: 'string' },
+      'uf-imovel': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -210,6 +232,8 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     case 'webhooks':
       return webhooksCommand(client, rest, out);
+    case 'monitoramentos':
+      return monitoramentosCommand(client, rest, values, out);
     case 'extrato': {
       if (values.csv) {
         const file = required(values.output, '-o <arquivo>');

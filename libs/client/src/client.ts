@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DownloadedDocument, type DownloadOptions, downloadDocument, downloadFile } from './document';
 import { NotOfferedError, RETRY_STATUSES, resultError, WaitTimeoutError } from './errors';
 import { type Incoming, type Outgoing, send, type TransportSettings } from './http';
+import { Monitoramentos } from './monitoramentos';
 import { type WaitOptions, waitFor } from './polling';
 import { DEFAULT_RETRY, type RetryEvent, type RetryPolicy, sleep } from './retry';
 import type {
@@ -87,6 +88,8 @@ export class RegapiClient {
   private readonly settings: TransportSettings;
   /** The account's webhook endpoints: create, list, get, update, delete, deliveries, test, redeliver. */
   readonly webhooks: WebhookEndpoints;
+  /** The account's watches: quote, create (with a key), list, read, pause, resume, remove, and each one's history. */
+  readonly monitoramentos: Monitoramentos;
 
   constructor(options: RegapiClientOptions) {
     this.settings = {
@@ -99,6 +102,7 @@ export class RegapiClient {
       onRetry: options.onRetry,
     };
     this.webhooks = new WebhookEndpoints((outgoing) => this.send(outgoing));
+    this.monitoramentos = new Monitoramentos((outgoing) => this.send(outgoing));
   }
 
   /** A client from `REGAPI_URL` and `REGAPI_TOKEN`. */
@@ -198,7 +202,10 @@ export class RegapiClient {
     return (await this.send({ method: 'GET', path: '/v1/status', signal: options.signal })).envelope as StatusAnswer;
   }
 
-  /** `GET /v1/consultas`: one page of the account's orders, newest accepted first (`cursor` for the next). Free. */
+  /**
+   * `GET /v1/consultas`: one page of the account's orders, newest accepted first (`cursor` for the next);
+   * `monitoramento` lists the runs of one watch. Free.
+   */
   async consultas(query: ConsultasQuery = {}, options: CallOptions = {}): Promise<ConsultasAnswer> {
     const incoming = await this.send({ method: 'GET', path: '/v1/consultas', query, signal: options.signal });
     return incoming.envelope as ConsultasAnswer;

@@ -27,6 +27,7 @@ export {
   WaitTimeoutError,
 } from './errors';
 export { RESULT_CODES, type ResultClass, type ResultCodeInfo } from './generated/result-codes';
+export type { CriarMonitoramentoOptions, MonitoramentoCallOptions, Monitoramentos } from './monitoramentos';
 export { nextRevisionInS, type WaitOptions, type WaitProgress } from './polling';
 export { DEFAULT_RETRY, type RetryEvent, type RetryPolicy } from './retry';
 export type * from './types';

@@ -84,6 +84,23 @@ export type WebhookDeliveries = Answer<'/v1/webhooks/{id}/entregas', 'get', 200>
 export type WebhookTestQueued = Answer<'/v1/webhooks/{id}/testar', 'post', 202>;
 export type WebhookRedeliveryQueued = Answer<'/v1/webhooks/{id}/entregas/{entrega}/reenviar', 'post', 202>;
 export type ExtratoAnswer = Answer<'/v1/extrato', 'get', 200>;
+/** The body of a watch and of its quote: `tipo`, `frequencia`, `referencia`, `pedido` (the product's execution body). */
+export type MonitoramentoBody = RequestBody<'/v1/monitoramentos', 'post'>;
+/** A watch's quote: `code` 200 with `preco` (per run, runs in 30 days, the projected month), or 602 (not offered). */
+export type MonitoramentoOrcamento = Answer<'/v1/monitoramentos/orcamento', 'post', 200>;
+/** A creation (`code` 201): `data[0]` is the watch with `preco` and `proxima_execucao_em`. */
+export type MonitoramentoCriado = Answer<'/v1/monitoramentos', 'post', 201>;
+/** One page of the account's watches: `data[0].monitoramentos` and `data[0].proximo_cursor`. */
+export type MonitoramentosAnswer = Answer<'/v1/monitoramentos', 'get', 200>;
+export type MonitoramentosQuery = NonNullable<Query<'/v1/monitoramentos', 'get'>>;
+export type Monitoramento = MonitoramentosAnswer['data'][number]['monitoramentos'][number];
+/** One watch as it is (read, paused, resumed or removed). */
+export type MonitoramentoAnswer = Answer<'/v1/monitoramentos/{id}', 'get', 200>;
+/** One page of a watch's history, newest planned first: `data[0].execucoes` and `data[0].proximo_cursor`. */
+export type ExecucoesAnswer = Answer<'/v1/monitoramentos/{id}/execucoes', 'get', 200>;
+export type ExecucoesQuery = NonNullable<Query<'/v1/monitoramentos/{id}/execucoes', 'get'>>;
+export type ExecucaoMonitoramento = ExecucoesAnswer['data'][number]['execucoes'][number];
+
 export type ExtratoQuery = NonNullable<Query<'/v1/extrato', 'get'>>;
 
 /** What every answer has (contract 2.1), whatever the endpoint. */
