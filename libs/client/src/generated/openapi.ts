@@ -611,7 +611,7 @@ export interface paths {
         put?: never;
         /**
          * Criar um monitoramento
-         * @description Cria o monitoramento de uma pessoa (pesquisa prévia) ou de uma matrícula (visualização), com a frequência escolhida. Nada é cobrado ao criar: cada execução é um pedido comum do produto, orçado e cobrado quando é feito, visível no extrato e em GET /v1/consultas?monitoramento={id}. A primeira execução é planejada para a criação. Idempotency-Key obrigatória, como na execução. Escopo do produto das execuções: consultas:pesquisa-previa-bens (pessoa) ou consultas:visualizacao-matricula (matricula), verificado assim que o corpo diz o tipo (403). As execuções ainda NÃO são feitas nesta versão: o monitoramento é criado, listado e planejado (proxima_execucao_em), e o histórico fica vazio até elas chegarem.
+         * @description Cria o monitoramento de uma pessoa (pesquisa prévia) ou de uma matrícula (visualização), com a frequência escolhida. Nada é cobrado ao criar: cada execução é um pedido comum do produto, orçado e cobrado quando é feito, visível no extrato e em GET /v1/consultas?monitoramento={id}. A primeira execução é planejada para a criação. Idempotency-Key obrigatória, como na execução. Escopo do produto das execuções: consultas:pesquisa-previa-bens (pessoa) ou consultas:visualizacao-matricula (matricula), verificado assim que o corpo diz o tipo (403). Cada execução é feita em até um minuto do instante planejado e comparada com as anteriores quando os seus pedidos terminam; uma alteração envia um webhook monitoramento.alteracao (decisão 0164). O que impede uma execução fica no histórico, nunca é pulado.
          */
         post: operations["criarMonitoramento"];
         delete?: never;
@@ -693,7 +693,7 @@ export interface paths {
         };
         /**
          * Histórico de um monitoramento
-         * @description As execuções planejadas, a mais recente primeiro, com o resultado, o protocolo do pedido e as diferenças em relação à anterior; "sem alteração" também é registrado. De graça; qualquer token válido da conta; nunca chama a origem. As execuções ainda NÃO são feitas nesta versão: o monitoramento é criado, listado e planejado (proxima_execucao_em), e o histórico fica vazio até elas chegarem.
+         * @description As execuções planejadas, a mais recente primeiro, com o resultado, o protocolo do pedido e as diferenças em relação à anterior; "sem alteração" também é registrado. De graça; qualquer token válido da conta; nunca chama a origem. Cada execução é feita em até um minuto do instante planejado e comparada com as anteriores quando os seus pedidos terminam; uma alteração envia um webhook monitoramento.alteracao (decisão 0164). O que impede uma execução fica no histórico, nunca é pulado.
          */
         get: operations["listarExecucoesDoMonitoramento"];
         put?: never;

@@ -10,8 +10,8 @@ import { refusals } from './transport-responses';
 export const WATCH_TAG = 'Monitoramentos';
 const bearer = [{ bearer: [] }] as const;
 const FREE = 'De graça; qualquer token válido da conta; nunca chama a origem.';
-const NOT_RUN_YET =
-  'As execuções ainda NÃO são feitas nesta versão: o monitoramento é criado, listado e planejado (proxima_execucao_em), e o histórico fica vazio até elas chegarem.';
+const HOW_RUNS_GO =
+  'Cada execução é feita em até um minuto do instante planejado e comparada com as anteriores quando os seus pedidos terminam; uma alteração envia um webhook monitoramento.alteracao (decisão 0164). O que impede uma execução fica no histórico, nunca é pulado.';
 
 const json = (description: string, schema: JsonObject, headers: JsonObject = GUARDED_HEADERS): JsonObject => ({
   description,
@@ -107,7 +107,7 @@ export function watchPaths(): Record<string, PathItem> {
       post: operation(
         'criarMonitoramento',
         'Criar um monitoramento',
-        `Cria o monitoramento de uma pessoa (pesquisa prévia) ou de uma matrícula (visualização), com a frequência escolhida. Nada é cobrado ao criar: cada execução é um pedido comum do produto, orçado e cobrado quando é feito, visível no extrato e em GET /v1/consultas?monitoramento={id}. A primeira execução é planejada para a criação. Idempotency-Key obrigatória, como na execução. ${SCOPE} ${NOT_RUN_YET}`,
+        `Cria o monitoramento de uma pessoa (pesquisa prévia) ou de uma matrícula (visualização), com a frequência escolhida. Nada é cobrado ao criar: cada execução é um pedido comum do produto, orçado e cobrado quando é feito, visível no extrato e em GET /v1/consultas?monitoramento={id}. A primeira execução é planejada para a criação. Idempotency-Key obrigatória, como na execução. ${SCOPE} ${HOW_RUNS_GO}`,
         {
           '201': json(
             'Criado: data[0] é o monitoramento, com o preço e a próxima execução. A mesma Idempotency-Key com o mesmo corpo devolve esta mesma resposta, com Idempotent-Replayed: true.',
@@ -173,7 +173,7 @@ export function watchPaths(): Record<string, PathItem> {
       get: operation(
         'listarExecucoesDoMonitoramento',
         'Histórico de um monitoramento',
-        `As execuções planejadas, a mais recente primeiro, com o resultado, o protocolo do pedido e as diferenças em relação à anterior; "sem alteração" também é registrado. ${FREE} ${NOT_RUN_YET}`,
+        `As execuções planejadas, a mais recente primeiro, com o resultado, o protocolo do pedido e as diferenças em relação à anterior; "sem alteração" também é registrado. ${FREE} ${HOW_RUNS_GO}`,
         {
           ...answer(200, 'Uma página do histórico.', ref('PaginaExecucoes')),
           ...refusals(401, 403, 404, 422, 429, 500, 503),
