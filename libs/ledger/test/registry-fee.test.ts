@@ -216,7 +216,7 @@ test('the finance views: margin per order, platform loss by cause, registry paya
   expect(Number(expense.total)).toBe(-Number(fees.total));
 });
 
-test('the margin rows tell watch runs from customers\' own orders (watch_id), and finance reads it', async () => {
+test("the margin rows tell watch runs from customers' own orders (watch_id), and finance reads it", async () => {
   const account = await fundedAccount(database.db, 100_000);
   // A watch as the monitoring API writes it (migration 0048); its run's order carries watch_id (decision 0164).
   const watch = await database.db

@@ -109,7 +109,12 @@ test('watches by estado and tipo, runs of the last day by outcome, late runs of 
   // Session time: watch runs' answered calls within the hour, one clipped at its start; an open call and a
   // customer's own order are not counted.
   const accept = () =>
-    acceptPaidOrder(database.db, { accountId: account, fonte: 'pesquisa-previa-bens', priceCentavos: 900, at: ago(2 * HOUR) });
+    acceptPaidOrder(database.db, {
+      accountId: account,
+      fonte: 'pesquisa-previa-bens',
+      priceCentavos: 900,
+      at: ago(2 * HOUR),
+    });
   const [run1, run2, run3, own] = [await accept(), await accept(), await accept(), await accept()];
   for (const order of [run1, run2, run3])
     await sql`UPDATE orders SET watch_id = ${active} WHERE id = ${order.id}`.execute(database.db);

@@ -7,7 +7,8 @@ import { type Kysely, sql } from 'kysely';
  *   (the finance role reads it), every column before it, and `finance_platform_loss`, which reads the view. The join
  *   to `orders` is the one the view already had, by primary key: still one row per debit.
  * - `watch_run_created`: the pipeline snapshot counts the runs recorded in the last 24 hours and the late ones of the
- *   last hour every interval; without it each count would read the whole history, which only grows.
+ *   last hour every interval; without it each count would read the whole history, which only grows. `outcome` is
+ *   included, so both counts are index-only scans.
  */
 const REFUND_CAUSE_SQL = `CASE
     WHEN r.fonte = 'certidao-inteiro-teor' AND r.reason LIKE 'Certidão indisponível%' THEN 'certificate_lost'

@@ -283,7 +283,8 @@ export const SNAPSHOT_METRICS = define({
     // Every estado and tipo always reported (0 when none): a panel never sees a series vanish (decision 0168).
     name: 'regapi.watches',
     kind: 'gauge',
-    description: 'Property watches (monitoramentos), by estado (ativo, pausado, removido) and tipo (pessoa, matricula).',
+    description:
+      'Property watches (monitoramentos), by estado (ativo, pausado, removido) and tipo (pessoa, matricula).',
     unit: '{watch}',
     labels: ['estado', 'tipo'],
   },
@@ -291,14 +292,15 @@ export const SNAPSHOT_METRICS = define({
     name: 'regapi.watches.runs_last_day',
     kind: 'gauge',
     description:
-      "Watch runs recorded in the last rolling 24 hours, by their outcome now (em_andamento until compared; decisions 0161, 0168).",
+      'Watch runs recorded in the last rolling 24 hours, by their outcome now (em_andamento until compared; decisions 0161, 0168).',
     unit: '{run}',
     labels: ['outcome'],
   },
   watchRunsLateLastHour: {
     name: 'regapi.watches.late_runs_last_hour',
     kind: 'gauge',
-    description: 'Watch runs recorded atrasada (not placed within their window) in the last rolling hour (decision 0168).',
+    description:
+      'Watch runs recorded atrasada (not placed within their window) in the last rolling hour (decision 0168).',
     unit: '{run}',
     labels: [],
   },

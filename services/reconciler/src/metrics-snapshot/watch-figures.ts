@@ -50,9 +50,7 @@ const byKind = (count: (kind: WatchKindColumn) => number): Readonly<Record<Watch
   matricula: count('matricula'),
 });
 
-const byEstado = (
-  count: (estado: WatchEstadoColumn, kind: WatchKindColumn) => number,
-): SnapshotFigures['watches'] => ({
+const byEstado = (count: (estado: WatchEstadoColumn, kind: WatchKindColumn) => number): SnapshotFigures['watches'] => ({
   ativo: byKind((kind) => count('ativo', kind)),
   pausado: byKind((kind) => count('pausado', kind)),
   removido: byKind((kind) => count('removido', kind)),
