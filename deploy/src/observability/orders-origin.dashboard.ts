@@ -9,6 +9,9 @@ const outcome = labelOf(E.originCallDuration, 'outcome');
 const loginOutcome = labelOf(E.originLogins, 'outcome');
 const state = labelOf(E.originSessionState, 'state');
 const watchOutcome = labelOf(E.certificateWatchChecks, 'outcome');
+const watchEstado = labelOf(S.watches, 'estado');
+const watchTipo = labelOf(S.watches, 'tipo');
+const runOutcome = labelOf(S.watchRunsLastDay, 'outcome');
 
 /** Orders are few (the origin allows 50 searches an hour): per minute reads better than per second. */
 const perMinute = (expr: string) => `${expr} * 60`;
@@ -199,6 +202,50 @@ export const ordersOriginDashboard: DashboardSpec = {
           unit: 's',
           width: 12,
           queries: [query(snapshot(S.reconciliationOldestWait), 'oldest wait')],
+        },
+      ],
+    },
+    {
+      // Property monitoring (decisions 0152, 0168): watch runs are orders in the origin session's idle time.
+      title: 'Monitoramentos',
+      panels: [
+        {
+          title: 'Watches',
+          description: 'Property watches by estado (ativo, pausado, removido) and tipo (pessoa, matricula).',
+          kind: 'timeseries',
+          unit: 'short',
+          width: 6,
+          queries: [query(snapshot(S.watches, watchEstado, watchTipo), `{{${watchEstado}}} {{${watchTipo}}}`)],
+        },
+        {
+          title: 'Watch runs (last 24 h)',
+          description:
+            'Runs recorded in the last rolling 24 hours, by outcome now: em_andamento until compared, then primeira, sem_alteracao or alteracao; falhou, nao_executada_saldo (no balance), adiada_por_bloqueio (7-day block) and atrasada (not placed in its window).',
+          kind: 'timeseries',
+          unit: 'short',
+          width: 6,
+          queries: [query(snapshot(S.watchRunsLastDay, runOutcome), `{{${runOutcome}}}`)],
+        },
+        {
+          title: 'Idle capacity used',
+          description:
+            "Share of the origin session's last hour spent on watch runs' origin calls: what monitoring takes from the session's idle time.",
+          kind: 'timeseries',
+          unit: 'percentunit',
+          width: 6,
+          min: 0,
+          max: 1,
+          queries: [query(snapshot(S.watchOriginSessionShare), 'watch runs')],
+        },
+        {
+          title: 'Late watch runs (last hour)',
+          description:
+            'Runs recorded atrasada in the last hour: not placed within their window (alert WatchRunsLate). The last 24 hours are in Watch runs.',
+          kind: 'stat',
+          unit: 'short',
+          width: 6,
+          redFrom: 1,
+          queries: [query(snapshot(S.watchRunsLateLastHour), 'late')],
         },
       ],
     },

@@ -163,6 +163,18 @@ export const PIPELINE_ALERTS: readonly AlertRule[] = [
       "The oldest delivery pending to an enabled endpoint is over 6 hours old: the webhooks service may not be sending (its logs 'webhook poll failed'), or an endpoint has failed for hours (GET /admin or the 'webhook attempt' log lines by delivery).",
   }),
   alertRule({
+    alert: 'WatchRunsLate',
+    severity: 'warning',
+    // Decisions 0152, 0168: a run not placed within its window is recorded atrasada and the next one planned as
+    // usual; each one is a run a customer paid to have and did not get. The gauge counts those recorded in the last
+    // hour, so the alert fires at once and ends an hour after the last one.
+    for: '0m',
+    expr: `${snapshot(S.watchRunsLateLastHour)} > 0`,
+    summary: 'A watch run was recorded late (atrasada) in the last hour.',
+    description:
+      "At least one watch run was not placed within its window in the last hour: no idle capacity, the product out of service, the origin down, or the gateway's run job not running. Each run's reason is in watch_run.reason.",
+  }),
+  alertRule({
     alert: 'ArchivedDocumentCorrupt',
     severity: 'critical',
     for: '0m',

@@ -320,6 +320,31 @@ export const ALERT_CASES: readonly AlertCase[] = [
     ],
   },
   {
+    alert: 'WatchRunsLate',
+    fires: [
+      {
+        name: 'a run recorded atrasada: fires at once, for the hour it is counted',
+        input: snapshotSeries(S.watchRunsLateLastHour, '0x10 1x60 0x10'),
+        evalTime: '11m',
+        labels: {},
+      },
+      {
+        name: 'still counted an hour later, with another one',
+        input: snapshotSeries(S.watchRunsLateLastHour, '0x10 1x30 2x30 0x10'),
+        evalTime: '69m',
+        labels: {},
+      },
+    ],
+    silent: [
+      { name: 'no late run', input: snapshotSeries(S.watchRunsLateLastHour, '0x90'), evalTime: '60m' },
+      {
+        name: 'the late run left the hour',
+        input: snapshotSeries(S.watchRunsLateLastHour, '0x10 1x60 0x10'),
+        evalTime: '75m',
+      },
+    ],
+  },
+  {
     alert: 'ArchivedDocumentCorrupt',
     fires: [
       {

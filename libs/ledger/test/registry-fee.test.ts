@@ -1,4 +1,4 @@
-import type { Database } from '@regapi/db';
+import { type Database, FINANCE_ROLE } from '@regapi/db';
 import { useTestDatabase } from '@regapi/testkit';
 import { sql, type Transaction } from 'kysely';
 import {
@@ -214,6 +214,56 @@ test('the finance views: margin per order, platform loss by cause, registry paya
     .executeTakeFirstOrThrow();
   expect(Number(payable.total)).toBe(Number(fees.total));
   expect(Number(expense.total)).toBe(-Number(fees.total));
+});
+
+test("the margin rows tell watch runs from customers' own orders (watch_id), and finance reads it", async () => {
+  const account = await fundedAccount(database.db, 100_000);
+  // A watch as the monitoring API writes it (migration 0048); its run's order carries watch_id (decision 0164).
+  const watch = await database.db
+    .insertInto('watch')
+    .values({
+      account_id: account.id,
+      kind: 'pessoa',
+      request: JSON.stringify({ cpf_cnpj: '52998224725', uf: 'SP' }),
+      frequencia: 'diaria',
+      estado: 'ativo',
+      referencia: null,
+      next_run_at: new Date(Date.now() + 86_400_000),
+      created_at: new Date(),
+      paused_at: null,
+      removed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const run = await placedOrder(database.db, {
+    accountId: account.id,
+    fonte: 'pesquisa-previa-bens',
+    priceCentavos: 900,
+    numeroPedido: newNumeroPedido(),
+    watchId: watch.id,
+  });
+  const own = await placedOrder(database.db, {
+    accountId: account.id,
+    fonte: 'pesquisa-previa-bens',
+    priceCentavos: 900,
+    numeroPedido: newNumeroPedido(),
+  });
+  await record(fee(run.numeroPedido ?? '', 600, 'pesquisa-previa-bens'));
+
+  // As regapi_finance (docs/decisions/0104): the role finance logs in with reads the new column too.
+  const rows = await inTransaction(async (trx) => {
+    await sql.raw(`SET LOCAL ROLE ${FINANCE_ROLE}`).execute(trx);
+    return trx
+      .selectFrom('finance_order_margin')
+      .select(['order_id', 'watch_id', 'margin_centavos'])
+      .where('account_id', '=', account.id)
+      .orderBy('watch_id')
+      .execute();
+  });
+  expect(rows).toEqual([
+    { order_id: run.orderId, watch_id: watch.id, margin_centavos: 300 },
+    { order_id: own.orderId, watch_id: null, margin_centavos: 900 },
+  ]);
 });
 
 // Last in the file: the forged fee stays in this database.

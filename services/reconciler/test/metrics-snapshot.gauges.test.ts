@@ -78,9 +78,28 @@ test('on an empty platform every gauge is reported, with all three products at 0
       .map((metric) => metric.name)
       .sort(),
   );
+  // Each gauge's points carry exactly its catalog labels, every value of them present.
+  const watchLabels = ['ativo', 'pausado', 'removido'].flatMap((estado) =>
+    ['pessoa', 'matricula'].map((tipo) => `${estado}/${tipo}`),
+  );
+  const expectedLabels: Partial<Record<string, string[]>> = {
+    product: [...FONTES],
+    'estado,tipo': watchLabels,
+    outcome: [
+      ...['em_andamento', 'primeira', 'sem_alteracao', 'alteracao', 'atrasada', 'falhou'],
+      ...['nao_executada_saldo', 'adiada_por_bloqueio'],
+    ],
+  };
   for (const metric of Object.values<MetricDefinition>(SNAPSHOT_METRICS)) {
-    const labels = points.get(metric.name)?.map((point) => point.attributes.product);
-    expect(labels?.sort()).toEqual(metric.labels.includes('product') ? [...FONTES].sort() : [undefined]);
+    const labels = points
+      .get(metric.name)
+      ?.map((point) => metric.labels.map((key) => String(point.attributes[key])).join('/'));
+    const keys = Object.keys(points.get(metric.name)?.[0]?.attributes ?? {});
+    expect({ metric: metric.name, keys }).toEqual({ metric: metric.name, keys: [...metric.labels] });
+    expect({ metric: metric.name, labels: labels?.sort() }).toEqual({
+      metric: metric.name,
+      labels: (expectedLabels[metric.labels.join(',')] ?? ['']).sort(),
+    });
   }
   for (const fonte of FONTES) {
     expect(gaugeValue(points, SNAPSHOT_METRICS.queuedOrders.name, fonte)).toBe(0);

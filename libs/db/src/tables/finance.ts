@@ -66,7 +66,10 @@ export interface FinanceRegistryFeeView {
 
 export type RefundCause = 'certificate_lost' | 'origin_timeout_605' | 'origin_error_607' | 'other';
 
-/** View (migration 0035): one row per debited order, its customer net, registry fee and margin. */
+/**
+ * View (migration 0035): one row per debited order, its customer net, registry fee and margin; `watch_id` since
+ * migration 0049.
+ */
 export interface FinanceOrderMarginView {
   order_id: ViewColumn<string>;
   account_id: ViewColumn<string>;
@@ -81,6 +84,8 @@ export interface FinanceOrderMarginView {
   numero_pedido: ViewColumn<string | null>;
   registry_fee_centavos: ViewColumn<number | null>;
   margin_centavos: ViewColumn<number>;
+  /** The watch the order is a run of (docs/decisions/0168); null for the customer's own order. */
+  watch_id: ViewColumn<string | null>;
 }
 
 /** View (migration 0035): the registry payable per day charged and product. */

@@ -20,6 +20,8 @@ export async function placedOrder(
     readonly priceCentavos: number;
     readonly numeroPedido: string | null;
     readonly uf?: string;
+    /** The watch the order is a run of (docs/decisions/0164); none: the customer's own order. */
+    readonly watchId?: string;
   },
 ): Promise<PlacedOrder> {
   const { orderId, protocolo } = newOrder();
@@ -47,6 +49,7 @@ export async function placedOrder(
       attempt_started_at: null,
       run_after: null,
       finished_at: new Date(),
+      ...(order.watchId === undefined ? {} : { watch_id: order.watchId }),
     })
     .execute();
   await db.transaction().execute((trx) =>

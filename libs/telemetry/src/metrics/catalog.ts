@@ -279,6 +279,39 @@ export const SNAPSHOT_METRICS = define({
     unit: 's',
     labels: [],
   },
+  watches: {
+    // Every estado and tipo always reported (0 when none): a panel never sees a series vanish (decision 0168).
+    name: 'regapi.watches',
+    kind: 'gauge',
+    description:
+      'Property watches (monitoramentos), by estado (ativo, pausado, removido) and tipo (pessoa, matricula).',
+    unit: '{watch}',
+    labels: ['estado', 'tipo'],
+  },
+  watchRunsLastDay: {
+    name: 'regapi.watches.runs_last_day',
+    kind: 'gauge',
+    description:
+      'Watch runs recorded in the last rolling 24 hours, by their outcome now (em_andamento until compared; decisions 0161, 0168).',
+    unit: '{run}',
+    labels: ['outcome'],
+  },
+  watchRunsLateLastHour: {
+    name: 'regapi.watches.late_runs_last_hour',
+    kind: 'gauge',
+    description:
+      'Watch runs recorded atrasada (not placed within their window) in the last rolling hour (decision 0168).',
+    unit: '{run}',
+    labels: [],
+  },
+  watchOriginSessionShare: {
+    name: 'regapi.watches.origin_session_share',
+    kind: 'gauge',
+    description:
+      "Share of the origin session's last rolling hour spent on watch runs' origin calls (answered calls, answered_at - started_at): the idle capacity watches used (decision 0168).",
+    unit: '1',
+    labels: [],
+  },
   archiveDownloadsRetrying: {
     name: 'regapi.archive.downloads_retrying',
     kind: 'gauge',

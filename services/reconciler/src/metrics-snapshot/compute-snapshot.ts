@@ -6,6 +6,7 @@ import { verifyLedger, verifyRecentLedger } from '@regapi/ledger';
 import { NEWCOMER, newOrderForecast, queueTail, readFairBacklog } from '@regapi/orders';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { LedgerFigures, PipelineSnapshot, ProductFigures, SnapshotFigures } from './snapshot-figures';
+import { type WatchSnapshotRow, watchFigures, watchSnapshotColumns } from './watch-figures';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,7 +22,7 @@ export interface SnapshotSettings {
 /** Per product, as read: the queued count and the age of the oldest. */
 type QueuedByFonte = Partial<Record<string, { readonly n: number; readonly oldest_age_s: number }>>;
 
-interface SnapshotRow {
+interface SnapshotRow extends WatchSnapshotRow {
   readonly queued: QueuedByFonte;
   readonly enabled: Partial<Record<string, boolean>>;
   readonly outbox_backlog: number;
@@ -67,6 +68,7 @@ function snapshotColumns(now: Date) {
       sql`SELECT min(d.created_at) FROM webhook_delivery d JOIN webhook_endpoint e ON e.id = d.endpoint_id
         WHERE d.state = 'pending' AND e.enabled`,
     )} AS webhooks_oldest_pending_s,
+    ${watchSnapshotColumns(now)}
     (SELECT count(*) FROM orders WHERE state = 'awaiting_issue' AND fonte = 'certidao-inteiro-teor')
       AS certificates_in_issue,
     (SELECT count(*) FROM certificate_watch WHERE state = 'exhausted') AS watches_exhausted,
@@ -153,6 +155,7 @@ export async function computeSnapshot(
     archiveDownloadsRetrying: row.archive_retries,
     webhooksPending: row.webhooks_pending,
     webhooksOldestPendingAgeS: row.webhooks_oldest_pending_s,
+    ...watchFigures(row),
     certificatesInIssue: row.certificates_in_issue,
     certificateWatchesExhausted: row.watches_exhausted,
     recordViewsAwaitingReconciliation: row.reconciliations_open,

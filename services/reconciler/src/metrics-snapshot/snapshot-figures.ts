@@ -1,4 +1,5 @@
 import { FONTES, type Fonte } from '@regapi/contracts';
+import type { WatchEstadoColumn, WatchKindColumn, WatchRunOutcomeColumn } from '@regapi/db';
 import { Ajv } from 'ajv';
 
 /** One product's line of the snapshot. Ages and waits in seconds, as of the snapshot's `computedAt`. */
@@ -40,6 +41,14 @@ export interface SnapshotFigures {
   /** Webhook deliveries pending to enabled endpoints, and the oldest one's age (decision 0155). */
   readonly webhooksPending: number;
   readonly webhooksOldestPendingAgeS: number;
+  /** Property watches (decision 0168): every estado and tipo, 0 when none. */
+  readonly watches: Readonly<Record<WatchEstadoColumn, Readonly<Record<WatchKindColumn, number>>>>;
+  /** Runs recorded (`watch_run.created_at`) in the last 24 h, by their outcome now; every outcome, 0 when none. */
+  readonly watchRunsLastDay: Readonly<Record<WatchRunOutcomeColumn, number>>;
+  /** Runs recorded `atrasada` in the last hour (alert WatchRunsLate). */
+  readonly watchRunsLateLastHour: number;
+  /** Share (0..1) of the origin session's last hour spent on answered calls of watch runs' orders. */
+  readonly watchOriginSessionShare: number;
   readonly certificatesInIssue: number;
   readonly certificateWatchesExhausted: number;
   readonly recordViewsAwaitingReconciliation: number;
@@ -66,6 +75,9 @@ const PRODUCT_SCHEMA = {
   required: ['queued', 'queueOldestAgeS', 'expectedWaitS', 'inService'],
   properties: { queued: count, queueOldestAgeS: seconds, expectedWaitS: seconds, inService: { type: 'boolean' } },
 } as const;
+
+/** Counts keyed by label value (watches by estado, then tipo; runs by outcome). */
+const counts = { type: 'object', additionalProperties: count } as const;
 
 const SNAPSHOT_FIGURES_SCHEMA = {
   type: 'object',
@@ -98,6 +110,11 @@ const SNAPSHOT_FIGURES_SCHEMA = {
     outboxOldestAgeS: seconds,
     scheduledOverdue: count,
     deadLettersPending: count,
+    // Not required: a snapshot stored before they existed has none (the gauges then report nothing for them).
+    watches: { type: 'object', additionalProperties: counts },
+    watchRunsLastDay: counts,
+    watchRunsLateLastHour: count,
+    watchOriginSessionShare: { type: 'number', minimum: 0, maximum: 1 },
     certificatesInIssue: count,
     certificateWatchesExhausted: count,
     recordViewsAwaitingReconciliation: count,

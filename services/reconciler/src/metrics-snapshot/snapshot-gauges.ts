@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { BatchObservableCallback, Meter, Observable, ObservableGauge } from '@opentelemetry/api';
+import type { Attributes, BatchObservableCallback, Meter, Observable, ObservableGauge } from '@opentelemetry/api';
 import { coerceError } from '@regapi/bus';
 import type { Clock } from '@regapi/calendar';
 import { FONTES } from '@regapi/contracts';
@@ -71,9 +71,11 @@ export function registerSnapshotGauges(meter: Meter, source: SnapshotSource, clo
   const callback: BatchObservableCallback = async (observer) => {
     const snapshot = await source();
     if (snapshot === undefined) return;
-    const observe = (key: SnapshotMetricKey, value: number, product?: string): void => {
+    const observe = (key: SnapshotMetricKey, value: number, product?: string): void =>
+      observeWith(key, value, product === undefined ? {} : { product });
+    const observeWith = (key: SnapshotMetricKey, value: number, attributes: Attributes): void => {
       const gauge = gauges.get(key);
-      if (gauge !== undefined) observer.observe(gauge, value, product === undefined ? {} : { product });
+      if (gauge !== undefined) observer.observe(gauge, value, attributes);
     };
     const f = snapshot.figures;
     observe('searchesLastHour', f.searchesLastHour);
@@ -93,6 +95,14 @@ export function registerSnapshotGauges(meter: Meter, source: SnapshotSource, clo
     if (f.archiveDownloadsRetrying !== undefined) observe('archiveDownloadsRetrying', f.archiveDownloadsRetrying);
     if (f.webhooksPending !== undefined) observe('webhooksPending', f.webhooksPending);
     if (f.webhooksOldestPendingAgeS !== undefined) observe('webhooksOldestPendingAge', f.webhooksOldestPendingAgeS);
+    // Property monitoring (decision 0168): every estado × tipo and every outcome, 0 when none.
+    if (f.watches !== undefined)
+      for (const [estado, byTipo] of Object.entries(f.watches))
+        for (const [tipo, n] of Object.entries(byTipo)) observeWith('watches', n, { estado, tipo });
+    if (f.watchRunsLastDay !== undefined)
+      for (const [outcome, n] of Object.entries(f.watchRunsLastDay)) observeWith('watchRunsLastDay', n, { outcome });
+    if (f.watchRunsLateLastHour !== undefined) observe('watchRunsLateLastHour', f.watchRunsLateLastHour);
+    if (f.watchOriginSessionShare !== undefined) observe('watchOriginSessionShare', f.watchOriginSessionShare);
     observe('certificatesInIssue', f.certificatesInIssue);
     observe('certificateWatchesExhausted', f.certificateWatchesExhausted);
     observe('recordViewsAwaitingReconciliation', f.recordViewsAwaitingReconciliation);
