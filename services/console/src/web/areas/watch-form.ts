@@ -150,9 +150,11 @@ export function watchFormPage(viewer: ConsoleSession, tipo: WatchTipo, state: Wa
   const problem =
     state.refusal === undefined
       ? ''
-      : html`<div class="aviso" role="alert" id="problema"><p>${state.refusal.code_message}</p>!${others
-          .map(([, message]) => html`<p>${message}</p>`)
-          .join('')}</div>`;
+      : html`<div class="aviso" role="alert" id="problema"><p>${
+          state.refusal.errors.length > 0
+            ? 'Corrija o que está indicado abaixo. Nada foi criado.'
+            : state.refusal.code_message
+        }</p>!${others.map(([, message]) => html`<p>${message}</p>`).join('')}</div>`;
   return consolePage(
     `Monitorar: ${WATCH_TIPO_NAME[tipo]}`,
     html`<h1>Monitorar: ${WATCH_TIPO_NAME[tipo]}</h1>
