@@ -219,6 +219,34 @@ describe('Monitoramentos in Chromium, keyboard only', () => {
     await expectAccessible(page);
     await saveScreenshot(page, 'console-modo-teste-monitoramentos');
 
+    // Created in test mode: the sandbox's watch, through the API with the session's `teste` token; production has none.
+    await press(page, page.getByRole('link', { name: 'Novo monitoramento' }));
+    await press(page, page.getByRole('link', { name: /Matrícula \(visualização\)/ }));
+    await page.waitForURL(`${server.url}/monitoramentos/novo/matricula`);
+    expect(await page.locator('#campo-frequencia option[value="diaria"]').count()).toBe(0);
+    await typeInto(page, page.getByLabel('CPF/CNPJ do solicitante'), '529.982.247-25');
+    await typeInto(page, page.getByLabel('Matrícula', { exact: true }), '99990');
+    await typeInto(page, page.getByLabel('Número do cartório'), '2');
+    await typeInto(page, page.getByLabel('Município do cartório'), 'Campinas');
+    await typeInto(page, page.getByLabel('UF do cartório'), 'SP');
+    await typeInto(page, page.getByLabel('Frequência'), 'Men');
+    await press(page, page.getByRole('button', { name: 'Ver preço' }));
+    await page.waitForURL(`${server.url}/monitoramentos/novo/matricula/orcamento`);
+    expect(await page.locator('#mensal').textContent()).toBe(await page.locator('#preco').textContent());
+    await expectAccessible(page);
+    await press(page, page.getByRole('button', { name: 'Criar monitoramento' }));
+    await page.waitForURL(/\/monitoramentos\/[0-9a-f-]{36}\?aviso=criado$/);
+    const createdId = /monitoramentos\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
+    const inSandbox = await sandbox.db.selectFrom('watch').select('kind').where('id', '=', createdId).execute();
+    const inProduction = await production.db.selectFrom('watch').select('id').where('id', '=', createdId).execute();
+    expect([inSandbox, inProduction]).toEqual([[{ kind: 'matricula' }], []]);
+    const audited = await production.db
+      .selectFrom('console_audit')
+      .select(['action', sql<string>`params->>'ambiente'`.as('ambiente')])
+      .where('target', '=', createdId)
+      .execute();
+    expect(audited).toEqual([{ action: 'watch.create', ambiente: 'teste' }]);
+
     expect(blocked).toEqual([]);
     await page.close();
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createAccount, topUp } from '@regapi/ledger';
-import { listAccountWatches } from '@regapi/orders';
+import { createWatch, listAccountWatches, newWatch } from '@regapi/orders';
 import { loadQuoteCatalog } from '../../gateway/test/support/quote-catalog';
 import type { ConsoleRole } from '../src';
 import { createTestUser, manualClock } from './support/console-fixture';
@@ -207,4 +207,35 @@ test('roles and accounts: financeiro refused; another account’s watch is a 404
   expect((await stranger.visitor.request('/monitoramentos?estado=qualquer')).status).toBe(400);
   expect((await watchesOf(owner.accountId))[0]?.estado).toBe('ativo');
   expect(await auditOf(stranger.accountId)).toEqual([]);
+});
+
+test('the list: 25 a page, newest first, the next page by its link; filtered by kind', async () => {
+  const { visitor, accountId } = await signedIn('consulta');
+  for (let index = 1; index <= 26; index += 1) {
+    const kind = index % 2 === 0 ? 'pessoa' : 'matricula';
+    const request =
+      kind === 'pessoa' ? { cpf_cnpj: '529.982.247-25', uf: 'SP' } : { ...RECORD, imovel_matricula: `${index}` };
+    await createWatch(
+      database.db,
+      newWatch(
+        { accountId, kind, request, frequencia: 'mensal', referencia: `ref-${index}` },
+        randomUUID(),
+        clock.now(),
+      ),
+    );
+  }
+  const first = await (await visitor.request('/monitoramentos')).text();
+  expect(first.match(/<tr id="monitoramento-/g)).toHaveLength(25);
+  expect(first).toContain('ref-26');
+  expect(first).not.toContain('>ref-1<');
+  // The page's HTML escapes `=` in attributes (decision 0072): the browser reads `&#61;` as `=`.
+  const next = /href="(\/monitoramentos\?antes&#61;\d+)" rel="next"/.exec(first)?.[1]?.replace('&#61;', '=');
+  if (next === undefined) throw new Error('no next page');
+  const second = await (await visitor.request(next)).text();
+  expect(second.match(/<tr id="monitoramento-/g)).toHaveLength(1);
+  expect(second).toContain('>ref-1<');
+  expect(second).not.toContain('rel="next"');
+  const records = await (await visitor.request('/monitoramentos?tipo=matricula')).text();
+  expect(records.match(/<tr id="monitoramento-/g)).toHaveLength(13);
+  expect(records).toContain('Matrícula 25, 2º ofício de Campinas/SP');
 });
