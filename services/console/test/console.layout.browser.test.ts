@@ -100,8 +100,8 @@ describe('console layout in Chromium', () => {
       // The chart's SVG loaded under the page's CSP (a broken image has no natural width).
       expect(await page.evaluate<boolean>("document.querySelector('#tendencia-saldo').naturalWidth > 0")).toBe(true);
       expect(overlapping(await headerBoxes(page))).toEqual([]);
-      // The brand, the test-mode switch (decision 0146), the 11 menu links and "Sair".
-      expect(await headerBoxes(page)).toHaveLength(1 + 1 + 11 + 1);
+      // The brand, the test-mode switch (decision 0146), the 12 menu links and "Sair".
+      expect(await headerBoxes(page)).toHaveLength(1 + 1 + 12 + 1);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await expectAccessible(page);
       await saveScreenshot(page, `console-inicio-${width}`);

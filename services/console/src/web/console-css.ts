@@ -51,6 +51,12 @@ pre.conteudo { white-space: pre-wrap; background: #ffffff; border: 1px solid #c9
 .em-servico { color: #1d5a2c; font-weight: 600; }
 .fora-de-servico { color: #7a1c12; font-weight: 600; }
 section#resultado { margin-top: 1.5rem; }
+/* Monitoramentos: a watch's history, one card per run, its acts' text quoted (docs/decisions/0167) */
+ol.execucoes { list-style: none; padding: 0; display: grid; gap: 1rem; }
+ol.execucoes > li { background: #ffffff; border: 1px solid #c9ced6; border-radius: 0.5rem; padding: 0.75rem 1.25rem; }
+ol.execucoes h3 { font-size: 1.05rem; margin: 0 0 0.25rem; }
+dl.atos blockquote { margin: 0.25rem 0 0.75rem; padding: 0.5rem 0.75rem; border-left: 4px solid #c9ced6; background: #f6f7f9; white-space: pre-wrap; }
+ul.anomalias, .aviso-documento { color: #7a1c12; }
 nav.paginas { margin-top: 1rem; display: flex; gap: 1rem; }
 /* Tokens and audit (docs/decisions/0074) */
 .oculto { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

@@ -6,6 +6,7 @@ import { chartsArea } from './areas/charts';
 import { consultarArea } from './areas/consultar';
 import { homeArea } from './areas/home';
 import { moneyArea } from './areas/money';
+import { monitoramentosArea } from './areas/monitoramentos';
 import { oneTimeLinksArea } from './areas/one-time-links';
 import { pedidosArea } from './areas/pedidos';
 import { secondFactorArea } from './areas/second-factor-page';
@@ -29,6 +30,7 @@ const AREAS: readonly ConsoleArea[] = [
   homeArea,
   consultarArea,
   pedidosArea,
+  monitoramentosArea,
   statusArea,
   tokensArea,
   webhooksArea,

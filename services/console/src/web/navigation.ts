@@ -12,6 +12,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
   { href: '/', label: 'Início' },
   { href: '/consultar', label: 'Nova consulta', permission: 'orders:run' },
   { href: '/pedidos', label: 'Pedidos', permission: 'orders:read' },
+  { href: '/monitoramentos', label: 'Monitoramentos', permission: 'orders:read' },
   { href: '/tokens', label: 'Tokens', permission: 'tokens:read' },
   { href: '/webhooks', label: 'Webhooks', permission: 'tokens:read' },
   { href: '/extrato', label: 'Extrato', permission: 'money:read' },

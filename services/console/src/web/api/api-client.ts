@@ -66,6 +66,10 @@ export interface ApiClient {
   document(token: string, protocolo: string): Promise<DocumentAnswer>;
   /** Whether the order has an archived document (HEAD of the document endpoint answers 200). */
   hasDocument(token: string, protocolo: string): Promise<boolean>;
+  /** `POST /v1/monitoramentos/orcamento` (docs/decisions/0160): a watch's price per run and its projected month. */
+  watchQuote(token: string, body: Readonly<Record<string, unknown>>): Promise<ApiAnswer>;
+  /** `POST /v1/monitoramentos` under an `Idempotency-Key`: the same key answers the same watch, never a second one. */
+  createWatch(token: string, body: Readonly<Record<string, unknown>>, idempotencyKey: string): Promise<ApiAnswer>;
   /** `GET /v1/saldo`: with a `teste` token it also opens and refills the sandbox's account (docs/decisions/0099, 0146). */
   balance(token: string): Promise<ApiAnswer>;
   /** `GET /v1/extrato/mensal/{mes}?formato=` (docs/decisions/0106): the closed month as stored. */
@@ -122,6 +126,15 @@ export function createApiClient(baseUrl: string, timeouts: ApiTimeouts = DEFAULT
     },
     async execute(token, fonte, body, idempotencyKey) {
       const path = `/v1/consultas/${fonte}`;
+      const headers = { 'idempotency-key': idempotencyKey };
+      return read(await send(path, { method: 'post', token, body, headers }, timeouts.execute), path, 'post');
+    },
+    async watchQuote(token, body) {
+      const path = '/v1/monitoramentos/orcamento';
+      return read(await send(path, { method: 'post', token, body }, timeouts.quote), path, 'post');
+    },
+    async createWatch(token, body, idempotencyKey) {
+      const path = '/v1/monitoramentos';
       const headers = { 'idempotency-key': idempotencyKey };
       return read(await send(path, { method: 'post', token, body, headers }, timeouts.execute), path, 'post');
     },

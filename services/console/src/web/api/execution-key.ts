@@ -23,12 +23,37 @@ export function executionKey(
   fonte: Fonte,
   body: Readonly<Record<string, unknown>>,
 ): string {
-  const inputs = Object.keys(body)
+  const digest = createHmac('sha256', sessionSecret)
+    .update(JSON.stringify(['regapi-console-execution', nonce, fonte, sortedInputs(body)]))
+    .digest();
+  return uuidOf(digest);
+}
+
+function sortedInputs(body: Readonly<Record<string, unknown>>): unknown[] {
+  return Object.keys(body)
     .sort()
     .map((name) => [name, body[name]]);
+}
+
+/**
+ * The `Idempotency-Key` of a watch's creation from the console (docs/decisions/0160, 0167): the same derivation as an
+ * execution's over the form's nonce and the watch's body (whose `pedido` is nested: its fields sorted too), so the
+ * confirmation sent again (a double click, a refresh) answers the watch already created, never a second one.
+ */
+export function watchCreationKey(
+  sessionSecret: Buffer,
+  nonce: string,
+  body: { readonly pedido: Readonly<Record<string, unknown>> } & Readonly<Record<string, unknown>>,
+): string {
+  const inputs = [sortedInputs({ ...body, pedido: null }), sortedInputs(body.pedido)];
   const digest = createHmac('sha256', sessionSecret)
-    .update(JSON.stringify(['regapi-console-execution', nonce, fonte, inputs]))
+    .update(JSON.stringify(['regapi-console-watch', nonce, inputs]))
     .digest();
+  return uuidOf(digest);
+}
+
+/** The first 16 bytes of a digest shaped as a UUID (version 8, "custom"). */
+function uuidOf(digest: Buffer): string {
   const bytes = digest.subarray(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;

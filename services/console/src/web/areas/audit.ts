@@ -16,6 +16,10 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'auth.sign-out': 'Saída do console',
   'token.create': 'Token criado',
   'token.revoke': 'Token revogado',
+  'watch.create': 'Monitoramento criado',
+  'watch.pause': 'Monitoramento pausado',
+  'watch.resume': 'Monitoramento retomado',
+  'watch.delete': 'Monitoramento removido',
 };
 
 /** Shown in the "Detalhes" column, in this order, with these names; other parameters are not shown. */

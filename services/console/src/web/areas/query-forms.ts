@@ -8,8 +8,11 @@ export interface QueryField {
   readonly label: string;
   readonly hint?: string;
   readonly required: boolean;
-  /** `uf`: a list of the 27 UFs (libs/br `UFS`), never free text (issue 29). */
-  readonly kind: 'text' | 'integer' | 'finalidade' | 'uf';
+  /**
+   * `uf`: a list of the 27 UFs (libs/br `UFS`), never free text (issue 29); `uf-ou-brasil`: the same list whose empty
+   * first choice is "Todo o Brasil" (a watch's nationwide search, docs/decisions/0160).
+   */
+  readonly kind: 'text' | 'integer' | 'finalidade' | 'uf' | 'uf-ou-brasil';
   readonly maxLength: number;
   readonly autocomplete?: string;
 }
@@ -123,8 +126,13 @@ export type QueryValues = Readonly<Record<string, string>>;
  * as a number, anything else as typed, so the API (not the console) refuses it with its own message (contract 2.3).
  */
 export function requestBodyOf(fonte: Fonte, values: QueryValues): Record<string, unknown> {
+  return fieldsBody(QUERY_FIELDS[fonte], values);
+}
+
+/** `requestBodyOf` over any list of fields (a watch's form asks a product's fields, decision 0160). */
+export function fieldsBody(fields: readonly QueryField[], values: QueryValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const field of QUERY_FIELDS[fonte]) {
+  for (const field of fields) {
     const value = values[field.name] ?? '';
     if (value === '' && !field.required) continue;
     body[field.name] =
@@ -152,8 +160,8 @@ function finalidadeOptions(selected: string): string {
  * The 27 UFs by name, first a "choose" option with no value (so `required` makes the browser ask); a value that is not
  * a UF (an old link's query string) stays selected as typed, so the API refuses it with its own message.
  */
-function ufOptions(selected: string): string {
-  const options = [html`<option value=""!${selected === '' ? ' selected' : ''}>Escolha a UF</option>`];
+function ufOptions(selected: string, empty = 'Escolha a UF'): string {
+  const options = [html`<option value=""!${selected === '' ? ' selected' : ''}>${empty}</option>`];
   const upper = selected.toUpperCase();
   if (selected !== '' && !UFS.some((uf) => uf === upper)) {
     options.push(html`<option value="${selected}" selected>${selected}</option>`);
@@ -170,7 +178,21 @@ function ufOptions(selected: string): string {
 
 /** The inputs of a product's form, with the API's message under each field it refused. */
 export function queryInputs(fonte: Fonte, values: QueryValues, fieldErrors: ReadonlyMap<string, string>): string {
-  return QUERY_FIELDS[fonte]
+  return fieldInputs(QUERY_FIELDS[fonte], values, fieldErrors);
+}
+
+/**
+ * `queryInputs` over any list of fields; with `focusFirstRefused` the first field the API refused takes the focus when
+ * the page loads, so a keyboard or screen-reader user starts where the refusal is.
+ */
+export function fieldInputs(
+  fields: readonly QueryField[],
+  values: QueryValues,
+  fieldErrors: ReadonlyMap<string, string>,
+  focusFirstRefused = false,
+): string {
+  const firstRefused = focusFirstRefused ? fields.find((field) => fieldErrors.has(field.name))?.name : undefined;
+  return fields
     .map((field) => {
       const id = `campo-${field.name}`;
       const problem = fieldErrors.get(field.name);
@@ -181,15 +203,18 @@ export function queryInputs(fonte: Fonte, values: QueryValues, fieldErrors: Read
       const error = problem === undefined ? '' : html`<small class="erro-campo" id="${id}-erro">${problem}</small>`;
       const value = values[field.name] ?? '';
       const aria = described === '' ? '' : html` aria-describedby="${described}"`;
-      const invalid = problem === undefined ? '' : ' aria-invalid="true"';
+      const invalid =
+        (problem === undefined ? '' : ' aria-invalid="true"') + (field.name === firstRefused ? ' autofocus' : '');
       const control =
         field.kind === 'finalidade'
           ? html`<select id="${id}" name="${field.name}"!${aria}!${invalid}>!${finalidadeOptions(value)}</select>`
           : field.kind === 'uf'
             ? html`<select id="${id}" name="${field.name}"!${field.required ? ' required' : ''}!${aria}!${invalid}>!${ufOptions(value)}</select>`
-            : html`<input id="${id}" name="${field.name}" type="text"!${
-                field.kind === 'integer' ? ' inputmode="numeric"' : ''
-              } maxlength="${field.maxLength}" value="${value}"!${field.required ? ' required' : ''}!${aria}!${invalid}>`;
+            : field.kind === 'uf-ou-brasil'
+              ? html`<select id="${id}" name="${field.name}"!${aria}!${invalid}>!${ufOptions(value, 'Todo o Brasil (todas as UFs ofertadas)')}</select>`
+              : html`<input id="${id}" name="${field.name}" type="text"!${
+                  field.kind === 'integer' ? ' inputmode="numeric"' : ''
+                } maxlength="${field.maxLength}" value="${value}"!${field.required ? ' required' : ''}!${aria}!${invalid}>`;
       return html`<label for="${id}">${field.label}</label>!${hint}!${control}!${error}`;
     })
     .join('\n');
@@ -197,14 +222,22 @@ export function queryInputs(fonte: Fonte, values: QueryValues, fieldErrors: Read
 
 /** The inputs again as hidden fields (the confirmation page carries them to the execution). */
 export function hiddenInputs(fonte: Fonte, values: QueryValues): string {
-  return QUERY_FIELDS[fonte]
+  return fieldsHidden(QUERY_FIELDS[fonte], values);
+}
+
+export function fieldsHidden(fields: readonly QueryField[], values: QueryValues): string {
+  return fields
     .map((field) => html`<input type="hidden" name="${field.name}" value="${values[field.name] ?? ''}">`)
     .join('\n');
 }
 
 /** What the person asked for, as a definition list (the confirmation page). */
 export function inputsSummary(fonte: Fonte, values: QueryValues): string {
-  const rows = QUERY_FIELDS[fonte]
+  return fieldsSummary(QUERY_FIELDS[fonte], values);
+}
+
+export function fieldsSummary(fields: readonly QueryField[], values: QueryValues): string {
+  const rows = fields
     .filter((field) => (values[field.name] ?? '') !== '')
     .map((field) => html`<dt>${field.label}</dt><dd>${values[field.name] ?? ''}</dd>`);
   return html`<dl>!${rows.join('')}</dl>`;
