@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { lastCatalogSync } from '@regapi/catalog';
 import { RUN_TIME_MIN_SAMPLES } from '@regapi/orders';
 import { LatencyModel } from '@regapi/origin-simulator';
@@ -7,6 +8,7 @@ import { waitFor } from '@regapi/testkit';
 import { type Harness, startHarness } from '../../services/origin-session/test/support/harness';
 import { percentile } from '../percentile';
 import { UsageError } from '../usage-error';
+import { withinBound } from '../within-bound';
 import { runCostGrowth } from './cost-growth';
 import {
   type AcceptedSearch,
@@ -18,6 +20,7 @@ import {
   recordingPortal,
   sampleForecasts,
 } from './driven-run';
+import { previousDay, WARM_UP_SEARCHES } from './previous-day';
 
 const HOUR = 3_600_000;
 const CEILING = 50;
@@ -29,6 +32,8 @@ const TIME_SCALE = 0.000001;
 const PACED_WALL_PER_ORIGIN_MS = 1 / 500;
 /** The ETA is "stable" once the run times are measured (decision 0098): this many searches answered. */
 const STABLE_AFTER_ANSWERED = RUN_TIME_MIN_SAMPLES;
+/** The longest a harness's close may take (origin-session's stop grace is 6 s; rabbitmqctl is slow under load). */
+const DEFAULT_BOUND_S = 90;
 
 /** A scenario's accounts: how many searches each has queued, accepted in this order (round-robin among equals). */
 interface Scenario {
@@ -61,7 +66,27 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
 const DRIVEN = Object.keys(SCENARIOS);
 const ALL = [...DRIVEN, 'cost'];
 
+const USAGE = `usage: pnpm bench origin [--phase cold|warm|both] [--bound seconds] [--help] [scenario...]
+
+Scenarios (all by default, in this order): ${ALL.join(', ')}
+${Object.entries(SCENARIOS)
+  .map(([name, scenario]) => `  ${name.padEnd(8)} ${scenario.description}`)
+  .join('\n')}
+  cost     acceptance and poll with 1k, 10k and 100k searches queued (library calls)
+
+--phase    how each driven scenario starts (default both, cold first):
+  cold     a fresh database: the first start ever, the acceptance's ETA from the typical run times
+  warm     after a previous day: ${WARM_UP_SEARCHES} searches answered and their run time published, the clock moved
+           25 h on and origin-session restarted, then the backlog (decision 0150: the last known figures)
+
+--bound    seconds a step of a harness may take (default ${DEFAULT_BOUND_S}): its close (origin-session's stop, then
+           the rest), the previous day's overnight restart; past it the run fails with what was still alive.
+
+BENCH_DATABASE_URL / TEST_DATABASE_URL: the PostgreSQL server (cost); TEST_DATABASE_URL, TEST_AMQP_URL: the harness.
+`;
+
 const ms = (value: number) => (value < 1 ? `${(value * 1000).toFixed(0)} µs` : `${value.toFixed(2)} ms`);
+const seconds = (value: number) => (value < 1_000 ? ms(value) : `${(value / 1000).toFixed(1)} s`);
 const hours = (value: number) => `${(value / HOUR).toFixed(2)} h`;
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
 
@@ -134,7 +159,23 @@ function etaError(predicted: number, actual: number, predictedAt: number): numbe
   return Math.abs(predicted - actual) / Math.max(actual - predictedAt, SLOT_MS);
 }
 
-async function runDriven(name: string, scenario: Scenario): Promise<void> {
+/**
+ * How a driven scenario starts: `cold` from a fresh database (the first start ever: nothing was ever measured, the
+ * acceptance's ETA uses the typical run times); `warm` after a "previous day" (`previousDay`: searches measured and
+ * published, the clock moved past the 24-hour window, origin-session restarted: the last known figures, decision 0150).
+ */
+type Phase = 'cold' | 'warm';
+const PHASES: readonly Phase[] = ['cold', 'warm'];
+const ACCEPTANCE_LABEL: Readonly<Record<Phase, string>> = {
+  cold: 'first start ever (nothing ever measured: the typical run times)',
+  warm: "after a previous day (nothing measured today: yesterday's last published figure)",
+};
+const PHASE_LABEL: Readonly<Record<Phase, string>> = {
+  cold: 'first start ever (a fresh database)',
+  warm: 'after a previous day (a warm-up, then a restart the next morning)',
+};
+
+async function runDriven(name: string, scenario: Scenario, phase: Phase, boundMs: number): Promise<void> {
   const calls: OriginCall[] = [];
   let driven: Harness['clock'] | undefined;
   let gate: Promise<void> | undefined;
@@ -151,6 +192,7 @@ async function runDriven(name: string, scenario: Scenario): Promise<void> {
   driven = harness.clock;
   try {
     await waitFor(() => lastCatalogSync(harness.database.db), { timeoutMs: 30_000, what: 'the first catalog sync' });
+    const yesterday = phase === 'warm' ? await previousDay(harness, boundMs) : undefined;
     const t0 = harness.clock.now().getTime();
     const wallStarted = performance.now();
     calls.length = 0;
@@ -159,14 +201,20 @@ async function runDriven(name: string, scenario: Scenario): Promise<void> {
       openGate = resolve;
     });
     const accepted = await acceptAll(harness, scenario);
-    const sampler = sampleForecasts(harness, STABLE_AFTER_ANSWERED);
+    // "Stable" counts the backlog's own answers: the previous day's are out of the window.
+    const sampler = sampleForecasts(harness, (yesterday?.searches ?? 0) + STABLE_AFTER_ANSWERED);
     gate = undefined;
     openGate();
     const jumps = await driveUntilDrained(harness, 600_000);
     const snapshots = await sampler.stop();
     const wallMs = performance.now() - wallStarted;
     const { starts, runs } = await attemptRuns(harness, new Set(accepted.map((order) => order.id)));
-    const out: string[] = [`\n## ${name}: ${scenario.description}`];
+    const out: string[] = [`\n## ${name}, ${PHASE_LABEL[phase]}: ${scenario.description}`];
+    if (yesterday !== undefined)
+      out.push(
+        `  previous day: ${yesterday.searches} searches answered, their run time published (${seconds(yesterday.publishedRunMs)}); ` +
+          `the clock moved 25 h on${yesterday.restarted ? ', origin-session stopped and started again' : ''}`,
+      );
     out.push(
       `  ${accepted.length} searches, drained in ${(wallMs / 1000).toFixed(1)} s of wall time for ` +
         `${hours(harness.clock.now().getTime() - t0)} of origin time (${jumps} clock jumps)`,
@@ -232,15 +280,17 @@ async function runDriven(name: string, scenario: Scenario): Promise<void> {
           `per account (mean wait + 1 slot) / (fair-share mean wait + 1 slot): ` +
           `[${ratios.map((r) => r.toFixed(2)).join(', ')}]`,
       );
-      out.push(
-        `              small account's wait: ${smallWaits.map(hours).join(', ')} ` +
-          `(${smallAhead.join(', ')} searches started before it; fair share: within the first round)`,
-      );
+      if (smallWaits.length > 0)
+        out.push(
+          `              small account's wait: ${smallWaits.map(hours).join(', ')} ` +
+            `(${smallAhead.join(', ')} searches started before it; fair share: within the first round)`,
+        );
     }
 
-    // ETA accuracy, |predicted − actual start| / wait: (1) what the acceptance told, before any run was measured (the
-    // typical 72 s); (2) what a poll reads once the queue is stable — every schedule published after the run times were
-    // measured, each queued order's forecast against its actual start.
+    // ETA accuracy, |predicted − actual start| / wait: (1) what the acceptance told, before any of the backlog ran (cold:
+    // the typical 72 s; warm: the previous day's published figure); (2) what a poll reads once the queue is stable —
+    // every schedule published after 5 of the backlog's searches were answered, each queued order's forecast against
+    // its actual start.
     const atAcceptance: number[] = [];
     for (const order of accepted) {
       const start = starts.get(order.id);
@@ -259,14 +309,29 @@ async function runDriven(name: string, scenario: Scenario): Promise<void> {
     out.push(
       `  ETA:        |predicted − actual start| / wait (at least one slot) (target p50 < 10 %, p95 < 25 %):\n` +
         `              stable, as polls read it: ${etaLine(stable)} over ${stable.length} forecasts in ` +
-        `${snapshots.length} schedules published after ${STABLE_AFTER_ANSWERED} searches were answered\n` +
-        `              at acceptance (nothing measured yet: typical run times): ${etaLine(atAcceptance)} over ` +
+        `${snapshots.length} schedules published after ${STABLE_AFTER_ANSWERED} of these searches were answered\n` +
+        `              at acceptance, ${ACCEPTANCE_LABEL[phase]}: ${etaLine(atAcceptance)} over ` +
         `${atAcceptance.length} searches`,
     );
     process.stdout.write(`${out.join('\n')}\n`);
   } finally {
-    await harness.close();
+    await closeHarness(harness, `${name} (${phase})`, boundMs);
   }
+}
+
+/**
+ * Stops origin-session, then closes the rest of the harness, each within `boundMs`: a close that hangs (a
+ * consumer waiting for a handler that never settles, a pool with a client never released) fails the run with what was
+ * still alive instead of holding it for ever.
+ */
+async function closeHarness(harness: Harness, name: string, boundMs: number): Promise<void> {
+  if (harness.service !== undefined)
+    await withinBound(`stopping ${name}'s origin-session`, boundMs, harness.service.stop());
+  await withinBound(
+    `closing ${name}'s harness (consumers, outbox relay, bus, simulator, database, vhost)`,
+    boundMs,
+    harness.close(),
+  );
 }
 
 /**
@@ -278,7 +343,25 @@ async function runDriven(name: string, scenario: Scenario): Promise<void> {
  * is held, as if it arrived at one instant. Measures the fair runner (docs/decisions/0085, 0086).
  */
 export async function runOriginBench(args: readonly string[]): Promise<void> {
-  const names = args.length === 0 ? ALL : args;
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: {
+      phase: { type: 'string', default: 'both' },
+      bound: { type: 'string', default: String(DEFAULT_BOUND_S) },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const phases = values.phase === 'both' ? PHASES : PHASES.filter((phase) => phase === values.phase);
+  if (phases.length === 0) throw new UsageError(`--phase ${values.phase}: one of cold, warm, both`);
+  const boundS = Number(values.bound);
+  if (!Number.isInteger(boundS) || boundS < 1 || boundS > 3_600)
+    throw new UsageError(`--bound ${values.bound}: whole seconds, 1 to 3600`);
+  const names = positionals.length === 0 ? ALL : positionals;
   for (const name of names)
     if (!ALL.includes(name)) throw new UsageError(`unknown scenario ${name}: one of ${ALL.join(', ')}`);
   const load = os
@@ -293,8 +376,8 @@ export async function runOriginBench(args: readonly string[]): Promise<void> {
   );
   for (const name of names) {
     const scenario = SCENARIOS[name];
-    if (scenario !== undefined) await runDriven(name, scenario);
-    else await runCostGrowth();
+    if (scenario === undefined) await runCostGrowth();
+    else for (const phase of phases) await runDriven(name, scenario, phase, boundS * 1_000);
   }
   process.stdout.write(
     '\nelsewhere: the end-to-end stage overheads (standalone and distributed, on the real clock) and acceptance and\n' +

@@ -78,9 +78,12 @@ export interface OrderRunner {
   run(): Promise<void>;
   /** A `run-order` message: the order is queued (or, if running, due for an in-doubt look). Acknowledged at once. */
   wakeUp(task: RunOrderTask): Promise<void>;
-  /** An internal task: resolves once it ran, rejects if it failed (its message is then redelivered). */
+  /**
+   * An internal task: resolves once it ran, rejects if it failed (its message is then redelivered). Once the runner is
+   * abandoned it rejects at once: nothing would ever run it.
+   */
   internal(task: InternalTask, message: IncomingMessage): Promise<void>;
-  /** Fails the internal tasks still waiting (their messages go back to the queue). */
+  /** Fails the internal tasks still waiting, and every one delivered from now on (their messages go back to the queue). */
   abandon(reason: Error): void;
 }
 
@@ -111,6 +114,8 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
   const inDoubt = new Map<string, RunOrderTask>();
   const wakeup = createWakeup(signal);
   let internalSeq = 0;
+  /** Why the runner was abandoned: an internal task delivered since (the consumer is not cancelled yet) fails at once. */
+  let abandoned: Error | undefined;
   let coveredSeq = '0';
   let current: string | undefined;
   let nextSyncAt = 0;
@@ -358,6 +363,10 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
     },
 
     internal(task, message) {
+      // Between `abandon` and the consumer's cancel a delivery still arrives (a message just requeued by `abandon`,
+      // among them): left pending it would never settle, and the consumer's cancel, which waits for its handlers,
+      // would hang the stop for ever.
+      if (abandoned !== undefined) return Promise.reject(abandoned);
       return new Promise<void>((resolve, reject) => {
         const id = `internal:${message.id}:${internalSeq++}`;
         internals.set(id, { task, message, resolve, reject });
@@ -368,6 +377,7 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
     },
 
     abandon(reason) {
+      abandoned = reason;
       for (const [id, pending] of internals) {
         queue.remove(id);
         pending.reject(reason);
