@@ -103,8 +103,11 @@ export {
   typicalRunTimes,
 } from './run-times';
 export {
+  checkIdleSearchReserve,
   DEFAULT_HOURLY_SEARCH_CEILING,
+  defaultIdleSearchReserve,
   HOURLY_SEARCH_CEILING_SETTING,
+  IDLE_SEARCH_RESERVE_SETTING,
   nextSearchStartAt,
   SEARCH_CEILING_WINDOW_MS,
   startsInCeilingWindow,
