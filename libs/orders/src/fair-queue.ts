@@ -4,11 +4,19 @@
  * then customer accounts against each other (weights from their plans) — FIFO within an account, and the rolling-hour
  * search ceiling (contract 8) as an eligibility rule: a search that cannot start now is passed over, never failed.
  *
+ * Below both, a third level: idle work (a watch run, docs/decisions/0152 and 0163), handed out only when no customer
+ * and no internal task is eligible, an idle search only while the ceiling keeps a reserve for interactive orders.
+ *
  * Pure and synchronous: no clock, no database. Times are epoch milliseconds given by the caller (a driven clock in
  * tests), so the same code decides the real run order and forecasts it (`forecast`) for honest ETAs.
  */
 
-import { nextSearchStartAt, startsInCeilingWindow } from './search-ceiling';
+import {
+  checkIdleSearchReserve,
+  defaultIdleSearchReserve,
+  nextSearchStartAt,
+  startsInCeilingWindow,
+} from './search-ceiling';
 
 export interface FairTask {
   /** Unique among queued tasks (an order id, a task message id). */
@@ -19,6 +27,11 @@ export interface FairTask {
   readonly costMs: number;
   /** True for a preliminary search placement: it counts under the hourly ceiling (contract 8). */
   readonly search: boolean;
+  /**
+   * Idle work (a watch run, decision 0152): runs only when no customer and no internal task is eligible at that
+   * instant, and only if it ends before a held interactive search may start; fair among idle tasks by account.
+   */
+  readonly idle?: boolean;
 }
 
 export interface FairQueueOptions {
@@ -31,11 +44,20 @@ export interface FairQueueOptions {
   readonly internalShare?: number;
   /** An account's weight (> 0, finite), read when the account's queue becomes non-empty. Default: 1 for everyone. */
   readonly weightOf?: (account: string) => number;
+  /**
+   * Searches of the hourly ceiling kept for interactive orders: an idle search may start only while fewer than
+   * `hourlySearchCeiling − idleSearchReserve` started in the last hour (0 ≤ reserve < ceiling). Default 10, at most
+   * the ceiling − 1 (`defaultIdleSearchReserve`).
+   */
+  readonly idleSearchReserve?: number;
 }
 
 export type FairDecision =
   | { readonly kind: 'run'; readonly task: FairTask }
-  /** Only searches are queued and the ceiling is full: nothing may start before `until`. */
+  /**
+   * Only searches held by the ceiling (or its idle reserve) are queued, or idle work that would still run when a held
+   * interactive search may start: nothing may start before `until`.
+   */
   | { readonly kind: 'wait'; readonly until: number }
   | { readonly kind: 'idle' };
 
@@ -122,9 +144,12 @@ interface Flow {
   readonly others: Lane;
 }
 
+type Level = 'internal' | 'customer' | 'idle';
+
 interface Located {
   readonly entry: Entry;
   readonly flow: Flow;
+  readonly level: Level;
 }
 
 interface State {
@@ -140,6 +165,10 @@ interface State {
   topVirtual: number;
   readonly internal: Flow;
   readonly customers: Flow;
+  /** Idle level (below both): one flow per account, its own virtual time; it never moves the levels above. */
+  idleVirtual: number;
+  readonly idleAccounts: Map<string, Flow>;
+  readonly idleBacklogged: Set<Flow>;
   readonly byId: Map<string, Located>;
   /** Start times of the searches of the last hour, ascending. */
   starts: number[];
@@ -155,6 +184,9 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   const weightOf = options.weightOf ?? (() => 1);
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError('hourlySearchCeiling must be a positive integer');
   if (!(share > 0 && share < 1)) throw new RangeError('internalShare must be between 0 and 1');
+  const reserve = options.idleSearchReserve ?? defaultIdleSearchReserve(limit);
+  checkIdleSearchReserve(reserve, limit);
+  const limits: Limits = { interactive: limit, idle: limit - reserve };
   const state: State = {
     seq: 0,
     firstSeq: -1,
@@ -164,6 +196,9 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     topVirtual: 0,
     internal: newFlow(share, 0),
     customers: newFlow(1 - share, 0),
+    idleVirtual: 0,
+    idleAccounts: new Map(),
+    idleBacklogged: new Set(),
     byId: new Map(),
     starts: [],
   };
@@ -179,7 +214,7 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
       s.starts = [...starts].sort((a, b) => a - b);
     },
     putBack: (task) => enqueue(s, task, weightOf, 'front'),
-    next: (now) => next(s, now, limit),
+    next: (now) => next(s, now, limits),
     size: () => s.byId.size,
     searchOpensAt: (now) => opensAt(s, now, limit),
     forecast: (now, extra, durationOf) => {
@@ -210,7 +245,21 @@ function enqueue(
   if (s.byId.has(task.id)) return;
   if (!(task.costMs > 0 && Number.isFinite(task.costMs))) throw new RangeError(`task ${task.id}: costMs must be > 0`);
   let flow = s.internal;
-  if (task.account !== undefined) {
+  let level: Level = 'internal';
+  if (task.idle === true) {
+    // Idle work of no account (none exists today) shares one flow.
+    const key = task.account ?? '';
+    const weight = task.account === undefined ? 1 : weightOf(task.account);
+    if (!(weight > 0 && Number.isFinite(weight))) throw new RangeError(`account ${key}: weight must be > 0`);
+    flow = s.idleAccounts.get(key) ?? newFlow(weight, s.idleVirtual);
+    s.idleAccounts.set(key, flow);
+    if (flow.queued === 0) {
+      activate(flow, s.idleVirtual, weight);
+      s.idleBacklogged.add(flow);
+    }
+    level = 'idle';
+  } else if (task.account !== undefined) {
+    level = 'customer';
     const weight = weightOf(task.account);
     if (!(weight > 0 && Number.isFinite(weight))) throw new RangeError(`account ${task.account}: weight must be > 0`);
     flow = s.accounts.get(task.account) ?? newFlow(weight, s.customersVirtual);
@@ -231,13 +280,13 @@ function enqueue(
     const entry: Entry = { task, seq: s.firstSeq--, removed: false };
     lane.pushFront(entry);
     flow.queued++;
-    s.byId.set(task.id, { entry, flow });
+    s.byId.set(task.id, { entry, flow, level });
     return;
   }
   const entry: Entry = { task, seq: s.seq++, removed: false };
   lane.push(entry);
   flow.queued++;
-  s.byId.set(task.id, { entry, flow });
+  s.byId.set(task.id, { entry, flow, level });
 }
 
 /** SFQ: a flow that becomes backlogged starts at its level's virtual time, with no credit for its idle time. */
@@ -253,10 +302,10 @@ function remove(s: State, id: string): boolean {
   found.entry.removed = true;
   s.byId.delete(id);
   found.flow.queued--;
-  if (found.entry.task.account !== undefined) {
+  if (found.level === 'customer') {
     s.customers.queued--;
     if (found.flow.queued === 0) s.backlogged.delete(found.flow);
-  }
+  } else if (found.level === 'idle' && found.flow.queued === 0) s.idleBacklogged.delete(found.flow);
   return true;
 }
 
@@ -309,9 +358,16 @@ function serve(flow: Flow, costMs: number): number {
   return start;
 }
 
-function next(s: State, now: number, limit: number): FairDecision {
+interface Limits {
+  /** Searches per rolling hour for customer and internal work: the ceiling. */
+  readonly interactive: number;
+  /** For idle work: the ceiling minus the reserve. */
+  readonly idle: number;
+}
+
+function next(s: State, now: number, limits: Limits): FairDecision {
   if (s.byId.size === 0) return { kind: 'idle' };
-  const open = opensAt(s, now, limit);
+  const open = opensAt(s, now, limits.interactive);
   const searchOpen = open <= now;
   const accounts: Pick[] = [];
   for (const flow of s.backlogged) {
@@ -340,7 +396,7 @@ function next(s: State, now: number, limit: number): FairDecision {
     s.topVirtual = serve(s.customers, account.entry.task.costMs);
     chosen = account;
   }
-  if (chosen === undefined) return { kind: 'wait', until: open };
+  if (chosen === undefined) return nextIdle(s, now, open, limits.idle);
   // Internal work leaves the customer level where it was.
   if (chosen === account) s.customersVirtual = serve(account.flow, account.entry.task.costMs);
   remove(s, chosen.entry.task.id);
@@ -348,10 +404,35 @@ function next(s: State, now: number, limit: number): FairDecision {
   return { kind: 'run', task: chosen.entry.task };
 }
 
+/**
+ * Nothing interactive is eligible at `now` (queued interactive work, if any, is searches the ceiling holds until
+ * `open`): the idle level's SFQ choice among its candidates — a search only under the reserve, and while interactive
+ * work waits only a task expected to end by `open`, so idle work never takes session time a customer task could use.
+ */
+function nextIdle(s: State, now: number, open: number, idleLimit: number): FairDecision {
+  const interactiveQueued = s.customers.queued + s.internal.queued > 0;
+  const idleOpen = nextSearchStartAt(s.starts, now, idleLimit);
+  const picks: Pick[] = [];
+  for (const flow of s.idleBacklogged) {
+    const entry = candidate(flow, idleOpen <= now);
+    if (entry === undefined) continue;
+    if (interactiveQueued && now + entry.task.costMs > open) continue;
+    picks.push({ flow, entry });
+  }
+  const pick = choose(s.idleVirtual, picks);
+  // With interactive work held, it goes first at `open` (before the idle reserve can reopen); otherwise only idle
+  // searches the reserve holds remain.
+  if (pick === undefined) return { kind: 'wait', until: interactiveQueued ? open : idleOpen };
+  s.idleVirtual = serve(pick.flow, pick.entry.task.costMs);
+  remove(s, pick.entry.task.id);
+  if (pick.entry.task.search) s.starts.push(now);
+  return { kind: 'run', task: pick.entry.task };
+}
+
 /** A deep copy for forecasts: the same tags, lanes and ceiling window, sharing nothing mutable. */
 function copyState(s: State): State {
   const byId: State['byId'] = new Map();
-  const copyFlow = (flow: Flow): Flow => {
+  const copyFlow = (flow: Flow, level: Level): Flow => {
     const copy = newFlow(flow.weight, 0);
     copy.tag = flow.tag;
     copy.served = flow.served;
@@ -360,7 +441,7 @@ function copyState(s: State): State {
         const copied: Entry = { ...entry };
         (entry.task.search ? copy.searches : copy.others).push(copied);
         copy.queued++;
-        byId.set(entry.task.id, { entry: copied, flow: copy });
+        byId.set(entry.task.id, { entry: copied, flow: copy, level });
       }
     }
     return copy;
@@ -368,9 +449,16 @@ function copyState(s: State): State {
   const accounts = new Map<string, Flow>();
   const backlogged = new Set<Flow>();
   for (const [key, flow] of s.accounts) {
-    const copy = copyFlow(flow);
+    const copy = copyFlow(flow, 'customer');
     accounts.set(key, copy);
     if (copy.queued > 0) backlogged.add(copy);
+  }
+  const idleAccounts = new Map<string, Flow>();
+  const idleBacklogged = new Set<Flow>();
+  for (const [key, flow] of s.idleAccounts) {
+    const copy = copyFlow(flow, 'idle');
+    idleAccounts.set(key, copy);
+    if (copy.queued > 0) idleBacklogged.add(copy);
   }
   const customers = newFlow(s.customers.weight, 0);
   customers.tag = s.customers.tag;
@@ -383,8 +471,11 @@ function copyState(s: State): State {
     accounts,
     backlogged,
     topVirtual: s.topVirtual,
-    internal: copyFlow(s.internal),
+    internal: copyFlow(s.internal, 'internal'),
     customers,
+    idleVirtual: s.idleVirtual,
+    idleAccounts,
+    idleBacklogged,
     byId,
     starts: [...s.starts],
   };

@@ -130,8 +130,9 @@ export interface FairBacklogRead {
 
 /**
  * The fair backlog a new order of `accountId` joins, in ONE statement whatever the queue length: the published summary,
- * plus the queued orders accepted after it (`orders_queued_seq`), plus the searches of the last hour. Undefined when no
- * schedule newer than FAIR_SCHEDULE_FRESH_MS exists (the caller falls back to the FIFO facts).
+ * plus the queued orders accepted after it (`orders_queued_seq`; watch runs, idle work, never count ahead of an
+ * order: decision 0163), plus the searches of the last hour. Undefined when no schedule newer than
+ * FAIR_SCHEDULE_FRESH_MS exists (the caller falls back to the FIFO facts).
  */
 export async function readFairBacklog(
   db: Db,
@@ -151,7 +152,7 @@ export async function readFairBacklog(
              FROM orders o
              LEFT JOIN account a ON a.id = o.account_id
              LEFT JOIN plan p ON p.id = a.plan_id
-             WHERE o.state = 'queued'
+             WHERE o.state = 'queued' AND o.watch_id IS NULL
                AND o.acceptance_seq > (SELECT s.covered_seq FROM fair_schedule s WHERE s.singleton)
              GROUP BY o.account_id) AS n) AS newer,
       (SELECT coalesce(array_agg(attempt.started_at ORDER BY attempt.started_at), '{}') FROM origin_order_attempt attempt

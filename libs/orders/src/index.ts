@@ -20,6 +20,21 @@ export {
   readFairBacklog,
 } from './fair-schedule-store';
 export { finishOrder, type OrderEnd } from './finish-order';
+export {
+  type CapacityForecast,
+  type CapacitySettings,
+  FORECAST_PERCENTILE,
+  FORECAST_TIME_ZONE,
+  FORECAST_WEEKS,
+  forecastIdleCapacity,
+  HOUR_MS,
+  HOURS_OF_WEEK,
+  hourOfWeek,
+  type LoadHistory,
+  type LoadSample,
+  percentile,
+} from './idle-capacity';
+export { INTERACTIVE_ORDERS, readInteractiveLoad } from './interactive-load';
 export { type OpenOrderRoom, openOrderRoom } from './open-order-limit';
 export { type Order, POLLED_COLUMNS, type PolledOrder, toOrder, toPolledOrder } from './order';
 export {
@@ -103,8 +118,11 @@ export {
   typicalRunTimes,
 } from './run-times';
 export {
+  checkIdleSearchReserve,
   DEFAULT_HOURLY_SEARCH_CEILING,
+  defaultIdleSearchReserve,
   HOURLY_SEARCH_CEILING_SETTING,
+  IDLE_SEARCH_RESERVE_SETTING,
   nextSearchStartAt,
   SEARCH_CEILING_WINDOW_MS,
   startsInCeilingWindow,
@@ -121,6 +139,20 @@ export {
   startFromFacts,
 } from './start-estimate';
 export { type TransitionResult, transition } from './transitions';
+export {
+  ADMISSION_MARGIN,
+  type Admission,
+  admitWatch,
+  type DemandWindow,
+  FREQUENCIAS_MOST_FREQUENT_FIRST,
+  firstShortfall,
+  type Shortfall,
+  WATCH_WINDOW_HOURS,
+  type WatchDemand,
+  type WatchLoad,
+  watchDemand,
+  watchWindows,
+} from './watch-admission';
 export {
   type ActChanges,
   actNature,

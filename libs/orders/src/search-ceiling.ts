@@ -14,6 +14,24 @@ export const HOURLY_SEARCH_CEILING_SETTING = Object.freeze({
   default: DEFAULT_HOURLY_SEARCH_CEILING,
 });
 
+/**
+ * Searches of the ceiling kept for interactive orders: idle work (watch runs, docs/decisions/0152 and 0163) may start a
+ * search only while fewer than `limit − reserve` started in the rolling hour. How origin-session reads
+ * `IDLE_SEARCH_RESERVE` (pass to `env.integer`); it must also be below the ceiling (`checkIdleSearchReserve`).
+ */
+export const IDLE_SEARCH_RESERVE_SETTING = Object.freeze({ min: 0, max: 10_000, default: 10 });
+
+/** The default reserve under a ceiling of `limit`: 10, at most `limit − 1` (a test's small ceiling). */
+export function defaultIdleSearchReserve(limit: number): number {
+  return Math.max(0, Math.min(IDLE_SEARCH_RESERVE_SETTING.default, limit - 1));
+}
+
+/** Throws unless `reserve` is an integer from 0 to `limit − 1`: idle work must be able to start some searches. */
+export function checkIdleSearchReserve(reserve: number, limit: number): void {
+  if (!Number.isInteger(reserve) || reserve < 0 || reserve >= limit)
+    throw new RangeError(`IDLE_SEARCH_RESERVE must be an integer from 0 to HOURLY_SEARCH_CEILING - 1 (${limit - 1})`);
+}
+
 /** The rolling window the ceiling counts over. */
 export const SEARCH_CEILING_WINDOW_MS = 3_600_000;
 

@@ -1,5 +1,5 @@
 import { env } from '@regapi/config';
-import { HOURLY_SEARCH_CEILING_SETTING } from '@regapi/orders';
+import { HOURLY_SEARCH_CEILING_SETTING, IDLE_SEARCH_RESERVE_SETTING } from '@regapi/orders';
 import { serviceProcessConfig } from '@regapi/runtime';
 
 /** Variables of origin-session beyond the common ones (README, Configuration). */
@@ -12,6 +12,11 @@ export const originSessionConfig = {
   ORIGIN_PASSWORD: env.string(),
   /** Contract 8: preliminary searches per rolling hour, the real limit of the account. */
   HOURLY_SEARCH_CEILING: env.integer(HOURLY_SEARCH_CEILING_SETTING),
+  /**
+   * Searches of that ceiling kept for interactive orders: watch runs (idle work) start a search only while fewer than
+   * the ceiling minus this started in the rolling hour (decisions 0152, 0163). Below the ceiling; checked at start.
+   */
+  IDLE_SEARCH_RESERVE: env.integer(IDLE_SEARCH_RESERVE_SETTING),
   /**
    * The sandbox's origin-session only (decision 0099): a certificate's forecast is the origin's own (its punctual
    * simulator's), not the contract 2.6 business-hours term. Never set it against the real origin.

@@ -23,6 +23,7 @@ runServiceProcess({
       settings: {
         account: config.ORIGIN_USERNAME,
         hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
+        idleSearchReserve: config.IDLE_SEARCH_RESERVE,
         forecastFromOrigin: config.CERTIFICATE_FORECAST_FROM_ORIGIN,
         outageTakesProductOut: config.OUTAGE_TAKES_PRODUCT_OUT,
         originTimeScale: config.ORIGIN_TIME_SCALE,

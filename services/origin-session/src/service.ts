@@ -1,6 +1,7 @@
 import { createScheduler, type OriginTask, type Scheduler } from '@regapi/bus';
 import type { Clock } from '@regapi/calendar';
 import type { DbHandle } from '@regapi/db';
+import { checkIdleSearchReserve } from '@regapi/orders';
 import type { OriginPortal } from '@regapi/origin';
 import type { Service, ServiceDeps } from '@regapi/runtime';
 import { noPlatformMetrics, type OriginSessionState } from '@regapi/telemetry';
@@ -39,6 +40,8 @@ export interface OriginSessionDeps extends ServiceDeps {
  */
 export function createOriginSession(deps: OriginSessionDeps): Service {
   const settings: OriginSessionSettings = { ...DEFAULT_SETTINGS, ...deps.settings };
+  // A reserve at or above the ceiling would never let a watch search start: refused at start, not at leadership.
+  checkIdleSearchReserve(settings.idleSearchReserve, settings.hourlySearchCeiling);
   const logger = deps.logger.child({ component: 'origin-session' });
   const metrics = deps.metrics ?? noPlatformMetrics;
   /** The origin account lock while this replica leads: the session's fence, and what makes it active. */

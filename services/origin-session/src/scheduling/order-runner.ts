@@ -107,6 +107,7 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
   const queue = createFairQueue({
     hourlySearchCeiling: ctx.settings.hourlySearchCeiling,
     internalShare: ctx.settings.internalShare,
+    idleSearchReserve: ctx.settings.idleSearchReserve,
     weightOf: (account) => weights.get(account) ?? 1,
   });
   const orders = new Map<string, QueuedOrder>();

@@ -15,6 +15,8 @@ export interface QueuedOrder {
   readonly acceptanceSeq: string;
   /** The account's plan weight (migration 0027); 1 for an order whose account has no row (tests' bare orders). */
   readonly weight: number;
+  /** A watch run (`watch_id` set; decisions 0152, 0163): idle work, the fair queue's lowest level. */
+  readonly idle: boolean;
 }
 
 /** The fair-queue task of a queued order: its expected session time is its product's typical run. */
@@ -24,6 +26,7 @@ export function orderTask(order: QueuedOrder): FairTask {
     account: order.accountId,
     costMs: TYPICAL_RUN_MS[order.fonte],
     search: order.fonte === SEARCH_FONTE,
+    idle: order.idle,
   };
 }
 
@@ -34,6 +37,7 @@ interface QueuedRow {
   readonly fonte: string;
   readonly acceptance_seq: string;
   readonly weight: number;
+  readonly idle: boolean;
 }
 
 function toQueued(rows: readonly QueuedRow[]): QueuedOrder[] {
@@ -48,6 +52,7 @@ function toQueued(rows: readonly QueuedRow[]): QueuedOrder[] {
       fonte: row.fonte,
       acceptanceSeq: String(row.acceptance_seq),
       weight: row.weight,
+      idle: row.idle,
     });
   }
   return orders;
@@ -60,7 +65,8 @@ function toQueued(rows: readonly QueuedRow[]): QueuedOrder[] {
  */
 export async function queuedOrdersAfter(db: Kysely<Database>, afterSeq: string, limit: number): Promise<QueuedOrder[]> {
   const { rows } = await sql<QueuedRow>`
-    SELECT o.id, o.protocolo, o.account_id, o.fonte, o.acceptance_seq, coalesce(p.scheduling_weight, 1) AS weight
+    SELECT o.id, o.protocolo, o.account_id, o.fonte, o.acceptance_seq, coalesce(p.scheduling_weight, 1) AS weight,
+      o.watch_id IS NOT NULL AS idle
     FROM orders o
     LEFT JOIN account a ON a.id = o.account_id
     LEFT JOIN plan p ON p.id = a.plan_id
@@ -75,7 +81,8 @@ export async function queuedOrdersAfter(db: Kysely<Database>, afterSeq: string, 
 export async function queuedOrdersWithIds(db: Kysely<Database>, orderIds: readonly string[]): Promise<QueuedOrder[]> {
   if (orderIds.length === 0) return [];
   const { rows } = await sql<QueuedRow>`
-    SELECT o.id, o.protocolo, o.account_id, o.fonte, o.acceptance_seq, coalesce(p.scheduling_weight, 1) AS weight
+    SELECT o.id, o.protocolo, o.account_id, o.fonte, o.acceptance_seq, coalesce(p.scheduling_weight, 1) AS weight,
+      o.watch_id IS NOT NULL AS idle
     FROM orders o
     LEFT JOIN account a ON a.id = o.account_id
     LEFT JOIN plan p ON p.id = a.plan_id

@@ -66,6 +66,8 @@ export function startSchedulePublishing(ctx: TaskContext): SchedulePublishing {
     for (const [id, order] of view.orders) {
       const start = forecast.get(id);
       if (start !== undefined) starts.set(id, start);
+      // The summary is what a new interactive order waits behind: idle work never is (decision 0163).
+      if (order.idle) continue;
       const known = accounts.get(order.accountId);
       accounts.set(order.accountId, {
         weight: order.weight,

@@ -1,7 +1,7 @@
 import type { Clock } from '@regapi/calendar';
 import { type Fonte, PRODUCTS } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import { DEFAULT_HOURLY_SEARCH_CEILING } from '@regapi/orders';
+import { DEFAULT_HOURLY_SEARCH_CEILING, IDLE_SEARCH_RESERVE_SETTING } from '@regapi/orders';
 import type { Logger, PlatformMetrics } from '@regapi/telemetry';
 import type { Kysely } from 'kysely';
 import type { Alerts } from '../alerts/alerts';
@@ -13,6 +13,11 @@ export interface OriginSessionSettings {
   readonly account: string;
   /** Contract 8: preliminary searches per rolling hour. Default 50. */
   readonly hourlySearchCeiling: number;
+  /**
+   * Searches of the ceiling idle work (watch runs) leaves to interactive orders: an idle search starts only while fewer
+   * than `hourlySearchCeiling − idleSearchReserve` started in the rolling hour (decisions 0152, 0163). Default 10.
+   */
+  readonly idleSearchReserve: number;
   /**
    * After a call whose answer nobody saw (a crash), the origin may still be working on it up to the product's maximum
    * time (contract 8); a new order is placed only after that plus this margin, if the origin still shows none.
@@ -84,6 +89,7 @@ export interface OriginSessionSettings {
 
 export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.freeze({
   hourlySearchCeiling: DEFAULT_HOURLY_SEARCH_CEILING,
+  idleSearchReserve: IDLE_SEARCH_RESERVE_SETTING.default,
   inDoubtMarginMs: 60_000,
   recheckMs: 30_000,
   maxInDoubtRounds: 20,
