@@ -39,6 +39,8 @@ export interface ApiStack {
 export interface ApiSettings {
   readonly clock: Clock;
   readonly hourlySearchCeiling: number;
+  /** IDLE_SEARCH_RESERVE as origin-session has it (decision 0163); absent: its default. */
+  readonly idleSearchReserve?: number;
   readonly claimWaitMs: number;
   readonly statusCacheMs: number;
   readonly webhooksAllowHttp: boolean;
@@ -50,6 +52,7 @@ export function acceptanceDeps(stack: ApiStack, settings: ApiSettings): Acceptan
     db: stack.db,
     clock: settings.clock,
     hourlySearchCeiling: settings.hourlySearchCeiling,
+    ...(settings.idleSearchReserve === undefined ? {} : { idleSearchReserve: settings.idleSearchReserve }),
     timeScale: stack.timeScale,
     claimWaitMs: settings.claimWaitMs,
     planOf: cachedPlans(stack.db),

@@ -21,6 +21,7 @@ runServiceProcess({
       ...deps,
       ...configOrExit(() => gatewaySettingsFrom(config)),
       hourlySearchCeiling: config.HOURLY_SEARCH_CEILING,
+      idleSearchReserve: config.IDLE_SEARCH_RESERVE,
       consoleMail: gatewayConsoleMailSettingsFrom(config),
       // The archive's bucket, read by GET /v1/consultas/{protocolo}/documento.
       documents: createS3Storage(s3),

@@ -76,6 +76,8 @@ export interface GatewayDeps extends ServiceDeps {
   readonly sandbox?: SandboxDeps;
   /** How often this replica looks for a month to close (docs/decisions/0107). Default 10 min; 0: never (tests). */
   readonly monthCloseEveryMs?: number;
+  /** IDLE_SEARCH_RESERVE, origin-session's value, for the admission of watches (decision 0163). Default: its default. */
+  readonly idleSearchReserve?: number;
   /** How often the watches' due runs are placed (decision 0164); 0: never (tests that place them themselves). */
   readonly watchRunsEveryMs?: number;
 }
@@ -151,6 +153,7 @@ export function createGateway(deps: GatewayDeps): Service {
   const settings: ApiSettings = {
     clock,
     hourlySearchCeiling,
+    ...(deps.idleSearchReserve === undefined ? {} : { idleSearchReserve: deps.idleSearchReserve }),
     claimWaitMs: deps.idempotencyWaitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS,
     statusCacheMs: deps.statusCacheMs ?? STATUS_CACHE_MS,
     webhooksAllowHttp: deps.webhooksAllowHttp ?? false,

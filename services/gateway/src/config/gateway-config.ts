@@ -1,5 +1,5 @@
 import { ConfigError, env, type Reader } from '@regapi/config';
-import { HOURLY_SEARCH_CEILING_SETTING, SANDBOX_TIME_SCALE_SETTING } from '@regapi/orders';
+import { HOURLY_SEARCH_CEILING_SETTING, IDLE_SEARCH_RESERVE_SETTING, SANDBOX_TIME_SCALE_SETTING } from '@regapi/orders';
 import { type JwtKeyring, jwtKeysConfig, keyringFromConfig, MIN_SECRET_LENGTH } from '@regapi/tokens';
 import { WATCH_RUNS_EVERY_MS } from '../monitoramentos/runs/watch-run-job';
 import {
@@ -46,6 +46,8 @@ export const gatewayConfig = {
    * estimates, so both must be given the same value.
    */
   HOURLY_SEARCH_CEILING: env.integer(HOURLY_SEARCH_CEILING_SETTING),
+  /** origin-session's IDLE_SEARCH_RESERVE, read for the admission of watches (decision 0163): give both the same. */
+  IDLE_SEARCH_RESERVE: env.integer(IDLE_SEARCH_RESERVE_SETTING),
   /** Requests one account may make at once, over all its tokens and replicas; ≥ RATE_LIMIT_PER_SECOND (decision 0055). */
   RATE_LIMIT_BURST: env.integer({ min: 1, max: MAX_RATE_LIMIT_BURST, default: DEFAULT_RATE_LIMIT_BURST }),
   /** Requests per second one account's bucket refills; 0 would never refill, so it is refused. */

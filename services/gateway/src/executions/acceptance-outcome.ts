@@ -14,6 +14,11 @@ export interface AcceptanceDeps {
   readonly hourlySearchCeiling: number;
   /** The environment's clock, for the same (docs/decisions/0136): 1 in production, the sandbox's SANDBOX_TIME_SCALE. */
   readonly timeScale: number;
+  /**
+   * The searches of the ceiling kept for interactive orders (IDLE_SEARCH_RESERVE, origin-session's value), for the
+   * admission control of watches (decisions 0163, 0170). Default: origin-session's default for the ceiling.
+   */
+  readonly idleSearchReserve?: number;
   /** How long a duplicate waits for the first request with its key before answering 409. */
   readonly claimWaitMs: number;
   /** The caller's plan (cached for a moment: docs/decisions/0029). */

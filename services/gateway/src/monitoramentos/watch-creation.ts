@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Envelope, envelope, type FieldError, scopeOf, type WatchRequest } from '@regapi/contracts';
-import { createWatch, newWatch } from '@regapi/orders';
+import { createWatch, defaultIdleSearchReserve, newWatch } from '@regapi/orders';
 import type { AuthContext } from '../auth/auth-context';
 import { InsufficientScopeError } from '../auth/token-errors';
 import {
@@ -74,7 +74,12 @@ export async function createWatchUnderKey(
     randomUUID(),
     now,
   );
-  const admission = await admitWatch(db, watch);
+  const admission = await admitWatch(db, watch, {
+    hourlySearchCeiling: deps.hourlySearchCeiling,
+    idleSearchReserve: deps.idleSearchReserve ?? defaultIdleSearchReserve(deps.hourlySearchCeiling),
+    timeScale: deps.timeScale,
+    now,
+  });
   if (!admission.admitted) return { kind: 'not-admitted', errors: admission.errors };
   const response = envelope({
     code: 201,
