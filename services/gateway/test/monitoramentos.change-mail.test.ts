@@ -102,7 +102,11 @@ test('a change: one e-mail per opted-in, active user, even with racing compariso
   // Set again: nothing changes, nothing is audited twice.
   expect(await setWatchChangeMail(database.db, clock, me(ana), true)).toBe(false);
   expect(await watchChangeMailOn(database.db, ana.id)).toBe(true);
-  await database.db.updateTable('console_user').set({ disabled_at: clock.now() }).where('id', '=', desligada.id).execute();
+  await database.db
+    .updateTable('console_user')
+    .set({ disabled_at: clock.now() })
+    .where('id', '=', desligada.id)
+    .execute();
   const audit = await readConsoleAudit(database.db, accountId, { limit: 50, offset: 0 });
   expect(audit.rows.filter((row) => row.action === 'watch-mail.enable')).toHaveLength(3);
 

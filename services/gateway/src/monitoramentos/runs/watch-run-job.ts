@@ -63,7 +63,12 @@ export function startWatchRunJob(deps: WatchRunJobDeps): Periodic<void> {
         const placed = await placeDueWatchRuns(acceptance, signal);
         if (placed.placed + placed.recorded + placed.retry > 0) deps.logger.info({ ambiente, ...placed }, 'watch runs');
         const compared = await compareFinishedRuns(
-          { db: acceptance.db, clock: acceptance.clock, documents, ...(changeMail === undefined ? {} : { changeMail }) },
+          {
+            db: acceptance.db,
+            clock: acceptance.clock,
+            documents,
+            ...(changeMail === undefined ? {} : { changeMail }),
+          },
           signal,
         );
         if (compared.compared + compared.changed > 0)
