@@ -96,3 +96,4 @@ export {
   normalizeEmail,
   passwordProblem,
 } from './users';
+export { queueWatchChangeMail, setWatchChangeMail, watchChangeMailOn } from './watch-change-mail';

@@ -9,7 +9,7 @@ import { noPlatformMetrics } from '@regapi/telemetry';
 import type { JwtKeyring } from '@regapi/tokens';
 import { adminRouter } from './admin/admin-router';
 import { type AdminThrottleSettings, createAdminThrottle, DEFAULT_ADMIN_THROTTLE } from './admin/admin-throttle';
-import type { ConsoleMailSettings } from './admin/console-user-router';
+import { type ConsoleMailSettings, DEFAULT_CONSOLE_MAIL_SETTINGS } from './admin/console-user-router';
 import { type ApiSettings, type ApiStack, acceptanceDeps, apiRouters, pollingStacks } from './api-routers';
 import { allowedNetwork } from './auth/allowed-network';
 import { authenticate } from './auth/authenticate';
@@ -204,6 +204,10 @@ export function createGateway(deps: GatewayDeps): Service {
             ambiente,
             acceptance: acceptanceDeps(stack, settings),
             documents: stack.documents,
+            // Console users live in production's database: only its changes are e-mailed (decision 0169).
+            ...(ambiente === 'producao'
+              ? { changeMail: { consoleUrl: (deps.consoleMail ?? DEFAULT_CONSOLE_MAIL_SETTINGS).consoleUrl } }
+              : {}),
           })),
           logger: deps.logger,
           ...(deps.watchRunsEveryMs === undefined ? {} : { everyMs: deps.watchRunsEveryMs }),

@@ -42,6 +42,7 @@ import * as m0044 from './0044-console-test-mode';
 import * as m0047 from './0047-webhook-delivery-retention';
 import * as m0048 from './0048-watches';
 import * as m0049 from './0049-watch-runs-in-finance-and-metrics';
+import * as m0050 from './0050-console-user-watch-change-mail';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '0047-webhook-delivery-retention': m0047,
   '0048-watches': m0048,
   '0049-watch-runs-in-finance-and-metrics': m0049,
+  '0050-console-user-watch-change-mail': m0050,
 };

@@ -21,6 +21,8 @@ export interface ConsoleUserTable {
   locked_until: Date | null;
   created_at: ColumnType<Date, Date, never>;
   disabled_at: Date | null;
+  /** Migration 0050 (docs/decisions/0169): an e-mail for each change a watch of the account finds. Off by default. */
+  watch_change_mail: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** A console session (migration 0019): `id` is the SHA-256 (hex) of the browser's token, never the token. */

@@ -7,8 +7,10 @@ import {
   disableTotp,
   type MyAccountResult,
   pendingTotpSecret,
+  setWatchChangeMail,
   totpEnabled,
   totpUri,
+  watchChangeMailOn,
 } from '../../auth';
 import type { ConsoleArea, ConsoleContext } from '../console-context';
 import { html } from '../html';
@@ -65,10 +67,22 @@ function totpSection(viewer: ConsoleSession, enabled: boolean, enrolment: Enrolm
 </form>`;
 }
 
+/** The opt-in to an e-mail for each change a watch of the account finds (docs/decisions/0169); off by default. */
+function watchMailSection(viewer: ConsoleSession, on: boolean): string {
+  return html`<h2>Avisos por e-mail</h2>
+<form class="cartao" method="post" action="/seguranca/avisos">
+<input type="hidden" name="csrf" value="${viewer.csrfToken}">
+<label class="opcao"><input type="checkbox" id="aviso-monitoramentos" name="monitoramentos" value="sim" aria-describedby="aviso-monitoramentos-ajuda"!${on ? ' checked' : ''}> Avisos por e-mail de alterações em monitoramentos</label>
+<p id="aviso-monitoramentos-ajuda">Quando um monitoramento de produção da conta encontrar uma alteração, você recebe um e-mail em ${viewer.email} com o resumo e o link para o histórico. Os monitoramentos do ambiente de teste não enviam e-mail.</p>
+<button type="submit">Salvar avisos</button>
+</form>`;
+}
+
 function securityPage(
   viewer: ConsoleSession,
   enabled: boolean,
   enrolment: Enrolment | undefined,
+  watchMail: boolean,
   messages: Messages,
 ): string {
   return consolePage(
@@ -87,7 +101,8 @@ function securityPage(
 <button type="submit">Trocar senha</button>
 </form>
 <h2>Verificação em duas etapas</h2>
-!${totpSection(viewer, enabled, enrolment)}`,
+!${totpSection(viewer, enabled, enrolment)}
+!${watchMailSection(viewer, watchMail)}`,
     { viewer, current: '/seguranca' },
   );
 }
@@ -110,13 +125,17 @@ async function enrolmentOf(context: ConsoleContext, viewer: ConsoleSession): Pro
   return { secret, uri, qrSvg };
 }
 
-/** /seguranca, the "Minha conta" entry for every role: own password, the TOTP second factor (docs/decisions/0083). */
+/**
+ * /seguranca, the "Minha conta" entry for every role: own password, the TOTP second factor (docs/decisions/0083), the
+ * e-mail about watch changes (docs/decisions/0169).
+ */
 export const securityArea: ConsoleArea = (router, context) => {
   const show = async (res: Response, status: number, messages: Messages = {}, enrolling = false) => {
     const viewer = viewerOf(res);
     const enabled = await totpEnabled(context.db, viewer.userId);
     const enrolment = !enabled && enrolling ? await enrolmentOf(context, viewer) : undefined;
-    sendPage(res, status, securityPage(viewer, enabled, enrolment, messages));
+    const watchMail = await watchChangeMailOn(context.db, viewer.userId);
+    sendPage(res, status, securityPage(viewer, enabled, enrolment, watchMail, messages));
   };
   const me = (res: Response) => {
     const viewer = viewerOf(res);
@@ -142,6 +161,17 @@ export const securityArea: ConsoleArea = (router, context) => {
     const result = await changeOwnPassword(context.db, context.clock, me(res), formField(req, 'atual') ?? '', next);
     if (result === 'done') await show(res, 200, { notice: 'Senha trocada. Suas outras sessões foram encerradas.' });
     else await show(res, 422, { problem: PROBLEMS[result] });
+  });
+
+  router.post('/seguranca/avisos', ...context.guard.form(), async (req, res) => {
+    const on = formField(req, 'monitoramentos') === 'sim';
+    const viewer = viewerOf(res);
+    await setWatchChangeMail(context.db, context.clock, { userId: viewer.userId, accountId: viewer.accountId }, on);
+    await show(res, 200, {
+      notice: on
+        ? 'Avisos de alterações em monitoramentos ativados.'
+        : 'Avisos de alterações em monitoramentos desativados.',
+    });
   });
 
   router.post('/seguranca/2fa/iniciar', ...context.guard.form(), async (_req, res) => {

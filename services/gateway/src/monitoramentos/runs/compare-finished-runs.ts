@@ -18,12 +18,18 @@ import {
 } from '@regapi/orders';
 import { countPdfPages } from '@regapi/origin';
 import type { Kysely } from 'kysely';
+import { type ChangeMailSettings, queueChangeMail } from './change-mail';
 
 export interface ComparisonDeps {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   /** The environment's archive: an image-only record is compared by its document's hash and page count. */
   readonly documents: DocumentStorage | undefined;
+  /**
+   * Production's: a change also e-mails the account's opted-in console users (decision 0169). Absent for the sandbox,
+   * whose database holds no console users: its changes send no e-mail.
+   */
+  readonly changeMail?: ChangeMailSettings;
 }
 
 /** Runs compared per statement read; a pass reads again while it finds a full page. */
@@ -94,8 +100,8 @@ export type RunComparison = 'compared' | 'changed' | 'waiting' | 'moved-on';
 /**
  * Compares one placed run with the watch's earlier runs once every order it placed has finished (issue 30; decisions
  * 0152, 0162, 0164): the outcome (`primeira`, `sem_alteracao`, `alteracao`; a run that concluded nothing is `falhou`)
- * and the diff are written once, and a change enqueues its `watch.changed` in the same transaction — one event per
- * changed run, whatever passes or replicas race.
+ * and the diff are written once, and a change enqueues its `watch.changed` (and its e-mails, decision 0169) in the same
+ * transaction — one event per changed run, whatever passes or replicas race.
  */
 export async function compareRun(deps: ComparisonDeps, run: RunAwaitingComparison): Promise<RunComparison> {
   const orders = await ordersOfRun(deps.db, run);
@@ -108,6 +114,7 @@ export async function compareRun(deps: ComparisonDeps, run: RunAwaitingCompariso
     if (!(await settleWatchRun(trx, run.id, { outcome, diff, reason }))) return 'moved-on' as const;
     if (outcome !== 'alteracao') return 'compared' as const;
     await enqueueMessage(trx, { routingKey: WATCH_CHANGED, payload: changeMessage(run, orders, diff, now) });
+    if (deps.changeMail !== undefined) await queueChangeMail(trx, run, diff, deps.changeMail, now);
     return 'changed' as const;
   });
 }

@@ -3,6 +3,7 @@ import { dueWatches } from '@regapi/orders';
 import { every, type Periodic } from '@regapi/runtime';
 import type { Logger } from '@regapi/telemetry';
 import type { AcceptanceDeps } from '../../executions/acceptance';
+import type { ChangeMailSettings } from './change-mail';
 import { compareFinishedRuns } from './compare-finished-runs';
 import { placeWatchRun, type RunPlacement } from './place-watch-run';
 
@@ -41,6 +42,8 @@ export interface WatchRunJobDeps {
     readonly ambiente: string;
     readonly acceptance: AcceptanceDeps;
     readonly documents: DocumentStorage | undefined;
+    /** Production's only: a change e-mails the account's opted-in console users (decision 0169). */
+    readonly changeMail?: ChangeMailSettings;
   }>;
   readonly logger: Logger;
   readonly everyMs?: number;
@@ -56,10 +59,18 @@ export function startWatchRunJob(deps: WatchRunJobDeps): Periodic<void> {
   const loop = every(
     deps.everyMs ?? WATCH_RUNS_EVERY_MS,
     async (signal) => {
-      for (const { ambiente, acceptance, documents } of deps.environments) {
+      for (const { ambiente, acceptance, documents, changeMail } of deps.environments) {
         const placed = await placeDueWatchRuns(acceptance, signal);
         if (placed.placed + placed.recorded + placed.retry > 0) deps.logger.info({ ambiente, ...placed }, 'watch runs');
-        const compared = await compareFinishedRuns({ db: acceptance.db, clock: acceptance.clock, documents }, signal);
+        const compared = await compareFinishedRuns(
+          {
+            db: acceptance.db,
+            clock: acceptance.clock,
+            documents,
+            ...(changeMail === undefined ? {} : { changeMail }),
+          },
+          signal,
+        );
         if (compared.compared + compared.changed > 0)
           deps.logger.info({ ambiente, ...compared }, 'watch runs compared');
       }
