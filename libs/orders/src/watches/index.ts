@@ -35,3 +35,4 @@ export {
   newWatch,
   type PlannedWatch,
 } from './watch-store';
+export { watchedText } from './watched-text';

@@ -1,7 +1,6 @@
-import { formatCpfCnpj } from '@regapi/br';
 import { WATCH_ESTADOS, WATCH_TIPOS, type WatchEstado, type WatchFrequencia } from '@regapi/contracts';
 import type { WatchRunOutcomeColumn } from '@regapi/db';
-import type { Watch, WatchRunView } from '@regapi/orders';
+import { type Watch, type WatchRunView, watchedText } from '@regapi/orders';
 import type { ConsoleSession } from '../../auth';
 import { formatBrasiliaTime } from '../format';
 import { html } from '../html';
@@ -29,25 +28,6 @@ export const OUTCOME_TEXT: Readonly<Record<WatchRunOutcomeColumn, string>> = {
 };
 
 const TIPO_SHORT = { pessoa: 'Pessoa', matricula: 'Matrícula' } as const;
-
-function text(request: Readonly<Record<string, unknown>>, name: string): string {
-  const value = request[name];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-}
-
-/** Who or what is watched, in one line: the document (with its mask) and where, or the record and its office. */
-export function watchedText(watch: Watch): string {
-  const request = watch.request;
-  if (watch.kind === 'pessoa') {
-    const document = text(request, 'cpf_cnpj');
-    const uf = text(request, 'uf');
-    return `${formatCpfCnpj(document) ?? document} — ${uf === '' ? 'todo o Brasil' : uf}`;
-  }
-  return `Matrícula ${text(request, 'imovel_matricula')}, ${text(request, 'imovel_cartorio')}º ofício de ${text(
-    request,
-    'imovel_municipio',
-  )}/${text(request, 'imovel_uf')}`;
-}
 
 function nextRun(watch: Watch): string {
   return watch.nextRunAt === null ? '—' : formatBrasiliaTime(watch.nextRunAt);

@@ -1,8 +1,7 @@
-import { formatCpfCnpj } from '@regapi/br';
 import { queueWatchChangeMail } from '@regapi/console-auth';
 import type { WatchAto, WatchDiff, WatchDiffMatricula, WatchDiffPessoa, WatchImovel } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import { getWatchForAccount, type RunAwaitingComparison, type Watch } from '@regapi/orders';
+import { getWatchForAccount, type RunAwaitingComparison, type Watch, watchedText } from '@regapi/orders';
 import type { Kysely } from 'kysely';
 
 /**
@@ -21,25 +20,6 @@ const BRASILIA_TIME = new Intl.DateTimeFormat('pt-BR', {
   dateStyle: 'short',
   timeStyle: 'short',
 });
-
-function text(request: Readonly<Record<string, unknown>>, name: string): string {
-  const value = request[name];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-}
-
-/** The line the console's watch page shows for what is watched (services/console watch-pages `watchedText`). */
-export function watchedLine(watch: Pick<Watch, 'kind' | 'request'>): string {
-  const request = watch.request;
-  if (watch.kind === 'pessoa') {
-    const document = text(request, 'cpf_cnpj');
-    const uf = text(request, 'uf');
-    return `${formatCpfCnpj(document) ?? document} — ${uf === '' ? 'todo o Brasil' : uf}`;
-  }
-  return `Matrícula ${text(request, 'imovel_matricula')}, ${text(request, 'imovel_cartorio')}º ofício de ${text(
-    request,
-    'imovel_municipio',
-  )}/${text(request, 'imovel_uf')}`;
-}
 
 function office(imovel: WatchImovel): string {
   const name =
@@ -100,7 +80,7 @@ export function changeMail(
   diff: WatchDiff,
   settings: ChangeMailSettings,
 ): { subject: string; body: string } {
-  const watched = watchedLine(watch);
+  const watched = watchedText(watch);
   const consoleUrl = settings.consoleUrl.replace(/\/+$/, '');
   const details = diff.tipo === 'pessoa' ? personDetails(diff) : recordDetails(diff);
   const body = [
