@@ -64,6 +64,17 @@ export interface FairQueue {
   /** Whether a search may start at `now` under the ceiling, and if not, when it may. */
   searchOpensAt(now: number): number;
   /**
+   * Counts the changes of what a forecast depends on (tasks in or out, tags, the searches counted): equal versions
+   * and equal `decidesAt` give the same forecast (docs/decisions/0159). Pruning searches that left the window is no
+   * change; a needless bump only costs a forecast.
+   */
+  version(): number;
+  /**
+   * The instant the first decision at `now` is taken: `now` when a task may start then (a non-search task is queued,
+   * or the ceiling is open), else the ceiling's reopening. `forecast(now)` equals `forecast(decidesAt(now))`.
+   */
+  decidesAt(now: number): number;
+  /**
    * Expected start of every queued task if nothing else arrives, each running `durationOf(task)` (default its
    * `costMs`): the same decisions `next` would make, replayed on a copy. Plus `extra`, a task not queued (a new order
    * being quoted or accepted), placed at the end of its account's queue.
@@ -143,6 +154,8 @@ interface State {
   readonly byId: Map<string, Located>;
   /** Start times of the searches of the last hour, ascending. */
   starts: number[];
+  /** Bumped by every change a forecast could see (`FairQueue.version`). */
+  version: number;
 }
 
 function newFlow(weight: number, virtual: number): Flow {
@@ -166,6 +179,7 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     customers: newFlow(1 - share, 0),
     byId: new Map(),
     starts: [],
+    version: 0,
   };
 
   const api = (s: State): FairQueue => ({
@@ -174,14 +188,24 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     searchStarted: (at) => {
       s.starts.push(at);
       s.starts.sort((a, b) => a - b);
+      s.version++;
     },
     setSearchStarts: (starts) => {
-      s.starts = [...starts].sort((a, b) => a - b);
+      const sorted = [...starts].sort((a, b) => a - b);
+      // The runner re-reads the table every second while the ceiling is closed: the same starts are no change.
+      if (sorted.length !== s.starts.length || sorted.some((at, i) => at !== s.starts[i])) s.version++;
+      s.starts = sorted;
     },
     putBack: (task) => enqueue(s, task, weightOf, 'front'),
     next: (now) => next(s, now, limit),
     size: () => s.byId.size,
     searchOpensAt: (now) => opensAt(s, now, limit),
+    version: () => s.version,
+    decidesAt: (now) => {
+      if (s.byId.size === 0 || s.internal.others.peek() !== undefined) return now;
+      for (const flow of s.backlogged) if (flow.others.peek() !== undefined) return now;
+      return Math.max(now, opensAt(s, now, limit));
+    },
     forecast: (now, extra, durationOf) => {
       const copy = api(copyState(s));
       if (extra !== undefined) copy.enqueue(extra);
@@ -209,6 +233,7 @@ function enqueue(
 ): void {
   if (s.byId.has(task.id)) return;
   if (!(task.costMs > 0 && Number.isFinite(task.costMs))) throw new RangeError(`task ${task.id}: costMs must be > 0`);
+  s.version++;
   let flow = s.internal;
   if (task.account !== undefined) {
     const weight = weightOf(task.account);
@@ -250,6 +275,7 @@ function activate(flow: Flow, virtual: number, weight: number): void {
 function remove(s: State, id: string): boolean {
   const found = s.byId.get(id);
   if (found === undefined) return false;
+  s.version++;
   found.entry.removed = true;
   s.byId.delete(id);
   found.flow.queued--;
@@ -341,6 +367,7 @@ function next(s: State, now: number, limit: number): FairDecision {
     chosen = account;
   }
   if (chosen === undefined) return { kind: 'wait', until: open };
+  s.version++;
   // Internal work leaves the customer level where it was.
   if (chosen === account) s.customersVirtual = serve(account.flow, account.entry.task.costMs);
   remove(s, chosen.entry.task.id);
@@ -387,5 +414,6 @@ function copyState(s: State): State {
     customers,
     byId,
     starts: [...s.starts],
+    version: s.version,
   };
 }

@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { createFairQueue, type FairTask } from '../src';
+
+/**
+ * What lets the schedule publisher skip a forecast when nothing moved (docs/decisions/0159): a forecast is a function
+ * of the queue's version and of the instant its first decision is taken (`decidesAt`).
+ */
+
+const HOUR = 3_600_000;
+const search = (id: string, account: string): FairTask => ({ id, account, costMs: 72_000, search: true });
+const view = (id: string, account: string): FairTask => ({ id, account, costMs: 60_000, search: false });
+
+const tasks = fc.array(fc.record({ account: fc.integer({ min: -1, max: 3 }), kind: fc.integer({ min: 0, max: 1 }) }), {
+  minLength: 0,
+  maxLength: 60,
+});
+
+test('property: a forecast from `now` is the forecast from `decidesAt(now)`, and taking neither changes the version', () => {
+  fc.assert(
+    fc.property(
+      tasks,
+      fc.array(fc.integer({ min: 0, max: HOUR - 1 }), { maxLength: 8 }),
+      fc.integer({ min: 1, max: 5 }),
+      fc.integer({ min: 0, max: 2 * HOUR }),
+      (items, ago, limit, offset) => {
+        const now = HOUR + offset;
+        const queue = createFairQueue({ hourlySearchCeiling: limit });
+        queue.setSearchStarts(ago.map((a) => now - a));
+        items.forEach(({ account, kind }, i) => {
+          if (account < 0) queue.enqueue({ id: `i${i}`, costMs: 10_000, search: false });
+          else queue.enqueue((kind === 0 ? search : view)(`t${i}`, `a${account}`));
+        });
+        const version = queue.version();
+        const at = queue.decidesAt(now);
+        expect(at).toBeGreaterThanOrEqual(now);
+        expect(queue.forecast(now)).toEqual(queue.forecast(at));
+        expect(queue.version()).toBe(version);
+      },
+    ),
+    { numRuns: 200 },
+  );
+});
+
+test('the version moves with every change a forecast sees, and not with a wait or the same hour read again', () => {
+  const queue = createFairQueue({ hourlySearchCeiling: 1 });
+  const now = 10 * HOUR;
+  let version = queue.version();
+  const moved = () => {
+    const before = version;
+    version = queue.version();
+    return version !== before;
+  };
+  queue.enqueue(search('s1', 'a'));
+  expect(moved()).toBe(true);
+  queue.enqueue(search('s1', 'a')); // a known id is ignored
+  expect(moved()).toBe(false);
+  queue.setSearchStarts([now - 1_000]);
+  expect(moved()).toBe(true);
+  // The ceiling is closed: only a search queued, the decision is to wait until the hour reopens.
+  expect(queue.decidesAt(now)).toBe(now - 1_000 + HOUR);
+  expect(queue.next(now)).toEqual({ kind: 'wait', until: now - 1_000 + HOUR });
+  queue.setSearchStarts([now - 1_000]); // the runner re-reads the same hour every second while it waits
+  expect(moved()).toBe(false);
+  // A record view may run now: the first decision is now.
+  queue.enqueue(view('v1', 'b'));
+  expect(moved()).toBe(true);
+  expect(queue.decidesAt(now)).toBe(now);
+  const decision = queue.next(now);
+  expect(decision).toEqual({ kind: 'run', task: view('v1', 'b') });
+  expect(moved()).toBe(true);
+  queue.putBack(view('v1', 'b'));
+  expect(moved()).toBe(true);
+  expect(queue.remove('v1')).toBe(true);
+  expect(moved()).toBe(true);
+  expect(queue.remove('v1')).toBe(false);
+  expect(moved()).toBe(false);
+  queue.searchStarted(now);
+  expect(moved()).toBe(true);
+  // Empty: the forecast is empty whenever it is taken.
+  queue.remove('s1');
+  expect(queue.decidesAt(now)).toBe(now);
+});
