@@ -8,7 +8,7 @@
  * tests), so the same code decides the real run order and forecasts it (`forecast`) for honest ETAs.
  */
 
-import { nextSearchStartAt, startsInCeilingWindow } from './search-ceiling';
+import { nextSearchStartAt, SEARCH_CEILING_WINDOW_MS } from './search-ceiling';
 
 export interface FairTask {
   /** Unique among queued tasks (an order id, a task message id). */
@@ -90,8 +90,10 @@ interface Entry {
 
 /** A FIFO with O(1) push and peek; entries taken out are skipped when they reach the head. */
 class Lane {
-  private items: Entry[] = [];
   private head = 0;
+
+  /** `items`: live entries, in order (a forecast's copy shares them: it takes from the head, never flags one). */
+  constructor(private items: Entry[] = []) {}
 
   push(entry: Entry): void {
     this.items.push(entry);
@@ -101,6 +103,12 @@ class Lane {
     this.peek();
     if (this.head > 0) this.items[--this.head] = entry;
     else this.items.unshift(entry);
+  }
+
+  /** Takes the head (the entry `peek` answers) out. */
+  shift(): void {
+    this.peek();
+    this.head++;
   }
 
   peek(): Entry | undefined {
@@ -152,6 +160,8 @@ interface State {
   readonly internal: Flow;
   readonly customers: Flow;
   readonly byId: Map<string, Located>;
+  /** Tasks queued (a forecast's copy keeps no `byId`). */
+  count: number;
   /** Start times of the searches of the last hour, ascending. */
   starts: number[];
   /** Bumped by every change a forecast could see (`FairQueue.version`). */
@@ -178,6 +188,7 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     internal: newFlow(share, 0),
     customers: newFlow(1 - share, 0),
     byId: new Map(),
+    count: 0,
     starts: [],
     version: 0,
   };
@@ -198,17 +209,17 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     },
     putBack: (task) => enqueue(s, task, weightOf, 'front'),
     next: (now) => next(s, now, limit),
-    size: () => s.byId.size,
+    size: () => s.count,
     searchOpensAt: (now) => opensAt(s, now, limit),
     version: () => s.version,
     decidesAt: (now) => {
-      if (s.byId.size === 0 || s.internal.others.peek() !== undefined) return now;
+      if (s.count === 0 || s.internal.others.peek() !== undefined) return now;
       for (const flow of s.backlogged) if (flow.others.peek() !== undefined) return now;
       return Math.max(now, opensAt(s, now, limit));
     },
     forecast: (now, extra, durationOf) => {
       const copy = api(copyState(s));
-      if (extra !== undefined) copy.enqueue(extra);
+      if (extra !== undefined && !s.byId.has(extra.id)) copy.enqueue(extra);
       const starts = new Map<string, number>();
       let at = now;
       for (;;) {
@@ -256,12 +267,14 @@ function enqueue(
     const entry: Entry = { task, seq: s.firstSeq--, removed: false };
     lane.pushFront(entry);
     flow.queued++;
+    s.count++;
     s.byId.set(task.id, { entry, flow });
     return;
   }
   const entry: Entry = { task, seq: s.seq++, removed: false };
   lane.push(entry);
   flow.queued++;
+  s.count++;
   s.byId.set(task.id, { entry, flow });
 }
 
@@ -278,17 +291,34 @@ function remove(s: State, id: string): boolean {
   s.version++;
   found.entry.removed = true;
   s.byId.delete(id);
-  found.flow.queued--;
-  if (found.entry.task.account !== undefined) {
-    s.customers.queued--;
-    if (found.flow.queued === 0) s.backlogged.delete(found.flow);
-  }
+  left(s, found.entry, found.flow);
   return true;
+}
+
+/** The counts after `entry` of `flow` left the queue. */
+function left(s: State, entry: Entry, flow: Flow): void {
+  s.count--;
+  flow.queued--;
+  if (entry.task.account !== undefined) {
+    s.customers.queued--;
+    if (flow.queued === 0) s.backlogged.delete(flow);
+  }
+}
+
+/** Takes the chosen entry (its lane's head) out, leaving the entry itself untouched (a forecast's copy shares it). */
+function take(s: State, pick: Pick): void {
+  const { entry, flow } = pick;
+  (entry.task.search ? flow.searches : flow.others).shift();
+  s.byId.delete(entry.task.id);
+  left(s, entry, flow);
 }
 
 /** Contract 8: a search may start at `now` while fewer than `limit` started in (now - 1 h, now]. */
 function opensAt(s: State, now: number, limit: number): number {
-  s.starts = startsInCeilingWindow(s.starts, now);
+  // Ascending: the starts that left the window are a prefix, dropped in place (a forecast asks at every decision).
+  let old = 0;
+  while (old < s.starts.length && (s.starts[old] as number) <= now - SEARCH_CEILING_WINDOW_MS) old++;
+  if (old > 0) s.starts.splice(0, old);
   return nextSearchStartAt(s.starts, now, limit);
 }
 
@@ -336,7 +366,7 @@ function serve(flow: Flow, costMs: number): number {
 }
 
 function next(s: State, now: number, limit: number): FairDecision {
-  if (s.byId.size === 0) return { kind: 'idle' };
+  if (s.count === 0) return { kind: 'idle' };
   const open = opensAt(s, now, limit);
   const searchOpen = open <= now;
   const accounts: Pick[] = [];
@@ -370,27 +400,27 @@ function next(s: State, now: number, limit: number): FairDecision {
   s.version++;
   // Internal work leaves the customer level where it was.
   if (chosen === account) s.customersVirtual = serve(account.flow, account.entry.task.costMs);
-  remove(s, chosen.entry.task.id);
+  take(s, chosen);
   if (chosen.entry.task.search) s.starts.push(now);
   return { kind: 'run', task: chosen.entry.task };
 }
 
-/** A deep copy for forecasts: the same tags, lanes and ceiling window, sharing nothing mutable. */
+/**
+ * A copy for forecasts: the same tags, lanes and ceiling window, sharing nothing mutable but the entries, which a
+ * replay only takes from its lanes' heads (`take`), never flags. No `byId`: a replay looks nothing up by id.
+ */
 function copyState(s: State): State {
-  const byId: State['byId'] = new Map();
   const copyFlow = (flow: Flow): Flow => {
-    const copy = newFlow(flow.weight, 0);
-    copy.tag = flow.tag;
-    copy.served = flow.served;
-    for (const lane of [flow.searches, flow.others]) {
-      for (const entry of lane.live()) {
-        const copied: Entry = { ...entry };
-        (entry.task.search ? copy.searches : copy.others).push(copied);
-        copy.queued++;
-        byId.set(entry.task.id, { entry: copied, flow: copy });
-      }
-    }
-    return copy;
+    const searches = flow.searches.live();
+    const others = flow.others.live();
+    return {
+      weight: flow.weight,
+      tag: flow.tag,
+      served: flow.served,
+      queued: searches.length + others.length,
+      searches: new Lane(searches),
+      others: new Lane(others),
+    };
   };
   const accounts = new Map<string, Flow>();
   const backlogged = new Set<Flow>();
@@ -412,7 +442,8 @@ function copyState(s: State): State {
     topVirtual: s.topVirtual,
     internal: copyFlow(s.internal),
     customers,
-    byId,
+    byId: new Map(),
+    count: s.count,
     starts: [...s.starts],
     version: s.version,
   };
