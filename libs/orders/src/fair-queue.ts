@@ -215,7 +215,10 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     decidesAt: (now) => {
       if (s.count === 0 || s.internal.others.peek() !== undefined) return now;
       for (const flow of s.backlogged) if (flow.others.peek() !== undefined) return now;
-      return Math.max(now, opensAt(s, now, limit));
+      // Without pruning: `now` may be ahead of the runner's clock (the end of the task in progress), and a start
+      // that leaves the window by then still counts for the runner now.
+      const window = s.starts.filter((at) => at > now - SEARCH_CEILING_WINDOW_MS);
+      return Math.max(now, nextSearchStartAt(window, now, limit));
     },
     forecast: (now, extra, durationOf) => {
       const copy = api(copyState(s));

@@ -80,3 +80,14 @@ test('the version moves with every change a forecast sees, and not with a wait o
   queue.remove('s1');
   expect(queue.decidesAt(now)).toBe(now);
 });
+
+test('asking when a later first decision is taken (the end of the task in progress) leaves the ceiling of now alone', () => {
+  const queue = createFairQueue({ hourlySearchCeiling: 1 });
+  const now = 10 * HOUR;
+  queue.setSearchStarts([now - HOUR / 2]);
+  queue.enqueue(search('s1', 'a'));
+  // By then the start has left the window: the search may start at once.
+  expect(queue.decidesAt(now + HOUR)).toBe(now + HOUR);
+  // Now it still counts: the search waits for its slot.
+  expect(queue.next(now)).toEqual({ kind: 'wait', until: now + HOUR / 2 });
+});
