@@ -15,6 +15,7 @@ import {
   checkIdleSearchReserve,
   defaultIdleSearchReserve,
   nextSearchStartAt,
+  SEARCH_CEILING_WINDOW_MS,
   startsInCeilingWindow,
 } from './search-ceiling';
 
@@ -86,6 +87,19 @@ export interface FairQueue {
   /** Whether a search may start at `now` under the ceiling, and if not, when it may. */
   searchOpensAt(now: number): number;
   /**
+   * Counts the changes of what a forecast depends on (tasks in or out, idle ones too, tags and the idle level's
+   * bookkeeping, the searches counted): equal versions
+   * and equal `decidesAt` give the same forecast (docs/decisions/0159). Pruning searches that left the window is no
+   * change; a needless bump only costs a forecast.
+   */
+  version(): number;
+  /**
+   * The instant the first decision at `now` is taken: `now` when a task may start then (an interactive task the
+   * ceiling allows, or an idle one within the reserve that ends before a held interactive search may start), else the
+   * instant `next` would wait for. `forecast(now)` equals `forecast(decidesAt(now))`.
+   */
+  decidesAt(now: number): number;
+  /**
    * Expected start of every queued task if nothing else arrives, each running `durationOf(task)` (default its
    * `costMs`): the same decisions `next` would make, replayed on a copy. Plus `extra`, a task not queued (a new order
    * being quoted or accepted), placed at the end of its account's queue.
@@ -101,8 +115,10 @@ interface Entry {
 
 /** A FIFO with O(1) push and peek; entries taken out are skipped when they reach the head. */
 class Lane {
-  private items: Entry[] = [];
   private head = 0;
+
+  /** `items`: live entries, in order (a forecast's copy shares them: it takes from the head, never flags one). */
+  constructor(private items: Entry[] = []) {}
 
   push(entry: Entry): void {
     this.items.push(entry);
@@ -112,6 +128,12 @@ class Lane {
     this.peek();
     if (this.head > 0) this.items[--this.head] = entry;
     else this.items.unshift(entry);
+  }
+
+  /** Takes the head (the entry `peek` answers) out. */
+  shift(): void {
+    this.peek();
+    this.head++;
   }
 
   peek(): Entry | undefined {
@@ -146,10 +168,15 @@ interface Flow {
 
 type Level = 'internal' | 'customer' | 'idle';
 
+/** A task's level, from the task alone (a forecast's copy has no `byId` to look it up). */
+function levelOf(task: FairTask): Level {
+  if (task.idle === true) return 'idle';
+  return task.account === undefined ? 'internal' : 'customer';
+}
+
 interface Located {
   readonly entry: Entry;
   readonly flow: Flow;
-  readonly level: Level;
 }
 
 interface State {
@@ -170,8 +197,12 @@ interface State {
   readonly idleAccounts: Map<string, Flow>;
   readonly idleBacklogged: Set<Flow>;
   readonly byId: Map<string, Located>;
+  /** Tasks queued (a forecast's copy keeps no `byId`). */
+  count: number;
   /** Start times of the searches of the last hour, ascending. */
   starts: number[];
+  /** Bumped by every change a forecast could see (`FairQueue.version`). */
+  version: number;
 }
 
 function newFlow(weight: number, virtual: number): Flow {
@@ -200,7 +231,9 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     idleAccounts: new Map(),
     idleBacklogged: new Set(),
     byId: new Map(),
+    count: 0,
     starts: [],
+    version: 0,
   };
 
   const api = (s: State): FairQueue => ({
@@ -209,17 +242,23 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     searchStarted: (at) => {
       s.starts.push(at);
       s.starts.sort((a, b) => a - b);
+      s.version++;
     },
     setSearchStarts: (starts) => {
-      s.starts = [...starts].sort((a, b) => a - b);
+      const sorted = [...starts].sort((a, b) => a - b);
+      // The runner re-reads the table every second while the ceiling is closed: the same starts are no change.
+      if (sorted.length !== s.starts.length || sorted.some((at, i) => at !== s.starts[i])) s.version++;
+      s.starts = sorted;
     },
     putBack: (task) => enqueue(s, task, weightOf, 'front'),
     next: (now) => next(s, now, limits),
-    size: () => s.byId.size,
+    size: () => s.count,
     searchOpensAt: (now) => opensAt(s, now, limit),
+    version: () => s.version,
+    decidesAt: (now) => decidesAt(s, now, limits),
     forecast: (now, extra, durationOf) => {
       const copy = api(copyState(s));
-      if (extra !== undefined) copy.enqueue(extra);
+      if (extra !== undefined && !s.byId.has(extra.id)) copy.enqueue(extra);
       const starts = new Map<string, number>();
       let at = now;
       for (;;) {
@@ -244,8 +283,8 @@ function enqueue(
 ): void {
   if (s.byId.has(task.id)) return;
   if (!(task.costMs > 0 && Number.isFinite(task.costMs))) throw new RangeError(`task ${task.id}: costMs must be > 0`);
+  s.version++;
   let flow = s.internal;
-  let level: Level = 'internal';
   if (task.idle === true) {
     // Idle work of no account (none exists today) shares one flow.
     const key = task.account ?? '';
@@ -257,9 +296,7 @@ function enqueue(
       activate(flow, s.idleVirtual, weight);
       s.idleBacklogged.add(flow);
     }
-    level = 'idle';
   } else if (task.account !== undefined) {
-    level = 'customer';
     const weight = weightOf(task.account);
     if (!(weight > 0 && Number.isFinite(weight))) throw new RangeError(`account ${task.account}: weight must be > 0`);
     flow = s.accounts.get(task.account) ?? newFlow(weight, s.customersVirtual);
@@ -280,13 +317,15 @@ function enqueue(
     const entry: Entry = { task, seq: s.firstSeq--, removed: false };
     lane.pushFront(entry);
     flow.queued++;
-    s.byId.set(task.id, { entry, flow, level });
+    s.count++;
+    s.byId.set(task.id, { entry, flow });
     return;
   }
   const entry: Entry = { task, seq: s.seq++, removed: false };
   lane.push(entry);
   flow.queued++;
-  s.byId.set(task.id, { entry, flow, level });
+  s.count++;
+  s.byId.set(task.id, { entry, flow });
 }
 
 /** SFQ: a flow that becomes backlogged starts at its level's virtual time, with no credit for its idle time. */
@@ -299,19 +338,38 @@ function activate(flow: Flow, virtual: number, weight: number): void {
 function remove(s: State, id: string): boolean {
   const found = s.byId.get(id);
   if (found === undefined) return false;
+  s.version++;
   found.entry.removed = true;
   s.byId.delete(id);
-  found.flow.queued--;
-  if (found.level === 'customer') {
-    s.customers.queued--;
-    if (found.flow.queued === 0) s.backlogged.delete(found.flow);
-  } else if (found.level === 'idle' && found.flow.queued === 0) s.idleBacklogged.delete(found.flow);
+  left(s, found.entry, found.flow);
   return true;
+}
+
+/** The counts after `entry` of `flow` left the queue. */
+function left(s: State, entry: Entry, flow: Flow): void {
+  s.count--;
+  flow.queued--;
+  const level = levelOf(entry.task);
+  if (level === 'customer') {
+    s.customers.queued--;
+    if (flow.queued === 0) s.backlogged.delete(flow);
+  } else if (level === 'idle' && flow.queued === 0) s.idleBacklogged.delete(flow);
+}
+
+/** Takes the chosen entry (its lane's head) out, leaving the entry itself untouched (a forecast's copy shares it). */
+function take(s: State, pick: Pick): void {
+  const { entry, flow } = pick;
+  (entry.task.search ? flow.searches : flow.others).shift();
+  s.byId.delete(entry.task.id);
+  left(s, entry, flow);
 }
 
 /** Contract 8: a search may start at `now` while fewer than `limit` started in (now - 1 h, now]. */
 function opensAt(s: State, now: number, limit: number): number {
-  s.starts = startsInCeilingWindow(s.starts, now);
+  // Ascending: the starts that left the window are a prefix, dropped in place (a forecast asks at every decision).
+  let old = 0;
+  while (old < s.starts.length && (s.starts[old] as number) <= now - SEARCH_CEILING_WINDOW_MS) old++;
+  if (old > 0) s.starts.splice(0, old);
   return nextSearchStartAt(s.starts, now, limit);
 }
 
@@ -366,7 +424,7 @@ interface Limits {
 }
 
 function next(s: State, now: number, limits: Limits): FairDecision {
-  if (s.byId.size === 0) return { kind: 'idle' };
+  if (s.count === 0) return { kind: 'idle' };
   const open = opensAt(s, now, limits.interactive);
   const searchOpen = open <= now;
   const accounts: Pick[] = [];
@@ -397,11 +455,37 @@ function next(s: State, now: number, limits: Limits): FairDecision {
     chosen = account;
   }
   if (chosen === undefined) return nextIdle(s, now, open, limits.idle);
+  s.version++;
   // Internal work leaves the customer level where it was.
   if (chosen === account) s.customersVirtual = serve(account.flow, account.entry.task.costMs);
-  remove(s, chosen.entry.task.id);
+  take(s, chosen);
   if (chosen.entry.task.search) s.starts.push(now);
   return { kind: 'run', task: chosen.entry.task };
+}
+
+/**
+ * The instant `next` first hands a task out from `now` on if nothing changes (its first `wait` is state-neutral):
+ * `now` when an interactive task is eligible, or an idle one (within the reserve and, while interactive work is held,
+ * ending by the ceiling's reopening); else the `until` that `next` would answer. An idle search held only by the
+ * reserve may not start now. Reads the state only, without pruning: `now` may be ahead of the runner's clock (the end
+ * of the task in progress), and a start that leaves the window by then still counts for the runner now.
+ */
+function decidesAt(s: State, now: number, limits: Limits): number {
+  if (s.count === 0) return now;
+  const window = startsInCeilingWindow(s.starts, now);
+  const open = nextSearchStartAt(window, now, limits.interactive);
+  const interactiveQueued = s.customers.queued + s.internal.queued > 0;
+  if (interactiveQueued) {
+    // With the ceiling open every queued interactive flow has a candidate.
+    if (open <= now || s.internal.others.peek() !== undefined) return now;
+    for (const flow of s.backlogged) if (flow.others.peek() !== undefined) return now;
+  }
+  const idleOpen = nextSearchStartAt(window, now, limits.idle);
+  for (const flow of s.idleBacklogged) {
+    const entry = candidate(flow, idleOpen <= now);
+    if (entry !== undefined && !(interactiveQueued && now + entry.task.costMs > open)) return now;
+  }
+  return interactiveQueued ? open : idleOpen;
 }
 
 /**
@@ -423,40 +507,42 @@ function nextIdle(s: State, now: number, open: number, idleLimit: number): FairD
   // With interactive work held, it goes first at `open` (before the idle reserve can reopen); otherwise only idle
   // searches the reserve holds remain.
   if (pick === undefined) return { kind: 'wait', until: interactiveQueued ? open : idleOpen };
+  s.version++;
   s.idleVirtual = serve(pick.flow, pick.entry.task.costMs);
-  remove(s, pick.entry.task.id);
+  take(s, pick);
   if (pick.entry.task.search) s.starts.push(now);
   return { kind: 'run', task: pick.entry.task };
 }
 
-/** A deep copy for forecasts: the same tags, lanes and ceiling window, sharing nothing mutable. */
+/**
+ * A copy for forecasts: the same tags, lanes (all three levels) and ceiling window, sharing nothing mutable but the
+ * entries, which a replay only takes from its lanes' heads (`take`), never flags. No `byId`: a replay looks nothing up
+ * by id.
+ */
 function copyState(s: State): State {
-  const byId: State['byId'] = new Map();
-  const copyFlow = (flow: Flow, level: Level): Flow => {
-    const copy = newFlow(flow.weight, 0);
-    copy.tag = flow.tag;
-    copy.served = flow.served;
-    for (const lane of [flow.searches, flow.others]) {
-      for (const entry of lane.live()) {
-        const copied: Entry = { ...entry };
-        (entry.task.search ? copy.searches : copy.others).push(copied);
-        copy.queued++;
-        byId.set(entry.task.id, { entry: copied, flow: copy, level });
-      }
-    }
-    return copy;
+  const copyFlow = (flow: Flow): Flow => {
+    const searches = flow.searches.live();
+    const others = flow.others.live();
+    return {
+      weight: flow.weight,
+      tag: flow.tag,
+      served: flow.served,
+      queued: searches.length + others.length,
+      searches: new Lane(searches),
+      others: new Lane(others),
+    };
   };
   const accounts = new Map<string, Flow>();
   const backlogged = new Set<Flow>();
   for (const [key, flow] of s.accounts) {
-    const copy = copyFlow(flow, 'customer');
+    const copy = copyFlow(flow);
     accounts.set(key, copy);
     if (copy.queued > 0) backlogged.add(copy);
   }
   const idleAccounts = new Map<string, Flow>();
   const idleBacklogged = new Set<Flow>();
   for (const [key, flow] of s.idleAccounts) {
-    const copy = copyFlow(flow, 'idle');
+    const copy = copyFlow(flow);
     idleAccounts.set(key, copy);
     if (copy.queued > 0) idleBacklogged.add(copy);
   }
@@ -471,12 +557,14 @@ function copyState(s: State): State {
     accounts,
     backlogged,
     topVirtual: s.topVirtual,
-    internal: copyFlow(s.internal, 'internal'),
+    internal: copyFlow(s.internal),
     customers,
     idleVirtual: s.idleVirtual,
     idleAccounts,
     idleBacklogged,
-    byId,
+    byId: new Map(),
+    count: s.count,
     starts: [...s.starts],
+    version: s.version,
   };
 }

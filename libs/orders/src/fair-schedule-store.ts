@@ -21,6 +21,12 @@ export interface FairSchedule {
   readonly backlog: Pick<FairBacklog, 'accounts' | 'internalWorkMs' | 'internalShare'>;
   /** The run time per product the forecast and the backlog's work were computed with (decision 0098). */
   readonly runMs: RunTimes;
+  /**
+   * What the caller knows the schedule to be a function of (its queue's version, the run times, the forecast's
+   * anchor): the same version as the last one this publisher committed means nothing moved, and the publish only
+   * stamps `computed_at` (docs/decisions/0159). Undefined: always compared.
+   */
+  readonly version?: string;
 }
 
 export interface FairSchedulePublisher {
@@ -30,6 +36,16 @@ export interface FairSchedulePublisher {
    * already in the table, read once, so it too writes only what moved (docs/decisions/0151).
    */
   publish(schedule: FairSchedule): Promise<void>;
+  /**
+   * The version of the last schedule this publisher committed, if it had one: a caller holding the same version can
+   * skip computing the schedule and call `refresh`.
+   */
+  publishedVersion(): string | undefined;
+  /**
+   * Nothing moved since the last publish: its schedule is stamped current at `computedAt`, one statement, whatever
+   * the queue length (the summary is written whole again if its row is gone). Before any publish, nothing to do.
+   */
+  refresh(computedAt: Date): Promise<void>;
 }
 
 const ROWS_PER_STATEMENT = 10_000;
@@ -41,8 +57,25 @@ export function createFairSchedulePublisher(
   const minShiftMs = options.minShiftMs ?? 5_000;
   /** The forecasts in the table as this publisher last wrote them (or read them): id → start, epoch ms. */
   let written: Map<string, number> | undefined;
+  /** The last schedule committed (its forecasts are `written`). */
+  let last: FairSchedule | undefined;
+  const refresh = async (computedAt: Date): Promise<void> => {
+    if (last === undefined) return;
+    const stamped = { ...last, computedAt };
+    const { numAffectedRows } = await sql`
+      UPDATE fair_schedule SET computed_at = ${computedAt} WHERE singleton
+    `.execute(db);
+    if (numAffectedRows === 0n) await db.transaction().execute((trx) => writeSummary(trx, stamped));
+    last = stamped;
+  };
   return {
+    publishedVersion: () => last?.version,
+    refresh,
     async publish(schedule) {
+      if (schedule.version !== undefined && last !== undefined && schedule.version === last.version) {
+        await refresh(schedule.computedAt);
+        return;
+      }
       const known = written ?? (await readWrittenForecasts(db));
       const upserts: [string, number][] = [];
       let added = 0;
@@ -80,6 +113,8 @@ export function createFairSchedulePublisher(
       for (const id of gone) known.delete(id);
       for (const [id, start] of upserts) known.set(id, start);
       written = known;
+      // Kept for `refresh` without its forecasts (they are `written`).
+      last = { ...schedule, starts: new Map() };
     },
   };
 }

@@ -132,6 +132,62 @@ test('a new publisher (a restart, another leader) writes only what moved since t
   expect(byId.get(c.id)?.computed_at.getTime()).toBe(t + 60_000);
 });
 
+test('the same version again only stamps the schedule current: no forecast compared or written (decision 0159)', async () => {
+  const account = crypto.randomUUID();
+  const [a, b] = [await accept(account), await accept(account)];
+  if (a === undefined || b === undefined) throw new Error('no orders');
+  const t = NOW.getTime();
+  const schedule = (computedAt: number, starts: [string, number][], version: string | undefined) => ({
+    computedAt: new Date(computedAt),
+    coveredSeq: String(b.acceptanceSeq),
+    starts: new Map(starts),
+    backlog: {
+      accounts: new Map([[account, { weight: 1, workMs: 2 * SEARCH_MS, searches: 2 }]]),
+      internalWorkMs: 0,
+      internalShare: 0.1,
+    },
+    runMs: TYPICAL_RUN_MS,
+    ...(version === undefined ? {} : { version }),
+  });
+  const publisher = createFairSchedulePublisher(database.db);
+  const summary = () => database.db.selectFrom('fair_schedule').selectAll().execute();
+  const before = await summary();
+  await publisher.refresh(new Date(t + HOUR)); // nothing published by it yet: nothing to stamp
+  expect(await summary()).toEqual(before);
+  await publisher.publish(
+    schedule(
+      t,
+      [
+        [a.id, t],
+        [b.id, t + SEARCH_MS],
+      ],
+      'v1',
+    ),
+  );
+  expect(publisher.publishedVersion()).toBe('v1');
+  // Same version: the starts given are not even looked at (a caller that skipped the forecast passes the last ones).
+  await publisher.publish(schedule(t + 7_000, [[a.id, t + HOUR]], 'v1'));
+  expect(await forecastRows()).toEqual(
+    new Map([
+      [a.id, t],
+      [b.id, t + SEARCH_MS],
+    ]),
+  );
+  const stamped = await database.db.selectFrom('fair_schedule').select('computed_at').executeTakeFirstOrThrow();
+  expect(stamped.computed_at.getTime()).toBe(t + 7_000);
+  // The summary row gone (a reader's fallback test, an operator): a refresh writes it whole again.
+  await database.db.deleteFrom('fair_schedule').execute();
+  await publisher.refresh(new Date(t + 14_000));
+  const read = await readFairBacklog(database.db, account, new Date(t + 15_000), 50);
+  expect(read?.backlog.accounts.get(account)).toEqual({ weight: 1, workMs: 2 * SEARCH_MS, searches: 2 });
+  // A new version is compared as before: a moved forecast written; no version at all, too.
+  await publisher.publish(schedule(t + 20_000, [[a.id, t + HOUR]], 'v2'));
+  expect(await forecastRows()).toEqual(new Map([[a.id, t + HOUR]]));
+  await publisher.publish(schedule(t + 21_000, [[a.id, t + 2 * HOUR]], undefined));
+  expect(await forecastRows()).toEqual(new Map([[a.id, t + 2 * HOUR]]));
+  expect(publisher.publishedVersion()).toBe(undefined);
+});
+
 test('a poll reads its forecast while the schedule is current, and the FIFO facts once it is stale', async () => {
   const account = crypto.randomUUID();
   const order = await accept(account);

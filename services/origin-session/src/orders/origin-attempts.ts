@@ -62,29 +62,37 @@ export async function checkEpoch(
   }
 }
 
-/** Commits the intent of one origin call, in the caller's transaction, under the epoch check. */
+/**
+ * Commits the intent of one origin call, in the caller's transaction, under the epoch check: the leadership row held
+ * FOR SHARE and the insert made only if the epoch is still the account's, in ONE statement (docs/decisions/0159; the
+ * same guarantee as `checkEpoch` then the insert, one round trip fewer before every origin call).
+ */
 export async function openIntent(trx: Transaction<Database>, intent: IntentInput): Promise<string> {
-  await checkEpoch(trx, intent.account, intent.epoch);
+  if (intent.epoch === undefined) {
+    await checkEpoch(trx, intent.account, intent.epoch);
+    throw new LockLostError(new Error('no epoch'));
+  }
   const id = crypto.randomUUID();
+  let lead: { readonly epoch: number | null; readonly inserted: number } | undefined;
   try {
-    await trx
-      .insertInto('origin_order_attempt')
-      .values({
-        id,
-        order_id: intent.orderId,
-        fonte: intent.fonte,
-        started_at: intent.at,
-        answered_at: null,
-        outcome: null,
-        numero_pedido: null,
-        epoch: intent.epoch ?? null,
-        resolved_at: null,
-        resolution: null,
-      })
-      .execute();
+    const { rows } = await sql<{ epoch: number | null; inserted: number }>`
+      WITH lead AS (SELECT l.epoch FROM origin_leadership l WHERE l.account = ${intent.account} FOR SHARE),
+      intent AS (
+        INSERT INTO origin_order_attempt (id, order_id, fonte, started_at, answered_at, outcome, numero_pedido, epoch,
+                                          resolved_at, resolution)
+        SELECT ${id}::uuid, ${intent.orderId}::uuid, ${intent.fonte}, ${intent.at}::timestamptz, NULL, NULL, NULL,
+               lead.epoch, NULL, NULL
+        FROM lead WHERE lead.epoch = ${intent.epoch}::bigint
+        RETURNING 1)
+      SELECT (SELECT lead.epoch::float8 FROM lead) AS epoch, (SELECT count(*) FROM intent)::int AS inserted
+    `.execute(trx);
+    lead = rows[0];
   } catch (thrown) {
     if (pgErrorCode(thrown) === PG_ERROR.UNIQUE_VIOLATION) throw new OpenIntentExistsError(intent.orderId);
     throw thrown;
+  }
+  if (lead === undefined || lead.inserted !== 1) {
+    throw new LockLostError(new Error(`epoch ${intent.epoch} is not the origin account's (${lead?.epoch ?? 'none'})`));
   }
   return id;
 }

@@ -44,6 +44,16 @@ export function startSchedulePublishing(ctx: TaskContext): SchedulePublishing {
     return measured.runMs;
   };
 
+  // Each runner (a term's) is its own queue: its versions are not comparable with another's.
+  const runners = new WeakMap<RunnerView, number>();
+  let runnerCount = 0;
+  const runnerOf = (view: RunnerView): number => {
+    const known = runners.get(view);
+    if (known !== undefined) return known;
+    runners.set(view, ++runnerCount);
+    return runnerCount;
+  };
+
   const publish = async (view: RunnerView): Promise<void> => {
     const now = ctx.clock.now();
     // The queue decides with the typical costs (its fairness); time advances by the measured runs (decision 0098),
@@ -60,7 +70,23 @@ export function startSchedulePublishing(ctx: TaskContext): SchedulePublishing {
         ? now.getTime()
         : running.startedAt +
           (running.fonte === undefined ? scaledMs(running.task.costMs, scale) : runMs[running.fonte]);
-    const forecast = view.queue.forecast(Math.max(now.getTime(), busyUntil), undefined, durationOf);
+    // The forecast is a function of the queue's state, the run times and the instant its first decision is taken:
+    // the same three as the last publish, and nothing moved — only `computed_at` is stamped (decision 0159).
+    const anchor = view.queue.decidesAt(Math.max(now.getTime(), busyUntil));
+    const internalWorkMs = view.internalWorkMs;
+    const version = [
+      runnerOf(view),
+      view.queue.version(),
+      view.coveredSeq,
+      internalWorkMs,
+      anchor,
+      JSON.stringify(runMs),
+    ].join(':');
+    if (publisher.publishedVersion() === version) {
+      await publisher.refresh(now);
+      return;
+    }
+    const forecast = view.queue.forecast(anchor, undefined, durationOf);
     const starts = new Map<string, number>();
     const accounts = new Map<string, AccountBacklog>();
     for (const [id, order] of view.orders) {
@@ -81,10 +107,11 @@ export function startSchedulePublishing(ctx: TaskContext): SchedulePublishing {
       starts,
       backlog: {
         accounts,
-        internalWorkMs: scaledMs(view.internalWorkMs, scale),
+        internalWorkMs: scaledMs(internalWorkMs, scale),
         internalShare: ctx.settings.internalShare,
       },
       runMs,
+      version,
     });
   };
 

@@ -1,13 +1,12 @@
 import { type IncomingMessage, loggerForMessage } from '@regapi/bus';
-import { isProductEnabled } from '@regapi/catalog';
-import { ceilingSlot, getOrder, type Order, transition } from '@regapi/orders';
+import { ceilingSlot, type Order, transition } from '@regapi/orders';
 import { intentInput, placeUnderIntent, resolveInDoubt } from '../orders/in-doubt-order';
 import { OFFICE_MARKED_NOTE, officeMarkedOut } from '../orders/office-outage';
 import { type OrderInput, orderInputOf } from '../orders/order-request';
+import { type OrderToRun, readOrderToRun } from '../orders/order-to-run';
 import { openIntent } from '../orders/origin-attempts';
 import { finishWith, type Settled } from '../orders/settle-outcome';
 import { OFFICE_OUT_OF_SERVICE_CODE, PRODUCT_OUT_OF_SERVICE_CODE, UNREADABLE_ORDER_CODE } from '../outcome-to-code';
-import { searchStartsOfLastHour } from '../scheduling/queued-orders';
 import { budgetOf } from '../session/budget';
 import { maxRunMs, type TaskContext } from './task-context';
 
@@ -40,11 +39,14 @@ export interface RunOrderOptions {
 export async function runOrder(ctx: TaskContext, orderId: string, options: RunOrderOptions = {}): Promise<RunReport> {
   const { message } = options;
   const log = message === undefined ? ctx.logger : loggerForMessage(ctx.logger, message);
-  const order = await getOrder(ctx.db, orderId);
-  if (order === undefined) {
+  const now = ctx.clock.now();
+  // The order, its product's status and the ceiling's hour in one read (docs/decisions/0159).
+  const toRun = await readOrderToRun(ctx.db, orderId, now);
+  if (toRun === undefined) {
     log.warn({ order_id: orderId }, 'run-order for an order that does not exist');
     return { kind: 'skipped', reason: 'no such order' };
   }
+  const { order } = toRun;
   if (order.state !== 'queued' && (order.state !== 'running' || options.onlyIfQueued === true)) {
     return { kind: 'skipped', reason: `already ${order.state}` };
   }
@@ -53,14 +55,15 @@ export async function runOrder(ctx: TaskContext, orderId: string, options: RunOr
     log.error({ order_id: order.id, fonte: order.fonte }, 'the stored request of the order cannot be read');
     return finishWith(ctx, order, UNREADABLE_ORDER_CODE, { statusConsulta: null, numeroPedido: null });
   }
-  const report = order.state === 'queued' ? await runFresh(ctx, order, input) : await resolveInDoubt(ctx, order, input);
+  const report =
+    order.state === 'queued' ? await runFresh(ctx, toRun, input, now) : await resolveInDoubt(ctx, order, input);
   log.info({ order_id: order.id, protocolo: order.protocolo, fonte: order.fonte, report }, 'run-order handled');
   return report;
 }
 
-async function runFresh(ctx: TaskContext, order: Order, input: OrderInput): Promise<RunReport> {
-  const now = ctx.clock.now();
-  if (!(await isProductEnabled(ctx.db, input.fonte))) {
+async function runFresh(ctx: TaskContext, toRun: OrderToRun, input: OrderInput, now: Date): Promise<RunReport> {
+  const order: Order = toRun.order;
+  if (!toRun.productEnabled) {
     return finishWith(ctx, order, PRODUCT_OUT_OF_SERVICE_CODE, {
       statusConsulta: null,
       numeroPedido: null,
@@ -75,8 +78,7 @@ async function runFresh(ctx: TaskContext, order: Order, input: OrderInput): Prom
     });
   }
   if (input.fonte === 'pesquisa-previa-bens') {
-    const started = (await searchStartsOfLastHour(ctx.db, now)).map((at) => new Date(at));
-    const opensAt = ceilingSlot(started, 0, now, ctx.settings.hourlySearchCeiling);
+    const opensAt = ceilingSlot(toRun.searchStarts, 0, now, ctx.settings.hourlySearchCeiling);
     if (opensAt > now) return { kind: 'held', until: opensAt };
   }
   // "Attempt started" and the intent, in one transaction under the leader's epoch, BEFORE the origin is called; from
