@@ -160,7 +160,7 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
   process.stdout.write(
     `\nadmission (forecast from the history week; margin 80 %; ceiling ${CEILING}, reserve ${RESERVE}): ` +
       `idle searches a week ${forecast.idleSearches.reduce((a, b) => a + b, 0)}, ` +
-      `fewest in a weekday's 24 h from 09:00 ${forecast.idleSearches.slice(9, 33).reduce((a, b) => a + b, 0)}\n`,
+      `in the 24 h from Monday 09:00 ${forecast.idleSearches.slice(9, 33).reduce((a, b) => a + b, 0)}\n`,
   );
   const runs: { placement: Placement; n: number; label: string }[] = [];
   for (const placement of PLACEMENTS) {
