@@ -129,6 +129,7 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
   const settings: RunSettings = {
     from: T0,
     to,
+    measureFrom,
     hourlySearchCeiling: CEILING,
     idleSearchReserve: RESERVE,
     runMs,
@@ -224,7 +225,7 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
         `    late runs: ${result.watchRuns.late} of ${result.watchRuns.planned} planned ` +
         `(${result.watchRuns.started} started; longest wait of a run ${seconds(result.longestWatchWaitMs)})\n` +
         `    idle capacity used: session ${pct(result.watchBusyMs / span)} of the time, ` +
-        `${pct(result.watchBusyMs / (span - measuredBusy))} of what interactive calls left; searches ` +
+        `${pct(result.watchBusyMs / (span - result.interactiveBusyMs))} of what interactive calls left; searches ` +
         `${result.watchSearches} = ${pct(result.watchSearches / result.idleSearchCapacity)} of the idle searches ` +
         `(ceiling − reserve − interactive, per clock hour)\n`,
     );

@@ -24,6 +24,8 @@ export interface RunSettings {
   readonly from: number;
   /** Arrivals and planned runs stop here; the queue is then drained. */
   readonly to: number;
+  /** The measured span is [measureFrom, to): the capacity figures are summed over it. */
+  readonly measureFrom: number;
   readonly hourlySearchCeiling: number;
   readonly idleSearchReserve: number;
   /** Each task's expected cost in the queue (the measured run times). */
@@ -40,12 +42,12 @@ export interface RunResult {
   /** Interactive session time and searches per UTC hour (the forecast's samples), over [from, to). */
   readonly load: readonly LoadSample[];
   readonly watchRuns: { readonly planned: number; readonly started: number; readonly late: number };
-  /** Session time and searches the watch runs took in [from, to). */
+  /** Session time and searches the watch runs took in [measureFrom, to). */
   readonly watchBusyMs: number;
   readonly watchSearches: number;
-  /** Interactive session time in [from, to). */
+  /** Interactive session time in [measureFrom, to). */
   readonly interactiveBusyMs: number;
-  /** Sum over the hours of [from, to) of (ceiling − reserve − interactive searches started), never below 0. */
+  /** Sum over the hours of [measureFrom, to) of (ceiling − reserve − interactive searches started), never below 0. */
   readonly idleSearchCapacity: number;
   /** The longest a watch run waited from its planned instant to its start. */
   readonly longestWatchWaitMs: number;
@@ -156,7 +158,7 @@ export function runWeeks(
     const duration = durations.get(task.id) as number;
     const wait = now - (acceptedAt.get(task.id) as number);
     const end = now + duration;
-    const inSpan = now >= from && now < to;
+    const inSpan = now >= settings.measureFrom && now < to;
     if (isInteractive.has(task.id)) {
       waits.set(task.id, wait);
       addBusy(busy, now, end);
@@ -167,7 +169,7 @@ export function runWeeks(
       watchSpans.push([now, end]);
       started++;
       longestWatchWaitMs = Math.max(longestWatchWaitMs, wait);
-      watchBusyMs += Math.max(0, Math.min(end, to) - Math.max(now, from));
+      watchBusyMs += Math.max(0, Math.min(end, to) - Math.max(now, settings.measureFrom));
       if (inSpan) watchSearches++;
     }
     // Non-preemptive: the session is held until the call ends; what arrived meanwhile is enqueued then, in order
@@ -181,8 +183,10 @@ export function runWeeks(
   for (let hour = Math.floor(from / HOUR_MS) * HOUR_MS; hour < to; hour += HOUR_MS) {
     const busyMs = busy.get(hour) ?? 0;
     const count = searches.get(hour) ?? 0;
-    interactiveBusyMs += busyMs;
-    idleSearchCapacity += Math.max(0, idleLimit - count);
+    if (hour >= settings.measureFrom) {
+      interactiveBusyMs += busyMs;
+      idleSearchCapacity += Math.max(0, idleLimit - count);
+    }
     if (busyMs > 0 || count > 0) load.push({ hourStart: hour, busyMs, searches: count });
   }
   const heldByWatchRun = new Map<string, number>();

@@ -10,6 +10,7 @@ const WEEK = HOURS_OF_WEEK * HOUR_MS;
 const settings = (to: number): RunSettings => ({
   from: MONDAY,
   to,
+  measureFrom: MONDAY,
   hourlySearchCeiling: 50,
   idleSearchReserve: 10,
   runMs: TYPICAL_RUN_MS,
