@@ -2,6 +2,7 @@
 // are; a bench that could not measure (setup failed, requests failed) exits 1.
 import { runFailoverSoak } from './failover/failover-soak';
 import { runGatewayBench } from './gateway/gateway-bench';
+import { runMonitoringBench } from './monitoring/monitoring-bench';
 import { runOriginBench } from './origin/origin-bench';
 import { runPipelineBench } from './pipeline/pipeline-bench';
 import { runRestoreBench } from './restore/restore-bench';
@@ -12,6 +13,7 @@ import { isUsageError } from './usage-error';
 const BENCHES: Readonly<Record<string, (args: readonly string[]) => Promise<void>>> = {
   'failover-soak': runFailoverSoak,
   gateway: runGatewayBench,
+  monitoring: runMonitoringBench,
   origin: runOriginBench,
   pipeline: runPipelineBench,
   restore: runRestoreBench,
