@@ -36,15 +36,17 @@ beforeEach(() => {
   clock.fixed = null;
 });
 
-/** A daily person watch whose first run is placed now: its token, its id, its run's planned instant. */
-async function placedRun(): Promise<{ token: string; watchId: string; plannedAt: Date }> {
-  const accountId = await newAccount(gateway.adminUrl, `Conta ${randomUUID()}`, '100.00');
+/** A person watch (daily in SP unless `body` says) whose first run is placed now: its token, id and planned instant. */
+async function placedRun(
+  body: Record<string, unknown> = { tipo: 'pessoa', frequencia: 'diaria', pedido: PESSOA },
+): Promise<{ token: string; watchId: string; plannedAt: Date }> {
+  const accountId = await newAccount(gateway.adminUrl, `Conta ${randomUUID()}`, '1000.00');
   const { token } = await newToken(gateway.adminUrl, accountId, SCOPES);
   const created: Answer = await call(`${gateway.url}/v1/monitoramentos`, {
     method: 'POST',
     token,
     headers: { 'idempotency-key': randomUUID() },
-    body: { tipo: 'pessoa', frequencia: 'diaria', pedido: PESSOA },
+    body,
   });
   expect(created.status).toBe(201);
   const watchId = String(created.body.data[0]?.id);
@@ -56,6 +58,9 @@ async function placedRun(): Promise<{ token: string; watchId: string; plannedAt:
 
 const runOf = (watchId: string) =>
   database.db.selectFrom('watch_run').selectAll().where('watch_id', '=', watchId).executeTakeFirstOrThrow();
+
+const ordersOf = (watchId: string) =>
+  database.db.selectFrom('orders').select(['id', 'state']).where('watch_id', '=', watchId).execute();
 
 const orderOf = (watchId: string) =>
   database.db
@@ -132,4 +137,29 @@ test('a run not started because its product is out of service says so', async ()
     await setProductEnabled(database.db, 'pesquisa-previa-bens', true, null);
   }
   expect((await runOf(watchId)).late_reason).toBe(`não começou na janela: produto fora de serviço (${fonte})`);
+});
+
+test('a nationwide run (one order per UF) is late when any of its orders has not started by its window (3 days)', async () => {
+  const { watchId, plannedAt } = await placedRun({
+    tipo: 'pessoa',
+    frequencia: 'semanal',
+    pedido: { cpf_cnpj: '529.982.247-25' },
+  });
+  const [started, ...rest] = await ordersOf(watchId);
+  expect(rest.length).toBeGreaterThan(0);
+  await sql`UPDATE orders SET state = 'running', attempts = 1, attempt_started_at = ${clock.now()}
+    WHERE id = ${started?.id ?? ''}`.execute(database.db);
+
+  at(plannedAt, 3 * DAY_MS - 1_000);
+  await markLateRuns(deps);
+  expect((await runOf(watchId)).late_at).toBeNull();
+  at(plannedAt, 3 * DAY_MS);
+  await markLateRuns(deps);
+  expect(await runOf(watchId)).toEqual(
+    expect.objectContaining({
+      outcome: 'em_andamento',
+      late_at: clock.now(),
+      late_reason: 'não começou na janela: sem capacidade ociosa da origem',
+    }),
+  );
 });
