@@ -166,13 +166,14 @@ export const PIPELINE_ALERTS: readonly AlertRule[] = [
     alert: 'WatchRunsLate',
     severity: 'warning',
     // Decisions 0152, 0168: a run not placed within its window is recorded atrasada and the next one planned as
-    // usual; each one is a run a customer paid to have and did not get. The gauge counts those recorded in the last
-    // hour, so the alert fires at once and ends an hour after the last one.
+    // usual; each one is a run a customer paid to have and did not get. A placed run whose order has not started by
+    // the end of its window is marked late too (decision 0172). The gauge counts both of the last hour, so the alert
+    // fires at once and ends an hour after the last one.
     for: '0m',
     expr: `${snapshot(S.watchRunsLateLastHour)} > 0`,
-    summary: 'A watch run was recorded late (atrasada) in the last hour.',
+    summary: 'A watch run was late (atrasada, or placed and not started in its window) in the last hour.',
     description:
-      "At least one watch run was not placed within its window in the last hour: no idle capacity, the product out of service, the origin down, or the gateway's run job not running. Each run's reason is in watch_run.reason.",
+      "At least one watch run was not placed within its window, or was placed and its order had not started by the end of it, in the last hour: no idle capacity, the product out of service, the origin down, or the gateway's run job not running. The reason is in watch_run.reason (atrasada) or watch_run.late_reason (late_at set).",
   }),
   alertRule({
     alert: 'ArchivedDocumentCorrupt',

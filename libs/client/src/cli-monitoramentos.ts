@@ -106,7 +106,9 @@ function resumoOf(diferencas: unknown): string | undefined {
 
 export function runLine(run: ExecucaoMonitoramento): string {
   const said = resumoOf(run.diferencas) ?? run.motivo ?? '';
-  return `${run.planejada_em}  ${run.resultado}  ${run.protocolo ?? '—'}${said === '' ? '' : `  ${said}`}`.trimEnd();
+  // A placed run not started in its window (decision 0172): its outcome is still the comparison's, so both show.
+  const late = run.atrasada_em === null ? '' : `  atrasada em ${run.atrasada_em}: ${run.motivo_atraso ?? ''}`;
+  return `${run.planejada_em}  ${run.resultado}  ${run.protocolo ?? '—'}${said === '' ? '' : `  ${said}`}${late}`.trimEnd();
 }
 
 function need(value: string | undefined, what: string): string {

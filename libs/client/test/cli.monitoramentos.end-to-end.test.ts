@@ -110,12 +110,24 @@ test('criar, listar, ver, execucoes with each resumo, pedidos --monitoramento, p
   await runs.finish(id, foundInSp('1001'));
   await runs.place(1);
   await runs.finish(id, foundInSp('1001', '1002'));
+  // The first run was placed in time but not started by the end of its window (decision 0172), then compared.
+  await database.db
+    .updateTable('watch_run')
+    .set({
+      late_at: new Date('2026-03-10T15:00:00Z'),
+      late_reason: 'não começou na janela: sem capacidade ociosa da origem',
+    })
+    .where('watch_id', '=', id)
+    .where('outcome', '=', 'primeira')
+    .execute();
   const history = await regapi(['monitoramentos', 'execucoes', id]);
   expect(history.code).toBe(0);
   const lines = history.stdout.trim().split('\n');
   expect(lines).toHaveLength(2);
   expect(lines[0]).toMatch(/^\S+Z {2}alteracao {2}\S+ {2}1 imóvel novo em SP\.$/);
-  expect(lines[1]).toMatch(/^\S+Z {2}primeira {2}\S+/);
+  expect(lines[1]).toMatch(
+    /^\S+Z {2}primeira {2}\S+ {2}Primeiro resultado: 1 imóvel em SP\. {2}atrasada em 2026-03-10T15:00:00\.000Z: não começou na janela: sem capacidade ociosa da origem$/,
+  );
   const every = JSON.parse(
     (await regapi(['monitoramentos', 'execucoes', id, '--todos', '--limite', '1', '--json'])).stdout,
   );

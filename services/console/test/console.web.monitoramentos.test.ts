@@ -139,7 +139,21 @@ test('the history: outcomes in plain words, the run order linked, the diff as a 
   const [watch] = await watchesOf(accountId);
   if (watch === undefined) throw new Error(`no watch created (${created.status})`);
   const { protocolo, resumo } = await insertSearchHistory(database.db, watch);
+  // The second run was placed in time but not started by the end of its window (decision 0172), then compared.
+  await database.db
+    .updateTable('watch_run')
+    .set({
+      late_at: new Date('2026-03-10T15:00:00Z'),
+      late_reason: 'não começou na janela: sem capacidade ociosa da origem',
+    })
+    .where('watch_id', '=', watch.id)
+    .where('outcome', '=', 'alteracao')
+    .execute();
   const page = await (await visitor.request(`/monitoramentos/${watch.id}`)).text();
+  expect(page).toContain(
+    '<p class="atraso">Atrasada em 10/03/2026, 12:00: não começou na janela: sem capacidade ociosa da origem</p>',
+  );
+  expect(page.match(/class="atraso"/g)).toHaveLength(1);
   expect(page).toContain('Alteração encontrada.');
   expect(page).toContain('Primeira execução');
   expect(page).toContain('Não executada: saldo insuficiente');

@@ -154,6 +154,8 @@ test('pause, resume and remove; a removed watch keeps its row and history and ne
         diferencas: null,
         motivo: 'saldo insuficiente',
         registrada_em: new Date(anchor).toISOString(),
+        atrasada_em: null,
+        motivo_atraso: null,
       },
     ],
     proximo_cursor: null,

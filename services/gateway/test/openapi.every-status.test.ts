@@ -327,6 +327,9 @@ test('the monitoring routes (issue 30; docs/decisions/0160)', async () => {
         planned_at: new Date('2026-06-08T10:00:00Z'),
         order_id: null,
         outcome: 'alteracao',
+        // Placed in time, not started by the end of its window, then compared (decision 0172).
+        late_at: new Date('2026-06-09T10:00:00Z'),
+        late_reason: 'não começou na janela: sem capacidade ociosa da origem',
         // A whole diff (decision 0162): the history's diferencas is DiferencasMonitoramento (decision 0165).
         diff: JSON.stringify({
           tipo: 'pessoa',

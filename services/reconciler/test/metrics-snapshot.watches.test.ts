@@ -143,3 +143,34 @@ test('watches by estado and tipo, runs of the last day by outcome, late runs of 
   expect(figures.watchRunsLateLastHour).toBe(1);
   expect(figures.watchOriginSessionShare).toBeCloseTo(12 / 60, 9);
 });
+
+test('late runs of the last hour also count placed runs found not started by the end of their window', async () => {
+  const account = await fundedAccount(database.db, 100_000);
+  const active = await watch(account, 'pessoa', 'ativo');
+  const { figures: before } = await computeSnapshot(database.db, clock, SNAPSHOT_SETTINGS);
+  // Placed days ago (created_at outside the hour) and found late since (decision 0172): by `late_at`, whatever the
+  // outcome the comparison wrote later; one found late two hours ago is outside the hour.
+  const placed: readonly [WatchRunOutcomeColumn, number | null][] = [
+    ['em_andamento', 20 * MINUTE],
+    ['sem_alteracao', 10 * MINUTE],
+    ['em_andamento', 2 * HOUR],
+    ['em_andamento', null],
+  ];
+  for (const [index, [outcome, lateAgo]] of placed.entries()) {
+    await database.db
+      .insertInto('watch_run')
+      .values({
+        watch_id: active,
+        planned_at: ago((3 + index) * 24 * HOUR),
+        order_id: null,
+        outcome,
+        reason: null,
+        created_at: ago((3 + index) * 24 * HOUR),
+        late_at: lateAgo === null ? null : ago(lateAgo),
+        late_reason: lateAgo === null ? null : 'não começou na janela: sem capacidade ociosa da origem',
+      })
+      .execute();
+  }
+  const { figures } = await computeSnapshot(database.db, clock, SNAPSHOT_SETTINGS);
+  expect(figures.watchRunsLateLastHour - before.watchRunsLateLastHour).toBe(2);
+});

@@ -2195,6 +2195,13 @@ export interface components {
              * @description Quando o resultado foi registrado (UTC).
              */
             registrada_em: string;
+            /**
+             * Format: date-time
+             * @description Quando a execução, com o pedido aceito, foi dada como atrasada por não ter começado até o fim da janela (UTC); null se não foi. O pedido não é cancelado: ainda roda e é comparado, e resultado é o da comparação.
+             */
+            atrasada_em: string | null;
+            /** @description Por que não começou na janela (sem capacidade ociosa da origem, produto fora de serviço); null se não atrasou. */
+            motivo_atraso: string | null;
         };
         /** @description Uma página do histórico, a execução planejada mais recente primeiro. */
         PaginaExecucoes: {

@@ -121,6 +121,14 @@ export const WATCH_SCHEMAS: Readonly<Record<string, JsonObject>> = {
     },
     motivo: nullableText('Por que atrasou, falhou, não executou ou foi adiada; null nos outros casos.'),
     registrada_em: instant('Quando o resultado foi registrado (UTC).'),
+    atrasada_em: nullable(
+      instant(
+        'Quando a execução, com o pedido aceito, foi dada como atrasada por não ter começado até o fim da janela (UTC); null se não foi. O pedido não é cancelado: ainda roda e é comparado, e resultado é o da comparação.',
+      ),
+    ),
+    motivo_atraso: nullableText(
+      'Por que não começou na janela (sem capacidade ociosa da origem, produto fora de serviço); null se não atrasou.',
+    ),
   }),
   PaginaExecucoes: objectSchema('Uma página do histórico, a execução planejada mais recente primeiro.', {
     execucoes: { type: 'array', items: ref('ExecucaoMonitoramento') },

@@ -43,6 +43,7 @@ import * as m0047 from './0047-webhook-delivery-retention';
 import * as m0048 from './0048-watches';
 import * as m0049 from './0049-watch-runs-in-finance-and-metrics';
 import * as m0050 from './0050-console-user-watch-change-mail';
+import * as m0051 from './0051-watch-run-late';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '0048-watches': m0048,
   '0049-watch-runs-in-finance-and-metrics': m0049,
   '0050-console-user-watch-change-mail': m0050,
+  '0051-watch-run-late': m0051,
 };

@@ -45,6 +45,10 @@ export interface WatchRunTable {
   diff: ColumnType<unknown, string | null | undefined, string | null>;
   reason: string | null;
   created_at: ColumnType<Date, Date, never>;
+  /** When the job found the placed run not started past its window (migration 0051); null while it is not late. */
+  late_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Why it had not started (no idle capacity, the product out of service); null while it is not late. */
+  late_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Watches and their runs (libs/orders/src/watches). */

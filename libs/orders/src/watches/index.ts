@@ -8,6 +8,7 @@ export {
   runWindowMs,
 } from './schedule';
 export { toWatch, type Watch } from './watch';
+export { markRunLate, type RunNotStarted, runsNotStartedInWindow } from './watch-run-late';
 export {
   EARLIER_RUNS_READ,
   earlierRunsOrders,

@@ -12,6 +12,9 @@ export interface WatchRunView {
   readonly diff: unknown;
   readonly reason: string | null;
   readonly createdAt: Date;
+  /** When the placed run was found not started past its window, and why (decision 0172); null when it was not. */
+  readonly lateAt: Date | null;
+  readonly lateReason: string | null;
 }
 
 export interface WatchRunPage {
@@ -46,6 +49,8 @@ export async function listWatchRuns(
       'watch_run.diff',
       'watch_run.reason',
       'watch_run.created_at',
+      'watch_run.late_at',
+      'watch_run.late_reason',
     ])
     .where('watch_run.watch_id', '=', target.watchId);
   if (page.beforePlannedAt !== undefined) {
@@ -63,6 +68,8 @@ export async function listWatchRuns(
       diff: row.diff,
       reason: row.reason,
       createdAt: row.created_at,
+      lateAt: row.late_at,
+      lateReason: row.late_reason,
     })),
     more: rows.length > page.limit,
   };

@@ -300,7 +300,7 @@ export const SNAPSHOT_METRICS = define({
     name: 'regapi.watches.late_runs_last_hour',
     kind: 'gauge',
     description:
-      'Watch runs recorded atrasada (not placed within their window) in the last rolling hour (decision 0168).',
+      'Watch runs late in the last rolling hour: recorded atrasada (not placed within their window, decision 0168) or placed and found not started by the end of their window (late_at, decision 0172).',
     unit: '{run}',
     labels: [],
   },

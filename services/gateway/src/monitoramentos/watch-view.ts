@@ -26,5 +26,7 @@ export function runItem(run: WatchRunView): DataItem {
     diferencas: run.diff ?? null,
     motivo: run.reason,
     registrada_em: run.createdAt.toISOString(),
+    atrasada_em: run.lateAt?.toISOString() ?? null,
+    motivo_atraso: run.lateReason,
   };
 }

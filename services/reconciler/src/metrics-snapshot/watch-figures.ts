@@ -18,7 +18,9 @@ export interface WatchSnapshotRow {
  * Property monitoring's columns of the pipeline snapshot (decision 0168), as of `now`:
  * - watches by estado and kind (the table is a watch per row, removed ones kept: small beside `orders`);
  * - runs recorded (`created_at`, the job's clock when it wrote the row) in the last 24 h by their outcome now, and
- *   those recorded `atrasada` in the last hour (`watch_run_created`, migration 0049);
+ *   the late ones of the last hour: recorded `atrasada` (not placed in the window; `watch_run_created`, migration
+ *   0049) plus placed runs found not started in their window (`late_at`, decision 0172; `watch_run_late`, migration
+ *   0051) — two sets apart, as an `atrasada` run placed no order;
  * - the share of the last hour of the origin session (one session, one call at a time: its hour is 3 600 s) spent on
  *   answered calls of orders with a `watch_id`, each call's `answered_at - started_at` clipped to the hour, as the
  *   measured run times count session time (decision 0098). A call never lasts an hour: calls started in the last two
@@ -34,8 +36,8 @@ export function watchSnapshotColumns(now: Date) {
     (SELECT coalesce(jsonb_object_agg(outcome, n), '{}')
      FROM (SELECT outcome, count(*) AS n FROM watch_run WHERE created_at > ${dayAgo}::timestamptz GROUP BY outcome) r)
       AS watch_runs_last_day,
-    (SELECT count(*) FROM watch_run WHERE outcome = 'atrasada' AND created_at > ${hourAgo}::timestamptz)
-      AS watch_runs_late,
+    ((SELECT count(*) FROM watch_run WHERE outcome = 'atrasada' AND created_at > ${hourAgo}::timestamptz)
+     + (SELECT count(*) FROM watch_run WHERE late_at > ${hourAgo}::timestamptz)) AS watch_runs_late,
     (SELECT least(1, coalesce(sum(greatest(0, extract(epoch FROM
               least(a.answered_at, ${now}::timestamptz) - greatest(a.started_at, ${hourAgo}::timestamptz)))), 0) / 3600)
      FROM origin_order_attempt a JOIN orders o ON o.id = a.order_id

@@ -151,9 +151,15 @@ function runEntry(run: WatchRunView, index: number): string {
       ? html`<p>Nenhum pedido feito.</p>`
       : html`<p>Pedido <a href="/pedidos/${run.protocolo}">${run.protocolo}</a></p>`;
   const reason = run.reason === null ? '' : html`<p>Motivo: ${run.reason}</p>`;
+  // Placed, but not started in its window (decision 0172): said beside the outcome, which stays the comparison's.
+  const late =
+    run.lateAt === null
+      ? ''
+      : html`<p class="atraso">Atrasada em ${formatBrasiliaTime(run.lateAt)}: ${run.lateReason ?? ''}</p>`;
   return html`<li id="execucao-${index + 1}">
 <h3>Execução planejada para ${planned}</h3>
 <p class="resultado">${OUTCOME_TEXT[run.outcome]}</p>
+!${late}
 !${order}
 !${reason}
 !${watchDiffSection(run.diff, `execução de ${planned}`)}

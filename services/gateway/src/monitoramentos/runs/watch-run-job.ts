@@ -5,6 +5,7 @@ import type { Logger } from '@regapi/telemetry';
 import type { AcceptanceDeps } from '../../executions/acceptance';
 import type { ChangeMailSettings } from './change-mail';
 import { compareFinishedRuns } from './compare-finished-runs';
+import { markLateRuns } from './mark-late-runs';
 import { placeWatchRun, type RunPlacement } from './place-watch-run';
 
 /** How often each gateway replica looks for due watch runs (decision 0164): a run is placed within a minute of its plan. */
@@ -51,8 +52,8 @@ export interface WatchRunJobDeps {
 
 /**
  * The watch runs (issue 30; docs/decisions/0152, 0164): every minute, the first at start, each gateway replica places
- * the due runs of every environment and compares the runs whose orders have all finished, one pass at a time
- * (decision 0114). Replicas may race on a watch: its row lock and the run's unique row let one place it; a run's
+ * the due runs of every environment, compares the runs whose orders have all finished and marks late the placed runs
+ * not started in their window (decision 0172), one pass at a time (decision 0114). Replicas may race on a watch: its row lock and the run's unique row let one place it; a run's
  * outcome is written once, by whichever moves it from `em_andamento`.
  */
 export function startWatchRunJob(deps: WatchRunJobDeps): Periodic<void> {
@@ -73,6 +74,8 @@ export function startWatchRunJob(deps: WatchRunJobDeps): Periodic<void> {
         );
         if (compared.compared + compared.changed > 0)
           deps.logger.info({ ambiente, ...compared }, 'watch runs compared');
+        const late = await markLateRuns(acceptance, signal);
+        if (late > 0) deps.logger.warn({ ambiente, late }, 'watch runs not started in their window');
       }
     },
     {
