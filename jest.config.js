@@ -6,7 +6,8 @@ const services = 'gateway|origin-session|billing|reconciler|archive|origin-simul
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/deploy'],
+  // bench/: the benchmarks' own tests of their pure pieces (fast, seeded; never timed).
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/deploy', '<rootDir>/bench'],
   testMatch: ['**/test/**/*.test.ts'],
   transform: { '^.+\\.tsx?$': ['ts-jest', {}] },
   moduleNameMapper: {
