@@ -27,6 +27,10 @@ export type TransitionResult =
  * caller's transaction, with the messages it causes written to the outbox in that same transaction. A transition
  * that cannot apply because the order already reached a later point is a no-op (consumers see redeliveries);
  * anything else is an InvalidTransitionError.
+ *
+ * One statement when it applies (docs/decisions/0171): under READ COMMITTED a racing transaction waits on the row
+ * and re-evaluates the guard on the version that committed, so of two racers one applies and the other finds the
+ * later state. Only when nothing was updated is the row read, locked, to tell not found, already past and refused.
  */
 export async function transition(
   trx: Transaction<Database>,
@@ -36,34 +40,44 @@ export async function transition(
   messages: readonly EnqueueMessageInput[] = [],
 ): Promise<TransitionResult> {
   const rule = TRANSITIONS[name];
-  const before = await trx
-    .selectFrom('orders')
-    .select('state')
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (before === undefined) throw new OrderNotFoundError(orderId);
-  if (!(rule.from as readonly OrderState[]).includes(before.state)) {
-    const current = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-    if (isPast(before.state, rule.to)) return { applied: false, order: toOrder(current) };
-    throw new InvalidTransitionError(orderId, name, before.state);
+  const from = rule.from as readonly OrderState[];
+  let row = await guardedUpdate(trx, orderId, name, changes);
+  if (row === undefined) {
+    const current = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+    if (current === undefined) throw new OrderNotFoundError(orderId);
+    if (!from.includes(current.state)) {
+      if (isPast(current.state, rule.to)) return { applied: false, order: toOrder(current) };
+      throw new InvalidTransitionError(orderId, name, current.state);
+    }
+    // It came back to a state this transition starts from between the two statements (a `reopen`); the row is
+    // locked now, so the guard holds.
+    row = await guardedUpdate(trx, orderId, name, changes);
+    if (row === undefined) throw new InvalidTransitionError(orderId, name, current.state);
   }
+  const { from_state: before, ...updated } = row;
+  for (const message of messages) await enqueueMessage(trx, message);
+  const order = toOrder(updated);
+  // A result replaced is a fact for the account (its webhooks, decision 0093): published with the revision, here.
+  if (REVISING_TRANSITIONS.has(name)) await enqueueMessage(trx, revisedMessage(order));
+  return { applied: true, order, from: before };
+}
+
+/** The update when the order is in a state `name` starts from; its row and its state before (PostgreSQL 18 `old`). */
+function guardedUpdate(trx: Transaction<Database>, orderId: string, name: TransitionName, changes: OrderChanges) {
+  const rule = TRANSITIONS[name];
   const now = new Date();
   // A finished result replaced: counted and stamped here, the one place it happens (docs/decisions/0051).
   const revision = REVISING_TRANSITIONS.has(name)
     ? { revisao: sql<number>`revisao + 1`, revisado_em: changes.revisado_em ?? now }
     : {};
-  const row = await trx
+  return trx
     .updateTable('orders')
     .set({ ...changes, ...revision, state: rule.to, updated_at: now })
     .where('id', '=', orderId)
+    .where('state', 'in', rule.from)
     .returningAll()
-    .executeTakeFirstOrThrow();
-  for (const message of messages) await enqueueMessage(trx, message);
-  const order = toOrder(row);
-  // A result replaced is a fact for the account (its webhooks, decision 0093): published with the revision, here.
-  if (REVISING_TRANSITIONS.has(name)) await enqueueMessage(trx, revisedMessage(order));
-  return { applied: true, order, from: before.state };
+    .returning(sql<OrderState>`old.state`.as('from_state'))
+    .executeTakeFirst();
 }
 
 const PROGRESS: Record<OrderState, number> = { queued: 0, running: 1, awaiting_issue: 2, archiving: 3, finished: 4 };

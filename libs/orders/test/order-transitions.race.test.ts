@@ -1,0 +1,112 @@
+import { allocateProtocolo, InvalidTransitionError, OrderNotFoundError, transition } from '@regapi/orders';
+import { acceptSeededOrder, sampleRequest, useTestDatabase, waitFor } from '@regapi/testkit';
+import { sql } from 'kysely';
+
+// `transition` is one guarded UPDATE (docs/decisions/0171): these races pin that it keeps the lock-then-update's
+// outcomes — one of two racers applies, the other sees the state the first committed.
+
+const database = useTestDatabase();
+
+async function accept() {
+  return database.db.transaction().execute(async (trx) => {
+    const protocolo = await allocateProtocolo(trx);
+    return acceptSeededOrder(trx, {
+      fonte: 'visualizacao-matricula',
+      request: sampleRequest('visualizacao-matricula', 'SP'),
+      protocolo,
+      accountId: crypto.randomUUID(),
+      imovelChave: `SP|CAMPINAS|2|${protocolo}`,
+      priceCentavos: 4567,
+      quote: { emolumentos: 4000, margem: 567 },
+    });
+  });
+}
+
+const finishedMessages = async (orderId: string) =>
+  (await database.db.selectFrom('outbox').select(['routing_key', 'payload']).execute()).filter(
+    (row) => row.routing_key.startsWith('order.finished') && JSON.stringify(row.payload).includes(orderId),
+  );
+
+/** Some other session of this database waits for a row lock. */
+const aSessionWaitsOnALock = () =>
+  waitFor(
+    async () => {
+      const { rows } = await sql<{ waiting: number }>`
+        SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(database.db);
+      return (rows[0]?.waiting ?? 0) > 0;
+    },
+    { what: 'the second transaction to wait on the order row' },
+  );
+
+/** `held` applied in a transaction kept open until `racer` (started in it) waits on the row; then committed. */
+async function whileHeld<T>(
+  orderId: string,
+  held: Parameters<typeof transition>[2],
+  heldChanges: Parameters<typeof transition>[3],
+  heldMessages: Parameters<typeof transition>[4],
+  racer: () => Promise<T>,
+): Promise<T> {
+  let racing: Promise<T> | undefined;
+  await database.db.transaction().execute(async (trx) => {
+    await transition(trx, orderId, held, heldChanges, heldMessages);
+    racing = racer();
+    await aSessionWaitsOnALock();
+  });
+  if (racing === undefined) throw new Error('the racer never started');
+  return racing;
+}
+
+test('two finishes racing on one order: the second waits, then sees it finished and changes nothing', async () => {
+  const order = await accept();
+  const first = [{ routingKey: 'order.finished.visualizacao-matricula', payload: { order_id: order.id, by: 'first' } }];
+  const second = await whileHeld(order.id, 'finish', { code: 605, finished_at: new Date() }, first, () =>
+    database.db
+      .transaction()
+      .execute((trx) =>
+        transition(trx, order.id, 'finish', { code: 200, finished_at: new Date() }, [
+          { routingKey: 'order.finished.visualizacao-matricula', payload: { order_id: order.id, by: 'second' } },
+        ]),
+      ),
+  );
+  expect(second.applied).toBe(false);
+  expect(second.order).toEqual(expect.objectContaining({ state: 'finished', code: 605 }));
+  expect((await finishedMessages(order.id)).map((m) => m.payload)).toEqual([{ order_id: order.id, by: 'first' }]);
+});
+
+test('an order reopened while a finish runs: the finish waits, then applies from running', async () => {
+  const order = await accept();
+  await database.db
+    .transaction()
+    .execute((trx) => transition(trx, order.id, 'finish', { code: 605, finished_at: new Date() }));
+  // The finish's guard fails on the finished row it sees; the reopen holds the row; once it commits the order is
+  // running, which a finish starts from: it applies, as the lock-then-update did.
+  const finish = await whileHeld(order.id, 'reopen', { code: null, finished_at: null, numero_pedido: 'P-9' }, [], () =>
+    database.db
+      .transaction()
+      .execute((trx) => transition(trx, order.id, 'finish', { code: 200, finished_at: new Date() })),
+  );
+  expect(finish).toEqual(expect.objectContaining({ applied: true, from: 'running' }));
+  expect(finish.order).toEqual(
+    expect.objectContaining({ state: 'finished', code: 200, numeroPedido: 'P-9', revisao: 1 }),
+  );
+});
+
+test('an order that does not exist is not found; one in a state the transition does not start from is refused', async () => {
+  await expect(
+    database.db.transaction().execute((trx) => transition(trx, crypto.randomUUID(), 'finish', { code: 605 })),
+  ).rejects.toBeInstanceOf(OrderNotFoundError);
+  const order = await accept();
+  await expect(
+    database.db.transaction().execute((trx) => transition(trx, order.id, 'recordProtocol', { numero_pedido: 'P-1' })),
+  ).rejects.toBeInstanceOf(InvalidTransitionError);
+});
+
+test('a transition with several starting states reports the one it left', async () => {
+  const order = await accept();
+  await database.db.transaction().execute((trx) => transition(trx, order.id, 'startAttempt', { attempts: 1 }));
+  await database.db.transaction().execute((trx) => transition(trx, order.id, 'awaitIssue', { numero_pedido: 'P-2' }));
+  const delivered = await database.db.transaction().execute((trx) => transition(trx, order.id, 'deliverDocument', {}));
+  expect(delivered).toEqual(expect.objectContaining({ applied: true, from: 'awaiting_issue' }));
+  expect(delivered.order.state).toBe('archiving');
+});
