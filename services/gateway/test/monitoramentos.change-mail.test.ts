@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '@regapi/calendar';
 import { createUser, readConsoleAudit, setWatchChangeMail, watchChangeMailOn } from '@regapi/console-auth';
 import type { WatchDiffMatricula } from '@regapi/contracts';
-import { finishOrder, getOrder, type SearchResult } from '@regapi/orders';
-import { noPlatformMetrics } from '@regapi/telemetry';
-import { acceptanceDeps } from '../src/api-routers';
 import type { AcceptanceDeps } from '../src/executions/acceptance';
 import { changeMail } from '../src/monitoramentos/runs/change-mail';
 import { compareFinishedRuns } from '../src/monitoramentos/runs/compare-finished-runs';
 import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
+import { finishRunOrder, found, shiftedClock, watchRunDeps } from './support/watch-runs';
 
 // A change e-mails the watch's account's opted-in, active console users (issue 30; docs/decisions/0169): one message
 // per user per change, written in the transaction that records the run's outcome, whatever passes race; nothing for
@@ -21,55 +18,13 @@ const DAY_MS = 86_400_000;
 const CONSOLE_URL = 'https://console.exemplo.com.br';
 
 const { database, gateway } = useTestGateway();
-const clock: Clock & { offsetMs: number } = { offsetMs: 0, now: (): Date => new Date(Date.now() + clock.offsetMs) };
+const clock = shiftedClock();
 let deps: AcceptanceDeps;
 
 beforeAll(async () => {
   await loadQuoteCatalog(database.db);
-  deps = acceptanceDeps(
-    { db: database.db, documents: undefined, metrics: noPlatformMetrics, guards: [], timeScale: 1 },
-    { clock, hourlySearchCeiling: 50, claimWaitMs: 2_000, statusCacheMs: 0, webhooksAllowHttp: false },
-  );
+  deps = watchRunDeps(database.db, clock);
 });
-
-const property = (matricula: string) => ({
-  matricula,
-  cartorio_cns: '12.345-6',
-  cartorio_numero: 2,
-  cartorio_nome: '2º Registro de Imóveis de Campinas',
-  cartorio_municipio: 'Campinas',
-  cartorio_uf: 'SP',
-});
-
-const found = (...matriculas: string[]): SearchResult => ({
-  resultado: 'POSITIVO',
-  quantidade_imoveis: matriculas.length,
-  nada_consta: false,
-  provisorio: false,
-  uf_pesquisada: 'SP',
-  imoveis: matriculas.map(property),
-});
-
-async function finishRunOrder(watchId: string, result: SearchResult): Promise<void> {
-  const run = await database.db
-    .selectFrom('watch_run')
-    .select('order_id')
-    .where('watch_id', '=', watchId)
-    .where('outcome', '=', 'em_andamento')
-    .executeTakeFirstOrThrow();
-  const order = await getOrder(database.db, run.order_id ?? '');
-  if (order === undefined) throw new Error('the run placed no order');
-  await database.db.transaction().execute((trx) =>
-    finishOrder(trx, order, {
-      code: 200,
-      statusConsulta: null,
-      result,
-      siteReceipts: [],
-      numeroPedido: null,
-      at: clock.now(),
-    }),
-  );
-}
 
 const mailsOf = async (accountId: string) =>
   database.db
@@ -123,17 +78,17 @@ test('a change: one e-mail per opted-in, active user, even with racing compariso
     compareFinishedRuns({ db: database.db, clock, documents: undefined, changeMail: { consoleUrl: CONSOLE_URL } });
 
   await placeDueWatchRuns(deps);
-  await finishRunOrder(watchId, found('1001', '1002'));
+  await finishRunOrder(database.db, watchId, found('1001', '1002'), clock.now());
   await compare();
   expect(await mailsOf(accountId)).toEqual([]);
 
   await nextRun(1);
-  await finishRunOrder(watchId, found('1002', '1001'));
+  await finishRunOrder(database.db, watchId, found('1002', '1001'), clock.now());
   await compare();
   expect(await mailsOf(accountId)).toEqual([]);
 
   await nextRun(2);
-  await finishRunOrder(watchId, found('1001', '1003'));
+  await finishRunOrder(database.db, watchId, found('1001', '1003'), clock.now());
   const plannedAt = (
     await database.db
       .selectFrom('watch_run')
@@ -185,7 +140,7 @@ test('a change: one e-mail per opted-in, active user, even with racing compariso
   // Turned off: the next change e-mails only the one still opted in.
   expect(await setWatchChangeMail(database.db, clock, me(bruno), false)).toBe(true);
   await nextRun(3);
-  await finishRunOrder(watchId, found('1001', '1004'));
+  await finishRunOrder(database.db, watchId, found('1001', '1004'), clock.now());
   await compare();
   expect((await mailsOf(accountId)).map((row) => row.recipient)).toEqual([ana.email, ana.email, bruno.email]);
 });

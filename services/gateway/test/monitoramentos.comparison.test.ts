@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '@regapi/calendar';
-import { finishOrder, getOrder, type SearchResult } from '@regapi/orders';
-import { noPlatformMetrics } from '@regapi/telemetry';
-import { acceptanceDeps } from '../src/api-routers';
 import type { AcceptanceDeps } from '../src/executions/acceptance';
 import { compareFinishedRuns } from '../src/monitoramentos/runs/compare-finished-runs';
 import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
+import { finishRunOrder, found, shiftedClock, watchRunDeps } from './support/watch-runs';
 
 // A finished run is compared with the watch's earlier runs once (issue 30; docs/decisions/0162, 0164): its outcome and
 // diff written once, and a change enqueues exactly one `watch.changed`, whatever passes race.
@@ -16,56 +13,13 @@ const PESSOA = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
 const DAY_MS = 86_400_000;
 
 const { database, gateway } = useTestGateway();
-const clock: Clock & { offsetMs: number } = { offsetMs: 0, now: (): Date => new Date(Date.now() + clock.offsetMs) };
+const clock = shiftedClock();
 let deps: AcceptanceDeps;
 
 beforeAll(async () => {
   await loadQuoteCatalog(database.db);
-  deps = acceptanceDeps(
-    { db: database.db, documents: undefined, metrics: noPlatformMetrics, guards: [], timeScale: 1 },
-    { clock, hourlySearchCeiling: 50, claimWaitMs: 2_000, statusCacheMs: 0, webhooksAllowHttp: false },
-  );
+  deps = watchRunDeps(database.db, clock);
 });
-
-const property = (matricula: string) => ({
-  matricula,
-  cartorio_cns: '12.345-6',
-  cartorio_numero: 2,
-  cartorio_nome: '2º Registro de Imóveis de Campinas',
-  cartorio_municipio: 'Campinas',
-  cartorio_uf: 'SP',
-});
-
-const found = (...matriculas: string[]): SearchResult => ({
-  resultado: 'POSITIVO',
-  quantidade_imoveis: matriculas.length,
-  nada_consta: false,
-  provisorio: false,
-  uf_pesquisada: 'SP',
-  imoveis: matriculas.map(property),
-});
-
-/** The run's order ends as origin-session ends a search: the `finish` transition with its result. */
-async function finishRunOrder(watchId: string, result: SearchResult | null): Promise<void> {
-  const run = await database.db
-    .selectFrom('watch_run')
-    .select('order_id')
-    .where('watch_id', '=', watchId)
-    .where('outcome', '=', 'em_andamento')
-    .executeTakeFirstOrThrow();
-  const order = await getOrder(database.db, run.order_id ?? '');
-  if (order === undefined) throw new Error('the run placed no order');
-  await database.db.transaction().execute((trx) =>
-    finishOrder(trx, order, {
-      code: result === null ? 610 : 200,
-      statusConsulta: null,
-      result: result ?? {},
-      siteReceipts: [],
-      numeroPedido: null,
-      at: clock.now(),
-    }),
-  );
-}
 
 const outcomes = async (watchId: string) =>
   (
@@ -108,18 +62,18 @@ test('first, unchanged, changed (one event, racing passes), and a run that concl
   // An order still queued is not compared.
   expect((await compare()).waiting).toBeGreaterThanOrEqual(1);
   expect(await outcomes(watchId)).toEqual(['em_andamento']);
-  await finishRunOrder(watchId, found('1001', '1002'));
+  await finishRunOrder(database.db, watchId, found('1001', '1002'), clock.now());
   await compare();
   expect(await outcomes(watchId)).toEqual(['primeira']);
 
   await nextRun(1);
-  await finishRunOrder(watchId, found('1002', '1001'));
+  await finishRunOrder(database.db, watchId, found('1002', '1001'), clock.now());
   await compare();
   expect(await outcomes(watchId)).toEqual(['primeira', 'sem_alteracao']);
   expect(await changeMessages(watchId)).toEqual([]);
 
   await nextRun(2);
-  await finishRunOrder(watchId, found('1001', '1003'));
+  await finishRunOrder(database.db, watchId, found('1001', '1003'), clock.now());
   await Promise.all([compare(), compare(), compare()]);
   expect(await outcomes(watchId)).toEqual(['primeira', 'sem_alteracao', 'alteracao']);
   const messages = await changeMessages(watchId);
@@ -152,12 +106,12 @@ test('first, unchanged, changed (one event, racing passes), and a run that concl
   );
 
   await nextRun(3);
-  await finishRunOrder(watchId, null);
+  await finishRunOrder(database.db, watchId, null, clock.now());
   await compare();
   expect(await outcomes(watchId)).toEqual(['primeira', 'sem_alteracao', 'alteracao', 'falhou']);
   // A failed UF is not a disappearance: the next conclusion is compared with the last one (1001, 1003).
   await nextRun(4);
-  await finishRunOrder(watchId, found('1001', '1003'));
+  await finishRunOrder(database.db, watchId, found('1001', '1003'), clock.now());
   await compare();
   expect(await outcomes(watchId)).toEqual(['primeira', 'sem_alteracao', 'alteracao', 'falhou', 'sem_alteracao']);
   expect(await changeMessages(watchId)).toHaveLength(1);

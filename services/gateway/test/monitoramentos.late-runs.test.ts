@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '@regapi/calendar';
 import { setProductEnabled } from '@regapi/catalog';
-import { noPlatformMetrics } from '@regapi/telemetry';
 import { sql } from 'kysely';
-import { acceptanceDeps } from '../src/api-routers';
 import type { AcceptanceDeps } from '../src/executions/acceptance';
 import { markLateRuns } from '../src/monitoramentos/runs/mark-late-runs';
 import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { type Answer, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
+import { watchRunDeps } from './support/watch-runs';
 
 // Issue 30: a run that misses its window is reported, never silently skipped (docs/decisions/0172). A run placed in
 // time whose order has not started at the origin by the end of its window (24 h daily) gets `late_at` and why, once;
@@ -26,10 +25,7 @@ let deps: AcceptanceDeps;
 
 beforeAll(async () => {
   await loadQuoteCatalog(database.db);
-  deps = acceptanceDeps(
-    { db: database.db, documents: undefined, metrics: noPlatformMetrics, guards: [], timeScale: 1 },
-    { clock, hourlySearchCeiling: 50, claimWaitMs: 2_000, statusCacheMs: 0, webhooksAllowHttp: false },
-  );
+  deps = watchRunDeps(database.db, clock);
 });
 
 beforeEach(() => {

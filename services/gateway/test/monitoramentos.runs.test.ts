@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '@regapi/calendar';
-import { noPlatformMetrics } from '@regapi/telemetry';
-import { acceptanceDeps } from '../src/api-routers';
 import type { AcceptanceDeps } from '../src/executions/acceptance';
 import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { type Answer, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
+import { shiftedClock, watchRunDeps } from './support/watch-runs';
 
 // A watch's runs are ordinary orders (issue 30; docs/decisions/0152, 0164): placed once per planned instant whatever
 // races, debited as the product's execution, tagged with the watch; what stops a run is recorded, never skipped.
@@ -24,15 +22,12 @@ const DAY_MS = 86_400_000;
 const { database, gateway } = useTestGateway();
 
 /** The runs' clock: the gateway's own (the system's) until a test moves it. */
-const clock: Clock & { offsetMs: number } = { offsetMs: 0, now: (): Date => new Date(Date.now() + clock.offsetMs) };
+const clock = shiftedClock();
 let deps: AcceptanceDeps;
 
 beforeAll(async () => {
   await loadQuoteCatalog(database.db);
-  deps = acceptanceDeps(
-    { db: database.db, documents: undefined, metrics: noPlatformMetrics, guards: [], timeScale: 1 },
-    { clock, hourlySearchCeiling: 50, claimWaitMs: 2_000, statusCacheMs: 0, webhooksAllowHttp: false },
-  );
+  deps = watchRunDeps(database.db, clock);
 });
 
 beforeEach(() => {

@@ -1,0 +1,69 @@
+import type { Clock } from '@regapi/calendar';
+import type { Database } from '@regapi/db';
+import { finishOrder, getOrder, type SearchResult } from '@regapi/orders';
+import { noPlatformMetrics } from '@regapi/telemetry';
+import type { Kysely } from 'kysely';
+import { acceptanceDeps } from '../../src/api-routers';
+import type { AcceptanceDeps } from '../../src/executions/acceptance';
+
+/** The watch runs' clock in tests: the system's, moved on by `offsetMs`. */
+export type ShiftedClock = Clock & { offsetMs: number };
+
+export function shiftedClock(): ShiftedClock {
+  const clock: ShiftedClock = { offsetMs: 0, now: (): Date => new Date(Date.now() + clock.offsetMs) };
+  return clock;
+}
+
+/** Production's acceptance over a test database, as the gateway's watch-run job has it (decision 0164). */
+export function watchRunDeps(db: Kysely<Database>, clock: Clock): AcceptanceDeps {
+  return acceptanceDeps(
+    { db, documents: undefined, metrics: noPlatformMetrics, guards: [], timeScale: 1 },
+    { clock, hourlySearchCeiling: 50, claimWaitMs: 2_000, statusCacheMs: 0, webhooksAllowHttp: false },
+  );
+}
+
+const property = (matricula: string) => ({
+  matricula,
+  cartorio_cns: '12.345-6',
+  cartorio_numero: 2,
+  cartorio_nome: '2º Registro de Imóveis de Campinas',
+  cartorio_municipio: 'Campinas',
+  cartorio_uf: 'SP',
+});
+
+/** A concluded search in SP finding these records of Campinas' 2nd office. */
+export const found = (...matriculas: string[]): SearchResult => ({
+  resultado: 'POSITIVO',
+  quantidade_imoveis: matriculas.length,
+  nada_consta: false,
+  provisorio: false,
+  uf_pesquisada: 'SP',
+  imoveis: matriculas.map(property),
+});
+
+/** The watch's run in progress ends as origin-session ends a search: 200 with `result`, or 610 with none. */
+export async function finishRunOrder(
+  db: Kysely<Database>,
+  watchId: string,
+  result: SearchResult | null,
+  at: Date,
+): Promise<void> {
+  const run = await db
+    .selectFrom('watch_run')
+    .select('order_id')
+    .where('watch_id', '=', watchId)
+    .where('outcome', '=', 'em_andamento')
+    .executeTakeFirstOrThrow();
+  const order = await getOrder(db, run.order_id ?? '');
+  if (order === undefined) throw new Error('the run placed no order');
+  await db.transaction().execute((trx) =>
+    finishOrder(trx, order, {
+      code: result === null ? 610 : 200,
+      statusConsulta: null,
+      result: result ?? {},
+      siteReceipts: [],
+      numeroPedido: null,
+      at,
+    }),
+  );
+}
