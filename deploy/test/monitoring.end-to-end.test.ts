@@ -1,134 +1,35 @@
-import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { callJson, type JsonAnswer, waitFor } from '@regapi/testkit';
 import { startSystem, type TestSystem } from './support/system';
+import {
+  expectOneEventPerChangedRun,
+  type HookReceiver,
+  sandboxApi,
+  startHookReceiver,
+} from './support/watch-change-scenario';
 
-// Issue 30 "Done when": a watch whose result changes between two runs produces exactly one change event and one
-// correct diff — through the whole system: the gateway places each run as an order (decision 0164), origin-session
-// runs it against the sandbox's simulator (an identity whose findings alternate between runs, decision 0162), the
-// gateway compares the finished run, and the webhooks service delivers one signed `monitoramento.alteracao`.
+// Issue 30 "Done when", in the distributed shape (every service on RabbitMQ): a watch whose result changes between two
+// runs produces exactly one change event and one correct diff. The standalone shape runs the same scenario in
+// standalone.smoke.test.ts.
 
 jest.setTimeout(120_000);
 
 /** The sandbox's clock: a daily watch runs every 8.64 s, a search takes milliseconds. */
 const TIME_SCALE = 0.0001;
-const CHANGING_CPF = '999.900.001-07';
-
-interface Received {
-  readonly headers: IncomingHttpHeaders;
-  readonly body: { type: string; data: Record<string, unknown> };
-}
 
 let system: TestSystem;
-let endpoint: Server;
-let endpointUrl: string;
-const received: Received[] = [];
+let hooks: HookReceiver;
 
 beforeAll(async () => {
-  endpoint = createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: JSON.parse(text) as Received['body'] });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-  endpointUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/hooks`;
+  hooks = await startHookReceiver();
   system = await startSystem({ sandbox: true, timeScale: TIME_SCALE, webhooks: true, watchRunsEveryMs: 1_000 });
 });
 
 afterAll(async () => {
   await system?.close();
-  await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+  await hooks?.close();
 });
 
-function sandboxOf(current: TestSystem) {
-  if (current.sandbox === undefined) throw new Error('the system was started without its sandbox');
-  return current.sandbox;
-}
-
 test("a sandbox watch whose findings change: one change event per changed run, with the run's diff", async () => {
-  const { token } = await sandboxOf(system).customer();
-  const api = (method: string, path: string, body?: unknown, key?: string): Promise<JsonAnswer> =>
-    callJson(`${system.url}${path}`, {
-      method,
-      token,
-      ...(body === undefined ? {} : { body }),
-      ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
-    });
-
-  const hook = await api('POST', '/v1/webhooks', { url: endpointUrl, eventos: ['monitoramento.alteracao'] });
-  expect(hook.status).toBe(201);
-  const created = await api(
-    'POST',
-    '/v1/monitoramentos',
-    { tipo: 'pessoa', frequencia: 'diaria', referencia: 'carteira-e2e', pedido: { cpf_cnpj: CHANGING_CPF, uf: 'DF' } },
-    randomUUID(),
-  );
-  expect(created.status).toBe(201);
-  const watchId = String(created.body.data[0]?.id);
-
-  type Run = { resultado: string; protocolo: string | null; diferencas: { resumo?: string } | null };
-  const runs = async (): Promise<Run[]> => {
-    const history = await api('GET', `/v1/monitoramentos/${watchId}/execucoes`);
-    return ((history.body.data[0]?.execucoes as Run[] | undefined) ?? []).slice().reverse();
-  };
-  // Two runs compared: the first is the baseline, the second finds the third record.
-  const compared = await waitFor(
-    async () => {
-      const all = (await runs()).filter((run) => run.resultado !== 'em_andamento');
-      return all.length >= 2 ? all : undefined;
-    },
-    { timeoutMs: 60_000, intervalMs: 200, what: 'two compared runs of the watch' },
-  );
-  expect(compared.slice(0, 2).map((run) => run.resultado)).toEqual(['primeira', 'alteracao']);
-  const changed = compared[1];
-  expect(changed?.diferencas?.resumo).toBe('1 imóvel novo em DF.');
-
-  const events = await waitFor(async () => (received.length >= 1 ? received : undefined), {
-    timeoutMs: 30_000,
-    intervalMs: 100,
-    what: 'the change event',
-  });
-  const [event] = events;
-  expect(event?.body.type).toBe('monitoramento.alteracao');
-  expect(event?.headers['webhook-signature']).toEqual(expect.stringMatching(/^v1,/));
-  expect(event?.body.data).toEqual(
-    expect.objectContaining({
-      monitoramento: watchId,
-      tipo: 'pessoa',
-      referencia_monitoramento: 'carteira-e2e',
-      protocolos: [changed?.protocolo],
-      resumo: '1 imóvel novo em DF.',
-      diferencas: changed?.diferencas,
-    }),
-  );
-
-  // Every changed run is one event, no more: pause the watch, let what is in flight settle, and count.
-  expect((await api('POST', `/v1/monitoramentos/${watchId}/pausar`)).status).toBe(200);
-  const settled = await waitFor(
-    async () => {
-      const all = await runs();
-      return all.every((run) => run.resultado !== 'em_andamento') ? all : undefined;
-    },
-    { timeoutMs: 30_000, intervalMs: 200, what: 'the runs in flight to be compared' },
-  );
-  const changes = settled.filter((run) => run.resultado === 'alteracao');
-  await waitFor(async () => (received.length >= changes.length ? true : undefined), {
-    timeoutMs: 30_000,
-    intervalMs: 100,
-    what: 'one event per changed run',
-  });
-  const ids = received.map((item) => item.headers['webhook-id']);
-  expect(new Set(ids).size).toBe(received.length);
-  expect(received.map((item) => item.body.data.protocolos)).toEqual(changes.map((run) => [run.protocolo]));
-
-  // Each run is an ordinary order of the watch, listed with it.
-  const orders = await api('GET', `/v1/consultas?monitoramento=${watchId}`);
-  const listed = (orders.body.data[0]?.consultas as unknown[] | undefined) ?? [];
-  expect(listed).toHaveLength(settled.filter((run) => run.protocolo !== null).length);
+  if (system.sandbox === undefined) throw new Error('the system was started without its sandbox');
+  const { token } = await system.sandbox.customer();
+  await expectOneEventPerChangedRun(sandboxApi(system.url, token), hooks);
 });

@@ -9,6 +9,7 @@ import { ConsoleVisitor, csrfOf } from '../../services/console/test/support/cons
 import { FIRST_USER_HINT } from '../src/first-user-hint';
 import { DEMO_ACCOUNT_NAME } from '../src/standalone/demo-account';
 import { buildWorkspace, ROOT } from './build-once';
+import { expectOneEventPerChangedRun, sandboxApi, startHookReceiver } from './support/watch-change-scenario';
 
 jest.setTimeout(120_000);
 
@@ -188,9 +189,19 @@ test('a second start reuses the data: nothing left to migrate, ready again', asy
   // Exit 0 is the 10 s bound: exitOnSignal exits 1 past SHUTDOWN_DEADLINE_MS (no wall time of the machine's; 0120).
 });
 
-test("a teste token's search and certificate run on the sandbox's simulator only; production's origin and money stay untouched", async () => {
-  // A certificate's 4-hour term in about 7 s (docs/decisions/0099).
-  const { process: standalone, url, internalUrl } = await startStandalone({ SANDBOX_TIME_SCALE: '0.0005' });
+test("a teste token's search, certificate and watch run on the sandbox's simulator only; production's origin and money stay untouched", async () => {
+  // A certificate's 4-hour term in under 2 s (docs/decisions/0099), a daily watch every 8.64 s; the watch job every
+  // second and local webhook endpoints (both settings, decision 0141) for the watch's change event.
+  const {
+    process: standalone,
+    url,
+    internalUrl,
+  } = await startStandalone({
+    SANDBOX_TIME_SCALE: '0.0001',
+    WATCH_RUNS_EVERY_MS: '1000',
+    WEBHOOKS_ALLOW_HTTP: 'true',
+    WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
+  });
   const [, originUrl = ''] = await standalone.waitForOutput(/^origin simulator on (http:\/\/\S+)/m);
   const [, sandboxOriginUrl = ''] = await standalone.waitForOutput(/sandbox origin simulator on (http:\/\/\S+)/);
   const adminToken = readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim();
@@ -258,7 +269,15 @@ test("a teste token's search and certificate run on the sandbox's simulator only
   );
   expect(certificate.body.data[0]).toEqual(expect.objectContaining({ status_consulta: 'SUCESSO' }));
 
-  // The sandbox's simulator received both; production's origin nothing; production's balance is still zero.
+  // Issue 30 in the standalone shape: a watch whose findings change gives one change event per changed run.
+  const hooks = await startHookReceiver();
+  try {
+    await expectOneEventPerChangedRun(sandboxApi(url, token), hooks);
+  } finally {
+    await hooks.close();
+  }
+
+  // The sandbox's simulator received all; production's origin nothing; production's balance is still zero.
   const operations = ((await createSimulatorControl(sandboxOriginUrl).receivedOrders?.()) ?? []).map(
     (order) => order.operation,
   );
