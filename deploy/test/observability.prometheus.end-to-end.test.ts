@@ -218,6 +218,19 @@ async function steadyTraffic(samples: readonly OriginSample[], seconds: number):
         return search(magicCpf('overloaded', index));
     }
   };
+  // Watches for the Monitoramentos row (decision 0168): daily person watches run at once (their first run is the
+  // baseline), and a weekly watch of the record viewed above is postponed by the 7-day block (adiada_por_bloqueio).
+  const watches = [
+    ...samples.slice(0, 3).map((owner) => ({
+      tipo: 'pessoa',
+      frequencia: 'diaria',
+      pedido: { cpf_cnpj: owner.cpfCnpj, uf: owner.uf },
+    })),
+    ...samples
+      .slice(0, 1)
+      .map((owner) => ({ tipo: 'matricula', frequencia: 'semanal', pedido: propertyRequest(owner) })),
+  ];
+  for (const watch of watches) expect((await api('/v1/monitoramentos', watch)).status).toBe(201);
   const until = Date.now() + seconds * 1000;
   const running: Promise<JsonAnswer>[] = [];
   for (let index = 0; Date.now() < until; index += 1) {

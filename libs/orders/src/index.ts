@@ -44,6 +44,7 @@ export {
   ORDER_BLOCK_WINDOW_MS,
   type OrderBlockEnd,
   orderBlockEnd,
+  orderBlockEndOnClock,
 } from './order-block';
 export {
   NEWCOMER,

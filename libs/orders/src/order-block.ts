@@ -52,3 +52,22 @@ export function firstOfficeDayFrom(at: Date, timeZone: string): CivilDate {
   const local = toLocalDateTime(at, timeZone);
   return local.msOfDay === 0 ? local.date : addDays(local.date, 1);
 }
+
+/**
+ * The order block of a sandbox watch's run, on the sandbox's clock (docs/decisions/0175): 7 days × `timeScale` from
+ * the blocking order, then to the start of the next compressed day (a day lasting `timeScale` days, counted from the
+ * epoch) — production's whole-office-days rule (`orderBlockEnd`) on that clock, so a weekly record watch runs about
+ * every 7 × 432 s at 0.005 instead of being postponed by real days. `date` is the office's day of that instant (the
+ * answer's field); `from` is what the watch moves to. With `timeScale` 1, production's `orderBlockEnd` itself.
+ */
+export function orderBlockEndOnClock(
+  blocking: Pick<Order, 'createdAt'>,
+  timeZone: string,
+  timeScale: number,
+): OrderBlockEnd {
+  if (timeScale >= 1) return orderBlockEnd(blocking, timeZone);
+  const day = MS_PER_DAY * timeScale;
+  const windowEnds = blocking.createdAt.getTime() + ORDER_BLOCK_WINDOW_MS * timeScale;
+  const from = new Date((Math.floor(windowEnds / day) + 1) * day);
+  return { date: toLocalDateTime(from, timeZone).date, from };
+}

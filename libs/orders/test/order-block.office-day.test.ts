@@ -1,4 +1,10 @@
-import { firstOfficeDayFrom, ORDER_BLOCK_LOOKBACK_MS, ORDER_BLOCK_WINDOW_MS, orderBlockEnd } from '../src/order-block';
+import {
+  firstOfficeDayFrom,
+  ORDER_BLOCK_LOOKBACK_MS,
+  ORDER_BLOCK_WINDOW_MS,
+  orderBlockEnd,
+  orderBlockEndOnClock,
+} from '../src/order-block';
 
 // Issue 12 item 4: the order block ends on a DAY of the office, so neither the answer nor the moment the block lifts
 // tells another customer the instant the record was ordered.
@@ -39,4 +45,22 @@ test("the origin's own 'accepted again from' instant becomes the first office da
     month: 11,
     day: 27,
   });
+});
+
+test("a sandbox watch's block is the same rule on the sandbox's clock: 7 compressed days to the next compressed day", () => {
+  // Decision 0175: at 0.005 a day lasts 432 s, 7 of them 3024 s.
+  const day = 432_000;
+  for (let second = 0; second < 900; second += 37) {
+    const createdAt = new Date(Date.UTC(2026, 10, 20, 13, 0, second, 250));
+    const { from, date } = orderBlockEndOnClock({ createdAt }, 'America/Sao_Paulo', 0.005);
+    expect(from.getTime() % day).toBe(0);
+    expect(from.getTime()).toBeGreaterThan(createdAt.getTime() + 7 * day);
+    expect(from.getTime()).toBeLessThanOrEqual(createdAt.getTime() + 8 * day);
+    expect(date).toEqual({ year: 2026, month: 11, day: 20 });
+  }
+  // Production's scale is production's rule, unchanged.
+  const createdAt = new Date('2026-11-20T02:30:00.123Z');
+  expect(orderBlockEndOnClock({ createdAt }, 'America/Sao_Paulo', 1)).toEqual(
+    orderBlockEnd({ createdAt }, 'America/Sao_Paulo'),
+  );
 });

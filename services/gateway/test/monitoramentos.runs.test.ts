@@ -220,3 +220,48 @@ test("in the sandbox a watch's schedule runs on the sandbox's clock (a daily wat
   await placeDueWatchRuns(sandbox);
   expect(await ordersOf(watchId)).toHaveLength(2);
 });
+
+test("in the sandbox a record watch's run meets the 7-day block on the sandbox's clock; a request still meets 7 days", async () => {
+  // Decision 0175: 7 days × 0.005 = 3024 s, then to the start of the next 432 s day — production's rule on that clock.
+  const { token } = await accountWithToken('1000.00');
+  const record = { ...MATRICULA, imovel_matricula: '013579' };
+  const watchId = await createWatch(token, { tipo: 'matricula', frequencia: 'semanal', pedido: record });
+  const created = await watchRow(watchId);
+  const sandbox = { ...deps, timeScale: 0.005 };
+  await placeDueWatchRuns(sandbox);
+  const [firstOrder] = await database.db
+    .selectFrom('orders')
+    .select('created_at')
+    .where('watch_id', '=', watchId)
+    .execute();
+  const week = 7 * 432_000;
+  expect((await watchRow(watchId)).next_run_at?.getTime()).toBe(created.created_at.getTime() + week);
+
+  // A request for the same record meets production's block: refused, accepted again in about 8 days.
+  const byHand = await call(`${gateway.url}/v1/consultas/visualizacao-matricula`, {
+    method: 'POST',
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: record,
+  });
+  expect(byHand.body.code).toBe(602);
+
+  // The next planned run falls inside the first order's compressed block: moved past it, by at most a compressed day.
+  clock.offsetMs = week + 1_000;
+  await placeDueWatchRuns(sandbox);
+  const movedTo = (await watchRow(watchId)).next_run_at?.getTime() ?? 0;
+  const firstAt = firstOrder?.created_at.getTime() ?? 0;
+  expect(movedTo % 432_000).toBe(0);
+  expect(movedTo).toBeGreaterThan(firstAt + week);
+  expect(movedTo).toBeLessThanOrEqual(firstAt + week + 432_000);
+  expect((await runsOf(watchId)).map((run) => [run.outcome, run.reason])).toEqual([
+    ['em_andamento', null],
+    [
+      'adiada_por_bloqueio',
+      `a matrícula foi pedida nos últimos 7 dias do relógio do sandbox; a execução foi movida para ${new Date(movedTo).toISOString()}`,
+    ],
+  ]);
+  clock.offsetMs = movedTo - Date.now() + 1_000;
+  await placeDueWatchRuns(sandbox);
+  expect(await ordersOf(watchId)).toHaveLength(2);
+});

@@ -31,7 +31,7 @@ import { searchResultData } from '../src/results/search-result';
  */
 
 const CALL: CallOptions = { timeoutMs: 20_000 };
-/** A Wednesday after the growing record's first act (2026-11-02). */
+/** A Wednesday: the growing record gains one act per order of it, dated that order's day (decision 0175). */
 const START = new Date('2026-11-04T13:00:00.000Z');
 const WEEK_AND_A_MINUTE = 7 * 24 * 60 * 60 * 1000 + 60_000;
 const CHANGING_CPF = '99990000026';
@@ -106,13 +106,13 @@ async function view(office: PropertyRef): Promise<RecordViewRun> {
   };
 }
 
-/** A week later on the simulator's clock (past the 7-day repeat block); the session has expired meanwhile. */
+/** A week later on the simulator's clock (past the repeat block, shorter on it); the session has expired meanwhile. */
 async function week(): Promise<void> {
   await createSimulatorControl(url).advanceTime?.(WEEK_AND_A_MINUTE);
   expectKind(await portal.login(CALL), 'logged-in');
 }
 
-test('a matricula identity: the record gains one act a week, read act by act from the real PDF', async () => {
+test('a matricula identity: the record gains one act per view, a week apart, read act by act from the real PDF', async () => {
   const record: PropertyRef = {
     matricula: GROWING_RECORD,
     cartorioNumero: 1,
@@ -138,7 +138,7 @@ test('a matricula identity: the record gains one act a week, read act by act fro
   expect(gained.atos_novos).toHaveLength(1);
   const cancel = gained.atos_novos[0];
   expect(cancel).toMatchObject({ tipo: 'AV', natureza: 'cancelamento' });
-  expect(cancel?.texto).toMatch(/^AV-\d+\/9\.999\.001 - Em 09\/11\/2026 - CANCELAMENTO do R-\d+/);
+  expect(cancel?.texto).toMatch(/^AV-\d+\/9\.999\.001 - Em 11\/11\/2026 - CANCELAMENTO do R-\d+/);
   expect(gained.resumo).toBe(`1 ato novo: ${cancel?.ato} (cancelamento).`);
 
   const next = compareRecordViews(second, third);

@@ -1,11 +1,11 @@
 import { parseUf } from '@regapi/br';
 import { faultFromDocument, faultFromMatricula } from '../src/portal/faults';
+import { REPEAT_BLOCK_MS, repeatBlockEnd } from '../src/portal/order-book';
 import {
-  actsGainedBy,
   changingFindings,
-  GROWTH_EPOCH,
-  GROWTH_PERIOD_MS,
+  growingMatriculaOf,
   growingRecord,
+  growingRecordId,
   isChangingDocument,
   isGrowingMatricula,
 } from '../src/world/changing-identities';
@@ -37,24 +37,38 @@ describe('sandbox identities whose results change between runs', () => {
     expect(changingFindings(world, DF, 3).map((record) => record.id)).toEqual(odd);
   });
 
-  it('the growing record gains one act per week from the epoch, never loses one', () => {
-    expect(actsGainedBy(new Date(GROWTH_EPOCH.getTime() - 1))).toBe(0);
-    expect(actsGainedBy(GROWTH_EPOCH)).toBe(1);
-    expect(actsGainedBy(new Date(GROWTH_EPOCH.getTime() + GROWTH_PERIOD_MS - 1))).toBe(1);
-    expect(actsGainedBy(new Date(GROWTH_EPOCH.getTime() + GROWTH_PERIOD_MS))).toBe(2);
+  it('the growing record gains one act per order of it, dated that order, never loses one', () => {
     const office = world.offices.find((candidate) => world.recordsIn(candidate).length > 0);
     if (!office) throw new Error('no office with records');
     const base = world.recordsIn(office)[0];
-    const at = (weeks: number) => new Date(GROWTH_EPOCH.getTime() + weeks * GROWTH_PERIOD_MS);
-    const week0 = growingRecord(world, office, '9999001', at(0));
-    const week1 = growingRecord(world, office, '9999001', at(1));
-    expect(week0?.acts.length).toBe((base?.acts.length ?? 0) + 1);
-    expect(week1?.acts.slice(0, -1)).toEqual(week0?.acts);
-    expect(week0?.acts.at(-1)).toMatchObject({ type: 'PENHORA', date: '2026-11-02' });
-    expect(week1?.acts.at(-1)).toMatchObject({ type: 'CANCELAMENTO', cancels: week0?.acts.at(-1)?.numero });
-    expect(week0?.matricula).toBe('9999001');
-    // Its own record for the 7-day block: not the base record, not another number's.
-    expect(week0?.id).not.toBe(base?.id);
-    expect(growingRecord(world, office, '9999002', at(0))?.id).not.toBe(week0?.id);
+    const monday = new Date('2026-11-02T10:00:00.000Z');
+    const tuesday = new Date('2026-11-03T10:00:00.000Z');
+    const first = growingRecord(world, office, '9999001', [], monday);
+    const second = growingRecord(world, office, '9999001', [monday], tuesday);
+    expect(first?.acts.length).toBe((base?.acts.length ?? 0) + 1);
+    expect(second?.acts.slice(0, -1)).toEqual(first?.acts);
+    expect(first?.acts.at(-1)).toMatchObject({ type: 'PENHORA', date: '2026-11-02' });
+    expect(second?.acts.at(-1)).toMatchObject({
+      type: 'CANCELAMENTO',
+      date: '2026-11-03',
+      cancels: first?.acts.at(-1)?.numero,
+    });
+    expect(first?.matricula).toBe('9999001');
+    // Its own record for the 7-day block: not the base record, not another number's; its id names its number again.
+    expect(first?.id).not.toBe(base?.id);
+    expect(first?.id).toBe(growingRecordId(office, '9.999.001'));
+    expect(growingMatriculaOf(office, first?.id ?? 0)).toBe('9999001');
+    expect(growingMatriculaOf(office, base?.id ?? 0)).toBeUndefined();
+    expect(growingRecord(world, office, '9999002', [], monday)?.id).not.toBe(first?.id);
+  });
+
+  it("the sandbox's repeat block is on its clock, to the start of the compressed day; any other simulator's is 7 days", () => {
+    const at = new Date('2026-11-02T10:00:00.000Z');
+    expect(repeatBlockEnd(at, { punctual: false, timeScale: 0.005 }).getTime() - at.getTime()).toBe(REPEAT_BLOCK_MS);
+    const day = 86_400_000 * 0.005;
+    const end = repeatBlockEnd(at, { punctual: true, timeScale: 0.005 }).getTime();
+    expect(end % day).toBe(0);
+    expect(end - at.getTime()).toBeGreaterThan(6 * day);
+    expect(end - at.getTime()).toBeLessThanOrEqual(7 * day);
   });
 });

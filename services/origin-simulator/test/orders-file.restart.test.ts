@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManualClock } from '@regapi/calendar';
-import { expectKind, type PropertyRef } from '@regapi/origin';
+import { expectKind, extractPdfText, type PropertyRef } from '@regapi/origin';
 import type { SimRecord } from '../src/world/records';
 import { CALL, type StartedSimulator, startSimulator, WEDNESDAY_MORNING } from './start-simulator';
 
@@ -87,6 +87,31 @@ test('a certificate accepted before a restart is checked, issued at its forecast
   expectKind(await again.orderCertificate(propertyOf(second, 0), CALL), 'repeated-order');
   const next = expectKind(await again.orderCertificate(propertyOf(second, 2), CALL), 'accepted');
   expect([certificate.numeroPedido, view.numeroPedido]).not.toContain(next.certificate.numeroPedido);
+});
+
+test("a growing sandbox record's orders outlive a restart: its block on the simulator's clock, then one act more", async () => {
+  // Decision 0175: the record gains one act per order of it, so a restart must bring back the orders it took.
+  const first = await simulatorOnFile();
+  const growing: PropertyRef = { ...propertyOf(first, 1), matricula: '9999017' };
+  const portal = await first.loggedIn();
+  const before = expectKind(await portal.orderRecordView(growing, undefined, CALL), 'delivered');
+  const beforeText = await extractPdfText(
+    expectKind(await portal.downloadDocument(before.view.document.url, CALL), 'document').document.bytes,
+  );
+
+  const second = await restart(first);
+  const again = await second.loggedIn();
+  expectKind(await again.orderRecordView(growing, undefined, CALL), 'repeated-order');
+  // 7 days of the simulator's clock (0.001 here: about 10 minutes), not 7 real days.
+  clock.set(new Date(WEDNESDAY_MORNING.getTime() + 7 * 86_400_000 * 0.001 + 1));
+  const after = expectKind(await again.orderRecordView(growing, undefined, CALL), 'delivered');
+  const afterText = await extractPdfText(
+    expectKind(await again.downloadDocument(after.view.document.url, CALL), 'document').document.bytes,
+  );
+  const count = (text: string | null, word: RegExp) => text?.match(word)?.length ?? 0;
+  expect(count(beforeText, /PENHORA/g)).toBeGreaterThan(0);
+  expect(count(afterText, /PENHORA/g)).toBe(count(beforeText, /PENHORA/g));
+  expect(count(afterText, /CANCELAMENTO do R-\d+/g)).toBe(count(beforeText, /CANCELAMENTO do R-\d+/g) + 1);
 });
 
 test('a reset empties the file: the next start knows none of the orders before it', async () => {

@@ -13,6 +13,11 @@ export const MAIN_PANELS: Readonly<Record<string, readonly string[] | 'all'>> = 
     'Expected wait',
     'Searches in the last hour vs the ceiling',
     'Origin call latency',
+    // The Monitoramentos row (decision 0168).
+    'Watches',
+    'Watch runs (last 24 h)',
+    'Idle capacity used',
+    'Late watch runs (last hour)',
   ],
   money: [
     'Debits per product',

@@ -10,7 +10,7 @@ import {
   ORDER_BLOCK_LOOKBACK_MS,
   type Order,
   type OrderBlockEnd,
-  orderBlockEnd,
+  orderBlockEndOnClock,
   readyTimesOfNewOrders,
   secondsUntil,
 } from '@regapi/orders';
@@ -61,8 +61,9 @@ export function blockInForce(
   blocking: Pick<Order, 'createdAt'>,
   office: QuotedOffice,
   now: Date,
+  timeScale = 1,
 ): OrderBlockEnd | undefined {
-  const again = orderBlockEnd(blocking, ufTimeZone(office.uf));
+  const again = orderBlockEndOnClock(blocking, ufTimeZone(office.uf), timeScale);
   return now >= again.from ? undefined : again;
 }
 
@@ -71,10 +72,11 @@ async function blockedOutcome(
   request: QuoteRequest,
   block: OrderBlock,
   now: Date,
+  timeScale: number,
 ): Promise<AcceptanceOutcome | undefined> {
   const blocking = await findBlockingOrder(db, block.chave, new Date(now.getTime() - ORDER_BLOCK_LOOKBACK_MS));
   if (blocking === undefined) return undefined;
-  const again = blockInForce(blocking, block.office, now);
+  const again = blockInForce(blocking, block.office, now, timeScale);
   if (again === undefined) return undefined;
   return {
     kind: 'unavailable',
@@ -105,8 +107,11 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
     return refusedUnderKey(deps, keyClaim, unavailableOf(quoteAnswer(quote)), now);
   }
   const block = orderBlockOf(request, quote);
+  // A watch's run meets the block on its environment's clock (decision 0175: the sandbox's, so a weekly record watch
+  // runs every compressed week); a request's meets production's 7 days and its whole-day answer in both.
+  const blockScale = input.watchRun === undefined ? 1 : deps.timeScale;
   if (block !== undefined) {
-    const blocked = await blockedOutcome(db, request, block, now);
+    const blocked = await blockedOutcome(db, request, block, now, blockScale);
     if (blocked !== undefined) return refusedUnderKey(deps, keyClaim, blocked, now);
   }
 
@@ -151,7 +156,7 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
     now,
     ...(block === undefined
       ? {}
-      : { recheck: (trx: Transaction<Database>) => blockedOutcome(trx, request, block, now) }),
+      : { recheck: (trx: Transaction<Database>) => blockedOutcome(trx, request, block, now, blockScale) }),
     ...(input.watchRun === undefined ? {} : { watchRun: input.watchRun }),
   });
 }

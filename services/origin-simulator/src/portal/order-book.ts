@@ -5,6 +5,20 @@ import type { SearchRun } from './search-engine';
 
 /** Contract 3 / 8: the same record and office is refused for 7 days after an order (the origin's real term is unknown). */
 export const REPEAT_BLOCK_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When an order placed at `createdAt` stops blocking its record. The sandbox's (punctual) simulator keeps the block on
+ * its clock (decision 0175): 7 days × `timeScale`, to the start of the compressed day they end in — never later than
+ * the sandbox platform's own estimate of it for a watch's run (7 such days to the start of the NEXT one), which counts
+ * from its acceptance, a moment before this order. Any other simulator: 7 days (contract 3).
+ */
+export function repeatBlockEnd(createdAt: Date, sim: { readonly punctual: boolean; readonly timeScale: number }): Date {
+  if (!sim.punctual || sim.timeScale >= 1) return new Date(createdAt.getTime() + REPEAT_BLOCK_MS);
+  const day = DAY_MS * sim.timeScale;
+  return new Date(Math.floor((createdAt.getTime() + REPEAT_BLOCK_MS * sim.timeScale) / day) * day);
+}
+
 /** Contract 8: the origin's document URLs expire after 7 days. */
 export const LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -91,6 +105,14 @@ export class OrderBook {
     this.counter = Math.max(this.counter, issuedCount);
   }
 
+  /** When each property order of the record `recordId` was placed (views and certificates), oldest first. */
+  orderedAt(recordId: number): Date[] {
+    return [...this.orders.values()]
+      .filter((order) => order.kind !== 'search' && order.record.id === recordId)
+      .map((order) => order.createdAt)
+      .sort((a, b) => a.getTime() - b.getTime());
+  }
+
   get(numero: string): Order | undefined {
     return this.orders.get(numero);
   }
@@ -107,11 +129,12 @@ export class OrderBook {
     kind: 'record-view' | 'certificate',
     record: SimRecord,
     now: Date,
+    blockEnd: (createdAt: Date) => Date,
   ): { readonly until: Date; readonly numero: string } | null {
     let block: { until: Date; numero: string } | null = null;
     for (const order of this.orders.values()) {
       if (order.kind !== kind || order.record.id !== record.id) continue;
-      const end = new Date(order.createdAt.getTime() + REPEAT_BLOCK_MS);
+      const end = blockEnd(order.createdAt);
       if (end > now && (!block || end > block.until)) block = { until: end, numero: order.numero };
     }
     return block;

@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { growingMatriculaOf, growingRecord } from '../world/changing-identities';
+import type { SimOffice } from '../world/offices';
 import type { SimRecord } from '../world/records';
 import type { SimWorld } from '../world/world';
 import type { CertificateOrder, OrderBook, RecordViewOrder } from './order-book';
@@ -104,18 +106,25 @@ export function decodeOrders(value: unknown, world: SimWorld): RestoredOrders {
   const issued = integerOf(content.issued, 'issued');
   if (!Array.isArray(content.orders)) throw new Error('orders is not a list');
   const records = new Map<number, SimRecord>(world.records.map((record) => [record.id, record]));
+  /** The growing records' orders read so far (the file lists orders as they were placed): each one's acts. */
+  const growingOrders = new Map<number, Date[]>();
   const orders = content.orders.map((entry: unknown, index: number) => {
     const stored = objectOf(entry, `order ${index}`);
     const numero = textOf(stored.numero, `order ${index} numero`);
     const office = world.officeByCns(textOf(stored.cns, `order ${numero} cns`));
-    const record = records.get(integerOf(stored.recordId, `order ${numero} recordId`));
+    const createdAt = dateOf(stored.createdAt, `order ${numero} createdAt`);
+    const recordId = stored.recordId;
+    const record =
+      typeof recordId === 'number' && recordId < 0 && office !== undefined
+        ? growingRecordAgain(world, office, recordId, growingOrders, createdAt)
+        : records.get(integerOf(recordId, `order ${numero} recordId`));
     // Another seed's world: the order's office or record is not in this one.
     if (office === undefined || record === undefined || record.cns !== office.cns) {
       throw new Error(`order ${numero}: no such office and record in the world of seed ${world.seed}`);
     }
     const common = {
       numero,
-      createdAt: dateOf(stored.createdAt, `order ${numero} createdAt`),
+      createdAt,
       office,
       record,
       valorCentavos: integerOf(stored.valorCentavos, `order ${numero} valorCentavos`),
@@ -143,6 +152,21 @@ export function decodeOrders(value: unknown, world: SimWorld): RestoredOrders {
     throw new Error(`order ${numero}: unknown kind ${String(stored.kind)}`);
   });
   return { issued, orders };
+}
+
+/** A growing sandbox record's order (decision 0175), as it was placed: after the earlier orders of that record. */
+function growingRecordAgain(
+  world: SimWorld,
+  office: SimOffice,
+  recordId: number,
+  earlierById: Map<number, Date[]>,
+  createdAt: Date,
+): SimRecord | undefined {
+  const matricula = growingMatriculaOf(office, recordId);
+  if (matricula === undefined) return undefined;
+  const earlier = earlierById.get(recordId) ?? [];
+  earlierById.set(recordId, [...earlier, createdAt]);
+  return growingRecord(world, office, matricula, earlier, createdAt);
 }
 
 function objectOf(value: unknown, what: string): Record<string, unknown> {

@@ -13,17 +13,15 @@ import type { SimWorld } from './world';
  *   numbers), even ones its first 3. The count is the simulator's, per document and UF, so each integrator picks its
  *   own variant (the other digits) and a restart of the simulator starts again at the first search.
  * - a record number `99990xx` (any two digits) at any office: the office's first record under that number, gaining one
- *   act every 7 days of the simulator's clock from GROWTH_EPOCH — a PENHORA (R) against the owner, then its
- *   CANCELAMENTO (AV), and so on. On the clock rather than per view: views of one record are at least 7 days apart
- *   (the repeat block), a restart must not take acts away, and every integrator sees the same record.
+ *   act with each order of it at the origin (a view or a certificate) — a PENHORA (R) against the owner, then its
+ *   CANCELAMENTO (AV), and so on, each act dated the day of the order that first showed it. Per order rather than on
+ *   a calendar (decision 0175): the sandbox's orders of one record are a week of its clock apart (the repeat block,
+ *   measured on that clock), so a weekly watch sees exactly one new act per run whatever the time scale; the orders
+ *   are the simulator's order book, kept across restarts (the order file), so a restart never takes an act away.
  */
 
 const CHANGING_DOCUMENT = /^99990/;
 const GROWING_MATRICULA = /^99990\d{2}$/;
-
-/** The first act the growing record gains (a Monday, 00:00 UTC); one more every week after it. */
-export const GROWTH_EPOCH = new Date('2026-11-02T00:00:00.000Z');
-export const GROWTH_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function isChangingDocument(bare: string): boolean {
   return CHANGING_DOCUMENT.test(bare);
@@ -47,22 +45,41 @@ export function changingFindings(world: SimWorld, uf: Uf, occurrence: number): r
   return occurrence % 2 === 1 ? candidates.slice(0, 2) : candidates;
 }
 
-/** How many acts the growing record has gained by `now`. */
-export function actsGainedBy(now: Date): number {
-  const elapsed = now.getTime() - GROWTH_EPOCH.getTime();
-  return elapsed < 0 ? 0 : Math.floor(elapsed / GROWTH_PERIOD_MS) + 1;
+/** The record id of the growing record at `office` under `matricula`: never a generated record's (>= 0). */
+export function growingRecordId(office: SimOffice, matricula: string): number {
+  return -1 - (Number(office.cns) * 100 + Number(bareMatricula(matricula).slice(-2)));
 }
 
-/** The growing record at `office` under the record number asked for, as it stands at `now`; undefined without a record. */
-export function growingRecord(world: SimWorld, office: SimOffice, requested: string, now: Date): SimRecord | undefined {
+/** The record number a growing record's id stands for at `office`, or undefined for any other id. */
+export function growingMatriculaOf(office: SimOffice, recordId: number): string | undefined {
+  const suffix = -1 - recordId - Number(office.cns) * 100;
+  return Number.isInteger(suffix) && suffix >= 0 && suffix < 100
+    ? `99990${String(suffix).padStart(2, '0')}`
+    : undefined;
+}
+
+/**
+ * The growing record at `office` under the record number asked for, as the order placed at `orderedAt` sees it: one
+ * act per order of it, `earlier` being the instants of the orders of this record before this one (any order); undefined
+ * when the office has no record.
+ */
+export function growingRecord(
+  world: SimWorld,
+  office: SimOffice,
+  requested: string,
+  earlier: readonly Date[],
+  orderedAt: Date,
+): SimRecord | undefined {
   const base = world.recordsIn(office)[0];
   if (base === undefined) return undefined;
   const matricula = bareMatricula(requested);
   const owner = base.currentOwners[0] ?? -1;
   const acts: SimAct[] = [...base.acts];
   const creditors = world.people.filter((person) => !person.isBank && person.id !== owner);
-  for (let k = 1; k <= actsGainedBy(now); k++) {
-    const date = new Date(GROWTH_EPOCH.getTime() + (k - 1) * GROWTH_PERIOD_MS).toISOString().slice(0, 10);
+  const readings = [...earlier.map((at) => at.getTime()).sort((a, b) => a - b), orderedAt.getTime()];
+  for (const [index, at] of readings.entries()) {
+    const k = index + 1;
+    const date = new Date(at).toISOString().slice(0, 10);
     const position = base.acts.length + k;
     if (k % 2 === 1) {
       const rng = rngFor(world.seed, 'growing-record', office.cns, k);
@@ -92,7 +109,7 @@ export function growingRecord(world: SimWorld, office: SimOffice, requested: str
   return {
     ...base,
     // Its own record for the 7-day block: never the base record's id (>= 0), one per office and number.
-    id: -1 - (Number(office.cns) * 100 + Number(matricula.slice(-2))),
+    id: growingRecordId(office, matricula),
     matricula,
     matriculaAnterior: null,
     cnm: buildCnm(office.cns, 2, matricula),

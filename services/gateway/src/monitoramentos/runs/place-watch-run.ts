@@ -105,6 +105,15 @@ function invalidPedidoReason(errors: readonly FieldError[]): string {
   return `o pedido do monitoramento não passa mais na validação do produto: ${errors.map((e) => `${e.campo}: ${e.mensagem}`).join('; ')}`;
 }
 
+/**
+ * Why a run was moved past the record's order block: to the office's day in production; in the sandbox, whose block
+ * for a watch's run is on its clock (decision 0175), to the instant — a day would say nothing there.
+ */
+function postponedReason(from: Date, day: string, deps: Pick<AcceptanceDeps, 'timeScale'>): string {
+  if (deps.timeScale >= 1) return `a matrícula foi pedida nos últimos 7 dias; a execução foi movida para ${day}`;
+  return `a matrícula foi pedida nos últimos 7 dias do relógio do sandbox; a execução foi movida para ${from.toISOString()}`;
+}
+
 /** Why a run not placed now is retried, or, past its window, recorded late. */
 function notPlacedReason(outcome: AcceptanceOutcome): string | undefined {
   switch (outcome.kind) {
@@ -172,14 +181,13 @@ export async function placeWatchRun(deps: AcceptanceDeps, watch: Watch): Promise
       break;
   }
   if (outcome.kind === 'unavailable' && outcome.acceptedAgainFrom !== undefined) {
-    const day = String(outcome.item.aceito_novamente_a_partir_de);
     return recordWithoutOrder(
       deps,
       watch,
       {
         plannedAt,
         outcome: 'adiada_por_bloqueio',
-        reason: `a matrícula foi pedida nos últimos 7 dias; a execução foi movida para ${day}`,
+        reason: postponedReason(outcome.acceptedAgainFrom, String(outcome.item.aceito_novamente_a_partir_de), deps),
         nextRunAt: outcome.acceptedAgainFrom,
       },
       now,

@@ -4,14 +4,14 @@ import { CERTIFICATE_TERM_BUSINESS_HOURS, certificateForecast } from '@regapi/ca
 import { type OriginFault, WIRE_ERRORS, type WireCertificateOrder } from '@regapi/origin';
 import { brDate } from '../../pdf/record-text';
 import { rngFor } from '../../random/prng';
-import { growingRecord, isGrowingMatricula } from '../../world/changing-identities';
+import { growingRecord, growingRecordId, isGrowingMatricula } from '../../world/changing-identities';
 import type { SimOffice } from '../../world/offices';
 import type { SimRecord } from '../../world/records';
 import { type Answer, json, wireError } from '../answer';
 import { faultFromMatricula } from '../faults';
 import { genericFaultAnswer } from '../generic-faults';
 import { originTimeoutMs } from '../latency';
-import type { CertificateOrder, ReceivedEntry, RecordViewOrder } from '../order-book';
+import { type CertificateOrder, type ReceivedEntry, type RecordViewOrder, repeatBlockEnd } from '../order-book';
 import { putOrderDocument } from '../order-documents';
 import { type CallContext, wait } from '../sim-context';
 import { errorCode } from './search';
@@ -89,11 +89,19 @@ async function decide(
   const record =
     world.findRecord(office, input.matricula) ??
     (magicStandIn ? world.recordsIn(office)[0] : undefined) ??
-    // A sandbox record that gains acts on the simulator's clock (issue 30: a watch sees a change happen).
-    (isGrowingMatricula(input.matricula) ? growingRecord(world, office, input.matricula, now) : undefined);
+    // A sandbox record that gains one act per order of it (issue 30: a watch sees a change happen; decision 0175).
+    (isGrowingMatricula(input.matricula)
+      ? growingRecord(
+          world,
+          office,
+          input.matricula,
+          call.state.orders.orderedAt(growingRecordId(office, input.matricula)),
+          now,
+        )
+      : undefined);
   if (!record) return wireError(404, WIRE_ERRORS.recordNotFound);
   // The portal names the order in force: every order on the account is the platform's (contract 1.7; decision 0110).
-  const block = call.state.orders.blockedBy(product, record, now);
+  const block = call.state.orders.blockedBy(product, record, now, (createdAt) => repeatBlockEnd(createdAt, call.sim));
   if (block)
     return wireError(409, WIRE_ERRORS.repeatedOrder, {
       aceita_a_partir_de: block.until.toISOString(),
