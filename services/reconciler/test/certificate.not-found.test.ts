@@ -1,7 +1,7 @@
 import type { OriginSample } from '@regapi/origin';
 import { propertyRequest } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
-import { type HandledTask, type System, startSystem } from './support/system';
+import { type HandledTask, type System, startSystem, WEDNESDAY_MORNING } from './support/system';
 
 /**
  * A certificate the origin accepted (it gave a numero_pedido) and then stopped knowing (docs/decisions/0176): checks
@@ -30,9 +30,13 @@ function checkHandled(orderId: string, attempt: number): Promise<HandledTask> {
   );
 }
 
-async function certificateInIssue(owner: OriginSample) {
-  // As certificate.watch.test.ts: the origin accepts at our time, after a pause longer than its idle session.
-  system.clock.set(new Date(system.clock.now().getTime() + 31 * 60_000));
+/**
+ * A certificate accepted on the Wednesday morning `weeks` after the system's first, so every test's checks fall on the
+ * same business days whatever ran before. The origin accepts at our time; the week's pause is longer than its idle
+ * session, so origin-session logs in again before placing it (as certificate.watch.test.ts).
+ */
+async function certificateInIssue(owner: OriginSample, weeks: number) {
+  system.clock.set(new Date(WEDNESDAY_MORNING.getTime() + weeks * 7 * 24 * 3_600_000));
   system.originClock.set(system.clock.now());
   const order = await system.accept('certidao-inteiro-teor', propertyRequest(owner), 6_000, 10_000);
   const waiting = await system.waitForOrder(order.id, 'EM_EMISSAO', (o) => o.state === 'awaiting_issue');
@@ -59,7 +63,7 @@ function notFound(run: 'counting' | 'ended', answers: number) {
 const STILL_OPEN = { kind: 'check-order', report: { kind: 'still-open' } };
 
 test('the origin forgets an accepted certificate: after 3 answers over 24 h it ends 621, refunded once, alerted', async () => {
-  const { order, forecast } = await certificateInIssue(system.sample(8));
+  const { order, forecast } = await certificateInIssue(system.sample(8), 1);
   // The origin answers "not found" to every check this order gets (the order ends at the 6th: no 7th comes).
   await system.control.armFault?.('order-not-found', 'check-order', 6);
   system.clock.set(forecast);
@@ -113,7 +117,7 @@ test('the origin forgets an accepted certificate: after 3 answers over 24 h it e
 }, 60_000);
 
 test('a "not found" followed by an answer that finds it starts the count again: the real order is issued, kept', async () => {
-  const { order, forecast } = await certificateInIssue(system.sample(9));
+  const { order, forecast } = await certificateInIssue(system.sample(9), 3);
   await system.control.armFault?.('order-not-found', 'check-order', 1);
   system.clock.set(forecast);
   expect((await checkHandled(order.id, 1)).report).toEqual(notFound('counting', 1));
