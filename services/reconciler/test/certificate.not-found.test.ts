@@ -1,6 +1,9 @@
+import { enqueueMessage } from '@regapi/bus';
 import type { OriginSample } from '@regapi/origin';
 import { propertyRequest } from '@regapi/origin-simulator';
 import { waitFor } from '@regapi/testkit';
+import { RECONCILER_CHECK_REASONS } from '../src';
+import { checkOrderMessage } from '../src/origin-tasks';
 import { type HandledTask, type System, startSystem, WEDNESDAY_MORNING } from './support/system';
 
 /**
@@ -114,6 +117,20 @@ test('the origin forgets an accepted certificate: after 3 answers over 24 h it e
   expect(await system.balance(order.accountId)).toBe(10_000);
   expect(system.tasks.filter(({ task }) => task.kind === 'check-order' && task.order_id === order.id)).toHaveLength(6);
   expect(system.logs.filter((line) => line.alert === 'certificate_not_found_at_origin')).toHaveLength(1);
+
+  // The origin finds it again and has issued it: a stray check (nothing sends one any more) changes nothing — the
+  // order stays 621 and refunded, never charged again; the operator recovers the certificate by hand.
+  system.originClock.advance(5 * 60_000);
+  await enqueueMessage(system.database.db, checkOrderMessage(ended, RECONCILER_CHECK_REASONS.certificateWatch, 7));
+  expect((await checkHandled(order.id, 7)).report).toEqual({
+    kind: 'check-order',
+    report: { kind: 'retry-later', nextAt: null },
+  });
+  const stray = system.logs.filter((line) => line.msg === 'check-order handled' && line.order_id === order.id).at(-1);
+  expect(stray?.outcome).toBe('certificate-issued');
+  expect(await system.order(order.id)).toMatchObject({ state: 'finished', code: 621 });
+  expect((await system.ledger(order.id)).filter((line) => line.kind === 'order_refund')).toHaveLength(1);
+  expect(await system.balance(order.accountId)).toBe(10_000);
 }, 60_000);
 
 test('a "not found" followed by an answer that finds it starts the count again: the real order is issued, kept', async () => {
