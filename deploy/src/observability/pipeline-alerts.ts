@@ -202,6 +202,15 @@ export const PIPELINE_ALERTS: readonly AlertRule[] = [
       'A certificate ordered at the origin was finished 605 and refunded: the office may still issue it (and charge us). Look the order up at the origin.',
   }),
   alertRule({
+    alert: 'CertificateNotFoundAtOrigin',
+    severity: 'warning',
+    for: '0m',
+    expr: `${sum(increase(series(E.ordersFinished, matcher(E.ordersFinished, 'product', '=', 'certidao-inteiro-teor'), matcher(E.ordersFinished, 'code', '=', '621')), '15m'))} > 0`,
+    summary: 'A certificate the origin accepted is no longer known to it.',
+    description:
+      'The origin answered "order not found" for a certificate it had accepted, 3 times over 24 h: the order was finished 621 and refunded (decision 0176). Look its numero_pedido up at the origin.',
+  }),
+  alertRule({
     alert: 'OrderStuck',
     severity: 'warning',
     for: '0m',

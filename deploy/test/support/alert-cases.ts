@@ -439,6 +439,32 @@ export const ALERT_CASES: readonly AlertCase[] = [
     ],
   },
   {
+    alert: 'CertificateNotFoundAtOrigin',
+    fires: [
+      {
+        name: 'a certificate finished 621',
+        input: [input(metric(E.ordersFinished, { product: PRODUCT, code: '621', class: 'fatal', ...A }), '0x5 1x15')],
+        evalTime: '6m',
+        labels: {},
+      },
+    ],
+    silent: [
+      {
+        name: 'a certificate lost to a time-out (605), certificates issued',
+        input: [
+          input(metric(E.ordersFinished, { product: PRODUCT, code: '605', class: 'retry', ...A }), '0x5 1x15'),
+          input(metric(E.ordersFinished, { product: PRODUCT, code: '200', class: 'success', ...A }), '0+1x20'),
+        ],
+        evalTime: '6m',
+      },
+      {
+        name: 'a certificate ended 621 an hour ago',
+        input: [input(metric(E.ordersFinished, { product: PRODUCT, code: '621', class: 'fatal', ...A }), '0 1x80')],
+        evalTime: '60m',
+      },
+    ],
+  },
+  {
     alert: 'OrderStuck',
     fires: [
       {

@@ -80,6 +80,11 @@ function whatHappened(code: ResultCode, fonte: Fonte): string {
       return fonte === 'certidao-inteiro-teor'
         ? 'O cartório aceitou o pedido da certidão sem número de protocolo (INDISPONIVEL): sem ele a certidão não pode ser obtida.'
         : WHAT_HAPPENED_BY_CLASS.retry;
+    case 621:
+      // A certificate the origin accepted and then stopped knowing (docs/decisions/0176).
+      return fonte === 'certidao-inteiro-teor'
+        ? 'A origem deixou de reconhecer o número do pedido da certidão que ela mesma deu (identificadores.numero_pedido), consulta após consulta: por aqui a certidão não pode mais ser acompanhada nem baixada.'
+        : WHAT_HAPPENED_BY_CLASS.fatal;
     default:
       return WHAT_HAPPENED_BY_CLASS[resultClassOf(code)];
   }
@@ -117,6 +122,9 @@ function nextStep(code: ResultCode, fonte: Fonte, money: Exclude<MoneyOutcome, '
         ? `Sem o protocolo da origem esta certidão não pode ser recuperada: para obtê-la, ${NEW_KEY}.`
         : `Para tentar de novo, ${NEW_KEY}.`;
     case 'fatal':
+      if (code === 621 && fonte === 'certidao-inteiro-teor') {
+        return `Nada mais é cobrado por este protocolo; a equipe foi avisada e procura a certidão na origem por esse número. Para pedir de novo, ${NEW_KEY}: enquanto durar o bloqueio de 7 dias da mesma matrícula e cartório, a execução é recusada sem cobrança e informa a data em que será aceita.`;
+      }
       return code === 602 || code === 603
         ? `Não repita agora. Para tentar de novo, confira antes o orçamento (POST /v1/orcamento/${fonte}, grátis) e ${NEW_KEY}; uma execução ainda indisponível é recusada sem cobrança.`
         : 'Repetir o mesmo pedido não adianta até a falha ser corrigida; fale com o suporte citando o protocolo.';

@@ -30,6 +30,7 @@ const EXPECTED: Readonly<Record<OriginFault, string>> = {
   'accepted-without-protocol': 'accepted-without-protocol',
   'timeout-after-order': 'timeout',
   'retries-pending': 'found',
+  'order-not-found': 'order-not-found',
 };
 
 /** A timeout fault holds the call for the origin's full limit: a short caller timeout keeps the test fast. */
@@ -138,6 +139,15 @@ describe('every fault of the table is reachable (issue 3, contract 7)', () => {
     expect(closed.search.rows.filter((row) => row.semResposta).length).toBeLessThan(
       search.rows.filter((row) => row.semResposta).length,
     );
+  });
+
+  it('order not found: an accepted certificate is unknown to its checks while armed, then known again', async () => {
+    const accepted = expectKind(await portal.orderCertificate(property(), CALL), 'accepted');
+    const numero = accepted.certificate.numeroPedido;
+    await started.control.armFault?.('order-not-found', 'check-order', 2);
+    expect((await portal.checkOrder(numero, CALL)).kind).toBe('order-not-found');
+    expect((await portal.checkOrder(numero, CALL)).kind).toBe('order-not-found');
+    expect((await portal.checkOrder(numero, CALL)).kind).toBe('accepted');
   });
 
   it('a fault armed for several calls hits each of them, then stops', async () => {

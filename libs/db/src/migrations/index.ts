@@ -44,6 +44,7 @@ import * as m0048 from './0048-watches';
 import * as m0049 from './0049-watch-runs-in-finance-and-metrics';
 import * as m0050 from './0050-console-user-watch-change-mail';
 import * as m0051 from './0051-watch-run-late';
+import * as m0052 from './0052-certificate-not-found';
 
 /**
  * Every migration, by name, in order. Listed here rather than read from a folder so that the same code runs from
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '0049-watch-runs-in-finance-and-metrics': m0049,
   '0050-console-user-watch-change-mail': m0050,
   '0051-watch-run-late': m0051,
+  '0052-certificate-not-found': m0052,
 };

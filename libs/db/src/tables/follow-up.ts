@@ -33,6 +33,17 @@ export interface CertificateWatchTable {
   updated_at: Date;
 }
 
+/**
+ * A certificate in EM_EMISSAO whose latest checks the origin answered "order not found" (migration 0052,
+ * docs/decisions/0176): the unbroken run of such answers, written by origin-session, deleted by an answer that finds it.
+ */
+export interface CertificateNotFoundTable {
+  order_id: string;
+  answers: number;
+  first_at: Date;
+  last_at: Date;
+}
+
 /** An order the reconciler's sweeper drove again after it stayed unfinished past its product's time (migration 0017). */
 export interface OrderSweepTable {
   order_id: string;
@@ -55,6 +66,7 @@ export interface MetricsSnapshotTable {
 export interface FollowUpTables {
   record_view_reconciliation: RecordViewReconciliationTable;
   certificate_watch: CertificateWatchTable;
+  certificate_not_found: CertificateNotFoundTable;
   order_sweep: OrderSweepTable;
   metrics_snapshot: MetricsSnapshotTable;
 }

@@ -23,6 +23,7 @@ export const ORIGIN_FAULTS = [
   'accepted-without-protocol',
   'timeout-after-order',
   'retries-pending',
+  'order-not-found',
 ] as const;
 
 export type OriginFault = (typeof ORIGIN_FAULTS)[number];

@@ -11,9 +11,21 @@ export interface ProductOutage {
   readonly at: Date;
 }
 
+/** A certificate the origin accepted and then stopped knowing, ended 621 and refunded (docs/decisions/0176). */
+export interface CertificateNotFound {
+  readonly orderId: string;
+  readonly protocolo: string;
+  readonly numeroPedido: string | null;
+  /** "Order not found" answers in a row, the first one at `since`. */
+  readonly answers: number;
+  readonly since: Date;
+  readonly at: Date;
+}
+
 export interface AlertCounts {
   readonly product_out_of_service: number;
   readonly origin_session_lost: number;
+  readonly certificate_not_found_at_origin: number;
 }
 
 /**
@@ -29,6 +41,11 @@ export interface Alerts {
    * leader that should have stopped, or a person in the portal. In-doubt waits start again from the next login.
    */
   originSessionLost(what: string): void;
+  /**
+   * A certificate ended 621 (refunded) because the origin kept answering that it does not know its protocol: a human
+   * looks the `numero_pedido` up in the portal (docs/operations.md).
+   */
+  certificateNotFoundAtOrigin(lost: CertificateNotFound): void;
   counts(): AlertCounts;
 }
 
@@ -40,6 +57,7 @@ export function createAlerts(options: AlertsOptions): Alerts {
   const logger = options.logger.child({ component: 'alerts' });
   let outages = 0;
   let sessionLosses = 0;
+  let certificatesNotFound = 0;
 
   return {
     productOutOfService(outage) {
@@ -70,6 +88,30 @@ export function createAlerts(options: AlertsOptions): Alerts {
         'ALERT: the origin session was lost unexpectedly; in-doubt orders wait again from the next login',
       );
     },
-    counts: () => ({ product_out_of_service: outages, origin_session_lost: sessionLosses }),
+    certificateNotFoundAtOrigin(lost) {
+      certificatesNotFound++;
+      logger.error(
+        {
+          alert: 'certificate_not_found_at_origin',
+          severity: 'warning',
+          order_id: lost.orderId,
+          protocolo: lost.protocolo,
+          numero_pedido: lost.numeroPedido,
+          answers: lost.answers,
+          since: lost.since.toISOString(),
+          at: lost.at.toISOString(),
+          action:
+            'the customer was refunded in full (621): look the numero_pedido up in the origin portal; if the ' +
+            'certificate exists, download it and hand it over by the support channel, else dispute the fee with the ' +
+            'registry (docs/operations.md)',
+        },
+        `ALERT: certificate_not_found_at_origin (order ${lost.protocolo})`,
+      );
+    },
+    counts: () => ({
+      product_out_of_service: outages,
+      origin_session_lost: sessionLosses,
+      certificate_not_found_at_origin: certificatesNotFound,
+    }),
   };
 }

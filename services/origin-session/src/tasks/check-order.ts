@@ -1,6 +1,7 @@
 import { type IncomingMessage, loggerForMessage, scheduleMessage } from '@regapi/bus';
 import type { ResultCode } from '@regapi/contracts';
 import { getOrder, type Order, setNextRevision } from '@regapi/orders';
+import { clearNotFound, countNotFound, type NotFoundRun } from '../orders/certificate-not-found';
 import { reviseOrder } from '../orders/order-outcomes';
 import { orderInputOf } from '../orders/order-request';
 import { settleOutcome } from '../orders/settle-outcome';
@@ -15,6 +16,8 @@ export type CheckReport =
   | { readonly kind: 'still-provisional'; readonly nextAt: Date | null }
   | { readonly kind: 'delivered' }
   | { readonly kind: 'still-open' }
+  /** A certificate in EM_EMISSAO whose protocol the origin does not know (docs/decisions/0176). */
+  | { readonly kind: 'not-found'; readonly run: NotFoundRun['kind']; readonly answers: number }
   | { readonly kind: 'retry-later'; readonly nextAt: Date | null }
   | { readonly kind: 'skipped'; readonly reason: string };
 
@@ -47,11 +50,16 @@ export async function checkOrder(
   if (outcome.kind === 'found' || outcome.kind === 'nothing-found') {
     report = await reviseSearch(ctx, order, outcome.search, task);
   } else if (outcome.kind === 'certificate-issued' && order.state === 'awaiting_issue') {
+    await clearNotFound(ctx.db, order.id);
     await settleOutcome(ctx, order, outcome, { input, inDoubt: false });
     report = { kind: 'delivered' };
   } else if (outcome.kind === 'accepted') {
     // Contract 3: still in the registry queue. The re-checks at growing intervals are the reconciler's certificate watch.
+    await clearNotFound(ctx.db, order.id);
     report = { kind: 'still-open' };
+  } else if (outcome.kind === 'order-not-found' && order.state === 'awaiting_issue') {
+    const run = await countNotFound(ctx, order);
+    report = { kind: 'not-found', run: run.kind, answers: run.kind === 'unchanged' ? 0 : run.answers };
   } else if (
     (outcome.kind === 'delivered' || outcome.kind === 'record-view-in-progress') &&
     order.state === 'running'

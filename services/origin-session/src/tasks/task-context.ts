@@ -32,6 +32,13 @@ export interface OriginSessionSettings {
   readonly searchRecheckMs: number;
   /** Follow-ups of a provisional search before it is left provisional. Default 6. */
   readonly maxSearchChecks: number;
+  /**
+   * A certificate in EM_EMISSAO whose checks the origin answers "order not found" ends 621, refunded, only after at
+   * least this many such answers in a row (docs/decisions/0176). Default 3.
+   */
+  readonly certificateNotFoundAnswers: number;
+  /** ... and only once that run of answers spans at least this long, so a glitch of hours ends nothing. Default 24 h. */
+  readonly certificateNotFoundMs: number;
   /** Catalog sync interval (issue 5: at start and daily). Default 24 h. */
   readonly catalogSyncIntervalMs: number;
   /** Next try after a failed catalog sync. Default 15 min. */
@@ -95,6 +102,8 @@ export const DEFAULT_SETTINGS: Omit<OriginSessionSettings, 'account'> = Object.f
   maxInDoubtRounds: 20,
   searchRecheckMs: 11 * 60_000,
   maxSearchChecks: 6,
+  certificateNotFoundAnswers: 3,
+  certificateNotFoundMs: 24 * 3_600_000,
   catalogSyncIntervalMs: 24 * 3_600_000,
   catalogRetryMs: 15 * 60_000,
   officeRecheckMs: 60 * 60_000,

@@ -47,7 +47,7 @@ export const FAULTS_BY_OPERATION: Readonly<Record<OriginOperation, readonly Orig
     'accepted-without-protocol',
     'timeout-after-order',
   ],
-  'check-order': GENERIC,
+  'check-order': [...GENERIC, 'order-not-found'],
   'list-orders': GENERIC,
   download: ['timeout', 'down', 'overloaded', 'service-unavailable'],
   catalog: GENERIC,
@@ -74,6 +74,8 @@ const DESCRIPTIONS: Readonly<Record<OriginFault, string>> = {
   'timeout-after-order':
     'the order IS placed and completes, but the call answers TEMPO_ESGOTADO (reconciliation finds it)',
   'retries-pending': 'search: offices do not answer, EM_RETENTATIVA; a check after 10 min (origin time) closes it',
+  'order-not-found':
+    'check-order: 404 PEDIDO_NAO_ENCONTRADO for a protocol the origin gave (it lost an order it accepted); armed only',
 };
 
 export const FAULT_TABLE: readonly FaultSpec[] = ORIGIN_FAULTS.map((fault, i) => ({

@@ -5,7 +5,7 @@ import { orderTimeZone } from '../order-property';
 import { checkOrderMessage, RECONCILER_CHECK_REASONS } from '../origin-tasks';
 import { type ReconcilerContext, raiseAll } from '../reconciler-context';
 import { nextCheckAt } from './watch-schedule';
-import { insertWatch, lockDueWatches, unwatchedCertificates, updateWatch } from './watch-store';
+import { insertWatch, lockDueWatches, notFoundRunOpen, unwatchedCertificates, updateWatch } from './watch-store';
 
 /**
  * The certificate watch (contract 3, docs/decisions/0037). origin-session puts a certificate in `awaiting_issue`
@@ -16,6 +16,8 @@ import { insertWatch, lockDueWatches, unwatchedCertificates, updateWatch } from 
  *   step; origin-session's check delivers an issued certificate (archive → SUCESSO), so the watch only reads state;
  * - end: an order no longer in EM_EMISSAO ends its row; a row whose checks are spent and whose order is still in
  *   EM_EMISSAO one step after the last check is `exhausted` and alerts a human. The order stays EM_EMISSAO, debited.
+ *   Unless the origin's latest answers were "order not found": origin-session ends such an order 621, refunded, at
+ *   the run's bound, and the watch keeps checking until the run is decided (docs/decisions/0176).
  */
 export async function adoptCertificates(ctx: ReconcilerContext): Promise<number> {
   const rows = await unwatchedCertificates(ctx.db, ctx.settings.batchSize);
@@ -62,7 +64,9 @@ export async function runDueChecks(ctx: ReconcilerContext): Promise<number> {
         seen.push(endedOutcome(order));
         continue;
       }
-      if (watch.checks >= ctx.settings.certificateMaxChecks) {
+      // A run of "order not found" answers still open when the checks are spent is decided first: it ends the order
+      // 621 at its bound or is broken by an answer that finds it, so checks go on until then (docs/decisions/0176).
+      if (watch.checks >= ctx.settings.certificateMaxChecks && !(await notFoundRunOpen(trx, order.id))) {
         await updateWatch(trx, watch.order_id, {
           state: 'exhausted',
           checks: watch.checks,

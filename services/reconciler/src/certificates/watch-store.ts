@@ -104,3 +104,16 @@ export async function updateWatch(
     .where('order_id', '=', orderId)
     .execute();
 }
+
+/**
+ * Whether the origin's latest answers for this certificate were "order not found" (origin-session's
+ * `certificate_not_found`, docs/decisions/0176): a run not yet decided.
+ */
+export async function notFoundRunOpen(trx: Transaction<Database>, orderId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('certificate_not_found')
+    .select('order_id')
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

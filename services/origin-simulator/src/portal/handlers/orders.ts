@@ -16,7 +16,9 @@ export async function checkOrder(call: CallContext, numero: string): Promise<Ans
   if (fault) return fault;
   await wait(call, call.state.latency.draw('check-order'));
   const order = call.state.orders.get(numero);
-  if (!order) return wireError(404, WIRE_ERRORS.orderNotFound);
+  // `order-not-found` armed: the origin no longer knows an order it accepted (docs/decisions/0176); it stays in the
+  // book, so the next call without the fault finds it again.
+  if (!order || call.armed === 'order-not-found') return wireError(404, WIRE_ERRORS.orderNotFound);
   const now = call.sim.clock.now();
   let answer: WireOrderDetail;
   switch (order.kind) {
