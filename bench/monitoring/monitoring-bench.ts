@@ -3,11 +3,13 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { FONTES, type Fonte } from '@regapi/contracts';
 import {
+  createQuietHours,
   DEFAULT_HOURLY_SEARCH_CEILING,
   forecastIdleCapacity,
   HOUR_MS,
   HOURS_OF_WEEK,
   IDLE_SEARCH_RESERVE_SETTING,
+  QUIET_HOUR_SHARE,
   RUN_TIME_MIN_SAMPLES,
   RUN_TIME_SAMPLES,
   type RunTimes,
@@ -80,6 +82,23 @@ function waitsOf(result: RunResult, measured: readonly InteractiveOrder[]): Wait
     p99: percentile(samples, 0.99),
     count: samples.length,
   };
+}
+
+const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** Per day of the Brasília week, its quiet hours as ranges ("Mon 00–08, 20–24"). */
+function quietHoursLines(quiet: readonly boolean[]): string {
+  return DAYS.map((day, d) => {
+    const ranges: string[] = [];
+    for (let h = 0; h < 24; h++) {
+      if (!quiet[d * 24 + h]) continue;
+      let end = h;
+      while (end < 24 && quiet[d * 24 + end]) end++;
+      ranges.push(`${String(h).padStart(2, '0')}–${String(end).padStart(2, '0')}`);
+      h = end;
+    }
+    return `  ${day} ${ranges.length === 0 ? 'none' : ranges.join(', ')}\n`;
+  }).join('');
 }
 
 const waitsLine = (w: Waits) => `p50 ${seconds(w.p50)}, p95 ${seconds(w.p95)}, p99 ${seconds(w.p99)}`;
@@ -158,6 +177,12 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
     { hourlySearchCeiling: CEILING, idleSearchReserve: RESERVE },
   );
   const dayStart = measureFrom;
+  const quietHours = createQuietHours(forecast.quiet);
+  process.stdout.write(
+    `\nquiet hours (forecast interactive session time ≤ ${pct(QUIET_HOUR_SHARE)} of the hour; watch runs start only in ` +
+      `them and end within their stretch): ${forecast.quiet.filter(Boolean).length} of ${HOURS_OF_WEEK}\n` +
+      quietHoursLines(forecast.quiet),
+  );
   process.stdout.write(
     `\nadmission (forecast from the history week; margin 80 %; ceiling ${CEILING}, reserve ${RESERVE}): ` +
       `idle searches a week ${forecast.idleSearches.reduce((a, b) => a + b, 0)}, ` +
@@ -182,7 +207,7 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
   );
   for (const { placement, n, label } of runs) {
     const watches: DailyWatch[] = dailyWatches(n, placement, dayStart, accounts);
-    const result = runWeeks(orders, watches, settings);
+    const result = runWeeks(orders, watches, { ...settings, quietHours });
     const w = waitsOf(result, measured);
     const delta = w.p95 / base.p95 - 1;
     const searchOrders = measured.filter((order) => order.product.fonte === 'pesquisa-previa-bens');
