@@ -91,7 +91,7 @@ export interface FairQueue {
   next(now: number): FairDecision;
   /** Tasks queued. */
   size(): number;
-  /** Replaces the quiet hours idle work may run in (the forecast re-read, decision 0174). */
+  /** Replaces the quiet hours idle work may run in (the forecast re-read, decision 0174); the same hours are no change. */
   setQuietHours(quiet: QuietHours): void;
   /** Whether a search may start at `now` under the ceiling, and if not, when it may. */
   searchOpensAt(now: number): number;
@@ -266,9 +266,10 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     next: (now) => next(s, now, limits),
     size: () => s.count,
     setQuietHours: (quiet) => {
-      if (quiet === s.quiet) return;
+      // Re-read every hour: the same hours are no change.
+      const same = quiet.hours.every((hour, bucket) => hour === s.quiet.hours[bucket]);
       s.quiet = quiet;
-      s.version++;
+      if (!same) s.version++;
     },
     searchOpensAt: (now) => opensAt(s, now, limit),
     version: () => s.version,
