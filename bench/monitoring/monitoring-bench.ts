@@ -36,7 +36,7 @@ const USAGE = `usage: pnpm bench monitoring [--weeks n] [--peak orders/h] [--acc
 A discrete-event run of the origin session on its own clock: the real fair queue (libs/orders, decisions 0085, 0163)
 decides every origin call under the hourly ceiling (${CEILING}) and the idle reserve (${RESERVE}); origin times are the
 simulator's model (log-normal per product, seeded). Week 1 is interactive load only: its hours are the history the
-admission forecast reads. Then daily one-UF person watches run for --weeks more weeks beside the same interactive load.
+admission forecast and the quiet hours watch runs start in (decision 0174) are read from. Then daily one-UF person watches run for --weeks more weeks beside the same interactive load.
 
 --weeks     weeks measured after the history week (default 2, 1 to 12)
 --peak      interactive orders per hour at the weekday peak (default 40, 1 to 200); the week's shape is fixed:
@@ -104,7 +104,7 @@ function quietHoursLines(quiet: readonly boolean[]): string {
 const waitsLine = (w: Waits) => `p50 ${seconds(w.p50)}, p95 ${seconds(w.p95)}, p99 ${seconds(w.p99)}`;
 
 /**
- * `pnpm bench monitoring` (issue 30, docs/decisions/0152, 0163): interactive waits with and without watches, the idle
+ * `pnpm bench monitoring` (issue 30, docs/decisions/0152, 0163, 0174): interactive waits with and without watches, the idle
  * capacity the watches use, late runs, and the largest number of daily person watches admission control accepts.
  */
 export async function runMonitoringBench(args: readonly string[]): Promise<void> {
@@ -215,6 +215,10 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
     const held = measured.filter((order) => result.heldByWatchRun.has(order.id));
     const heldLeft = held.map((order) => result.heldByWatchRun.get(order.id) ?? 0);
     const span = to - measureFrom;
+    // Started within a quiet stretch by their expected cost; a slower run can still end past it (decision 0174).
+    const overruns = result.watchSpans
+      .map(([start, end]) => end - (quietHours.stretchEndAt(start) ?? start))
+      .filter((over) => over > 0);
     process.stdout.write(
       `  ${placement} N=${n} (${label}):\n` +
         `    interactive waits: ${waitsLine(w)}; p95 ${delta >= 0 ? '+' : ''}${pct(delta)} vs without ` +
@@ -248,7 +252,9 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
         `(non-preemptive): what was left of it p50 ${seconds(percentile(heldLeft, 0.5))}, ` +
         `p95 ${seconds(percentile(heldLeft, 0.95))}\n` +
         `    late runs: ${result.watchRuns.late} of ${result.watchRuns.planned} planned ` +
-        `(${result.watchRuns.started} started; longest wait of a run ${seconds(result.longestWatchWaitMs)})\n` +
+        `(${result.watchRuns.started} started; longest wait of a run ${seconds(result.longestWatchWaitMs)}); ` +
+        `runs ending past their quiet stretch ${overruns.length}` +
+        `${overruns.length === 0 ? '' : ` (by up to ${seconds(Math.max(...overruns))})`}\n` +
         `    idle capacity used: session ${pct(result.watchBusyMs / span)} of the time, ` +
         `${pct(result.watchBusyMs / (span - result.interactiveBusyMs))} of what interactive calls left; searches ` +
         `${result.watchSearches} = ${pct(result.watchSearches / result.idleSearchCapacity)} of the idle searches ` +
