@@ -104,8 +104,9 @@ export interface FairQueue {
   version(): number;
   /**
    * The instant the first decision at `now` is taken: `now` when a task may start then (an interactive task the
-   * ceiling allows, or an idle one within the reserve that ends before a held interactive search may start), else the
-   * instant `next` would wait for. `forecast(now)` equals `forecast(decidesAt(now))`.
+   * ceiling allows, or an idle one within the reserve, in a quiet hour and ending within its stretch, and before a
+   * held interactive search may start), else the instant `next` would wait for (`now` when it would answer `idle`).
+   * `forecast(now)` equals `forecast(decidesAt(now))`.
    */
   decidesAt(now: number): number;
   /**
