@@ -3,11 +3,13 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { FONTES, type Fonte } from '@regapi/contracts';
 import {
+  createQuietHours,
   DEFAULT_HOURLY_SEARCH_CEILING,
   forecastIdleCapacity,
   HOUR_MS,
   HOURS_OF_WEEK,
   IDLE_SEARCH_RESERVE_SETTING,
+  QUIET_HOUR_SHARE,
   RUN_TIME_MIN_SAMPLES,
   RUN_TIME_SAMPLES,
   type RunTimes,
@@ -34,7 +36,7 @@ const USAGE = `usage: pnpm bench monitoring [--weeks n] [--peak orders/h] [--acc
 A discrete-event run of the origin session on its own clock: the real fair queue (libs/orders, decisions 0085, 0163)
 decides every origin call under the hourly ceiling (${CEILING}) and the idle reserve (${RESERVE}); origin times are the
 simulator's model (log-normal per product, seeded). Week 1 is interactive load only: its hours are the history the
-admission forecast reads. Then daily one-UF person watches run for --weeks more weeks beside the same interactive load.
+admission forecast and the quiet hours watch runs start in (decision 0174) are read from. Then daily one-UF person watches run for --weeks more weeks beside the same interactive load.
 
 --weeks     weeks measured after the history week (default 2, 1 to 12)
 --peak      interactive orders per hour at the weekday peak (default 40, 1 to 200); the week's shape is fixed:
@@ -82,10 +84,27 @@ function waitsOf(result: RunResult, measured: readonly InteractiveOrder[]): Wait
   };
 }
 
+const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** Per day of the Brasília week, its quiet hours as ranges ("Mon 00–08, 20–24"). */
+function quietHoursLines(quiet: readonly boolean[]): string {
+  return DAYS.map((day, d) => {
+    const ranges: string[] = [];
+    for (let h = 0; h < 24; h++) {
+      if (!quiet[d * 24 + h]) continue;
+      let end = h;
+      while (end < 24 && quiet[d * 24 + end]) end++;
+      ranges.push(`${String(h).padStart(2, '0')}–${String(end).padStart(2, '0')}`);
+      h = end;
+    }
+    return `  ${day} ${ranges.length === 0 ? 'none' : ranges.join(', ')}\n`;
+  }).join('');
+}
+
 const waitsLine = (w: Waits) => `p50 ${seconds(w.p50)}, p95 ${seconds(w.p95)}, p99 ${seconds(w.p99)}`;
 
 /**
- * `pnpm bench monitoring` (issue 30, docs/decisions/0152, 0163): interactive waits with and without watches, the idle
+ * `pnpm bench monitoring` (issue 30, docs/decisions/0152, 0163, 0174): interactive waits with and without watches, the idle
  * capacity the watches use, late runs, and the largest number of daily person watches admission control accepts.
  */
 export async function runMonitoringBench(args: readonly string[]): Promise<void> {
@@ -158,6 +177,12 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
     { hourlySearchCeiling: CEILING, idleSearchReserve: RESERVE },
   );
   const dayStart = measureFrom;
+  const quietHours = createQuietHours(forecast.quiet);
+  process.stdout.write(
+    `\nquiet hours (forecast interactive session time ≤ ${pct(QUIET_HOUR_SHARE)} of the hour; watch runs start only in ` +
+      `them and end within their stretch): ${forecast.quiet.filter(Boolean).length} of ${HOURS_OF_WEEK}\n` +
+      quietHoursLines(forecast.quiet),
+  );
   process.stdout.write(
     `\nadmission (forecast from the history week; margin 80 %; ceiling ${CEILING}, reserve ${RESERVE}): ` +
       `idle searches a week ${forecast.idleSearches.reduce((a, b) => a + b, 0)}, ` +
@@ -182,7 +207,7 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
   );
   for (const { placement, n, label } of runs) {
     const watches: DailyWatch[] = dailyWatches(n, placement, dayStart, accounts);
-    const result = runWeeks(orders, watches, settings);
+    const result = runWeeks(orders, watches, { ...settings, quietHours });
     const w = waitsOf(result, measured);
     const delta = w.p95 / base.p95 - 1;
     const searchOrders = measured.filter((order) => order.product.fonte === 'pesquisa-previa-bens');
@@ -190,6 +215,10 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
     const held = measured.filter((order) => result.heldByWatchRun.has(order.id));
     const heldLeft = held.map((order) => result.heldByWatchRun.get(order.id) ?? 0);
     const span = to - measureFrom;
+    // Started within a quiet stretch by their expected cost; a slower run can still end past it (decision 0174).
+    const overruns = result.watchSpans
+      .map(([start, end]) => end - (quietHours.stretchEndAt(start) ?? start))
+      .filter((over) => over > 0);
     process.stdout.write(
       `  ${placement} N=${n} (${label}):\n` +
         `    interactive waits: ${waitsLine(w)}; p95 ${delta >= 0 ? '+' : ''}${pct(delta)} vs without ` +
@@ -223,7 +252,9 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
         `(non-preemptive): what was left of it p50 ${seconds(percentile(heldLeft, 0.5))}, ` +
         `p95 ${seconds(percentile(heldLeft, 0.95))}\n` +
         `    late runs: ${result.watchRuns.late} of ${result.watchRuns.planned} planned ` +
-        `(${result.watchRuns.started} started; longest wait of a run ${seconds(result.longestWatchWaitMs)})\n` +
+        `(${result.watchRuns.started} started; longest wait of a run ${seconds(result.longestWatchWaitMs)}); ` +
+        `runs ending past their quiet stretch ${overruns.length}` +
+        `${overruns.length === 0 ? '' : ` (by up to ${seconds(Math.max(...overruns))})`}\n` +
         `    idle capacity used: session ${pct(result.watchBusyMs / span)} of the time, ` +
         `${pct(result.watchBusyMs / (span - result.interactiveBusyMs))} of what interactive calls left; searches ` +
         `${result.watchSearches} = ${pct(result.watchSearches / result.idleSearchCapacity)} of the idle searches ` +

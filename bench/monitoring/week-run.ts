@@ -1,5 +1,13 @@
 import type { Fonte } from '@regapi/contracts';
-import { createFairQueue, type FairTask, HOUR_MS, type LoadSample, type RunTimes } from '@regapi/orders';
+import {
+  createFairQueue,
+  EVERY_HOUR_QUIET,
+  type FairTask,
+  HOUR_MS,
+  type LoadSample,
+  type QuietHours,
+  type RunTimes,
+} from '@regapi/orders';
 import { LatencyModel } from '@regapi/origin-simulator';
 import type { InteractiveOrder } from './business-week';
 
@@ -34,6 +42,8 @@ export interface RunSettings {
   readonly windowMs: number;
   /** Seed of the watch runs' origin times (the simulator's model). */
   readonly seed: number;
+  /** The hours watch runs may run in (decision 0174), from the forecast admission reads; default every hour. */
+  readonly quietHours?: QuietHours;
 }
 
 export interface RunResult {
@@ -53,6 +63,8 @@ export interface RunResult {
   readonly longestWatchWaitMs: number;
   /** Interactive orders accepted while a watch run held the session, and what was left of those runs then (ms). */
   readonly heldByWatchRun: ReadonlyMap<string, number>;
+  /** Every watch run's [start, end) of session time, in start order. */
+  readonly watchSpans: readonly (readonly [number, number])[];
 }
 
 interface PlannedRun {
@@ -89,6 +101,7 @@ export function runWeeks(
   const queue = createFairQueue({
     hourlySearchCeiling: settings.hourlySearchCeiling,
     idleSearchReserve: settings.idleSearchReserve,
+    quietHours: settings.quietHours ?? EVERY_HOUR_QUIET,
   });
   const latency = new LatencyModel(settings.seed, 1);
   const runs = plannedRuns(watches, from, to);
@@ -196,6 +209,7 @@ export function runWeeks(
   }
   return {
     heldByWatchRun,
+    watchSpans,
     waits,
     load,
     watchRuns: { planned: runs.length, started, late },

@@ -1,10 +1,16 @@
-import { forecastIdleCapacity, HOUR_MS, HOURS_OF_WEEK, hourOfWeek, TYPICAL_RUN_MS } from '@regapi/orders';
+import {
+  createQuietHours,
+  forecastIdleCapacity,
+  HOUR_MS,
+  HOURS_OF_WEEK,
+  hourOfWeek,
+  TYPICAL_RUN_MS,
+} from '@regapi/orders';
 import { dailyWatches, largestAdmitted } from '../admission';
 import { interactiveArrivals, WEEK_SHAPE } from '../business-week';
 import { type RunSettings, runWeeks } from '../week-run';
 
-// The pure pieces of `pnpm bench monitoring`, on small spans: deterministic, nothing timed. jest's roots leave bench/
-// out, so: node scripts/test.mjs --maxWorkers=1 bench/monitoring/test/monitoring.test.ts --roots '<rootDir>/bench'
+// The pure pieces of `pnpm bench monitoring`, on small spans: deterministic, nothing timed.
 const MONDAY = Date.parse('2026-11-30T03:00:00Z');
 const WEEK = HOURS_OF_WEEK * HOUR_MS;
 const settings = (to: number): RunSettings => ({
@@ -45,6 +51,28 @@ describe('bench monitoring', () => {
     const over = runWeeks([], dailyWatches(1_000, 'burst', MONDAY, 3), settings(to));
     expect(over.watchRuns.late).toBeGreaterThan(0);
     expect(over.watchRuns.started + over.watchRuns.late).toBe(over.watchRuns.planned);
+  });
+
+  it('starts watch runs only in the quiet hours and within their stretch (decision 0174); admitted ones are not late', () => {
+    // Quiet 00–08 and 20–24 in Brasília; 300 daily runs at Monday 09:00 wait for 20:00 beside a day of customers.
+    const quietHours = createQuietHours(
+      Array.from({ length: HOURS_OF_WEEK }, (_, bucket) => bucket % 24 < 8 || bucket % 24 >= 20),
+    );
+    const to = MONDAY + 2 * 24 * HOUR_MS;
+    const orders = interactiveArrivals({ from: MONDAY, to, peakPerHour: 40, accounts: 5, seed: 3 });
+    const result = runWeeks(orders, dailyWatches(300, 'burst', MONDAY, 3), { ...settings(to), quietHours });
+    expect(result.watchRuns).toEqual({ planned: 600, started: 600, late: 0 });
+    const searchMs = TYPICAL_RUN_MS['pesquisa-previa-bens'];
+    for (const [start] of result.watchSpans) {
+      expect(start + searchMs).toBeLessThanOrEqual(quietHours.stretchEndAt(start) ?? Number.NEGATIVE_INFINITY);
+    }
+    // The first at 20:00, or once the customer order then in service ends.
+    const first = Math.min(...result.watchSpans.map(([start]) => start));
+    expect(first).toBeGreaterThanOrEqual(MONDAY + 20 * HOUR_MS);
+    expect(first).toBeLessThan(MONDAY + 20 * HOUR_MS + 10 * 60_000);
+    // Every hour quiet (the default): the first run starts at 09:00 beside the customers.
+    const anyHour = runWeeks(orders, dailyWatches(300, 'burst', MONDAY, 3), settings(to));
+    expect(Math.min(...anyHour.watchSpans.map(([start]) => start))).toBeLessThan(MONDAY + 10 * HOUR_MS);
   });
 
   it('waits for no watch without watches, and never starts an order before its acceptance', () => {

@@ -5,12 +5,15 @@
  * search ceiling (contract 8) as an eligibility rule: a search that cannot start now is passed over, never failed.
  *
  * Below both, a third level: idle work (a watch run, docs/decisions/0152 and 0163), handed out only when no customer
- * and no internal task is eligible, an idle search only while the ceiling keeps a reserve for interactive orders.
+ * and no internal task is eligible, an idle search only while the ceiling keeps a reserve for interactive orders, and
+ * only in the forecast's quiet hours, ending within their stretch (decision 0174): the queue is non-preemptive, so a
+ * watch run started in a busy hour would hold the session when an interactive order arrives.
  *
  * Pure and synchronous: no clock, no database. Times are epoch milliseconds given by the caller (a driven clock in
  * tests), so the same code decides the real run order and forecasts it (`forecast`) for honest ETAs.
  */
 
+import { EVERY_HOUR_QUIET, type QuietHours } from './quiet-hours';
 import {
   checkIdleSearchReserve,
   defaultIdleSearchReserve,
@@ -51,15 +54,19 @@ export interface FairQueueOptions {
    * the ceiling − 1 (`defaultIdleSearchReserve`).
    */
   readonly idleSearchReserve?: number;
+  /** The hours idle work may run in (decision 0174); `setQuietHours` replaces them. Default: every hour. */
+  readonly quietHours?: QuietHours;
 }
 
 export type FairDecision =
   | { readonly kind: 'run'; readonly task: FairTask }
   /**
    * Only searches held by the ceiling (or its idle reserve) are queued, or idle work that would still run when a held
-   * interactive search may start: nothing may start before `until`.
+   * interactive search may start, or idle work outside the quiet hours (or that would cross a quiet stretch's end):
+   * nothing may start before `until` (for idle work alone, the next quiet instant it fits in).
    */
   | { readonly kind: 'wait'; readonly until: number }
+  /** Nothing queued, or only idle work no quiet stretch of the week can hold (no hour is quiet). */
   | { readonly kind: 'idle' };
 
 export interface FairQueue {
@@ -84,6 +91,8 @@ export interface FairQueue {
   next(now: number): FairDecision;
   /** Tasks queued. */
   size(): number;
+  /** Replaces the quiet hours idle work may run in (the forecast re-read, decision 0174); the same hours are no change. */
+  setQuietHours(quiet: QuietHours): void;
   /** Whether a search may start at `now` under the ceiling, and if not, when it may. */
   searchOpensAt(now: number): number;
   /**
@@ -95,8 +104,9 @@ export interface FairQueue {
   version(): number;
   /**
    * The instant the first decision at `now` is taken: `now` when a task may start then (an interactive task the
-   * ceiling allows, or an idle one within the reserve that ends before a held interactive search may start), else the
-   * instant `next` would wait for. `forecast(now)` equals `forecast(decidesAt(now))`.
+   * ceiling allows, or an idle one within the reserve, in a quiet hour and ending within its stretch, and before a
+   * held interactive search may start), else the instant `next` would wait for (`now` when it would answer `idle`).
+   * `forecast(now)` equals `forecast(decidesAt(now))`.
    */
   decidesAt(now: number): number;
   /**
@@ -203,6 +213,8 @@ interface State {
   starts: number[];
   /** Bumped by every change a forecast could see (`FairQueue.version`). */
   version: number;
+  /** Where idle work may run (decision 0174). */
+  quiet: QuietHours;
 }
 
 function newFlow(weight: number, virtual: number): Flow {
@@ -234,6 +246,7 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     count: 0,
     starts: [],
     version: 0,
+    quiet: options.quietHours ?? EVERY_HOUR_QUIET,
   };
 
   const api = (s: State): FairQueue => ({
@@ -253,6 +266,12 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
     putBack: (task) => enqueue(s, task, weightOf, 'front'),
     next: (now) => next(s, now, limits),
     size: () => s.count,
+    setQuietHours: (quiet) => {
+      // Re-read every hour: the same hours are no change.
+      const same = quiet.hours.every((hour, bucket) => hour === s.quiet.hours[bucket]);
+      s.quiet = quiet;
+      if (!same) s.version++;
+    },
     searchOpensAt: (now) => opensAt(s, now, limit),
     version: () => s.version,
     decidesAt: (now) => decidesAt(s, now, limits),
@@ -465,10 +484,11 @@ function next(s: State, now: number, limits: Limits): FairDecision {
 
 /**
  * The instant `next` first hands a task out from `now` on if nothing changes (its first `wait` is state-neutral):
- * `now` when an interactive task is eligible, or an idle one (within the reserve and, while interactive work is held,
- * ending by the ceiling's reopening); else the `until` that `next` would answer. An idle search held only by the
- * reserve may not start now. Reads the state only, without pruning: `now` may be ahead of the runner's clock (the end
- * of the task in progress), and a start that leaves the window by then still counts for the runner now.
+ * `now` when an interactive task is eligible, or an idle one (within the reserve, in a quiet stretch it ends within,
+ * and, while interactive work is held, ending by the ceiling's reopening); else the `until` that `next` would answer,
+ * or `now` when it would answer `idle`. An idle search held only by the reserve may not start now. Reads the state
+ * only, without pruning: `now` may be ahead of the runner's clock (the end of the task in progress), and a start that
+ * leaves the window by then still counts for the runner now.
  */
 function decidesAt(s: State, now: number, limits: Limits): number {
   if (s.count === 0) return now;
@@ -481,37 +501,80 @@ function decidesAt(s: State, now: number, limits: Limits): number {
     for (const flow of s.backlogged) if (flow.others.peek() !== undefined) return now;
   }
   const idleOpen = nextSearchStartAt(window, now, limits.idle);
-  for (const flow of s.idleBacklogged) {
-    const entry = candidate(flow, idleOpen <= now);
-    if (entry !== undefined && !(interactiveQueued && now + entry.task.costMs > open)) return now;
-  }
-  return interactiveQueued ? open : idleOpen;
+  const endBy = idleEndBy(s, now, interactiveQueued ? open : Number.POSITIVE_INFINITY);
+  for (const flow of s.idleBacklogged) if (idleCandidate(flow, now, idleOpen <= now, endBy) !== undefined) return now;
+  if (interactiveQueued) return open;
+  return idleResumesAt(s, now, idleOpen) ?? now;
 }
 
 /**
  * Nothing interactive is eligible at `now` (queued interactive work, if any, is searches the ceiling holds until
- * `open`): the idle level's SFQ choice among its candidates — a search only under the reserve, and while interactive
- * work waits only a task expected to end by `open`, so idle work never takes session time a customer task could use.
+ * `open`): the idle level's SFQ choice among its candidates — a search only under the reserve, only in a quiet hour
+ * and ending within its stretch (decision 0174), and while interactive work waits only a task expected to end by
+ * `open`, so idle work never takes session time a customer task could use.
  */
 function nextIdle(s: State, now: number, open: number, idleLimit: number): FairDecision {
   const interactiveQueued = s.customers.queued + s.internal.queued > 0;
   const idleOpen = nextSearchStartAt(s.starts, now, idleLimit);
+  const endBy = idleEndBy(s, now, interactiveQueued ? open : Number.POSITIVE_INFINITY);
   const picks: Pick[] = [];
   for (const flow of s.idleBacklogged) {
-    const entry = candidate(flow, idleOpen <= now);
-    if (entry === undefined) continue;
-    if (interactiveQueued && now + entry.task.costMs > open) continue;
-    picks.push({ flow, entry });
+    const entry = idleCandidate(flow, now, idleOpen <= now, endBy);
+    if (entry !== undefined) picks.push({ flow, entry });
   }
   const pick = choose(s.idleVirtual, picks);
-  // With interactive work held, it goes first at `open` (before the idle reserve can reopen); otherwise only idle
-  // searches the reserve holds remain.
-  if (pick === undefined) return { kind: 'wait', until: interactiveQueued ? open : idleOpen };
+  if (pick === undefined) {
+    // With interactive work held, it goes first at `open` (before the idle reserve can reopen).
+    if (interactiveQueued) return { kind: 'wait', until: open };
+    const resumes = idleResumesAt(s, now, idleOpen);
+    return resumes === undefined ? { kind: 'idle' } : { kind: 'wait', until: resumes };
+  }
   s.version++;
   s.idleVirtual = serve(pick.flow, pick.entry.task.costMs);
   take(s, pick);
   if (pick.entry.task.search) s.starts.push(now);
   return { kind: 'run', task: pick.entry.task };
+}
+
+/** The instant an idle task starting at `now` must end by: its quiet stretch's end (decision 0174), and `by`. */
+function idleEndBy(s: State, now: number, by: number): number {
+  const end = s.quiet.stretchEndAt(now);
+  return end === undefined ? Number.NEGATIVE_INFINITY : Math.min(end, by);
+}
+
+/**
+ * The idle entry a flow would run at `now`: the older of its heads that may start then (a search only while the
+ * reserve allows one) and is expected to end by `endBy`.
+ */
+function idleCandidate(flow: Flow, now: number, searchOpen: boolean, endBy: number): Entry | undefined {
+  if (flow.queued === 0) return undefined;
+  let best: Entry | undefined;
+  for (const entry of [flow.others.peek(), searchOpen ? flow.searches.peek() : undefined]) {
+    if (entry === undefined || now + entry.task.costMs > endBy) continue;
+    if (best === undefined || entry.seq < best.seq) best = entry;
+  }
+  return best;
+}
+
+/**
+ * Nothing interactive queued and no idle task may start at `now`: the first instant a queued idle task may, if nothing
+ * changes — in a quiet hour it ends within the stretch of, a search not before the reserve reopens at `idleOpen` (it
+ * may close again: a lower bound). Later than `now` (every head that fits now is a candidate); undefined when no quiet
+ * stretch of the week holds any.
+ */
+function idleResumesAt(s: State, now: number, idleOpen: number): number | undefined {
+  let first: number | undefined;
+  for (const flow of s.idleBacklogged) {
+    const heads: [Entry | undefined, number][] = [
+      [flow.others.peek(), now],
+      [flow.searches.peek(), Math.max(now, idleOpen)],
+    ];
+    for (const [entry, from] of heads) {
+      const at = entry === undefined ? undefined : s.quiet.nextFit(from, entry.task.costMs);
+      if (at !== undefined && (first === undefined || at < first)) first = at;
+    }
+  }
+  return first;
 }
 
 /**
@@ -566,5 +629,6 @@ function copyState(s: State): State {
     count: s.count,
     starts: [...s.starts],
     version: s.version,
+    quiet: s.quiet,
   };
 }

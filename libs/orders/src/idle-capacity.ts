@@ -4,7 +4,8 @@ import { checkIdleSearchReserve } from './search-ceiling';
 /**
  * The origin's idle capacity per hour of the week (docs/decisions/0152 Admission control, 0163): what interactive work
  * left free in each of the 168 hours of a Brasília week — session time and searches under the ceiling minus the reserve
- * — forecast from the last weeks' interactive load as the 90th percentile per hour. Pure: the samples come from
+ * — forecast from the last weeks' interactive load as the 90th percentile per hour; only a quiet hour (decision 0174)
+ * has any, since watch runs start in no other. Pure: the samples come from
  * `readInteractiveLoad` (interactive-load.ts).
  */
 
@@ -30,6 +31,19 @@ export function hourOfWeek(at: number): number {
   const weekday = (((days + 3) % 7) + 7) % 7;
   const hour = Math.floor((wall - days * DAY_MS) / HOUR_MS);
   return weekday * 24 + hour;
+}
+
+/**
+ * An hour is quiet when its forecast interactive session time is at most this share of it. With the bench's business
+ * week (peak 40 orders/h), 10 % holds the nights, the late evenings and the weekend but for Saturday morning: at most
+ * about 6 interactive orders an hour, few of them arriving while a watch run holds the session (decision 0174).
+ */
+export const QUIET_HOUR_SHARE = 0.1;
+
+/** Which buckets are quiet for a forecast's interactive session time per bucket (0 for an unobserved bucket). */
+export function quietBuckets(interactiveBusyMs: readonly number[]): boolean[] {
+  if (interactiveBusyMs.length !== HOURS_OF_WEEK) throw new RangeError(`the week has ${HOURS_OF_WEEK} buckets`);
+  return interactiveBusyMs.map((ms) => ms <= QUIET_HOUR_SHARE * HOUR_MS);
 }
 
 /** The interactive origin work of one hour that had some (hours without a sample had none). */
@@ -64,9 +78,11 @@ export interface CapacityForecast {
   readonly interactiveBusyMs: readonly number[];
   /** The 90th percentile of interactive searches in them. */
   readonly interactiveSearches: readonly number[];
-  /** Session time left: the hour minus the interactive busy time. */
+  /** Whether the bucket is quiet (`quietBuckets`, decision 0174): idle work runs in no other. */
+  readonly quiet: readonly boolean[];
+  /** Session time left in a quiet bucket: the hour minus the interactive busy time; 0 in a busy one. */
   readonly idleSessionMs: readonly number[];
-  /** Searches left: the ceiling minus the reserve minus the interactive searches (never below 0). */
+  /** Searches left in a quiet bucket: the ceiling minus the reserve minus the interactive searches (never below 0). */
   readonly idleSearches: readonly number[];
   /** Weeks of history each bucket was forecast from (0 to FORECAST_WEEKS): a bucket with none is all idle. */
   readonly weeksObserved: readonly number[];
@@ -83,7 +99,8 @@ export function percentile(values: readonly number[], p: number): number {
 /**
  * The forecast from the observed history: each bucket's hours in [from, to) — up to one per week, hours before the
  * history began count as unobserved, not idle — with their samples (0 when none), the 90th percentile of each, and
- * the idle capacity that leaves. An empty history leaves every bucket its whole hour and the ceiling minus the reserve.
+ * the idle capacity that leaves in the quiet ones. An empty history leaves every bucket quiet, with its whole hour and
+ * the ceiling minus the reserve.
  */
 export function forecastIdleCapacity(history: LoadHistory, settings: CapacitySettings): CapacityForecast {
   const { hourlySearchCeiling: ceiling, idleSearchReserve: reserve } = settings;
@@ -108,11 +125,15 @@ export function forecastIdleCapacity(history: LoadHistory, settings: CapacitySet
   }
   const interactiveBusyMs = busy.map((values) => percentile(values, FORECAST_PERCENTILE));
   const interactiveSearches = searches.map((values) => percentile(values, FORECAST_PERCENTILE));
+  const quiet = quietBuckets(interactiveBusyMs);
   return {
     interactiveBusyMs,
     interactiveSearches,
-    idleSessionMs: interactiveBusyMs.map((ms) => HOUR_MS - ms),
-    idleSearches: interactiveSearches.map((count) => Math.max(0, ceiling - reserve - count)),
+    quiet,
+    idleSessionMs: interactiveBusyMs.map((ms, bucket) => (quiet[bucket] ? HOUR_MS - ms : 0)),
+    idleSearches: interactiveSearches.map((count, bucket) =>
+      quiet[bucket] ? Math.max(0, ceiling - reserve - count) : 0,
+    ),
     weeksObserved: busy.map((values) => values.length),
   };
 }

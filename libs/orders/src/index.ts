@@ -33,6 +33,8 @@ export {
   type LoadHistory,
   type LoadSample,
   percentile,
+  QUIET_HOUR_SHARE,
+  quietBuckets,
 } from './idle-capacity';
 export { INTERACTIVE_ORDERS, readInteractiveLoad } from './interactive-load';
 export { type OpenOrderRoom, openOrderRoom } from './open-order-limit';
@@ -105,6 +107,11 @@ export {
   type QueueTail,
   queueTail,
 } from './queue-facts';
+export {
+  createQuietHours,
+  EVERY_HOUR_QUIET,
+  type QuietHours,
+} from './quiet-hours';
 export {
   isTimeScale,
   RUN_TIME_MIN_SAMPLES,

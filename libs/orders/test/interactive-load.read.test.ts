@@ -110,13 +110,19 @@ test('per hour: the session time calls held (split across hours), the searches s
     searches: 2,
   });
 
-  // Into the forecast: Wednesday 12:00 UTC (09:00 in Brasília) keeps 53 min and 39 searches for idle work.
+  // Into the forecast: Wednesday 10:00 UTC (07:00 in Brasília), 3 min busy, is quiet (decision 0174) and keeps 57 min
+  // and 39 searches for idle work; 12:00 UTC, 7 min busy (over 10 % of the hour), is not and keeps nothing.
   const forecast = forecastIdleCapacity(history, { hourlySearchCeiling: 50, idleSearchReserve: 10 });
-  const bucket = hourOfWeek(at('2026-03-11T12:00:00.000Z'));
-  expect(bucket).toBe(2 * 24 + 9);
-  expect(forecast.idleSessionMs[bucket]).toBe(HOUR_MS - 7 * MINUTE);
-  expect(forecast.idleSearches[bucket]).toBe(39);
-  expect(forecast.weeksObserved[bucket]).toBe(FORECAST_WEEKS);
+  const quiet = hourOfWeek(at('2026-03-11T10:00:00.000Z'));
+  expect(quiet).toBe(2 * 24 + 7);
+  expect(forecast.quiet[quiet]).toBe(true);
+  expect(forecast.idleSessionMs[quiet]).toBe(HOUR_MS - 3 * MINUTE);
+  expect(forecast.idleSearches[quiet]).toBe(39);
+  const busy = hourOfWeek(at('2026-03-11T12:00:00.000Z'));
+  expect(forecast.quiet[busy]).toBe(false);
+  expect(forecast.idleSessionMs[busy]).toBe(0);
+  expect(forecast.idleSearches[busy]).toBe(0);
+  expect(forecast.weeksObserved[busy]).toBe(FORECAST_WEEKS);
 });
 
 test('a platform younger than four weeks: the history starts at the first whole hour after its first call', async () => {

@@ -89,6 +89,37 @@ test('with an empty history the searches under the ceiling minus the reserve bou
   expect(admitWatch(full, view, forecast, RUN_MS)).toEqual({ admitted: true });
 });
 
+test('only the quiet hours count: a busy hour with room to spare adds nothing, and the refusal names what fits', () => {
+  // Decision 0174: the queue starts no watch run in an hour whose forecast interactive time is over 10 % of it. Every
+  // hour but Tuesday's is busy 12 minutes with 5 searches: room for 48 minutes and 35 searches an hour, none of it
+  // usable; Tuesday is quiet.
+  const samples = Array.from({ length: HOURS_OF_WEEK }, (_, bucket) => ({
+    hourStart: MONDAY + bucket * HOUR_MS,
+    busyMs: bucket >= 24 && bucket < 48 ? 0 : 12 * 60_000,
+    searches: bucket >= 24 && bucket < 48 ? 0 : 5,
+  }));
+  const forecast = forecastIdleCapacity({ from: MONDAY, to: MONDAY + WEEK_MS, samples }, SETTINGS);
+  expect(forecast.quiet.filter(Boolean)).toHaveLength(24);
+  expect(admitWatch({ windows: [] }, personWatch('diaria'), forecast, RUN_MS)).toMatchObject({
+    admitted: false,
+    fits: 'semanal',
+    shortfall: { resource: 'session', allowed: 0 },
+  });
+  // Planned Monday 10:00, the weekly window reaches Tuesday: 24 h × 40 searches × 80 % = 768 there.
+  const weekly = (n: number) =>
+    watchDemand(
+      Array.from({ length: n }, () => personWatch('semanal')),
+      RUN_MS,
+    );
+  expect(admitWatch(weekly(767), personWatch('semanal'), forecast, RUN_MS)).toEqual({ admitted: true });
+  // The week's only quiet day holds no more for a monthly one either.
+  expect(admitWatch(weekly(768), personWatch('semanal'), forecast, RUN_MS)).toMatchObject({
+    admitted: false,
+    fits: undefined,
+    shortfall: { resource: 'searches', demand: 769, allowed: 768 },
+  });
+});
+
 test('a week of full backlog: nothing fits, and the refusal says so', () => {
   const forecast = forecastWhere(() => true);
   for (const frequencia of ['diaria', 'semanal', 'mensal'] as const) {

@@ -15,6 +15,7 @@ import {
   queuedOrdersWithIds,
   searchStartsOfLastHour,
 } from './queued-orders';
+import { quietHoursDue, readQuietHours } from './quiet-hours';
 import { createWakeup } from './wakeup';
 
 type InternalTask = Exclude<OriginTask, { kind: 'run-order' }>;
@@ -98,7 +99,8 @@ interface PendingInternal {
  * The fair runner of origin-session (docs/decisions/0085, 0086). The queued orders in PostgreSQL are the queue;
  * messages only wake it. Orders left in doubt go first (they are placed already); then the fair queue chooses among
  * accounts and internal work, under the hourly ceiling (the queue's count, re-read from the attempts table whenever
- * it says closed; the run's guard checks the table when it says open).
+ * it says closed; the run's guard checks the table when it says open). Watch runs start only in the forecast's quiet
+ * hours (decision 0174), read at the rebuild and again when an hour ends.
  */
 export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
   const { ctx, signal } = options;
@@ -121,6 +123,24 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
   let current: string | undefined;
   let nextSyncAt = 0;
   let nextResyncAt = 0;
+  /** When the quiet hours were last read (business clock, epoch ms). */
+  let quietReadAt: number | undefined;
+  const capacity = {
+    hourlySearchCeiling: ctx.settings.hourlySearchCeiling,
+    idleSearchReserve: ctx.settings.idleSearchReserve,
+  };
+  /** The forecast's quiet hours, re-read once per hour of the business clock (the forecast changes only then). */
+  const refreshQuietHours = async (now: Date): Promise<void> => {
+    if (!quietHoursDue(quietReadAt, now.getTime())) return;
+    const quiet = await readQuietHours(ctx.db, now, capacity);
+    const before = queue.version();
+    queue.setQuietHours(quiet);
+    quietReadAt = now.getTime();
+    if (queue.version() !== before) {
+      logger.info({ quiet_hours: quiet.hours.filter(Boolean).length }, 'quiet hours for watch runs read');
+      changed();
+    }
+  };
 
   let running: RunningTask | undefined;
   let tasksRun = 0;
@@ -292,6 +312,7 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
     if (queue.size() > 0 && queue.searchOpensAt(now.getTime()) > now.getTime()) {
       queue.setSearchStarts(await searchStartsOfLastHour(ctx.db, now));
     }
+    await refreshQuietHours(now);
     const decision = queue.next(now.getTime());
     if (decision.kind === 'idle') {
       await wakeup.sleep(ctx.settings.queueSyncMs);
@@ -317,6 +338,8 @@ export function createOrderRunner(options: OrderRunnerOptions): OrderRunner {
       for (const order of await abandonedRunningOrders(ctx.db)) inDoubt.set(order.id, runOrderTaskOf(order));
       await catchUp();
       queue.setSearchStarts(await searchStartsOfLastHour(ctx.db, ctx.clock.now()));
+      quietReadAt = undefined;
+      await refreshQuietHours(ctx.clock.now());
       const now = Date.now();
       nextSyncAt = now + ctx.settings.queueSyncMs;
       nextResyncAt = now + ctx.settings.queueResyncMs;
