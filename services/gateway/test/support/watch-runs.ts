@@ -5,6 +5,10 @@ import { noPlatformMetrics } from '@regapi/telemetry';
 import type { Kysely } from 'kysely';
 import { acceptanceDeps } from '../../src/api-routers';
 import type { AcceptanceDeps } from '../../src/executions/acceptance';
+import { compareFinishedRuns } from '../../src/monitoramentos/runs/compare-finished-runs';
+import { placeDueWatchRuns } from '../../src/monitoramentos/runs/watch-run-job';
+
+const DAY_MS = 86_400_000;
 
 /** The watch runs' clock in tests: the system's, moved on by `offsetMs`. */
 export type ShiftedClock = Clock & { offsetMs: number };
@@ -66,4 +70,32 @@ export async function finishRunOrder(
       at,
     }),
   );
+}
+
+/**
+ * A watch's runs as the gateway's job makes them (decision 0164), driven by a test — the gateway's or the client's,
+ * whose tests reach the gateway through its test support: the job's own pass places the due runs on a clock moved
+ * `day` days ahead, the run's order ends as origin-session ends a search, and the job's own comparison writes the
+ * outcome and the diff. The test gateway starts no job, so nothing runs behind the test's back.
+ */
+export interface WatchRuns {
+  /** Places every run due `day` days after now (0: the first run, planned at the creation). */
+  place(day: number): Promise<void>;
+  /** Ends the watch's run in progress with this search result, then compares it. */
+  finish(watchId: string, result: SearchResult): Promise<void>;
+}
+
+export function watchRuns(db: Kysely<Database>): WatchRuns {
+  const clock = shiftedClock();
+  const deps = watchRunDeps(db, clock);
+  return {
+    async place(day) {
+      clock.offsetMs = day * DAY_MS + 1_000;
+      await placeDueWatchRuns(deps);
+    },
+    async finish(watchId, result) {
+      await finishRunOrder(db, watchId, result, clock.now());
+      await compareFinishedRuns({ db, clock, documents: undefined });
+    },
+  };
 }
