@@ -83,32 +83,32 @@ const outcomes = async (ids: readonly string[]) =>
       .execute()
   ).map((row) => row.outcome);
 
+/** A day's runs placed, then one pass over `one`'s finished run and one over `fifty`'s, each counted. */
+async function passesOnDay(day: number, result: SearchResult, one: readonly string[], fifty: readonly string[]) {
+  clock.offsetMs = day * DAY_MS + 1_000;
+  await placeDueWatchRuns(deps);
+  await finish(one, result);
+  const ofOne = await countedPass();
+  await finish(fifty, result);
+  return { ofOne, ofFifty: await countedPass() };
+}
+
 test('a pass over 50 runs costs the statements of a pass over 1, waiting runs aside; racing passes compare once', async () => {
   const one = await watches(1);
   const fifty = await watches(50);
   // Runs whose orders never finish: waiting, every pass, for the whole test.
   await watches(10);
 
-  await placeDueWatchRuns(deps);
-  await finish(one, found('1001'));
-  const firstOfOne = await countedPass();
-  await finish(fifty, found('1001'));
-  const firstOfFifty = await countedPass();
-  expect(firstOfOne).toMatchObject({ compared: 1, changed: 0 });
-  expect(firstOfFifty).toMatchObject({ compared: 50, changed: 0 });
-  expect(firstOfFifty.statements).toBe(firstOfOne.statements);
+  const first = await passesOnDay(0, found('1001'), one, fifty);
+  expect(first.ofOne).toMatchObject({ compared: 1, changed: 0 });
+  expect(first.ofFifty).toMatchObject({ compared: 50, changed: 0 });
+  expect(first.ofFifty.statements).toBe(first.ofOne.statements);
 
-  clock.offsetMs = DAY_MS + 1_000;
-  await placeDueWatchRuns(deps);
-  await finish(one, found('1002'));
-  const changeOfOne = await countedPass();
-  await finish(fifty, found('1002'));
-  const changeOfFifty = await countedPass();
-  expect(changeOfOne).toMatchObject({ compared: 0, changed: 1 });
-  expect(changeOfFifty).toMatchObject({ compared: 0, changed: 50 });
-  expect(changeOfFifty.statements).toBe(changeOfOne.statements);
+  const changes = await passesOnDay(1, found('1002'), one, fifty);
+  expect(changes.ofOne).toMatchObject({ compared: 0, changed: 1 });
+  expect(changes.ofFifty).toMatchObject({ compared: 0, changed: 50 });
+  expect(changes.ofFifty.statements).toBe(changes.ofOne.statements);
   expect(await changeEvents()).toBe(51);
-  console.info(`statements per pass: ${JSON.stringify({ firstOfOne, firstOfFifty, changeOfOne, changeOfFifty })}`);
 
   // Two replicas' passes racing over the same 50 changes: each run written once, one event each.
   clock.offsetMs = 2 * DAY_MS + 1_000;
