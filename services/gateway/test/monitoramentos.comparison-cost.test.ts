@@ -6,8 +6,8 @@ import type { AcceptanceDeps } from '../src/executions/acceptance';
 import { compareFinishedRuns } from '../src/monitoramentos/runs/compare-finished-runs';
 import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
-import { finishRunOrder, found, shiftedClock, watchRunDeps } from './support/watch-runs';
+import { newAccount, newToken, useTestGateway } from './support/test-gateway';
+import { createWatch, finishRunOrder, found, shiftedClock, watchRunDeps } from './support/watch-runs';
 
 // A comparison pass costs the same statements whatever the number of runs it compares (issue 30; docs/decisions/0164):
 // the finished runs, their orders and their watches' earlier runs are read set-based, the outcomes written in one
@@ -40,13 +40,7 @@ async function watches(count: number): Promise<string[]> {
   const { token } = await newToken(gateway.adminUrl, accountId, ['consultas:pesquisa-previa-bens']);
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const created = await call(`${gateway.url}/v1/monitoramentos`, {
-      method: 'POST',
-      token,
-      headers: { 'idempotency-key': randomUUID() },
-      body: { tipo: 'pessoa', frequencia: 'diaria', pedido: PESSOA },
-    });
-    ids.push(String(created.body.data[0]?.id));
+    ids.push(await createWatch(gateway.url, token, { tipo: 'pessoa', frequencia: 'diaria', pedido: PESSOA }));
   }
   return ids;
 }

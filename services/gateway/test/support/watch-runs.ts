@@ -1,14 +1,37 @@
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '@regapi/calendar';
 import type { Database } from '@regapi/db';
-import { finishOrder, getOrder, type SearchResult } from '@regapi/orders';
+import { finishOrder, getOrder, type OrderResultBody, type SearchResult } from '@regapi/orders';
 import { noPlatformMetrics } from '@regapi/telemetry';
 import type { Kysely } from 'kysely';
 import { acceptanceDeps } from '../../src/api-routers';
 import type { AcceptanceDeps } from '../../src/executions/acceptance';
 import { compareFinishedRuns } from '../../src/monitoramentos/runs/compare-finished-runs';
 import { placeDueWatchRuns } from '../../src/monitoramentos/runs/watch-run-job';
+import { call } from './test-gateway';
 
 const DAY_MS = 86_400_000;
+
+/** A record watch's order: record 024680 of Campinas' 2nd office. */
+export const RECORD_PEDIDO = {
+  cpf_cnpj: '529.982.247-25',
+  imovel_matricula: '024680',
+  imovel_cartorio: 2,
+  imovel_municipio: 'Campinas',
+  imovel_uf: 'SP',
+};
+
+/** `POST /v1/monitoramentos` with a new key; the watch's id (201, or the test fails). */
+export async function createWatch(gatewayUrl: string, token: string, body: Record<string, unknown>): Promise<string> {
+  const answer = await call(`${gatewayUrl}/v1/monitoramentos`, {
+    method: 'POST',
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    body,
+  });
+  expect(answer.status).toBe(201);
+  return String(answer.body.data[0]?.id);
+}
 
 /** The watch runs' clock in tests: the system's, moved on by `offsetMs`. */
 export type ShiftedClock = Clock & { offsetMs: number };
@@ -45,11 +68,11 @@ export const found = (...matriculas: string[]): SearchResult => ({
   imoveis: matriculas.map(property),
 });
 
-/** The watch's run in progress ends as origin-session ends a search: 200 with `result`, or 610 with none. */
+/** The watch's run in progress ends as origin-session ends its order: 200 with `result`, or 610 with none. */
 export async function finishRunOrder(
   db: Kysely<Database>,
   watchId: string,
-  result: SearchResult | null,
+  result: OrderResultBody | null,
   at: Date,
 ): Promise<void> {
   const run = await db
