@@ -1,5 +1,3 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   type CallOptions,
@@ -8,9 +6,10 @@ import {
   type OriginPortal,
   type PropertyRef,
 } from '@regapi/origin';
-import { freePort, type Spawned, spawnCaptured } from '@regapi/testkit';
+import { freePort, spawnCaptured } from '@regapi/testkit';
 import { type RunnerProcess, type SandboxConfig, sandboxProcesses } from '../src/distributed/sandbox-processes';
-import { buildWorkspace, ROOT } from './build-once';
+import { ROOT } from './build-once';
+import { useRestartDataDir } from './support/restart-data-dir';
 
 // Issue 29 item 1 in distributed mode (`pnpm start:distributed`): the sandbox's simulator is its own process. Its
 // address is the fixed SANDBOX_SIM_PORT every sandbox service is given, and a restart of the process must bring back
@@ -19,22 +18,11 @@ import { buildWorkspace, ROOT } from './build-once';
 jest.setTimeout(120_000);
 
 const CALL: CallOptions = { timeoutMs: 20_000 };
-const dataDir = mkdtempSync(path.join(tmpdir(), 'regapi-distributed-sim-'));
-chmodSync(dataDir, 0o755);
-let running: Spawned | undefined;
-
-beforeAll(() => {
-  buildWorkspace();
-});
-
-afterAll(async () => {
-  await running?.stop('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const system = useRestartDataDir('regapi-distributed-sim-');
 
 async function sandboxConfig(): Promise<SandboxConfig> {
   return {
-    DATA_DIR: dataDir,
+    DATA_DIR: system.dataDir,
     DATABASE_URL: 'postgres://127.0.0.1:1/regapi',
     AMQP_URL: 'amqp://127.0.0.1:1/regapi',
     S3_BUCKET: 'regapi-documents',
@@ -50,10 +38,11 @@ async function sandboxConfig(): Promise<SandboxConfig> {
 
 /** The simulator's process as the runner spawns it: its own main.js, the runner's variables and its own. */
 async function startSimulator(entry: RunnerProcess, config: SandboxConfig): Promise<{ url: string }> {
-  running = spawnCaptured(process.execPath, [path.join(ROOT, 'services/origin-simulator/dist/main.js')], {
+  const running = spawnCaptured(process.execPath, [path.join(ROOT, 'services/origin-simulator/dist/main.js')], {
     cwd: ROOT,
     env: { ...process.env, SIM_USERNAME: config.SIM_USERNAME, SIM_PASSWORD: config.SIM_PASSWORD, ...entry.env },
   });
+  system.running = running;
   const [, url = ''] = await running.waitForOutput(/"origin simulator listening","url":"(http:\/\/[^"]+)"/, 60_000);
   return { url };
 }
@@ -89,7 +78,7 @@ test("the sandbox's simulator keeps its address and its orders across a restart 
     await (await loggedIn(first.url, config)).orderCertificate(property, CALL),
     'accepted',
   );
-  expect((await running?.stop('SIGTERM'))?.exit).toBe(0);
+  expect((await system.running?.stop('SIGTERM'))?.exit).toBe(0);
 
   // The runner started again: the same processes, the same variables.
   const [again] = sandboxProcesses(config, { databaseUrl: 'postgres://x/y', amqpUrl: 'amqp://x/y' });
@@ -99,6 +88,6 @@ test("the sandbox's simulator keeps its address and its orders across a restart 
   const check = await (await loggedIn(second.url, config)).checkOrder(certificate.numeroPedido, CALL);
   // Still known: in the office's queue (or issued, on a machine slow enough to pass its forecast), never "not found".
   expect(check).toEqual(expect.objectContaining({ kind: expect.stringMatching(/^(accepted|certificate-issued)$/) }));
-  expect((await running?.stop('SIGTERM'))?.exit).toBe(0);
-  running = undefined;
+  expect((await system.running?.stop('SIGTERM'))?.exit).toBe(0);
+  system.running = undefined;
 });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { callJson, freePort, type JsonAnswer, type Spawned, spawnCaptured, waitFor } from '@regapi/testkit';
 import { SANDBOX_SIM_PORT_FILE } from '../src/standalone/sandbox-simulator-port';
-import { buildWorkspace, ROOT } from './build-once';
+import { ROOT } from './build-once';
+import { useRestartDataDir } from './support/restart-data-dir';
 
 // Issue 29 item 1, as a new integrator lived it: `pnpm start`, a `teste` certificate accepted and debited, the system
 // stopped while the certificate waits for its office, started again on the same DATA_DIR. The sandbox's simulator
@@ -13,19 +13,8 @@ import { buildWorkspace, ROOT } from './build-once';
 
 jest.setTimeout(240_000);
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'regapi-sandbox-restart-'));
-// mkdtemp makes a 0700 folder; run as root, PostgreSQL runs as the postgres user and must traverse it (decision 0060).
-chmodSync(dataDir, 0o755);
-let running: Spawned | undefined;
-
-beforeAll(() => {
-  buildWorkspace();
-});
-
-afterAll(async () => {
-  await running?.stop('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const system = useRestartDataDir('regapi-sandbox-restart-');
+const { dataDir } = system;
 
 interface Standalone {
   readonly process: Spawned;
@@ -53,7 +42,7 @@ async function startStandalone(): Promise<Standalone> {
       LOG_LEVEL: 'info',
     },
   });
-  running = started;
+  system.running = started;
   const [, url = ''] = await started.waitForOutput(/regapi standalone listening on (http:\/\/\S+)/, 90_000);
   const [, simulatorUrl = ''] = await started.waitForOutput(/sandbox origin simulator on (http:\/\/\S+)/);
   return { process: started, url, sandboxSimPort: Number(new URL(simulatorUrl).port) };
@@ -61,7 +50,7 @@ async function startStandalone(): Promise<Standalone> {
 
 async function stop(standalone: Standalone, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
   const { exit } = await standalone.process.stop(signal);
-  running = undefined;
+  system.running = undefined;
   // A SIGKILL reaches the whole group at once, but its PostgreSQL's processes die after the launcher: the next start
   // waits until none is left (a cluster whose old processes still hold it does not start).
   const group = standalone.process.child.pid ?? 0;

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { loadQuoteCatalog } from '../../../services/gateway/test/support/quote-catalog';
 import { newAccount, newToken, useTestGateway } from '../../../services/gateway/test/support/test-gateway';
+import { found, watchRuns } from '../../../services/gateway/test/support/watch-runs';
 import { type CuttingProxy, startCuttingProxy } from './support/cutting-proxy';
 import { runCli } from './support/run-cli';
-import { foundInSp, watchRuns } from './support/watch-runs';
 
 // Issue 30: `regapi monitoramentos` — orcamento (the price per run and the projected month), criar, listar, ver,
 // pausar, retomar, remover, execucoes (each run's resumo), and `pedidos --monitoramento`; a 422 prints its fields; a
@@ -107,9 +107,9 @@ test('criar, listar, ver, execucoes with each resumo, pedidos --monitoramento, p
 
   const runs = watchRuns(database.db);
   await runs.place(0);
-  await runs.finish(id, foundInSp('1001'));
+  await runs.finish(id, found('1001'));
   await runs.place(1);
-  await runs.finish(id, foundInSp('1001', '1002'));
+  await runs.finish(id, found('1001', '1002'));
   // The first run was placed in time but not started by the end of its window (decision 0172), then compared.
   await database.db
     .updateTable('watch_run')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadQuoteCatalog } from '../../../services/gateway/test/support/quote-catalog';
 import { newAccount, newToken, useTestGateway } from '../../../services/gateway/test/support/test-gateway';
+import { found, watchRuns } from '../../../services/gateway/test/support/watch-runs';
 import {
   type MonitoramentoBody,
   newIdempotencyKey,
@@ -9,7 +10,6 @@ import {
   RegapiNetworkError,
   ValidationError,
 } from '../src';
-import { foundInSp, watchRuns } from './support/watch-runs';
 
 // Issue 30: `client.monitoramentos` against the real gateway and PostgreSQL — quote, create, list (a page and every
 // page), read, pause, resume, remove, the history with each run's diff and the runs' orders in `consultas`; a creation
@@ -92,9 +92,9 @@ test('create, list, read, pause, resume, remove; the history with each diff; the
 
   // Two runs: the first is the baseline, the second finds a new record and loses one.
   await runs.place(0);
-  await runs.finish(watch.id, foundInSp('1001', '1002'));
+  await runs.finish(watch.id, found('1001', '1002'));
   await runs.place(1);
-  await runs.finish(watch.id, foundInSp('1001', '1003'));
+  await runs.finish(watch.id, found('1001', '1003'));
   const history = await watches.execucoes(watch.id);
   expect(history.data[0]?.execucoes.map((run) => run.resultado)).toEqual(['alteracao', 'primeira']);
   expect(history.data[0]?.execucoes[0]?.diferencas).toEqual(

@@ -96,4 +96,9 @@ export {
   normalizeEmail,
   passwordProblem,
 } from './users';
-export { queueWatchChangeMail, setWatchChangeMail, watchChangeMailOn } from './watch-change-mail';
+export {
+  queueWatchChangeMails,
+  setWatchChangeMail,
+  type WatchChangeMail,
+  watchChangeMailOn,
+} from './watch-change-mail';

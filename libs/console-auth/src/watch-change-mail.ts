@@ -49,35 +49,32 @@ export async function setWatchChangeMail(
   });
 }
 
+/** One change's e-mail to the account's opted-in users. */
+export interface WatchChangeMail {
+  readonly accountId: string;
+  readonly subject: string;
+  readonly body: string;
+}
+
 /**
- * Writes the message to every opted-in, active user of the account, in the caller's transaction (one statement, so
- * the set of recipients is the one the transaction sees). Answers how many were written.
+ * Writes each message to every opted-in, active user of its account, in the caller's transaction (one statement
+ * whatever the number of messages, so the set of recipients is the one the transaction sees). Answers how many were
+ * written.
  */
-export async function queueWatchChangeMail(
+export async function queueWatchChangeMails(
   trx: Kysely<Database>,
-  mail: { readonly accountId: string; readonly subject: string; readonly body: string },
+  mails: readonly WatchChangeMail[],
   now: Date,
 ): Promise<number> {
-  const rows = await trx
-    .insertInto('console_mail')
-    .columns(['account_id', 'recipient', 'subject', 'body', 'created_at', 'next_attempt_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('console_user')
-        .select([
-          'console_user.account_id',
-          'console_user.email',
-          sql<string>`${mail.subject}::text`.as('subject'),
-          sql<string>`${mail.body}::text`.as('body'),
-          sql<Date>`${now}::timestamptz`.as('created_at'),
-          sql<Date>`${now}::timestamptz`.as('next_attempt_at'),
-        ])
-        .where('console_user.account_id', '=', mail.accountId)
-        .where('console_user.watch_change_mail', '=', true)
-        .where('console_user.disabled_at', 'is', null)
-        .orderBy('console_user.email'),
-    )
-    .returning('id')
-    .execute();
+  if (mails.length === 0) return 0;
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO console_mail (account_id, recipient, subject, body, created_at, next_attempt_at)
+    SELECT u.account_id, u.email, m.subject, m.body, ${now}::timestamptz, ${now}::timestamptz
+    FROM unnest(${mails.map((mail) => mail.accountId)}::uuid[], ${mails.map((mail) => mail.subject)}::text[],
+      ${mails.map((mail) => mail.body)}::text[]) WITH ORDINALITY AS m (account_id, subject, body, n)
+    JOIN console_user u ON u.account_id = m.account_id
+    WHERE u.watch_change_mail AND u.disabled_at IS NULL
+    ORDER BY m.n, u.email
+    RETURNING id`.execute(trx);
   return rows.length;
 }

@@ -4,12 +4,13 @@ import { compareFinishedRuns } from '../src/monitoramentos/runs/compare-finished
 import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
-import { finishRunOrder, found, shiftedClock, watchRunDeps } from './support/watch-runs';
+import { createWatch, finishRunOrder, found, RECORD_PEDIDO, shiftedClock, watchRunDeps } from './support/watch-runs';
 
 // A finished run is compared with the watch's earlier runs once (issue 30; docs/decisions/0162, 0164): its outcome and
 // diff written once, and a change enqueues exactly one `watch.changed`, whatever passes race.
 
 const PESSOA = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
+
 const DAY_MS = 86_400_000;
 
 const { database, gateway } = useTestGateway();
@@ -46,21 +47,26 @@ async function nextRun(day: number): Promise<void> {
   await placeDueWatchRuns(deps);
 }
 
-test('first, unchanged, changed (one event, racing passes), and a run that concluded nothing', async () => {
+const compare = () => compareFinishedRuns({ db: database.db, clock, documents: undefined });
+
+/** A new account's watch, created with a token of `scope`. */
+async function watchOfNewAccount(scope: string, body: Record<string, unknown>) {
   const accountId = await newAccount(gateway.adminUrl, `Conta ${randomUUID()}`, '1000.00');
-  const { token } = await newToken(gateway.adminUrl, accountId, ['consultas:pesquisa-previa-bens']);
-  const created = await call(`${gateway.url}/v1/monitoramentos`, {
-    method: 'POST',
-    token,
-    headers: { 'idempotency-key': randomUUID() },
-    body: { tipo: 'pessoa', frequencia: 'diaria', referencia: 'carteira-7', pedido: PESSOA },
+  const { token } = await newToken(gateway.adminUrl, accountId, [scope]);
+  return { accountId, token, watchId: await createWatch(gateway.url, token, body) };
+}
+
+test('first, unchanged, changed (one event, racing passes), and a run that concluded nothing', async () => {
+  const { accountId, token, watchId } = await watchOfNewAccount('consultas:pesquisa-previa-bens', {
+    tipo: 'pessoa',
+    frequencia: 'diaria',
+    referencia: 'carteira-7',
+    pedido: PESSOA,
   });
-  const watchId = String(created.body.data[0]?.id);
-  const compare = () => compareFinishedRuns({ db: database.db, clock, documents: undefined });
 
   await placeDueWatchRuns(deps);
   // An order still queued is not compared.
-  expect((await compare()).waiting).toBeGreaterThanOrEqual(1);
+  expect(await compare()).toEqual({ compared: 0, changed: 0, 'moved-on': 0 });
   expect(await outcomes(watchId)).toEqual(['em_andamento']);
   await finishRunOrder(database.db, watchId, found('1001', '1002'), clock.now());
   await compare();
@@ -115,4 +121,24 @@ test('first, unchanged, changed (one event, racing passes), and a run that concl
   await compare();
   expect(await outcomes(watchId)).toEqual(['primeira', 'sem_alteracao', 'alteracao', 'falhou', 'sem_alteracao']);
   expect(await changeMessages(watchId)).toHaveLength(1);
+});
+
+test('a record watch: compared with the last delivered text, a new act is a change', async () => {
+  const { watchId } = await watchOfNewAccount('consultas:visualizacao-matricula', {
+    tipo: 'matricula',
+    frequencia: 'semanal',
+    pedido: RECORD_PEDIDO,
+  });
+  const delivered = (conteudo: string) => ({ status_consulta: 'SUCESSO' as const, dados: { conteudo } });
+
+  clock.offsetMs = 0;
+  await placeDueWatchRuns(deps);
+  await finishRunOrder(database.db, watchId, delivered('R.1 - VENDA a João.'), clock.now());
+  await compare();
+  await nextRun(7);
+  await finishRunOrder(database.db, watchId, delivered('R.1 - VENDA a João.\nR.2 - HIPOTECA ao Banco.'), clock.now());
+  await compare();
+  expect(await outcomes(watchId)).toEqual(['primeira', 'alteracao']);
+  const [message] = await changeMessages(watchId);
+  expect(message?.payload).toEqual(expect.objectContaining({ watch_id: watchId, tipo: 'matricula' }));
 });

@@ -2,21 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { AcceptanceDeps } from '../src/executions/acceptance';
 import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
 import { loadQuoteCatalog } from './support/quote-catalog';
-import { type Answer, call, newAccount, newToken, useTestGateway } from './support/test-gateway';
-import { shiftedClock, watchRunDeps } from './support/watch-runs';
+import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
+import { createWatch as createWatchIn, RECORD_PEDIDO, shiftedClock, watchRunDeps } from './support/watch-runs';
 
 // A watch's runs are ordinary orders (issue 30; docs/decisions/0152, 0164): placed once per planned instant whatever
 // races, debited as the product's execution, tagged with the watch; what stops a run is recorded, never skipped.
 
 const SCOPES = ['consultas:pesquisa-previa-bens', 'consultas:visualizacao-matricula'];
 const PESSOA = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
-const MATRICULA = {
-  cpf_cnpj: '529.982.247-25',
-  imovel_matricula: '024680',
-  imovel_cartorio: 2,
-  imovel_municipio: 'Campinas',
-  imovel_uf: 'SP',
-};
 const DAY_MS = 86_400_000;
 
 const { database, gateway } = useTestGateway();
@@ -39,16 +32,7 @@ async function accountWithToken(balance: string): Promise<{ accountId: string; t
   return { accountId, token: (await newToken(gateway.adminUrl, accountId, SCOPES)).token };
 }
 
-async function createWatch(token: string, body: Record<string, unknown>): Promise<string> {
-  const answer: Answer = await call(`${gateway.url}/v1/monitoramentos`, {
-    method: 'POST',
-    token,
-    headers: { 'idempotency-key': randomUUID() },
-    body,
-  });
-  expect(answer.status).toBe(201);
-  return String(answer.body.data[0]?.id);
-}
+const createWatch = (token: string, body: Record<string, unknown>) => createWatchIn(gateway.url, token, body);
 
 async function balanceOf(token: string): Promise<number> {
   const answer = await call(`${gateway.url}/v1/saldo`, { token });
@@ -138,10 +122,10 @@ test("a record ordered by hand in the last 7 days postpones the record watch's r
     method: 'POST',
     token,
     headers: { 'idempotency-key': randomUUID() },
-    body: MATRICULA,
+    body: RECORD_PEDIDO,
   });
   expect(byHand.status).toBe(202);
-  const watchId = await createWatch(token, { tipo: 'matricula', frequencia: 'semanal', pedido: MATRICULA });
+  const watchId = await createWatch(token, { tipo: 'matricula', frequencia: 'semanal', pedido: RECORD_PEDIDO });
   await placeDueWatchRuns(deps);
   expect(await ordersOf(watchId)).toEqual([]);
   const [postponed] = await runsOf(watchId);

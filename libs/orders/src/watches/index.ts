@@ -11,12 +11,13 @@ export { toWatch, type Watch } from './watch';
 export { markRunLate, type RunNotStarted, runsNotStartedInWindow } from './watch-run-late';
 export {
   EARLIER_RUNS_READ,
-  earlierRunsOrders,
-  ordersOfRun,
+  finishedRunsAwaitingComparison,
   type RunAwaitingComparison,
   type RunOrder,
-  runsAwaitingComparison,
-  settleWatchRun,
+  type RunWithHistory,
+  runsWithHistory,
+  type SettledRun,
+  settleWatchRuns,
 } from './watch-run-orders';
 export {
   dueWatches,

@@ -1,10 +1,37 @@
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '@regapi/calendar';
 import type { Database } from '@regapi/db';
-import { finishOrder, getOrder, type SearchResult } from '@regapi/orders';
+import { finishOrder, getOrder, type OrderResultBody, type SearchResult } from '@regapi/orders';
 import { noPlatformMetrics } from '@regapi/telemetry';
 import type { Kysely } from 'kysely';
 import { acceptanceDeps } from '../../src/api-routers';
 import type { AcceptanceDeps } from '../../src/executions/acceptance';
+import { compareFinishedRuns } from '../../src/monitoramentos/runs/compare-finished-runs';
+import { placeDueWatchRuns } from '../../src/monitoramentos/runs/watch-run-job';
+import { call } from './test-gateway';
+
+const DAY_MS = 86_400_000;
+
+/** A record watch's order: record 024680 of Campinas' 2nd office. */
+export const RECORD_PEDIDO = {
+  cpf_cnpj: '529.982.247-25',
+  imovel_matricula: '024680',
+  imovel_cartorio: 2,
+  imovel_municipio: 'Campinas',
+  imovel_uf: 'SP',
+};
+
+/** `POST /v1/monitoramentos` with a new key; the watch's id (201, or the test fails). */
+export async function createWatch(gatewayUrl: string, token: string, body: Record<string, unknown>): Promise<string> {
+  const answer = await call(`${gatewayUrl}/v1/monitoramentos`, {
+    method: 'POST',
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    body,
+  });
+  expect(answer.status).toBe(201);
+  return String(answer.body.data[0]?.id);
+}
 
 /** The watch runs' clock in tests: the system's, moved on by `offsetMs`. */
 export type ShiftedClock = Clock & { offsetMs: number };
@@ -41,11 +68,11 @@ export const found = (...matriculas: string[]): SearchResult => ({
   imoveis: matriculas.map(property),
 });
 
-/** The watch's run in progress ends as origin-session ends a search: 200 with `result`, or 610 with none. */
+/** The watch's run in progress ends as origin-session ends its order: 200 with `result`, or 610 with none. */
 export async function finishRunOrder(
   db: Kysely<Database>,
   watchId: string,
-  result: SearchResult | null,
+  result: OrderResultBody | null,
   at: Date,
 ): Promise<void> {
   const run = await db
@@ -66,4 +93,32 @@ export async function finishRunOrder(
       at,
     }),
   );
+}
+
+/**
+ * A watch's runs as the gateway's job makes them (decision 0164), driven by a test — the gateway's or the client's,
+ * whose tests reach the gateway through its test support: the job's own pass places the due runs on a clock moved
+ * `day` days ahead, the run's order ends as origin-session ends a search, and the job's own comparison writes the
+ * outcome and the diff. The test gateway starts no job, so nothing runs behind the test's back.
+ */
+export interface WatchRuns {
+  /** Places every run due `day` days after now (0: the first run, planned at the creation). */
+  place(day: number): Promise<void>;
+  /** Ends the watch's run in progress with this search result, then compares it. */
+  finish(watchId: string, result: SearchResult): Promise<void>;
+}
+
+export function watchRuns(db: Kysely<Database>): WatchRuns {
+  const clock = shiftedClock();
+  const deps = watchRunDeps(db, clock);
+  return {
+    async place(day) {
+      clock.offsetMs = day * DAY_MS + 1_000;
+      await placeDueWatchRuns(deps);
+    },
+    async finish(watchId, result) {
+      await finishRunOrder(db, watchId, result, clock.now());
+      await compareFinishedRuns({ db, clock, documents: undefined });
+    },
+  };
 }

@@ -1,7 +1,7 @@
-import { queueWatchChangeMail } from '@regapi/console-auth';
+import { queueWatchChangeMails } from '@regapi/console-auth';
 import type { WatchAto, WatchDiff, WatchDiffMatricula, WatchDiffPessoa, WatchImovel } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import { getWatchForAccount, type RunAwaitingComparison, type Watch, watchedText } from '@regapi/orders';
+import { type RunAwaitingComparison, type Watch, watchedText } from '@regapi/orders';
 import type { Kysely } from 'kysely';
 
 /**
@@ -104,21 +104,21 @@ export function changeMail(
 }
 
 /**
- * Writes the change's e-mail for every opted-in, active console user of the watch's account, in the transaction that
- * records the run's outcome (the caller's): one message per change per user. Answers how many were written.
+ * Writes each change's e-mail for every opted-in, active console user of its watch's account, in the transaction that
+ * records the runs' outcomes (the caller's): one message per change per user. Answers how many were written.
  */
-export async function queueChangeMail(
+export async function queueChangeMails(
   trx: Kysely<Database>,
-  run: RunAwaitingComparison,
-  diff: WatchDiff,
+  changes: ReadonlyArray<{ readonly run: RunAwaitingComparison; readonly diff: WatchDiff }>,
   settings: ChangeMailSettings,
   now: Date,
 ): Promise<number> {
-  const watch = await getWatchForAccount(trx, run.accountId, run.watchId);
-  if (watch === undefined) return 0;
-  return queueWatchChangeMail(
+  return queueWatchChangeMails(
     trx,
-    { accountId: run.accountId, ...changeMail(watch, run.plannedAt, diff, settings) },
+    changes.map(({ run, diff }) => ({
+      accountId: run.watch.accountId,
+      ...changeMail(run.watch, run.plannedAt, diff, settings),
+    })),
     now,
   );
 }

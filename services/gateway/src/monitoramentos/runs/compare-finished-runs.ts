@@ -1,24 +1,25 @@
 import { createHash } from 'node:crypto';
-import { enqueueMessage, WATCH_CHANGED, type WatchChanged } from '@regapi/bus';
+import { enqueueMessages, WATCH_CHANGED, type WatchChanged } from '@regapi/bus';
 import type { Clock } from '@regapi/calendar';
 import type { WatchDiff, WatchDocumento } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
 import type { DocumentStorage } from '@regapi/documents';
 import {
   compareWatchRun,
-  earlierRunsOrders,
-  ordersOfRun,
+  finishedRunsAwaitingComparison,
   type RecordViewRun,
   type RunAwaitingComparison,
   type RunOrder,
+  type RunWithHistory,
   recordText,
-  runsAwaitingComparison,
-  settleWatchRun,
+  runsWithHistory,
+  type SettledRun,
+  settleWatchRuns,
   type UfSearchRun,
 } from '@regapi/orders';
 import { countPdfPages } from '@regapi/origin';
 import type { Kysely } from 'kysely';
-import { type ChangeMailSettings, queueChangeMail } from './change-mail';
+import { type ChangeMailSettings, queueChangeMails } from './change-mail';
 
 export interface ComparisonDeps {
   readonly db: Kysely<Database>;
@@ -32,8 +33,11 @@ export interface ComparisonDeps {
   readonly changeMail?: ChangeMailSettings;
 }
 
-/** Runs compared per statement read; a pass reads again while it finds a full page. */
-const PAGE = 50;
+/**
+ * Runs compared per page: a page costs the same few statements however many runs it holds (its runs, their orders and
+ * history, one transaction writing them); a pass reads another while it finds a full page.
+ */
+const PAGE = 100;
 
 function searchRun(orders: readonly RunOrder[]): UfSearchRun[] {
   return orders.map((order) => ({
@@ -65,14 +69,13 @@ async function recordRun(deps: ComparisonDeps, orders: readonly RunOrder[]): Pro
   return { result, documento: await documentFacts(deps, order) };
 }
 
-async function diffOf(deps: ComparisonDeps, run: RunAwaitingComparison, orders: readonly RunOrder[]) {
-  const earlier = await earlierRunsOrders(deps.db, run.watchId, run.plannedAt);
-  if (run.tipo === 'pessoa') {
-    return compareWatchRun({ tipo: 'pessoa', earlier: earlier.map(searchRun), current: searchRun(orders) });
+async function diffOf(deps: ComparisonDeps, run: RunAwaitingComparison, read: RunWithHistory) {
+  if (run.watch.kind === 'pessoa') {
+    return compareWatchRun({ tipo: 'pessoa', earlier: read.earlier.map(searchRun), current: searchRun(read.orders) });
   }
   const history: RecordViewRun[] = [];
-  for (const ordersOfEarlier of earlier) history.push(await recordRun(deps, ordersOfEarlier));
-  return compareWatchRun({ tipo: 'matricula', earlier: history, current: await recordRun(deps, orders) });
+  for (const ordersOfEarlier of read.earlier) history.push(await recordRun(deps, ordersOfEarlier));
+  return compareWatchRun({ tipo: 'matricula', earlier: history, current: await recordRun(deps, read.orders) });
 }
 
 function changeMessage(
@@ -82,10 +85,10 @@ function changeMessage(
   now: Date,
 ): WatchChanged {
   return {
-    account_id: run.accountId,
-    watch_id: run.watchId,
-    tipo: run.tipo,
-    referencia: run.referencia,
+    account_id: run.watch.accountId,
+    watch_id: run.watch.id,
+    tipo: run.watch.kind,
+    referencia: run.watch.referencia,
     planned_at: run.plannedAt.toISOString(),
     protocolos: orders.map((order) => order.protocolo),
     resumo: diff.resumo,
@@ -94,47 +97,75 @@ function changeMessage(
   };
 }
 
-/** What one run's comparison came to. */
-export type RunComparison = 'compared' | 'changed' | 'waiting' | 'moved-on';
+/** What one run's comparison came to: written by this pass (`compared`, `changed`), or by another first. */
+export type RunComparison = 'compared' | 'changed' | 'moved-on';
 
-/**
- * Compares one placed run with the watch's earlier runs once every order it placed has finished (issue 30; decisions
- * 0152, 0162, 0164): the outcome (`primeira`, `sem_alteracao`, `alteracao`; a run that concluded nothing is `falhou`)
- * and the diff are written once, and a change enqueues its `watch.changed` (and its e-mails, decision 0169) in the same
- * transaction — one event per changed run, whatever passes or replicas race.
- */
-export async function compareRun(deps: ComparisonDeps, run: RunAwaitingComparison): Promise<RunComparison> {
-  const orders = await ordersOfRun(deps.db, run);
-  if (orders.length === 0 || orders.some((order) => order.state !== 'finished')) return 'waiting';
-  const diff = await diffOf(deps, run, orders);
+/** One run compared, before it is written. */
+interface Compared extends SettledRun {
+  readonly run: RunAwaitingComparison;
+  readonly orders: readonly RunOrder[];
+  readonly diff: WatchDiff;
+}
+
+async function compare(deps: ComparisonDeps, run: RunAwaitingComparison, read: RunWithHistory): Promise<Compared> {
+  const diff = await diffOf(deps, run, read);
   const outcome = diff.resultado === 'inconclusiva' ? 'falhou' : diff.resultado;
   const reason = outcome === 'falhou' ? 'a execução terminou sem resultado: nada foi comparado' : null;
+  return { runId: run.id, outcome, diff, reason, run, orders: read.orders };
+}
+
+/**
+ * Writes a page's comparisons in one transaction: each outcome and diff once (only runs still `em_andamento` move),
+ * and for the changes this transaction moved, their `watch.changed` and e-mails (decision 0169) — one event per changed
+ * run, whatever passes or replicas race.
+ */
+async function writePage(deps: ComparisonDeps, page: readonly Compared[], counts: Record<RunComparison, number>) {
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
-    if (!(await settleWatchRun(trx, run.id, { outcome, diff, reason }))) return 'moved-on' as const;
-    if (outcome !== 'alteracao') return 'compared' as const;
-    await enqueueMessage(trx, { routingKey: WATCH_CHANGED, payload: changeMessage(run, orders, diff, now) });
-    if (deps.changeMail !== undefined) await queueChangeMail(trx, run, diff, deps.changeMail, now);
-    return 'changed' as const;
+  await deps.db.transaction().execute(async (trx) => {
+    const moved = await settleWatchRuns(trx, page);
+    const changes = page.filter((compared) => moved.has(compared.runId) && compared.outcome === 'alteracao');
+    await enqueueMessages(
+      trx,
+      changes.map(({ run, orders, diff }) => ({
+        routingKey: WATCH_CHANGED,
+        payload: changeMessage(run, orders, diff, now),
+      })),
+    );
+    if (deps.changeMail !== undefined) await queueChangeMails(trx, changes, deps.changeMail, now);
+    counts.changed += changes.length;
+    counts.compared += moved.size - changes.length;
+    counts['moved-on'] += page.length - moved.size;
   });
 }
 
-/** One pass over one environment's runs awaiting comparison; a run still waiting for its orders is left for later. */
+/**
+ * One pass over one environment's runs whose orders have all finished (issue 30; decisions 0152, 0162, 0164): each is
+ * compared with the watch's earlier runs — the outcome (`primeira`, `sem_alteracao`, `alteracao`; a run that concluded
+ * nothing is `falhou`) and the diff written once. A run still waiting for its orders is not read; a page of runs costs
+ * a fixed number of statements, however many it holds.
+ */
 export async function compareFinishedRuns(
   deps: ComparisonDeps,
   signal?: AbortSignal,
 ): Promise<Readonly<Record<RunComparison, number>>> {
-  const counts: Record<RunComparison, number> = { compared: 0, changed: 0, waiting: 0, 'moved-on': 0 };
-  const leftAlone = new Set<string>();
+  const counts: Record<RunComparison, number> = { compared: 0, changed: 0, 'moved-on': 0 };
+  const aborted = () => signal?.aborted === true;
   for (;;) {
-    const page = await runsAwaitingComparison(deps.db, PAGE + leftAlone.size);
-    const pending = page.filter((run) => !leftAlone.has(run.id));
-    if (pending.length === 0) return counts;
-    for (const run of pending) {
-      if (signal?.aborted === true) return counts;
-      const result = await compareRun(deps, run);
-      counts[result] += 1;
-      leftAlone.add(run.id);
+    if (aborted()) return counts;
+    const runs = await finishedRunsAwaitingComparison(deps.db, PAGE);
+    if (runs.length === 0) return counts;
+    const reads = await runsWithHistory(
+      deps.db,
+      runs.map((run) => run.id),
+    );
+    // The page is written whole or not at all: an earlier run of it is part of a later one's history (runsWithHistory).
+    const page: Compared[] = [];
+    for (const run of runs) {
+      const read = reads.get(run.id);
+      if (aborted()) return counts;
+      if (read !== undefined) page.push(await compare(deps, run, read));
     }
+    await writePage(deps, page, counts);
+    if (runs.length < PAGE) return counts;
   }
 }
