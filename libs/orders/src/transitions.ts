@@ -6,12 +6,12 @@ import {
   REQUEST_ID_HEADER,
 } from '@regapi/bus';
 import type { Database } from '@regapi/db';
-import { sql, type Transaction, type Updateable } from 'kysely';
+import { type QueryCreator, sql, type Transaction, type Updateable } from 'kysely';
 import { InvalidTransitionError, OrderNotFoundError } from './errors';
 import { type Order, toOrder } from './order';
 import { type OrderState, REVISING_TRANSITIONS, TRANSITIONS, type TransitionName } from './order-state';
 
-type OrderChanges = Omit<
+export type OrderChanges = Omit<
   Updateable<Database['orders']>,
   'state' | 'id' | 'protocolo' | 'account_id' | 'updated_at' | 'revisao'
 >;
@@ -64,20 +64,42 @@ export async function transition(
 
 /** The update when the order is in a state `name` starts from; its row and its state before (PostgreSQL 18 `old`). */
 function guardedUpdate(trx: Transaction<Database>, orderId: string, name: TransitionName, changes: OrderChanges) {
+  return guardedUpdateQuery(trx, orderId, name, changes)
+    .returningAll()
+    .returning(sql<OrderState>`old.state`.as('from_state'))
+    .executeTakeFirst();
+}
+
+/** The transitions that write no message of their own: the only ones a caller may fold into a statement of its own. */
+export type SilentTransitionName = Exclude<TransitionName, 'revise' | 'reopen'>;
+
+/**
+ * A transition's guarded UPDATE, not executed, for a caller that makes it part of ONE statement with writes of its own
+ * (a data-modifying CTE: origin-session's "attempt started" with its intent, docs/decisions/0173) — the same guard and
+ * the same changes as `transition`, so the rules stay here. Only for a transition that writes no message of its own and
+ * whose caller writes none; the caller adds its own conditions and tells "did not apply" from the rows it got back.
+ */
+export function transitionUpdateQuery(
+  db: QueryCreator<Database>,
+  orderId: string,
+  name: SilentTransitionName,
+  changes: OrderChanges,
+) {
+  return guardedUpdateQuery(db, orderId, name, changes);
+}
+
+function guardedUpdateQuery(db: QueryCreator<Database>, orderId: string, name: TransitionName, changes: OrderChanges) {
   const rule = TRANSITIONS[name];
   const now = new Date();
   // A finished result replaced: counted and stamped here, the one place it happens (docs/decisions/0051).
   const revision = REVISING_TRANSITIONS.has(name)
     ? { revisao: sql<number>`revisao + 1`, revisado_em: changes.revisado_em ?? now }
     : {};
-  return trx
+  return db
     .updateTable('orders')
     .set({ ...changes, ...revision, state: rule.to, updated_at: now })
     .where('id', '=', orderId)
-    .where('state', 'in', rule.from)
-    .returningAll()
-    .returning(sql<OrderState>`old.state`.as('from_state'))
-    .executeTakeFirst();
+    .where('state', 'in', rule.from);
 }
 
 const PROGRESS: Record<OrderState, number> = { queued: 0, running: 1, awaiting_issue: 2, archiving: 3, finished: 4 };
