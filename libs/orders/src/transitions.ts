@@ -3,10 +3,11 @@ import {
   enqueueMessage,
   type OrderRevised,
   orderRevisedRoutingKey,
+  outboxRow,
   REQUEST_ID_HEADER,
 } from '@regapi/bus';
 import type { Database } from '@regapi/db';
-import { type QueryCreator, sql, type Transaction, type Updateable } from 'kysely';
+import { type Kysely, type QueryCreator, sql, type Updateable } from 'kysely';
 import { InvalidTransitionError, OrderNotFoundError } from './errors';
 import { type Order, toOrder } from './order';
 import { type OrderState, REVISING_TRANSITIONS, TRANSITIONS, type TransitionName } from './order-state';
@@ -23,27 +24,37 @@ export type TransitionResult =
   | { readonly applied: false; readonly order: Order };
 
 /**
- * The one way an order changes state (architecture rule 2): a guarded UPDATE (`WHERE state IN from`) in the
- * caller's transaction, with the messages it causes written to the outbox in that same transaction. A transition
- * that cannot apply because the order already reached a later point is a no-op (consumers see redeliveries);
- * anything else is an InvalidTransitionError.
+ * The one way an order changes state (architecture rule 2): a guarded UPDATE (`WHERE state IN from`) with the messages
+ * it causes written to the outbox atomically with it. A transition that cannot apply because the order already reached
+ * a later point is a no-op (consumers see redeliveries); anything else is an InvalidTransitionError.
  *
  * One statement when it applies (docs/decisions/0171): under READ COMMITTED a racing transaction waits on the row
  * and re-evaluates the guard on the version that committed, so of two racers one applies and the other finds the
  * later state. Only when nothing was updated is the row read, locked, to tell not found, already past and refused.
+ * A transition with one message writes it in that same statement (docs/decisions/0173), so it needs no transaction of
+ * its own: `db` may be the caller's transaction, or the database when the transition is all the caller writes (it
+ * then opens one only where it needs two statements — a revision, several messages, or nothing updated).
  */
 export async function transition(
-  trx: Transaction<Database>,
+  db: Kysely<Database>,
   orderId: string,
   name: TransitionName,
   changes: OrderChanges,
   messages: readonly EnqueueMessageInput[] = [],
 ): Promise<TransitionResult> {
+  const inOneStatement = messages.length <= 1 && !REVISING_TRANSITIONS.has(name);
+  if (!db.isTransaction && !inOneStatement) {
+    return db.transaction().execute((trx) => transition(trx, orderId, name, changes, messages));
+  }
   const rule = TRANSITIONS[name];
   const from = rule.from as readonly OrderState[];
-  let row = await guardedUpdate(trx, orderId, name, changes);
+  // One message goes into the update's statement; several keep their order as statements of their own.
+  const folded = messages.length === 1 ? messages[0] : undefined;
+  let row = await guardedUpdate(db, orderId, name, changes, folded);
   if (row === undefined) {
-    const current = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+    // The rare path: the order read under its lock, which only a transaction keeps until the update.
+    if (!db.isTransaction) return db.transaction().execute((trx) => transition(trx, orderId, name, changes, messages));
+    const current = await db.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
     if (current === undefined) throw new OrderNotFoundError(orderId);
     if (!from.includes(current.state)) {
       if (isPast(current.state, rule.to)) return { applied: false, order: toOrder(current) };
@@ -51,22 +62,54 @@ export async function transition(
     }
     // It came back to a state this transition starts from between the two statements (a `reopen`); the row is
     // locked now, so the guard holds.
-    row = await guardedUpdate(trx, orderId, name, changes);
+    row = await guardedUpdate(db, orderId, name, changes, folded);
     if (row === undefined) throw new InvalidTransitionError(orderId, name, current.state);
   }
   const { from_state: before, ...updated } = row;
-  for (const message of messages) await enqueueMessage(trx, message);
+  if (folded === undefined) for (const message of messages) await enqueueMessage(db, message);
   const order = toOrder(updated);
   // A result replaced is a fact for the account (its webhooks, decision 0093): published with the revision, here.
-  if (REVISING_TRANSITIONS.has(name)) await enqueueMessage(trx, revisedMessage(order));
+  if (REVISING_TRANSITIONS.has(name)) await enqueueMessage(db, revisedMessage(order));
   return { applied: true, order, from: before };
 }
 
-/** The update when the order is in a state `name` starts from; its row and its state before (PostgreSQL 18 `old`). */
-function guardedUpdate(trx: Transaction<Database>, orderId: string, name: TransitionName, changes: OrderChanges) {
-  return guardedUpdateQuery(trx, orderId, name, changes)
-    .returningAll()
-    .returning(sql<OrderState>`old.state`.as('from_state'))
+/**
+ * The update when the order is in a state `name` starts from; its row and its state before (PostgreSQL 18 `old`). With
+ * `message`, its outbox row is inserted by the same statement, only if the update happened.
+ */
+function guardedUpdate(
+  db: Kysely<Database>,
+  orderId: string,
+  name: TransitionName,
+  changes: OrderChanges,
+  message?: EnqueueMessageInput,
+) {
+  const update = (qc: QueryCreator<Database>) =>
+    guardedUpdateQuery(qc, orderId, name, changes)
+      .returningAll()
+      .returning(sql<OrderState>`old.state`.as('from_state'));
+  if (message === undefined) return update(db).executeTakeFirst();
+  const { row } = outboxRow(message);
+  return db
+    .with('changed', update)
+    .with('message', (qc) =>
+      qc
+        .insertInto('outbox')
+        .columns(['id', 'routing_key', 'payload', 'headers'])
+        .expression(
+          qc
+            .selectFrom('changed')
+            .select([
+              sql<string>`${row.id}::uuid`.as('id'),
+              sql<string>`${row.routing_key}::text`.as('routing_key'),
+              sql<string>`${row.payload}::jsonb`.as('payload'),
+              sql<string>`${row.headers}::jsonb`.as('headers'),
+            ]),
+        )
+        .returning('outbox.id'),
+    )
+    .selectFrom('changed')
+    .selectAll()
     .executeTakeFirst();
 }
 
