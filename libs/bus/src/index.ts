@@ -70,7 +70,13 @@ export {
   type ReconciliationOutcome,
 } from './messages/settlement';
 export { WATCH_CHANGED, type WatchChanged, watchChangedMessage } from './messages/watch-changed';
-export { type EnqueueMessageInput, enqueueMessage, enqueueMessages } from './outbox';
+export {
+  type EnqueueMessageInput,
+  enqueueMessage,
+  enqueueMessages,
+  type OutboxRow,
+  outboxRow,
+} from './outbox';
 export { createOutboxRelay, OUTBOX_CHANNEL, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export { createRabbitBus, type RabbitBusOptions } from './rabbit-bus';
 export {

@@ -13,12 +13,33 @@ export interface EnqueueMessageInput {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-function outgoing(input: EnqueueMessageInput): OutgoingMessage {
-  return {
+/** An outbox row as it is written (the payload and headers as JSON text). */
+export interface OutboxRow {
+  readonly id: string;
+  readonly routing_key: string;
+  readonly payload: string;
+  readonly headers: string;
+}
+
+/**
+ * The message and the outbox row `enqueueMessage` writes for `input`, for a caller that writes the row in a statement
+ * of its own (libs/orders' `transition`: the order's update and its message as one statement, docs/decisions/0173).
+ */
+export function outboxRow(input: EnqueueMessageInput): { readonly message: OutgoingMessage; readonly row: OutboxRow } {
+  const message: OutgoingMessage = {
     id: input.id ?? crypto.randomUUID(),
     routingKey: input.routingKey,
     payload: input.payload,
     headers: { ...input.headers, ...traceHeaders() },
+  };
+  return {
+    message,
+    row: {
+      id: message.id,
+      routing_key: message.routingKey,
+      payload: encodePayload(message),
+      headers: JSON.stringify(message.headers),
+    },
   };
 }
 
@@ -31,8 +52,8 @@ export async function enqueueMessage(
   db: Kysely<Database> | Transaction<Database>,
   input: EnqueueMessageInput,
 ): Promise<OutgoingMessage> {
-  const [message] = await enqueueMessages(db, [input]);
-  if (message === undefined) throw new Error('the outbox wrote no message');
+  const { message, row } = outboxRow(input);
+  await db.insertInto('outbox').values(row).execute();
   return message;
 }
 
@@ -41,18 +62,11 @@ export async function enqueueMessages(
   db: Kysely<Database> | Transaction<Database>,
   inputs: readonly EnqueueMessageInput[],
 ): Promise<OutgoingMessage[]> {
-  const messages = inputs.map(outgoing);
-  if (messages.length === 0) return messages;
+  const written = inputs.map(outboxRow);
+  if (written.length === 0) return [];
   await db
     .insertInto('outbox')
-    .values(
-      messages.map((message) => ({
-        id: message.id,
-        routing_key: message.routingKey,
-        payload: encodePayload(message),
-        headers: JSON.stringify(message.headers),
-      })),
-    )
+    .values(written.map(({ row }) => row))
     .execute();
-  return messages;
+  return written.map(({ message }) => message);
 }

@@ -1,7 +1,7 @@
 import { type OrderFinished, orderFinishedRoutingKey, REQUEST_ID_HEADER } from '@regapi/bus';
 import type { ResultCode } from '@regapi/contracts';
 import type { Database } from '@regapi/db';
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Order } from './order';
 import { encodeOrderResult, type OrderResultBody } from './order-result';
 import { transition } from './transitions';
@@ -18,12 +18,13 @@ export interface OrderEnd {
 }
 
 /**
- * Finished with its code, in the caller's transaction: the `finish` transition and `order.finished.<fonte>` for
- * billing's settlement (refund by class, docs/decisions/0013) commit together. Used by origin-session (ends without a
+ * Finished with its code: the `finish` transition and `order.finished.<fonte>` for billing's settlement (refund by
+ * class, docs/decisions/0013) commit together — one statement, in the caller's transaction or on its own when the end
+ * is all the caller writes (docs/decisions/0173). Used by origin-session (ends without a
  * document) and by the archive (ends after the documents are stored, docs/decisions/0022). False when the order had
  * already finished: a redelivery changes nothing and enqueues nothing.
  */
-export async function finishOrder(trx: Transaction<Database>, order: Order, end: OrderEnd): Promise<boolean> {
+export async function finishOrder(db: Kysely<Database>, order: Order, end: OrderEnd): Promise<boolean> {
   const numeroPedido = end.numeroPedido ?? order.numeroPedido;
   const message: OrderFinished = {
     order_id: order.id,
@@ -37,7 +38,7 @@ export async function finishOrder(trx: Transaction<Database>, order: Order, end:
     numero_pedido: numeroPedido,
   };
   const result = await transition(
-    trx,
+    db,
     order.id,
     'finish',
     {

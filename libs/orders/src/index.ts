@@ -146,7 +146,13 @@ export {
   searchSlot,
   startFromFacts,
 } from './start-estimate';
-export { type TransitionResult, transition } from './transitions';
+export {
+  type OrderChanges,
+  type SilentTransitionName,
+  type TransitionResult,
+  transition,
+  transitionUpdateQuery,
+} from './transitions';
 export {
   ADMISSION_MARGIN,
   type Admission,

@@ -3,15 +3,16 @@ import {
   enqueueMessage,
   type OrderRevised,
   orderRevisedRoutingKey,
+  outboxRow,
   REQUEST_ID_HEADER,
 } from '@regapi/bus';
 import type { Database } from '@regapi/db';
-import { sql, type Transaction, type Updateable } from 'kysely';
+import { type Kysely, type QueryCreator, sql, type Updateable } from 'kysely';
 import { InvalidTransitionError, OrderNotFoundError } from './errors';
 import { type Order, toOrder } from './order';
 import { type OrderState, REVISING_TRANSITIONS, TRANSITIONS, type TransitionName } from './order-state';
 
-type OrderChanges = Omit<
+export type OrderChanges = Omit<
   Updateable<Database['orders']>,
   'state' | 'id' | 'protocolo' | 'account_id' | 'updated_at' | 'revisao'
 >;
@@ -23,27 +24,37 @@ export type TransitionResult =
   | { readonly applied: false; readonly order: Order };
 
 /**
- * The one way an order changes state (architecture rule 2): a guarded UPDATE (`WHERE state IN from`) in the
- * caller's transaction, with the messages it causes written to the outbox in that same transaction. A transition
- * that cannot apply because the order already reached a later point is a no-op (consumers see redeliveries);
- * anything else is an InvalidTransitionError.
+ * The one way an order changes state (architecture rule 2): a guarded UPDATE (`WHERE state IN from`) with the messages
+ * it causes written to the outbox atomically with it. A transition that cannot apply because the order already reached
+ * a later point is a no-op (consumers see redeliveries); anything else is an InvalidTransitionError.
  *
  * One statement when it applies (docs/decisions/0171): under READ COMMITTED a racing transaction waits on the row
  * and re-evaluates the guard on the version that committed, so of two racers one applies and the other finds the
  * later state. Only when nothing was updated is the row read, locked, to tell not found, already past and refused.
+ * A transition with one message writes it in that same statement (docs/decisions/0173), so it needs no transaction of
+ * its own: `db` may be the caller's transaction, or the database when the transition is all the caller writes (it
+ * then opens one only where it needs two statements — a revision, several messages, or nothing updated).
  */
 export async function transition(
-  trx: Transaction<Database>,
+  db: Kysely<Database>,
   orderId: string,
   name: TransitionName,
   changes: OrderChanges,
   messages: readonly EnqueueMessageInput[] = [],
 ): Promise<TransitionResult> {
+  const inOneStatement = messages.length <= 1 && !REVISING_TRANSITIONS.has(name);
+  if (!db.isTransaction && !inOneStatement) {
+    return db.transaction().execute((trx) => transition(trx, orderId, name, changes, messages));
+  }
   const rule = TRANSITIONS[name];
   const from = rule.from as readonly OrderState[];
-  let row = await guardedUpdate(trx, orderId, name, changes);
+  // One message goes into the update's statement; several keep their order as statements of their own.
+  const folded = messages.length === 1 ? messages[0] : undefined;
+  let row = await guardedUpdate(db, orderId, name, changes, folded);
   if (row === undefined) {
-    const current = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+    // The rare path: the order read under its lock, which only a transaction keeps until the update.
+    if (!db.isTransaction) return db.transaction().execute((trx) => transition(trx, orderId, name, changes, messages));
+    const current = await db.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
     if (current === undefined) throw new OrderNotFoundError(orderId);
     if (!from.includes(current.state)) {
       if (isPast(current.state, rule.to)) return { applied: false, order: toOrder(current) };
@@ -51,33 +62,87 @@ export async function transition(
     }
     // It came back to a state this transition starts from between the two statements (a `reopen`); the row is
     // locked now, so the guard holds.
-    row = await guardedUpdate(trx, orderId, name, changes);
+    row = await guardedUpdate(db, orderId, name, changes, folded);
     if (row === undefined) throw new InvalidTransitionError(orderId, name, current.state);
   }
   const { from_state: before, ...updated } = row;
-  for (const message of messages) await enqueueMessage(trx, message);
+  if (folded === undefined) for (const message of messages) await enqueueMessage(db, message);
   const order = toOrder(updated);
   // A result replaced is a fact for the account (its webhooks, decision 0093): published with the revision, here.
-  if (REVISING_TRANSITIONS.has(name)) await enqueueMessage(trx, revisedMessage(order));
+  if (REVISING_TRANSITIONS.has(name)) await enqueueMessage(db, revisedMessage(order));
   return { applied: true, order, from: before };
 }
 
-/** The update when the order is in a state `name` starts from; its row and its state before (PostgreSQL 18 `old`). */
-function guardedUpdate(trx: Transaction<Database>, orderId: string, name: TransitionName, changes: OrderChanges) {
+/**
+ * The update when the order is in a state `name` starts from; its row and its state before (PostgreSQL 18 `old`). With
+ * `message`, its outbox row is inserted by the same statement, only if the update happened.
+ */
+function guardedUpdate(
+  db: Kysely<Database>,
+  orderId: string,
+  name: TransitionName,
+  changes: OrderChanges,
+  message?: EnqueueMessageInput,
+) {
+  const update = (qc: QueryCreator<Database>) =>
+    guardedUpdateQuery(qc, orderId, name, changes)
+      .returningAll()
+      .returning(sql<OrderState>`old.state`.as('from_state'));
+  if (message === undefined) return update(db).executeTakeFirst();
+  const { row } = outboxRow(message);
+  return db
+    .with('changed', update)
+    .with('message', (qc) =>
+      qc
+        .insertInto('outbox')
+        .columns(['id', 'routing_key', 'payload', 'headers'])
+        .expression(
+          qc
+            .selectFrom('changed')
+            .select([
+              sql<string>`${row.id}::uuid`.as('id'),
+              sql<string>`${row.routing_key}::text`.as('routing_key'),
+              sql<string>`${row.payload}::jsonb`.as('payload'),
+              sql<string>`${row.headers}::jsonb`.as('headers'),
+            ]),
+        )
+        .returning('outbox.id'),
+    )
+    .selectFrom('changed')
+    .selectAll()
+    .executeTakeFirst();
+}
+
+/** The transitions that write no message of their own: the only ones a caller may fold into a statement of its own. */
+export type SilentTransitionName = Exclude<TransitionName, 'revise' | 'reopen'>;
+
+/**
+ * A transition's guarded UPDATE, not executed, for a caller that makes it part of ONE statement with writes of its own
+ * (a data-modifying CTE: origin-session's "attempt started" with its intent, docs/decisions/0173) — the same guard and
+ * the same changes as `transition`, so the rules stay here. Only for a transition that writes no message of its own and
+ * whose caller writes none; the caller adds its own conditions and tells "did not apply" from the rows it got back.
+ */
+export function transitionUpdateQuery(
+  db: QueryCreator<Database>,
+  orderId: string,
+  name: SilentTransitionName,
+  changes: OrderChanges,
+) {
+  return guardedUpdateQuery(db, orderId, name, changes);
+}
+
+function guardedUpdateQuery(db: QueryCreator<Database>, orderId: string, name: TransitionName, changes: OrderChanges) {
   const rule = TRANSITIONS[name];
   const now = new Date();
   // A finished result replaced: counted and stamped here, the one place it happens (docs/decisions/0051).
   const revision = REVISING_TRANSITIONS.has(name)
     ? { revisao: sql<number>`revisao + 1`, revisado_em: changes.revisado_em ?? now }
     : {};
-  return trx
+  return db
     .updateTable('orders')
     .set({ ...changes, ...revision, state: rule.to, updated_at: now })
     .where('id', '=', orderId)
-    .where('state', 'in', rule.from)
-    .returningAll()
-    .returning(sql<OrderState>`old.state`.as('from_state'))
-    .executeTakeFirst();
+    .where('state', 'in', rule.from);
 }
 
 const PROGRESS: Record<OrderState, number> = { queued: 0, running: 1, awaiting_issue: 2, archiving: 3, finished: 4 };

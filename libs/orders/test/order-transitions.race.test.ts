@@ -110,3 +110,46 @@ test('a transition with several starting states reports the one it left', async 
   expect(delivered).toEqual(expect.objectContaining({ applied: true, from: 'awaiting_issue' }));
   expect(delivered.order.state).toBe('archiving');
 });
+
+// A transition with one message is one statement (docs/decisions/0173): the update and its outbox row, atomically,
+// so a caller that writes nothing else needs no transaction.
+
+test('without a transaction: of two finishes racing, one applies with its one message; the other writes nothing', async () => {
+  const order = await accept();
+  const finish = (by: string) =>
+    transition(database.db, order.id, 'finish', { code: by === 'first' ? 605 : 200, finished_at: new Date() }, [
+      { routingKey: 'order.finished.visualizacao-matricula', payload: { order_id: order.id, by } },
+    ]);
+  const first = await whileHeld(order.id, 'startAttempt', { attempts: 1 }, [], () => finish('first'));
+  expect(first).toEqual(expect.objectContaining({ applied: true, from: 'running' }));
+  const second = await finish('second');
+  expect(second.applied).toBe(false);
+  expect(second.order).toEqual(expect.objectContaining({ state: 'finished', code: 605 }));
+  expect((await finishedMessages(order.id)).map((m) => m.payload)).toEqual([{ order_id: order.id, by: 'first' }]);
+});
+
+test('without a transaction: a refused transition writes neither the order nor its message', async () => {
+  const order = await accept();
+  await expect(
+    transition(database.db, order.id, 'recordProtocol', { numero_pedido: 'P-3' }, [
+      { routingKey: 'order.finished.visualizacao-matricula', payload: { order_id: order.id } },
+    ]),
+  ).rejects.toBeInstanceOf(InvalidTransitionError);
+  expect(await finishedMessages(order.id)).toEqual([]);
+  const row = await database.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+  expect(row).toEqual(expect.objectContaining({ state: 'queued', numero_pedido: null }));
+});
+
+test('without a transaction: a message that cannot be written undoes the update with it', async () => {
+  const order = await accept();
+  const id = crypto.randomUUID();
+  await database.db.insertInto('outbox').values({ id, routing_key: 'taken', payload: '{}', headers: '{}' }).execute();
+  // The message's id is taken: the statement fails whole, the order is still queued.
+  await expect(
+    transition(database.db, order.id, 'finish', { code: 605, finished_at: new Date() }, [
+      { id, routingKey: 'order.finished.visualizacao-matricula', payload: { order_id: order.id } },
+    ]),
+  ).rejects.toThrow();
+  const row = await database.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+  expect(row.state).toBe('queued');
+});

@@ -208,7 +208,7 @@ test("in the sandbox a watch's schedule runs on the sandbox's clock (a daily wat
 test("in the sandbox a record watch's run meets the 7-day block on the sandbox's clock; a request still meets 7 days", async () => {
   // Decision 0175: 7 days × 0.005 = 3024 s, then to the start of the next 432 s day — production's rule on that clock.
   const { token } = await accountWithToken('1000.00');
-  const record = { ...MATRICULA, imovel_matricula: '013579' };
+  const record = { ...RECORD_PEDIDO, imovel_matricula: '013579' };
   const watchId = await createWatch(token, { tipo: 'matricula', frequencia: 'semanal', pedido: record });
   const created = await watchRow(watchId);
   const sandbox = { ...deps, timeScale: 0.005 };

@@ -16,7 +16,7 @@ import {
   type SearchResult,
   transition,
 } from '@regapi/orders';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { runOrderTask } from '../tasks/task-messages';
 
 /**
@@ -32,10 +32,11 @@ function headersOf(order: Order): Record<string, string> {
 /**
  * The origin delivered a document: the order waits in `archiving` with its result, and `document.delivered.<fonte>`
  * asks the archive to store the documents and finish it with `end.code` (docs/decisions/0022). The order's
- * `status_consulta` column keeps what the client sees meanwhile (a certificate stays EM_EMISSAO).
+ * `status_consulta` column keeps what the client sees meanwhile (a certificate stays EM_EMISSAO). One statement: in the
+ * caller's transaction, or on its own when it is all the caller writes (docs/decisions/0173).
  */
 export async function deliverOrderDocuments(
-  trx: Transaction<Database>,
+  db: Kysely<Database>,
   order: Order,
   end: OrderEnd,
   documents: readonly DeliveredDocument[],
@@ -53,7 +54,7 @@ export async function deliverOrderDocuments(
     delivered_at: end.at.toISOString(),
   };
   const result = await transition(
-    trx,
+    db,
     order.id,
     'deliverDocument',
     {

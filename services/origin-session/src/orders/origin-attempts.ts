@@ -1,4 +1,5 @@
 import { type Database, type OriginAttemptResolution, PG_ERROR, pgErrorCode } from '@regapi/db';
+import { type OrderChanges, transitionUpdateQuery } from '@regapi/orders';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { LockLostError } from '../session/origin-account-lock';
 
@@ -95,6 +96,65 @@ export async function openIntent(trx: Transaction<Database>, intent: IntentInput
     throw new LockLostError(new Error(`epoch ${intent.epoch} is not the origin account's (${lead?.epoch ?? 'none'})`));
   }
   return id;
+}
+
+/**
+ * "Attempt started" and its intent as ONE statement (docs/decisions/0173), where they were a transaction of four round
+ * trips: the leadership row held FOR SHARE, the order's `startAttempt` (libs/orders' guarded UPDATE, from `queued`
+ * only) made only if `intent.epoch` is still the account's, and the intent inserted only for an order so started. A
+ * single statement is atomic: the order is `running` with its intent, or nothing was written. Answers the intent's id,
+ * or undefined when the order was not `queued` (another runner started it, or it is done); a replaced leader gets
+ * LockLostError (checked first: nothing it asks for is written), a second open intent OpenIntentExistsError.
+ */
+export async function startAttemptUnderIntent(
+  db: Kysely<Database>,
+  changes: OrderChanges,
+  intent: IntentInput,
+): Promise<string | undefined> {
+  const { epoch } = intent;
+  if (epoch === undefined) throw new LockLostError(new Error('no epoch'));
+  const id = crypto.randomUUID();
+  let row: { readonly epoch: number | null; readonly started: number } | undefined;
+  try {
+    row = await db
+      .with('lead', (qc) =>
+        qc.selectFrom('origin_leadership').select('epoch').where('account', '=', intent.account).forShare(),
+      )
+      .with('started', (qc) =>
+        transitionUpdateQuery(qc, intent.orderId, 'startAttempt', changes)
+          .where(sql<boolean>`EXISTS (SELECT 1 FROM lead WHERE lead.epoch = ${epoch}::bigint)`)
+          .returning('id'),
+      )
+      .with('intent', (qc) =>
+        qc
+          .insertInto('origin_order_attempt')
+          .columns(['id', 'order_id', 'fonte', 'started_at', 'epoch'])
+          .expression(
+            qc
+              .selectFrom('started')
+              .select([
+                sql<string>`${id}::uuid`.as('id'),
+                'started.id as order_id',
+                sql<string>`${intent.fonte}`.as('fonte'),
+                sql<Date>`${intent.at}::timestamptz`.as('started_at'),
+                sql<number>`${epoch}::bigint`.as('epoch'),
+              ]),
+          )
+          .returning('id'),
+      )
+      .selectNoFrom([
+        sql<number | null>`(SELECT lead.epoch::float8 FROM lead)`.as('epoch'),
+        sql<number>`(SELECT count(*) FROM intent)::int`.as('started'),
+      ])
+      .executeTakeFirst();
+  } catch (thrown) {
+    if (pgErrorCode(thrown) === PG_ERROR.UNIQUE_VIOLATION) throw new OpenIntentExistsError(intent.orderId);
+    throw thrown;
+  }
+  if (row === undefined || row.epoch !== epoch) {
+    throw new LockLostError(new Error(`epoch ${epoch} is not the origin account's (${row?.epoch ?? 'none'})`));
+  }
+  return row.started === 1 ? id : undefined;
 }
 
 /**

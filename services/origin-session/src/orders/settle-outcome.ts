@@ -108,15 +108,25 @@ async function deliverSearch(ctx: TaskContext, order: Order, search: PropertySea
   const result = searchResultData(search);
   const code: ResultCode = search.rows.length > 0 ? 200 : 612;
   const at = ctx.clock.now();
+  const end: OrderEnd = {
+    code,
+    statusConsulta: null,
+    result,
+    siteReceipts: result.site_receipts,
+    numeroPedido: search.numeroPedido,
+    at,
+  };
+  const receipt: DeliveredDocument = { kind: 'comprovante', url: search.receiptUrl, expires_at: null };
+  // The delivery alone is one statement, with no transaction around it (docs/decisions/0173: the path between one
+  // origin answer and the next call); the follow-up of a provisional result commits with it.
+  if (!search.coverage.retriesPendentes) {
+    const applied = await deliverOrderDocuments(ctx.db, order, end, [receipt]);
+    return applied ? { kind: 'delivered', code } : { kind: 'unchanged' };
+  }
   const applied = await ctx.db.transaction().execute(async (trx) => {
-    const done = await deliverOrderDocuments(
-      trx,
-      order,
-      { code, statusConsulta: null, result, siteReceipts: result.site_receipts, numeroPedido: search.numeroPedido, at },
-      [{ kind: 'comprovante', url: search.receiptUrl, expires_at: null }],
-    );
+    const done = await deliverOrderDocuments(trx, order, end, [receipt]);
     // Contract 2.4: a provisional result is revised when the origin closes the search; the follow-up lives in PostgreSQL.
-    if (done && search.coverage.retriesPendentes) {
+    if (done) {
       const task = checkOrderTask(order, CHECK_REASONS.searchRetries, 1);
       const dueAt = new Date(at.getTime() + ctx.settings.searchRecheckMs);
       await scheduleMessage(trx, {
@@ -158,7 +168,7 @@ async function deliverSuccess(
     numeroPedido,
     at: ctx.clock.now(),
   };
-  const applied = await ctx.db.transaction().execute((trx) => deliverOrderDocuments(trx, order, end, [document]));
+  const applied = await deliverOrderDocuments(ctx.db, order, end, [document]);
   return applied ? { kind: 'delivered', code: 200 } : { kind: 'unchanged' };
 }
 
@@ -231,28 +241,29 @@ async function finishFailure(
   const fonte = fonteOf(order);
   const at = ctx.clock.now();
   let outageChanged = false;
-  const applied = await ctx.db.transaction().execute(async (trx) => {
-    const done = await finishOrder(trx, order, {
-      code,
-      statusConsulta: null,
-      result: failureResultData(fonte, code, { numeroPedido, ...(note === undefined ? {} : { note }) }),
-      siteReceipts: [],
-      numeroPedido,
-      at,
-    });
-    if (done && effect === 'product-out-of-service' && ctx.settings.outageTakesProductOut) {
-      const status = await setProductEnabled(
-        trx,
-        fonte,
-        false,
-        `origin answered ${outcome.kind} (${code}) on order ${order.protocolo}`,
-        at,
-      );
-      outageChanged = status.changed;
-    }
-    if (done && effect === 'office-out-of-service') await markOfficeOutOfService(ctx, trx, order, options.input, at);
-    return done;
-  });
+  const end: OrderEnd = {
+    code,
+    statusConsulta: null,
+    result: failureResultData(fonte, code, { numeroPedido, ...(note === undefined ? {} : { note }) }),
+    siteReceipts: [],
+    numeroPedido,
+    at,
+  };
+  const productOut = effect === 'product-out-of-service' && ctx.settings.outageTakesProductOut;
+  const officeOut = effect === 'office-out-of-service';
+  // An end with no effect beside it is one statement, with no transaction around it (docs/decisions/0173).
+  const applied =
+    !productOut && !officeOut
+      ? await finishOrder(ctx.db, order, end)
+      : await ctx.db.transaction().execute(async (trx) => {
+          const done = await finishOrder(trx, order, end);
+          if (done && productOut) {
+            const reason = `origin answered ${outcome.kind} (${code}) on order ${order.protocolo}`;
+            outageChanged = (await setProductEnabled(trx, fonte, false, reason, at)).changed;
+          }
+          if (done && officeOut) await markOfficeOutOfService(ctx, trx, order, options.input, at);
+          return done;
+        });
   if (outageChanged) {
     const alert: ProductOutage = {
       fonte,
@@ -276,21 +287,19 @@ export async function finishWith(
   end: { statusConsulta: string | null; result?: OrderResultBody; numeroPedido: string | null; note?: string },
 ): Promise<Settled> {
   const fonte = fonteOf(order);
-  const applied = await ctx.db.transaction().execute((trx) =>
-    finishOrder(trx, order, {
-      code,
-      statusConsulta: end.statusConsulta,
-      result:
-        end.result ??
-        failureResultData(fonte, code, {
-          numeroPedido: end.numeroPedido,
-          ...(end.note === undefined ? {} : { note: end.note }),
-        }),
-      siteReceipts: [],
-      numeroPedido: end.numeroPedido,
-      at: ctx.clock.now(),
-    }),
-  );
+  const applied = await finishOrder(ctx.db, order, {
+    code,
+    statusConsulta: end.statusConsulta,
+    result:
+      end.result ??
+      failureResultData(fonte, code, {
+        numeroPedido: end.numeroPedido,
+        ...(end.note === undefined ? {} : { note: end.note }),
+      }),
+    siteReceipts: [],
+    numeroPedido: end.numeroPedido,
+    at: ctx.clock.now(),
+  });
   if (applied) countFinished(ctx, fonte, code);
   return applied ? { kind: 'finished', code } : { kind: 'unchanged' };
 }

@@ -1,10 +1,10 @@
 import { type IncomingMessage, loggerForMessage } from '@regapi/bus';
-import { ceilingSlot, type Order, transition } from '@regapi/orders';
+import { ceilingSlot, type Order } from '@regapi/orders';
 import { intentInput, placeUnderIntent, resolveInDoubt } from '../orders/in-doubt-order';
 import { OFFICE_MARKED_NOTE, officeMarkedOut } from '../orders/office-outage';
 import { type OrderInput, orderInputOf } from '../orders/order-request';
 import { type OrderToRun, readOrderToRun } from '../orders/order-to-run';
-import { openIntent } from '../orders/origin-attempts';
+import { startAttemptUnderIntent } from '../orders/origin-attempts';
 import { finishWith, type Settled } from '../orders/settle-outcome';
 import { OFFICE_OUT_OF_SERVICE_CODE, PRODUCT_OUT_OF_SERVICE_CODE, UNREADABLE_ORDER_CODE } from '../outcome-to-code';
 import { budgetOf } from '../session/budget';
@@ -81,17 +81,13 @@ async function runFresh(ctx: TaskContext, toRun: OrderToRun, input: OrderInput, 
     const opensAt = ceilingSlot(toRun.searchStarts, 0, now, ctx.settings.hourlySearchCeiling);
     if (opensAt > now) return { kind: 'held', until: opensAt };
   }
-  // "Attempt started" and the intent, in one transaction under the leader's epoch, BEFORE the origin is called; from
-  // `queued` only, so a second runner finds nothing to start (docs/decisions/0110).
-  const intentId = await ctx.db.transaction().execute(async (trx) => {
-    const started = await transition(trx, order.id, 'startAttempt', {
-      attempt_started_at: now,
-      attempts: order.attempts + 1,
-      run_after: null,
-    });
-    if (!started.applied) return undefined;
-    return openIntent(trx, intentInput(ctx, order, input, now));
-  });
+  // "Attempt started" and the intent, in one statement under the leader's epoch, BEFORE the origin is called; from
+  // `queued` only, so a second runner finds nothing to start (docs/decisions/0110, 0173).
+  const intentId = await startAttemptUnderIntent(
+    ctx.db,
+    { attempt_started_at: now, attempts: order.attempts + 1, run_after: null },
+    intentInput(ctx, order, input, now),
+  );
   if (intentId === undefined) return { kind: 'skipped', reason: 'started elsewhere' };
   const intent = { id: intentId, startedAt: now, epoch: ctx.epoch() ?? null, outcome: null };
   return placeUnderIntent(ctx, { ...order, state: 'running' }, input, intent, budgetOf(maxRunMs(input.fonte)));
