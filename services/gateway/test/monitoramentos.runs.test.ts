@@ -205,12 +205,12 @@ test("in the sandbox a watch's schedule runs on the sandbox's clock (a daily wat
   expect(await ordersOf(watchId)).toHaveLength(2);
 });
 
-test("in the sandbox a record watch's run meets the 7-day block on the sandbox's clock; a request still meets 7 days", async () => {
-  // Decision 0175: 7 days × 0.005 = 3024 s, then to the start of the next 432 s day — production's rule on that clock.
+test("in the sandbox a record watch's runs are planned past the 7-day block on the sandbox's clock; a request still meets 7 days", async () => {
+  // Decision 0175: 7 days × 0.005 = 3024 s, then to the start of the next 432 s day — production's rule on that clock;
+  // decision 0177: the next run is planned where the run's own order's block lifts, so it is never postponed by it.
   const { token } = await accountWithToken('1000.00');
   const record = { ...RECORD_PEDIDO, imovel_matricula: '013579' };
   const watchId = await createWatch(token, { tipo: 'matricula', frequencia: 'semanal', pedido: record });
-  const created = await watchRow(watchId);
   const sandbox = { ...deps, timeScale: 0.005 };
   await placeDueWatchRuns(sandbox);
   const [firstOrder] = await database.db
@@ -219,7 +219,11 @@ test("in the sandbox a record watch's run meets the 7-day block on the sandbox's
     .where('watch_id', '=', watchId)
     .execute();
   const week = 7 * 432_000;
-  expect((await watchRow(watchId)).next_run_at?.getTime()).toBe(created.created_at.getTime() + week);
+  const firstAt = firstOrder?.created_at.getTime() ?? 0;
+  const planned = (await watchRow(watchId)).next_run_at?.getTime() ?? 0;
+  expect(planned % 432_000).toBe(0);
+  expect(planned).toBeGreaterThan(firstAt + week);
+  expect(planned).toBeLessThanOrEqual(firstAt + week + 432_000);
 
   // A request for the same record meets production's block: refused, accepted again in about 8 days.
   const byHand = await call(`${gateway.url}/v1/consultas/visualizacao-matricula`, {
@@ -230,22 +234,14 @@ test("in the sandbox a record watch's run meets the 7-day block on the sandbox's
   });
   expect(byHand.body.code).toBe(602);
 
-  // The next planned run falls inside the first order's compressed block: moved past it, by at most a compressed day.
+  // Nothing is due a compressed week after the first run (the block holds); at the planned instant the run is placed.
   clock.offsetMs = week + 1_000;
   await placeDueWatchRuns(sandbox);
-  const movedTo = (await watchRow(watchId)).next_run_at?.getTime() ?? 0;
-  const firstAt = firstOrder?.created_at.getTime() ?? 0;
-  expect(movedTo % 432_000).toBe(0);
-  expect(movedTo).toBeGreaterThan(firstAt + week);
-  expect(movedTo).toBeLessThanOrEqual(firstAt + week + 432_000);
-  expect((await runsOf(watchId)).map((run) => [run.outcome, run.reason])).toEqual([
-    ['em_andamento', null],
-    [
-      'adiada_por_bloqueio',
-      `a matrícula foi pedida nos últimos 7 dias do relógio do sandbox; a execução foi movida para ${new Date(movedTo).toISOString()}`,
-    ],
-  ]);
-  clock.offsetMs = movedTo - Date.now() + 1_000;
+  expect(await ordersOf(watchId)).toHaveLength(1);
+  clock.offsetMs = planned - Date.now() + 1_000;
   await placeDueWatchRuns(sandbox);
   expect(await ordersOf(watchId)).toHaveLength(2);
+  const runs = await runsOf(watchId);
+  expect(runs.map((run) => run.outcome)).toEqual(['em_andamento', 'em_andamento']);
+  expect(runs[1]?.planned_at.getTime()).toBe(planned);
 });

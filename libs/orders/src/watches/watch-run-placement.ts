@@ -45,6 +45,18 @@ export interface RunRecord {
   readonly reason: string | null;
   /** When the watch runs next: the schedule's next instant, or later (past an order block). */
   readonly nextRunAt?: Date;
+  /**
+   * The end of the order block this run's own order starts (a record's; docs/decisions/0177): the next run is planned
+   * no earlier, so a record watch's run is never postponed by the watch's previous run.
+   */
+  readonly notBefore?: Date;
+}
+
+/** The run after `run`: its `nextRunAt` when given, else the schedule's next instant, and never inside `notBefore`. */
+function nextRunOf(watch: Watch, run: RunRecord, timeScale: number): Date {
+  if (run.nextRunAt !== undefined) return run.nextRunAt;
+  const scheduled = runAfter(watch.createdAt, watch.frequencia, run.plannedAt, timeScale);
+  return run.notBefore !== undefined && run.notBefore > scheduled ? run.notBefore : scheduled;
 }
 
 /**
@@ -65,6 +77,9 @@ export async function recordWatchRun(db: Db, watch: Watch, run: RunRecord, now: 
       created_at: now,
     })
     .execute();
-  const next = run.nextRunAt ?? runAfter(watch.createdAt, watch.frequencia, run.plannedAt, timeScale);
-  await db.updateTable('watch').set({ next_run_at: next }).where('id', '=', watch.id).execute();
+  await db
+    .updateTable('watch')
+    .set({ next_run_at: nextRunOf(watch, run, timeScale) })
+    .where('id', '=', watch.id)
+    .execute();
 }

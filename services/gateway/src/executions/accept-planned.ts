@@ -66,7 +66,12 @@ export interface WatchRunPlacement {
   readonly watchId: string;
   readonly record: (
     trx: Transaction<Database>,
-    placed: { readonly orderIds: readonly string[]; readonly batchId: string | null },
+    placed: {
+      readonly orderIds: readonly string[];
+      readonly batchId: string | null;
+      /** When the order block the placed order starts lifts (a record's, on the watch's clock: decision 0177). */
+      readonly blockEnd?: Date;
+    },
   ) => Promise<void>;
 }
 

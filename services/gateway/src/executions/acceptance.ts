@@ -157,6 +157,21 @@ export async function acceptExecution(deps: AcceptanceDeps, input: ExecutionInpu
     ...(block === undefined
       ? {}
       : { recheck: (trx: Transaction<Database>) => blockedOutcome(trx, request, block, now, blockScale) }),
-    ...(input.watchRun === undefined ? {} : { watchRun: input.watchRun }),
+    ...(input.watchRun === undefined ? {} : { watchRun: withOwnBlock(input.watchRun, block, now, blockScale) }),
   });
+}
+
+/**
+ * A watch's run of a record tells its placement when the block its own order starts lifts, on the same clock as the
+ * block it met (decision 0177): the watch plans its next run no earlier, so its previous run never postpones it.
+ */
+function withOwnBlock(
+  watchRun: WatchRunPlacement,
+  block: OrderBlock | undefined,
+  now: Date,
+  timeScale: number,
+): WatchRunPlacement {
+  if (block === undefined) return watchRun;
+  const blockEnd = orderBlockEndOnClock({ createdAt: now }, ufTimeZone(block.office.uf), timeScale).from;
+  return { watchId: watchRun.watchId, record: (trx, placed) => watchRun.record(trx, { ...placed, blockEnd }) };
 }

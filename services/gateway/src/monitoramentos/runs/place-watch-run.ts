@@ -53,7 +53,14 @@ function placement(
       await recordWatchRun(
         trx,
         due,
-        { plannedAt, outcome: 'em_andamento', orderId, batchId: placed.batchId, reason: null },
+        {
+          plannedAt,
+          outcome: 'em_andamento',
+          orderId,
+          batchId: placed.batchId,
+          reason: null,
+          ...(placed.blockEnd === undefined ? {} : { notBefore: placed.blockEnd }),
+        },
         now,
         timeScale,
       );
@@ -132,8 +139,9 @@ function notPlacedReason(outcome: AcceptanceOutcome): string | undefined {
  * Places the due run of `watch` (issue 30; docs/decisions/0152, 0164): the watch's stored `pedido` re-validated by the
  * product's own rules and accepted as an ordinary execution of that product — its quote, its debit, its idempotency,
  * its 7-day order block — with the run's history row written and the watch moved to its next run IN the acceptance's
- * transaction. What stops a run is recorded, never skipped: no balance (`nao_executada_saldo`), the record's order
- * block (`adiada_por_bloqueio`, the next run moved past it), a body the product no longer accepts (`falhou`), and
+ * transaction — a record watch's next run never before the block its own new order starts lifts (decision 0177). What
+ * stops a run is recorded, never skipped: no balance (`nao_executada_saldo`), another order's block on the record
+ * (`adiada_por_bloqueio`, the next run moved past it), a body the product no longer accepts (`falhou`), and
  * anything else that outlasts the run's window (`atrasada`, with why).
  */
 export async function placeWatchRun(deps: AcceptanceDeps, watch: Watch): Promise<RunPlacement> {
