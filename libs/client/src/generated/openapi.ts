@@ -1885,7 +1885,7 @@ export interface components {
              */
             tipo: "pessoa" | "matricula";
             /**
-             * @description diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422.
+             * @description diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422; semanal: a cada 7 dias, após o bloqueio de repetição da origem (até o fim daquele dia do cartório).
              * @enum {string}
              */
             frequencia: "diaria" | "semanal" | "mensal";
@@ -1921,7 +1921,7 @@ export interface components {
              */
             tipo: "pessoa" | "matricula";
             /**
-             * @description diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422.
+             * @description diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422; semanal: a cada 7 dias, após o bloqueio de repetição da origem (até o fim daquele dia do cartório).
              * @enum {string}
              */
             frequencia: "diaria" | "semanal" | "mensal";
@@ -1968,7 +1968,7 @@ export interface components {
              */
             tipo: "pessoa" | "matricula";
             /**
-             * @description diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422.
+             * @description diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422; semanal: a cada 7 dias, após o bloqueio de repetição da origem (até o fim daquele dia do cartório).
              * @enum {string}
              */
             frequencia: "diaria" | "semanal" | "mensal";
@@ -2011,7 +2011,7 @@ export interface components {
              */
             tipo: "pessoa" | "matricula";
             /**
-             * @description diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422.
+             * @description diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422; semanal: a cada 7 dias, após o bloqueio de repetição da origem (até o fim daquele dia do cartório).
              * @enum {string}
              */
             frequencia: "diaria" | "semanal" | "mensal";

@@ -25,7 +25,7 @@ const frequencia: JsonObject = {
   type: 'string',
   enum: [...WATCH_FREQUENCIAS],
   description:
-    'diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422.',
+    'diaria, semanal ou mensal (mesmo dia do mês, ou o último dia quando o mês é mais curto). Uma matrícula é no máximo semanal (o bloqueio de 7 dias da mesma matrícula): diaria é 422; semanal: a cada 7 dias, após o bloqueio de repetição da origem (até o fim daquele dia do cartório).',
 };
 
 /** The body of `POST /v1/monitoramentos` and of its quote (docs/decisions/0160): the product's body inside `pedido`. */
