@@ -6,7 +6,7 @@ import { requestFingerprint } from '../src/executions/idempotency/fingerprint';
 import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
 import { loadQuoteCatalog } from './support/quote-catalog';
 import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
-import { shiftedClock, watchRunDeps } from './support/watch-runs';
+import { createWatch, shiftedClock, watchRunDeps } from './support/watch-runs';
 
 // A weekly record watch plans each run past the block its previous run's order starts (docs/decisions/0177): on
 // production's clock (scale 1) every run is placed, none is postponed by the watch's own previous run and none is
@@ -41,14 +41,12 @@ async function weeklyRecordWatch(
 ): Promise<{ accountId: string; token: string; tokenId: string; watchId: string }> {
   const accountId = await newAccount(gateway.adminUrl, `Conta ${randomUUID()}`, '1000.00');
   const { token, tokenId } = await newToken(gateway.adminUrl, accountId, SCOPES);
-  const created = await call(`${gateway.url}/v1/monitoramentos`, {
-    method: 'POST',
-    token,
-    headers: { 'idempotency-key': randomUUID() },
-    body: { tipo: 'matricula', frequencia: 'semanal', pedido: record(matricula) },
+  const watchId = await createWatch(gateway.url, token, {
+    tipo: 'matricula',
+    frequencia: 'semanal',
+    pedido: record(matricula),
   });
-  expect(created.status).toBe(201);
-  return { accountId, token, tokenId, watchId: String(created.body.data[0]?.id) };
+  return { accountId, token, tokenId, watchId };
 }
 
 const nextRunAt = async (watchId: string): Promise<Date> => {
