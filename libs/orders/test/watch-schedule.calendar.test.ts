@@ -55,11 +55,13 @@ test('the next planned run is the smallest planned instant at or after the bound
 });
 
 test('the projected month: 30 daily runs, 30/7 weekly, 1 monthly, in whole centavos', () => {
-  expect(projectedMonthCentavos(1250, 'diaria')).toBe(37_500);
-  expect(projectedMonthCentavos(1250, 'semanal')).toBe(5357);
-  expect(projectedMonthCentavos(700, 'semanal')).toBe(3000);
-  expect(projectedMonthCentavos(1250, 'mensal')).toBe(1250);
-  expect(() => projectedMonthCentavos(12.5, 'mensal')).toThrow(RangeError);
+  expect(projectedMonthCentavos(1250, 'pessoa', 'diaria')).toBe(37_500);
+  expect(projectedMonthCentavos(1250, 'pessoa', 'semanal')).toBe(5357);
+  expect(projectedMonthCentavos(700, 'pessoa', 'semanal')).toBe(3000);
+  // A weekly record watch waits out each run's repeat block: every 8 days (decision 0177).
+  expect(projectedMonthCentavos(1600, 'matricula', 'semanal')).toBe(6000);
+  expect(projectedMonthCentavos(1250, 'pessoa', 'mensal')).toBe(1250);
+  expect(() => projectedMonthCentavos(12.5, 'pessoa', 'mensal')).toThrow(RangeError);
 });
 
 test("on the sandbox's clock a schedule's period is scaled: a day lasts timeScale days, a month 30 of them", () => {

@@ -37,7 +37,9 @@ const create = (body: unknown, bearer = token) =>
 test.each([
   ['pessoa', 'diaria', PESSOA, '/v1/orcamento/pesquisa-previa-bens', 30],
   ['pessoa', 'mensal', { cpf_cnpj: PESSOA.cpf_cnpj }, '/v1/orcamento/pesquisa-previa-bens/nacional', 1],
-  ['matricula', 'semanal', MATRICULA, '/v1/orcamento/visualizacao-matricula', 4.29],
+  // A weekly record watch runs every 8 days, past each run's repeat block (decision 0177).
+  ['matricula', 'semanal', MATRICULA, '/v1/orcamento/visualizacao-matricula', 3.75],
+  ['pessoa', 'semanal', PESSOA, '/v1/orcamento/pesquisa-previa-bens', 4.29],
 ] as const)(
   '%s %s: the price per run is the product quote, the month projected from it',
   async (tipo, frequencia, pedido, productPath, runs) => {
@@ -50,8 +52,9 @@ test.each([
     const productItem = product.body.data[0] as { preco: { total: number } };
     const perRun = productItem.preco.total;
     const centavos = Math.round(perRun * 100);
-    const month =
-      frequencia === 'semanal' ? Math.round((centavos * 30) / 7) : centavos * (frequencia === 'diaria' ? 30 : 1);
+    const month = Math.round(
+      centavos * { diaria: 30, semanal: tipo === 'matricula' ? 30 / 8 : 30 / 7, mensal: 1 }[frequencia],
+    );
     expect(answer.body.data).toEqual([
       {
         tipo,

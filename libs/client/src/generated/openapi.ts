@@ -1898,7 +1898,7 @@ export interface components {
         PrecoMonitoramento: {
             /** @description O orçamento de uma execução, em reais (a soma das UFs na pesquisa nacional). */
             por_execucao: number;
-            /** @description 30 (diaria), 4.29 (semanal: 30/7) ou 1 (mensal). */
+            /** @description 30 (diaria), 4.29 (semanal: 30/7; 3.75 para uma matrícula, a cada 8 dias) ou 1 (mensal). */
             execucoes_em_30_dias: number;
             /** @description por_execucao × execuções em 30 dias, em reais, arredondado ao centavo. */
             mensal_projetado: number;

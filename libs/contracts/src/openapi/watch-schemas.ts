@@ -75,7 +75,10 @@ const PRECO_MONITORAMENTO = objectSchema(
   'O preço de uma execução (o orçamento do produto) e o custo projetado em 30 dias; nada é cobrado ao criar.',
   {
     por_execucao: reais('O orçamento de uma execução, em reais (a soma das UFs na pesquisa nacional).'),
-    execucoes_em_30_dias: { type: 'number', description: '30 (diaria), 4.29 (semanal: 30/7) ou 1 (mensal).' },
+    execucoes_em_30_dias: {
+      type: 'number',
+      description: '30 (diaria), 4.29 (semanal: 30/7; 3.75 para uma matrícula, a cada 8 dias) ou 1 (mensal).',
+    },
     mensal_projetado: reais('por_execucao × execuções em 30 dias, em reais, arredondado ao centavo.'),
     estimado: { type: 'boolean', const: true, description: 'Sempre true: cada execução cobra o orçamento da hora.' },
   },

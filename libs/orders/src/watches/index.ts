@@ -3,8 +3,8 @@ export {
   plannedRunAt,
   projectedMonthCentavos,
   RUN_WINDOW_MS,
-  RUNS_PER_30_DAYS,
   runAfter,
+  runsPer30Days,
   runWindowMs,
 } from './schedule';
 export { toWatch, type Watch } from './watch';

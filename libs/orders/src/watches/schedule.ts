@@ -1,4 +1,4 @@
-import type { WatchFrequencia } from '@regapi/contracts';
+import type { WatchFrequencia, WatchTipo } from '@regapi/contracts';
 
 const DAY_MS = 86_400_000;
 
@@ -92,19 +92,27 @@ export function runWindowMs(frequencia: WatchFrequencia, timeScale = 1): number 
 }
 
 /** Runs in 30 days, for the projected month (docs/decisions/0152): 30 daily, 30/7 weekly, 1 monthly. */
-export const RUNS_PER_30_DAYS: Readonly<Record<WatchFrequencia, number>> = {
+const RUNS_PER_30_DAYS: Readonly<Record<WatchFrequencia, number>> = {
   diaria: 30,
   semanal: 30 / 7,
   mensal: 1,
 };
 
 /**
+ * Runs a watch of `tipo` makes in 30 days. A weekly record watch runs every 8 days: each run waits out the origin's
+ * repeat block of the previous one, 7 days and the rest of that office day (docs/decisions/0177).
+ */
+export function runsPer30Days(tipo: WatchTipo, frequencia: WatchFrequencia): number {
+  return tipo === 'matricula' && frequencia === 'semanal' ? 30 / 8 : RUNS_PER_30_DAYS[frequencia];
+}
+
+/**
  * The projected month of a watch (docs/decisions/0152, 0160): the price of one run — the product's quote, never a
  * second computation — times the runs in 30 days, rounded to the centavo (half up).
  */
-export function projectedMonthCentavos(perRunCentavos: number, frequencia: WatchFrequencia): number {
+export function projectedMonthCentavos(perRunCentavos: number, tipo: WatchTipo, frequencia: WatchFrequencia): number {
   if (!Number.isInteger(perRunCentavos) || perRunCentavos < 0) {
     throw new RangeError(`price ${perRunCentavos} is not whole centavos`);
   }
-  return Math.round(perRunCentavos * RUNS_PER_30_DAYS[frequencia]);
+  return Math.round(perRunCentavos * runsPer30Days(tipo, frequencia));
 }

@@ -87,7 +87,7 @@ export async function createWatchUnderKey(
     requestId: input.requestId,
     billable: false,
     priceCentavos: 0,
-    data: [{ ...watchItem(watch), preco: watchPriceItem(quote, request.frequencia) }],
+    data: [{ ...watchItem(watch), preco: watchPriceItem(quote) }],
   });
   try {
     return await db.transaction().execute(async (trx) => {

@@ -44,7 +44,7 @@ export function quoteHandler(deps: AcceptanceDeps): RequestHandler {
           tipo: pedido.tipo,
           frequencia,
           disponivel: quote.ok,
-          preco: watchPriceItem(quote, frequencia),
+          preco: watchPriceItem(quote),
           orcamento: quote.product.item,
         },
       ],

@@ -1,6 +1,6 @@
 import { centavosToReais, type DataItem, type WatchFrequencia, type WatchPedido } from '@regapi/contracts';
 import type { Db, Plan } from '@regapi/ledger';
-import { projectedMonthCentavos, RUNS_PER_30_DAYS } from '@regapi/orders';
+import { projectedMonthCentavos, runsPer30Days } from '@regapi/orders';
 import { computeNationwideQuote, nationwideQuoteAnswer } from '../batches/nationwide-quote';
 import { computeQuote } from '../quotes/quote';
 import { type QuoteAnswer, quoteAnswer } from '../quotes/quote-view';
@@ -11,6 +11,7 @@ export type WatchQuote =
       readonly ok: true;
       readonly perRunCentavos: number;
       readonly monthCentavos: number;
+      readonly runsIn30Days: number;
       readonly product: QuoteAnswer;
     }
   | { readonly ok: false; readonly product: QuoteAnswer };
@@ -43,15 +44,21 @@ export async function computeWatchQuote(
     perRunCentavos = quote.ok ? quote.price.totalCentavos : undefined;
   }
   if (perRunCentavos === undefined) return { ok: false, product };
-  return { ok: true, perRunCentavos, monthCentavos: projectedMonthCentavos(perRunCentavos, frequencia), product };
+  return {
+    ok: true,
+    perRunCentavos,
+    monthCentavos: projectedMonthCentavos(perRunCentavos, pedido.tipo, frequencia),
+    runsIn30Days: runsPer30Days(pedido.tipo, frequencia),
+    product,
+  };
 }
 
 /** `preco` of a watch and of its quote: one run, the runs in 30 days, the projected month; null when not offered. */
-export function watchPriceItem(quote: WatchQuote, frequencia: WatchFrequencia): DataItem | null {
+export function watchPriceItem(quote: WatchQuote): DataItem | null {
   if (!quote.ok) return null;
   return {
     por_execucao: centavosToReais(quote.perRunCentavos),
-    execucoes_em_30_dias: Math.round(RUNS_PER_30_DAYS[frequencia] * 100) / 100,
+    execucoes_em_30_dias: Math.round(quote.runsIn30Days * 100) / 100,
     mensal_projetado: centavosToReais(quote.monthCentavos),
     estimado: true,
   };
