@@ -198,7 +198,7 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
   const quietHours = createQuietHours(forecast.quiet);
   process.stdout.write(
     `\nquiet hours (forecast interactive session time ≤ ${pct(QUIET_HOUR_SHARE)} of the hour; watch runs start only in ` +
-      `them and end within their stretch): ${forecast.quiet.filter(Boolean).length} of ${HOURS_OF_WEEK}\n` +
+      `them and end within their stretch, a search its rolling hour too): ${forecast.quiet.filter(Boolean).length} of ${HOURS_OF_WEEK}\n` +
       quietHoursLines(forecast.quiet),
   );
   process.stdout.write(
