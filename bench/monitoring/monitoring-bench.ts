@@ -10,6 +10,7 @@ import {
   HOURS_OF_WEEK,
   IDLE_SEARCH_RESERVE_SETTING,
   QUIET_HOUR_SHARE,
+  type QuietHours,
   RUN_TIME_MIN_SAMPLES,
   RUN_TIME_SAMPLES,
   type RunTimes,
@@ -21,6 +22,7 @@ import { percentile } from '../percentile';
 import { UsageError } from '../usage-error';
 import { dailyWatches, largestAdmitted, PLACEMENTS, type Placement } from './admission';
 import { type InteractiveOrder, interactiveArrivals, MIX, WEEK_SHAPE } from './business-week';
+import { splitWaits } from './wait-split';
 import { type DailyWatch, type RunResult, type RunSettings, runWeeks } from './week-run';
 
 const WEEK_MS = HOURS_OF_WEEK * HOUR_MS;
@@ -99,6 +101,22 @@ function quietHoursLines(quiet: readonly boolean[]): string {
     }
     return `  ${day} ${ranges.length === 0 ? 'none' : ranges.join(', ')}\n`;
   }).join('');
+}
+
+/** The waits per arrival hour with watches against without (`splitWaits`). */
+function splitLine(
+  measured: readonly InteractiveOrder[],
+  result: RunResult,
+  baseline: RunResult,
+  quietHours: QuietHours,
+): string {
+  const without = splitWaits(measured, baseline.waits, quietHours);
+  return splitWaits(measured, result.waits, quietHours)
+    .map((w, i) => {
+      const b = without[i] as (typeof without)[number];
+      return `${w.hour} N=${w.count} ${seconds(w.p50)} / ${seconds(w.p95)} vs ${seconds(b.p50)} / ${seconds(b.p95)}`;
+    })
+    .join('; ');
 }
 
 const waitsLine = (w: Waits) => `p50 ${seconds(w.p50)}, p95 ${seconds(w.p95)}, p99 ${seconds(w.p99)}`;
@@ -180,7 +198,7 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
   const quietHours = createQuietHours(forecast.quiet);
   process.stdout.write(
     `\nquiet hours (forecast interactive session time ≤ ${pct(QUIET_HOUR_SHARE)} of the hour; watch runs start only in ` +
-      `them and end within their stretch): ${forecast.quiet.filter(Boolean).length} of ${HOURS_OF_WEEK}\n` +
+      `them and end within their stretch, a search its rolling hour too): ${forecast.quiet.filter(Boolean).length} of ${HOURS_OF_WEEK}\n` +
       quietHoursLines(forecast.quiet),
   );
   process.stdout.write(
@@ -251,6 +269,7 @@ export async function runMonitoringBench(args: readonly string[]): Promise<void>
         `      ${pct(held.length / measured.length)} of the orders arrived while a watch run held the session ` +
         `(non-preemptive): what was left of it p50 ${seconds(percentile(heldLeft, 0.5))}, ` +
         `p95 ${seconds(percentile(heldLeft, 0.95))}\n` +
+        `      by arrival hour (decision 0174; p50 / p95, with vs without): ${splitLine(measured, result, baseline, quietHours)}\n` +
         `    late runs: ${result.watchRuns.late} of ${result.watchRuns.planned} planned ` +
         `(${result.watchRuns.started} started; longest wait of a run ${seconds(result.longestWatchWaitMs)}); ` +
         `runs ending past their quiet stretch ${overruns.length}` +

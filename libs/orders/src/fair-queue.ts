@@ -7,7 +7,8 @@
  * Below both, a third level: idle work (a watch run, docs/decisions/0152 and 0163), handed out only when no customer
  * and no internal task is eligible, an idle search only while the ceiling keeps a reserve for interactive orders, and
  * only in the forecast's quiet hours, ending within their stretch (decision 0174): the queue is non-preemptive, so a
- * watch run started in a busy hour would hold the session when an interactive order arrives.
+ * watch run started in a busy hour would hold the session when an interactive order arrives. An idle search also
+ * counts under the rolling ceiling for an hour, so it starts no later than an hour before its stretch ends.
  *
  * Pure and synchronous: no clock, no database. Times are epoch milliseconds given by the caller (a driven clock in
  * tests), so the same code decides the real run order and forecasts it (`forecast`) for honest ETAs.
@@ -501,8 +502,8 @@ function decidesAt(s: State, now: number, limits: Limits): number {
     for (const flow of s.backlogged) if (flow.others.peek() !== undefined) return now;
   }
   const idleOpen = nextSearchStartAt(window, now, limits.idle);
-  const endBy = idleEndBy(s, now, interactiveQueued ? open : Number.POSITIVE_INFINITY);
-  for (const flow of s.idleBacklogged) if (idleCandidate(flow, now, idleOpen <= now, endBy) !== undefined) return now;
+  const bounds = idleBounds(s, now, interactiveQueued ? open : Number.POSITIVE_INFINITY);
+  for (const flow of s.idleBacklogged) if (idleCandidate(flow, now, idleOpen <= now, bounds) !== undefined) return now;
   if (interactiveQueued) return open;
   return idleResumesAt(s, now, idleOpen) ?? now;
 }
@@ -516,10 +517,10 @@ function decidesAt(s: State, now: number, limits: Limits): number {
 function nextIdle(s: State, now: number, open: number, idleLimit: number): FairDecision {
   const interactiveQueued = s.customers.queued + s.internal.queued > 0;
   const idleOpen = nextSearchStartAt(s.starts, now, idleLimit);
-  const endBy = idleEndBy(s, now, interactiveQueued ? open : Number.POSITIVE_INFINITY);
+  const bounds = idleBounds(s, now, interactiveQueued ? open : Number.POSITIVE_INFINITY);
   const picks: Pick[] = [];
   for (const flow of s.idleBacklogged) {
-    const entry = idleCandidate(flow, now, idleOpen <= now, endBy);
+    const entry = idleCandidate(flow, now, idleOpen <= now, bounds);
     if (entry !== undefined) picks.push({ flow, entry });
   }
   const pick = choose(s.idleVirtual, picks);
@@ -536,21 +537,38 @@ function nextIdle(s: State, now: number, open: number, idleLimit: number): FairD
   return { kind: 'run', task: pick.entry.task };
 }
 
-/** The instant an idle task starting at `now` must end by: its quiet stretch's end (decision 0174), and `by`. */
-function idleEndBy(s: State, now: number, by: number): number {
-  const end = s.quiet.stretchEndAt(now);
-  return end === undefined ? Number.NEGATIVE_INFINITY : Math.min(end, by);
+/** What an idle task starting at `now` must end by: its quiet stretch's end (decision 0174), and also `by`. */
+interface IdleBounds {
+  /** The stretch's end (−∞ outside a quiet hour): the task's run, and a search's ceiling shadow, must end by it. */
+  readonly stretchEnd: number;
+  /** The stretch's end or a held interactive search's slot, the earlier: the task's run must end by it. */
+  readonly runEnd: number;
+}
+
+function idleBounds(s: State, now: number, by: number): IdleBounds {
+  const end = s.quiet.stretchEndAt(now) ?? Number.NEGATIVE_INFINITY;
+  return { stretchEnd: end, runEnd: Math.min(end, by) };
+}
+
+/**
+ * How long an idle task takes of its quiet stretch: its cost, and for a search at least the rolling hour it counts
+ * under the ceiling (decision 0174): an idle search started in the stretch's last hour would still take ceiling from
+ * the first busy hour's customers.
+ */
+function idleSpanMs(task: FairTask): number {
+  return task.search ? Math.max(task.costMs, SEARCH_CEILING_WINDOW_MS) : task.costMs;
 }
 
 /**
  * The idle entry a flow would run at `now`: the older of its heads that may start then (a search only while the
- * reserve allows one) and is expected to end by `endBy`.
+ * reserve allows one), is expected to end by `bounds.runEnd`, and whose span (`idleSpanMs`) ends by the stretch's end.
  */
-function idleCandidate(flow: Flow, now: number, searchOpen: boolean, endBy: number): Entry | undefined {
+function idleCandidate(flow: Flow, now: number, searchOpen: boolean, bounds: IdleBounds): Entry | undefined {
   if (flow.queued === 0) return undefined;
   let best: Entry | undefined;
   for (const entry of [flow.others.peek(), searchOpen ? flow.searches.peek() : undefined]) {
-    if (entry === undefined || now + entry.task.costMs > endBy) continue;
+    if (entry === undefined || now + entry.task.costMs > bounds.runEnd) continue;
+    if (now + idleSpanMs(entry.task) > bounds.stretchEnd) continue;
     if (best === undefined || entry.seq < best.seq) best = entry;
   }
   return best;
@@ -558,7 +576,7 @@ function idleCandidate(flow: Flow, now: number, searchOpen: boolean, endBy: numb
 
 /**
  * Nothing interactive queued and no idle task may start at `now`: the first instant a queued idle task may, if nothing
- * changes — in a quiet hour it ends within the stretch of, a search not before the reserve reopens at `idleOpen` (it
+ * changes — in a quiet hour it (a search: its ceiling shadow, `idleSpanMs`) ends within the stretch of, a search not before the reserve reopens at `idleOpen` (it
  * may close again: a lower bound). Later than `now` (every head that fits now is a candidate); undefined when no quiet
  * stretch of the week holds any.
  */
@@ -570,7 +588,7 @@ function idleResumesAt(s: State, now: number, idleOpen: number): number | undefi
       [flow.searches.peek(), Math.max(now, idleOpen)],
     ];
     for (const [entry, from] of heads) {
-      const at = entry === undefined ? undefined : s.quiet.nextFit(from, entry.task.costMs);
+      const at = entry === undefined ? undefined : s.quiet.nextFit(from, idleSpanMs(entry.task));
       if (at !== undefined && (first === undefined || at < first)) first = at;
     }
   }

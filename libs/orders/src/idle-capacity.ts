@@ -82,7 +82,11 @@ export interface CapacityForecast {
   readonly quiet: readonly boolean[];
   /** Session time left in a quiet bucket: the hour minus the interactive busy time; 0 in a busy one. */
   readonly idleSessionMs: readonly number[];
-  /** Searches left in a quiet bucket: the ceiling minus the reserve minus the interactive searches (never below 0). */
+  /**
+   * Searches left in a quiet bucket: the ceiling minus the reserve minus the interactive searches (never below 0); 0
+   * in a busy bucket and in the last quiet hour before one, whose idle searches would still count under the rolling
+   * ceiling in the busy hour (decision 0174).
+   */
   readonly idleSearches: readonly number[];
   /** Weeks of history each bucket was forecast from (0 to FORECAST_WEEKS): a bucket with none is all idle. */
   readonly weeksObserved: readonly number[];
@@ -99,7 +103,7 @@ export function percentile(values: readonly number[], p: number): number {
 /**
  * The forecast from the observed history: each bucket's hours in [from, to) — up to one per week, hours before the
  * history began count as unobserved, not idle — with their samples (0 when none), the 90th percentile of each, and
- * the idle capacity that leaves in the quiet ones. An empty history leaves every bucket quiet, with its whole hour and
+ * the idle capacity that leaves in the quiet ones (no idle search in a stretch's last hour). An empty history leaves every bucket quiet, with its whole hour and
  * the ceiling minus the reserve.
  */
 export function forecastIdleCapacity(history: LoadHistory, settings: CapacitySettings): CapacityForecast {
@@ -132,7 +136,7 @@ export function forecastIdleCapacity(history: LoadHistory, settings: CapacitySet
     quiet,
     idleSessionMs: interactiveBusyMs.map((ms, bucket) => (quiet[bucket] ? HOUR_MS - ms : 0)),
     idleSearches: interactiveSearches.map((count, bucket) =>
-      quiet[bucket] ? Math.max(0, ceiling - reserve - count) : 0,
+      quiet[bucket] && quiet[(bucket + 1) % HOURS_OF_WEEK] ? Math.max(0, ceiling - reserve - count) : 0,
     ),
     weeksObserved: busy.map((values) => values.length),
   };

@@ -19,6 +19,7 @@ import {
 /** Monday 2026-03-09 00:00 in Brasília (03:00 UTC): bucket 0. */
 const MONDAY = Date.parse('2026-03-09T03:00:00.000Z');
 const MINUTE = 60_000;
+const WEEK = HOURS_OF_WEEK * HOUR_MS;
 const SEARCH_MS = 72_000;
 const VIEW_MS = 60_000;
 
@@ -84,17 +85,44 @@ test('outside the quiet hours no watch run starts though the session is free; th
 
 test('a run whose cost would cross into a busy hour waits for the next stretch; one that fits still runs', () => {
   const queue = queueWith(NIGHTS);
-  // The search is the account's older task: at 07:59 it would end at 08:00:12, the view at 08:00:00 exactly.
+  // The search is the account's older task; at 07:59 the view would end at 08:00:00 exactly.
   queue.enqueue(watchSearch('w-search'));
   queue.enqueue(watchView('w-view'));
   const late = MONDAY + 8 * HOUR_MS - MINUTE;
   expect(queue.decidesAt(late)).toBe(late);
   expect(queue.next(late)).toMatchObject({ kind: 'run', task: { id: 'w-view' } });
   expect(queue.next(late + VIEW_MS)).toEqual({ kind: 'wait', until: MONDAY + 20 * HOUR_MS });
-  // Started so that it ends at 08:00 exactly, the search runs.
+});
+
+test("an idle search is held in a quiet stretch's last hour (its rolling hour would reach the busy one); a record view is not", () => {
+  // Decision 0174: a search counts under the ceiling for an hour after it starts, so an idle one starts no later than
+  // an hour before the stretch ends (07:00 for 08:00); a record view places no search and only needs its cost to fit.
+  const lastHour = MONDAY + 7 * HOUR_MS + 1;
+  const queue = queueWith(NIGHTS);
+  queue.enqueue(watchSearch('w-search'));
+  expect(queue.next(lastHour)).toEqual({ kind: 'wait', until: MONDAY + 20 * HOUR_MS });
+  expect(queue.decidesAt(lastHour)).toBe(MONDAY + 20 * HOUR_MS);
+  expect(queue.forecast(lastHour).get('w-search')).toBe(MONDAY + 20 * HOUR_MS);
+  expect(NIGHTS.nextFit(lastHour, HOUR_MS)).toBe(MONDAY + 20 * HOUR_MS);
+  // Its record view, queued after it, goes at once.
+  queue.enqueue(watchView('w-view'));
+  expect(queue.decidesAt(lastHour)).toBe(lastHour);
+  expect(queue.next(lastHour)).toMatchObject({ kind: 'run', task: { id: 'w-view' } });
+  // At 07:00 exactly its rolling hour ends at 08:00: it runs.
   const again = queueWith(NIGHTS);
   again.enqueue(watchSearch('w-search'));
-  expect(again.next(MONDAY + 8 * HOUR_MS - SEARCH_MS)).toMatchObject({ kind: 'run', task: { id: 'w-search' } });
+  expect(again.decidesAt(MONDAY + 7 * HOUR_MS)).toBe(MONDAY + 7 * HOUR_MS);
+  expect(again.next(MONDAY + 7 * HOUR_MS)).toMatchObject({ kind: 'run', task: { id: 'w-search' } });
+  // A stretch of one hour holds an idle search only at its first instant (admission counts none there); a view
+  // anywhere its cost fits. Every hour quiet holds a search at any instant.
+  const oneHour = queueWith(createQuietHours(Array.from({ length: HOURS_OF_WEEK }, (_, bucket) => bucket === 3)));
+  oneHour.enqueue(watchSearch('w1'));
+  expect(oneHour.next(MONDAY + 3 * HOUR_MS + 1)).toEqual({ kind: 'wait', until: MONDAY + WEEK + 3 * HOUR_MS });
+  oneHour.enqueue(watchView('w2'));
+  expect(oneHour.next(MONDAY + 3 * HOUR_MS + 1)).toMatchObject({ kind: 'run', task: { id: 'w2' } });
+  const anyHour = queueWith(createQuietHours(new Array<boolean>(HOURS_OF_WEEK).fill(true)));
+  anyHour.enqueue(watchSearch('w1'));
+  expect(anyHour.next(lastHour)).toMatchObject({ kind: 'run', task: { id: 'w1' } });
 });
 
 test('with no quiet hour idle work never starts and the queue says idle; interactive work is unchanged', () => {
@@ -124,7 +152,7 @@ const arrivals = fc.array(
   { maxLength: 60 },
 );
 
-test('property: every idle start is in a quiet hour and ends by its stretch; waits move on; forecasts are the run', () => {
+test('property: every idle start is in a quiet hour and ends (a search: its hour) by its stretch; waits move on; forecasts are the run', () => {
   fc.assert(
     fc.property(quietSets, arrivals, (hours, list) => {
       const quiet = createQuietHours(hours);
@@ -159,7 +187,9 @@ test('property: every idle start is in a quiet hour and ends by its stretch; wai
           expect(anchor).toBe(now);
           const { task } = decision;
           if (task.idle === true) {
-            expect(now + task.costMs).toBeLessThanOrEqual(quiet.stretchEndAt(now) ?? Number.NEGATIVE_INFINITY);
+            // A search's rolling hour under the ceiling, too, ends within the stretch.
+            const span = task.search ? Math.max(task.costMs, HOUR_MS) : task.costMs;
+            expect(now + span).toBeLessThanOrEqual(quiet.stretchEndAt(now) ?? Number.NEGATIVE_INFINITY);
           }
           if (forecast !== undefined) expect(forecast.get(task.id)).toBe(now);
           now += task.costMs;
@@ -175,7 +205,10 @@ test('property: every idle start is in a quiet hour and ends by its stretch; wai
       }
       // What is left is idle work no quiet stretch of the week can hold.
       expect(index).toBe(tasks.length);
-      if (queue.size() > 0) expect(quiet.nextFit(now, VIEW_MS)).toBeUndefined();
+      // (A view needs its cost to fit; a search, its hour.)
+      const left = [...queue.forecast(now, undefined).keys()];
+      expect(left).toEqual([]);
+      if (queue.size() > 0) expect(quiet.nextFit(now, HOUR_MS)).toBeUndefined();
     }),
     { numRuns: 150 },
   );

@@ -99,14 +99,16 @@ test('an hour busier than the quiet share has no idle capacity at all; one at th
   const share = QUIET_HOUR_SHARE * HOUR_MS;
   const from = TO - WEEK_MS;
   const samples: LoadSample[] = [
+    { hourStart: from + 8 * HOUR_MS, busyMs: share, searches: 4 },
     { hourStart: from + 9 * HOUR_MS, busyMs: share, searches: 4 },
     { hourStart: from + 10 * HOUR_MS, busyMs: share + 1, searches: 4 },
     { hourStart: from + 11 * HOUR_MS, busyMs: 40 * 60_000, searches: 30 },
   ];
   const forecast = forecastIdleCapacity({ from, to: TO, samples }, SETTINGS);
   expect(forecast.quiet.slice(8, 13)).toEqual([true, true, false, false, true]);
-  expect(forecast.idleSessionMs.slice(8, 13)).toEqual([HOUR_MS, HOUR_MS - share, 0, 0, HOUR_MS]);
-  expect(forecast.idleSearches.slice(8, 13)).toEqual([40, 36, 0, 0, 40]);
+  expect(forecast.idleSessionMs.slice(8, 13)).toEqual([HOUR_MS - share, HOUR_MS - share, 0, 0, HOUR_MS]);
+  // 09:00 is the last quiet hour before a busy one: its idle searches would count in 10:00's rolling ceiling.
+  expect(forecast.idleSearches.slice(8, 13)).toEqual([36, 0, 0, 0, 40]);
   expect(forecast.quiet).toEqual(quietBuckets(forecast.interactiveBusyMs));
   expect(forecast.quiet.filter((quiet) => !quiet)).toHaveLength(2);
   expect(() => quietBuckets([0])).toThrow(RangeError);

@@ -111,13 +111,15 @@ test('per hour: the session time calls held (split across hours), the searches s
   });
 
   // Into the forecast: Wednesday 10:00 UTC (07:00 in Brasília), 3 min busy, is quiet (decision 0174) and keeps 57 min
-  // and 39 searches for idle work; 12:00 UTC, 7 min busy (over 10 % of the hour), is not and keeps nothing.
+  // for idle work, but no search: 11:00 UTC (10 min busy) is not quiet, and an idle search at 10:00 would still
+  // count in its rolling ceiling. 12:00 UTC, 7 min busy (over 10 % of the hour), is not quiet and keeps nothing.
   const forecast = forecastIdleCapacity(history, { hourlySearchCeiling: 50, idleSearchReserve: 10 });
   const quiet = hourOfWeek(at('2026-03-11T10:00:00.000Z'));
   expect(quiet).toBe(2 * 24 + 7);
   expect(forecast.quiet[quiet]).toBe(true);
   expect(forecast.idleSessionMs[quiet]).toBe(HOUR_MS - 3 * MINUTE);
-  expect(forecast.idleSearches[quiet]).toBe(39);
+  expect(forecast.idleSearches[quiet]).toBe(0);
+  expect(forecast.idleSearches[quiet - 1]).toBe(40);
   const busy = hourOfWeek(at('2026-03-11T12:00:00.000Z'));
   expect(forecast.quiet[busy]).toBe(false);
   expect(forecast.idleSessionMs[busy]).toBe(0);

@@ -105,18 +105,19 @@ test('only the quiet hours count: a busy hour with room to spare adds nothing, a
     fits: 'semanal',
     shortfall: { resource: 'session', allowed: 0 },
   });
-  // Planned Monday 10:00, the weekly window reaches Tuesday: 24 h × 40 searches × 80 % = 768 there.
+  // Planned Monday 10:00, the weekly window reaches Tuesday: 23 h × 40 searches × 80 % = 736 there (Tuesday 23:00
+  // is the stretch's last hour: no idle search, its rolling hour would reach Wednesday's customers).
   const weekly = (n: number) =>
     watchDemand(
       Array.from({ length: n }, () => personWatch('semanal')),
       RUN_MS,
     );
-  expect(admitWatch(weekly(767), personWatch('semanal'), forecast, RUN_MS)).toEqual({ admitted: true });
+  expect(admitWatch(weekly(735), personWatch('semanal'), forecast, RUN_MS)).toEqual({ admitted: true });
   // The week's only quiet day holds no more for a monthly one either.
-  expect(admitWatch(weekly(768), personWatch('semanal'), forecast, RUN_MS)).toMatchObject({
+  expect(admitWatch(weekly(736), personWatch('semanal'), forecast, RUN_MS)).toMatchObject({
     admitted: false,
     fits: undefined,
-    shortfall: { resource: 'searches', demand: 769, allowed: 768 },
+    shortfall: { resource: 'searches', demand: 737, allowed: 736 },
   });
 });
 
@@ -157,30 +158,48 @@ test('a refusal names the most frequent schedule that fits', () => {
   });
 });
 
+/** Two quiet hours a week, Monday 10:00–12:00: 40 idle searches (none at 11:00, the stretch's last hour), 7,200 s. */
+const twoHours = () => forecastWhere((bucket) => bucket !== 10 && bucket !== 11);
+
 test('the margin: demand up to 80 % of a stretch idle capacity fits, more does not', () => {
-  // One idle hour a week (Monday 10:00, 40 searches, 3,600 s): 80 % is 32 searches and 2,880 s.
-  const oneHour = forecastWhere((bucket) => bucket !== 10);
+  // 80 % of two quiet hours: 32 searches and 5,760 s.
   const runs = (calls: number): WatchLoad => ({ ...personWatch('mensal'), calls });
-  expect(admitWatch({ windows: [] }, runs(32), oneHour, RUN_MS)).toEqual({ admitted: true });
-  expect(admitWatch({ windows: [] }, runs(33), oneHour, RUN_MS)).toMatchObject({
+  expect(admitWatch({ windows: [] }, runs(32), twoHours(), RUN_MS)).toEqual({ admitted: true });
+  expect(admitWatch({ windows: [] }, runs(33), twoHours(), RUN_MS)).toMatchObject({
     admitted: false,
     shortfall: { resource: 'searches', demand: 33, allowed: 32 },
   });
-  // Record views: 2,880 s / 60 s = 48 fit, 49 do not.
+  // Record views: 5,760 s / 60 s = 96 fit, 97 do not.
   const views = (calls: number): WatchLoad => ({ ...runs(calls), fonte: 'visualizacao-matricula' });
-  expect(admitWatch({ windows: [] }, views(48), oneHour, RUN_MS)).toEqual({ admitted: true });
-  expect(admitWatch({ windows: [] }, views(49), oneHour, RUN_MS)).toMatchObject({
+  expect(admitWatch({ windows: [] }, views(96), twoHours(), RUN_MS)).toEqual({ admitted: true });
+  expect(admitWatch({ windows: [] }, views(97), twoHours(), RUN_MS)).toMatchObject({
     admitted: false,
-    shortfall: { resource: 'session', demand: 49 * 60_000, allowed: ADMISSION_MARGIN * HOUR_MS },
+    shortfall: { resource: 'session', demand: 97 * 60_000, allowed: 2 * ADMISSION_MARGIN * HOUR_MS },
   });
 });
 
-test('the demand of the existing watches counts, and measured run times set it', () => {
+test('the last quiet hour before a busy one holds no idle search, but its session time serves record views', () => {
+  // Decision 0174: an idle search counts under the rolling ceiling for an hour, so none starts in a stretch's last
+  // hour; the queue holds it (fair-queue.quiet-hours.test.ts). One quiet hour (Monday 10:00) is only a last hour.
   const oneHour = forecastWhere((bucket) => bucket !== 10);
+  expect(oneHour.quiet[10]).toBe(true);
+  expect(oneHour.idleSearches.every((count) => count === 0)).toBe(true);
+  expect(admitWatch({ windows: [] }, personWatch('mensal'), oneHour, RUN_MS)).toMatchObject({
+    admitted: false,
+    fits: undefined,
+    shortfall: { resource: 'searches', demand: 1, allowed: 0 },
+  });
+  const views = (calls: number): WatchLoad => ({ ...personWatch('mensal'), fonte: 'visualizacao-matricula', calls });
+  expect(admitWatch({ windows: [] }, views(48), oneHour, RUN_MS)).toEqual({ admitted: true });
+  expect(admitWatch({ windows: [] }, views(49), oneHour, RUN_MS).admitted).toBe(false);
+});
+
+test('the demand of the existing watches counts, and measured run times set it', () => {
+  const oneHour = twoHours();
   const existing = watchDemand([{ ...personWatch('mensal'), calls: 30 }], RUN_MS);
   expect(admitWatch(existing, { ...personWatch('semanal'), calls: 2 }, oneHour, RUN_MS)).toEqual({ admitted: true });
   expect(admitWatch(existing, { ...personWatch('semanal'), calls: 3 }, oneHour, RUN_MS).admitted).toBe(false);
-  // Record views measured at 2 min each: 24 fit in 80 % of the hour, not 25.
+  // Record views measured at 2 min each: 48 fit in 80 % of the two hours, not 49.
   const slow: RunTimes = { ...RUN_MS, 'visualizacao-matricula': 120_000 };
   const views = (calls: number): WatchLoad => ({
     frequencia: 'mensal',
@@ -188,8 +207,8 @@ test('the demand of the existing watches counts, and measured run times set it',
     calls,
     plannedAt: MONDAY + 10 * HOUR_MS,
   });
-  expect(admitWatch({ windows: [] }, views(24), oneHour, slow)).toEqual({ admitted: true });
-  expect(admitWatch({ windows: [] }, views(25), oneHour, slow).admitted).toBe(false);
+  expect(admitWatch({ windows: [] }, views(48), oneHour, slow)).toEqual({ admitted: true });
+  expect(admitWatch({ windows: [] }, views(49), oneHour, slow).admitted).toBe(false);
 });
 
 test('monthly runs share the whole week: together they may exceed it though each fits', () => {
