@@ -1,10 +1,10 @@
 import { businessHoursBetween } from '@regapi/calendar';
 import type { OriginSample } from '@regapi/origin';
-import { propertyRequest } from '@regapi/origin-simulator';
 import { EVENT_METRICS } from '@regapi/telemetry';
 import { type RecordedMetrics, waitFor } from '@regapi/testkit';
 import { DEFAULT_RECONCILER_SETTINGS, nextCheckAt } from '../src';
-import { type HandledTask, type System, startSystem } from './support/system';
+import { alertLogged, certificateInIssueAt, checkHandled, watchAfterChecks } from './support/certificate-checks';
+import { type System, startSystem } from './support/system';
 
 let system: System;
 
@@ -16,31 +16,15 @@ afterAll(async () => {
   await system.close();
 });
 
-/** The check of `orderId` numbered `attempt` (1 is origin-session's, at the forecast), once origin-session handled it. */
-function checkHandled(orderId: string, attempt: number): Promise<HandledTask> {
-  return waitFor(
-    () =>
-      system.tasks.find(
-        ({ task }) => task.kind === 'check-order' && task.order_id === orderId && (task.attempt ?? 1) === attempt,
-      ),
-    { what: `check ${attempt} of ${orderId}` },
-  );
-}
-
 async function certificateInIssue(owner: OriginSample) {
   // The origin accepts at our time (its clock may have been held back by an earlier test). Catching it up is hours
   // of origin time without a call: the origin drops an idle session after 30 minutes, so our clock moves past that
   // too, and origin-session logs in again BEFORE placing the order, as it would after such a pause. Without it the
   // placement meets a lost session, which proves nothing about a certificate: it would wait out the origin's maximum
   // time before placing it again (decision 0110).
-  system.clock.set(new Date(system.clock.now().getTime() + 31 * 60_000));
-  system.originClock.set(system.clock.now());
-  const order = await system.accept('certidao-inteiro-teor', propertyRequest(owner), 6_000, 10_000);
-  const waiting = await system.waitForOrder(order.id, 'EM_EMISSAO', (o) => o.state === 'awaiting_issue');
-  expect(waiting.statusConsulta).toBe('EM_EMISSAO');
-  const forecast = new Date(((waiting.result?.data ?? {}) as { previsao_entrega_em: string }).previsao_entrega_em);
-  const watch = await waitFor(() => system.watchOf(order.id), { what: 'the watch row' });
-  return { order: waiting, forecast, watch };
+  const inIssue = await certificateInIssueAt(system, owner, new Date(system.clock.now().getTime() + 31 * 60_000));
+  expect(inIssue.order.statusConsulta).toBe('EM_EMISSAO');
+  return inIssue;
 }
 
 /** How many watch checks ended with `outcome` since `since` (issue 13: `regapi.certificates.watch_checks`). */
@@ -59,7 +43,10 @@ test('a certificate in EM_EMISSAO is checked at growing intervals in business ho
 
   // The office is slow: the origin's clock stays at the acceptance while ours runs through the checks.
   system.clock.set(forecast);
-  expect((await checkHandled(order.id, 1)).report).toEqual({ kind: 'check-order', report: { kind: 'still-open' } });
+  expect((await checkHandled(system, order.id, 1)).report).toEqual({
+    kind: 'check-order',
+    report: { kind: 'still-open' },
+  });
   let previous = forecast;
   for (const [attempt, hours] of [
     [2, 0.25],
@@ -67,18 +54,12 @@ test('a certificate in EM_EMISSAO is checked at growing intervals in business ho
     [4, 1],
     [5, 2],
   ] as const) {
-    const current = await waitFor(
-      async () => (await system.watchOf(order.id))?.checks === attempt - 1 && system.watchOf(order.id),
-      {
-        what: `the watch before check ${attempt}`,
-      },
-    );
-    const due = current?.next_check_at;
-    if (due === null || due === undefined) throw new Error('no next check');
+    const current = await watchAfterChecks(system, order.id, attempt - 1, `the watch before check ${attempt}`);
+    const due = current.next_check_at;
     // Growing intervals, in the office's registry business hours (09:00-16:00, contract 8).
     expect(businessHoursBetween(previous, due, current.time_zone)).toBeCloseTo(hours, 6);
     system.clock.set(due);
-    const handled = await checkHandled(order.id, attempt);
+    const handled = await checkHandled(system, order.id, attempt);
     expect(handled.task).toMatchObject({ kind: 'check-order', reason: 'certificate-watch', attempt });
     expect(handled.report).toEqual({ kind: 'check-order', report: { kind: 'still-open' } });
     previous = due;
@@ -89,15 +70,15 @@ test('a certificate in EM_EMISSAO is checked at growing intervals in business ho
 
   // The office issues; the next check of the watch finds it: archive → SUCESSO, status Emitida (contract 2.6).
   system.originClock.advance(5 * 60_000);
-  const before = await waitFor(async () => (await system.watchOf(order.id))?.checks === 5 && system.watchOf(order.id), {
-    what: 'the watch after check 5',
-  });
-  if (before === undefined || before.next_check_at === null) throw new Error('no next check');
+  const before = await watchAfterChecks(system, order.id, 5, 'the watch after check 5');
   system.clock.set(before.next_check_at);
   const issued = await system.waitForOrder(order.id, 'issued', (o) => o.state === 'finished');
   expect(issued).toMatchObject({ code: 200, statusConsulta: 'SUCESSO' });
   expect(issued.result?.data).toMatchObject({ status_consulta: 'SUCESSO', status: 'Emitida' });
-  expect((await checkHandled(order.id, 6)).report).toEqual({ kind: 'check-order', report: { kind: 'delivered' } });
+  expect((await checkHandled(system, order.id, 6)).report).toEqual({
+    kind: 'check-order',
+    report: { kind: 'delivered' },
+  });
 
   // The watch ends at its next due time; the amount is kept.
   const after = await system.watchOf(order.id);
@@ -116,32 +97,20 @@ test('24 checks without an issued certificate alert a human; the order stays EM_
   const counted = await system.metrics.collect();
   const { order, forecast } = await certificateInIssue(system.sample(7));
   system.clock.set(forecast);
-  await checkHandled(order.id, 1);
+  await checkHandled(system, order.id, 1);
   for (let attempt = 2; attempt <= DEFAULT_RECONCILER_SETTINGS.certificateMaxChecks; attempt++) {
-    const current = await waitFor(
-      async () => (await system.watchOf(order.id))?.checks === attempt - 1 && system.watchOf(order.id),
-      {
-        what: `the watch before check ${attempt}`,
-      },
-    );
-    if (current === undefined || current.next_check_at === null) throw new Error('no next check');
+    const current = await watchAfterChecks(system, order.id, attempt - 1, `the watch before check ${attempt}`);
     // A restart in the middle: the watch lives in PostgreSQL.
     if (attempt === 12) await system.restartReconciler();
     system.clock.set(current.next_check_at);
-    expect((await checkHandled(order.id, attempt)).report).toEqual({
+    expect((await checkHandled(system, order.id, attempt)).report).toEqual({
       kind: 'check-order',
       report: { kind: 'still-open' },
     });
   }
-  const last = await waitFor(async () => (await system.watchOf(order.id))?.checks === 24 && system.watchOf(order.id), {
-    what: 'the 24th check',
-  });
-  if (last === undefined || last.next_check_at === null) throw new Error('no verdict time');
+  const last = await watchAfterChecks(system, order.id, 24, 'the 24th check');
   system.clock.set(last.next_check_at);
-  const alert = await waitFor(
-    () => system.logs.find((line) => line.alert === 'certificate_checks_exhausted' && line.order_id === order.id),
-    { what: 'the exhaustion alert' },
-  );
+  const alert = await alertLogged(system, 'certificate_checks_exhausted', order.id, 'the exhaustion alert');
   expect(alert).toMatchObject({
     level: 'error',
     protocolo: order.protocolo,
