@@ -1,7 +1,7 @@
 import { seedOrder, useTestDatabase } from '@regapi/testkit';
-import { sql } from 'kysely';
 import { OpenIntentExistsError, openIntent } from '../src/orders/origin-attempts';
 import { LockLostError } from '../src/session/origin-account-lock';
+import { intentRows, takeLeadership } from './support/origin-leadership';
 
 // The intent of an origin call is committed only under the leader's epoch (docs/decisions/0110), now checked and
 // inserted in one statement (docs/decisions/0159): a replaced leader commits nothing, and a second open intent of one
@@ -11,17 +11,8 @@ const database = useTestDatabase();
 const ACCOUNT = 'conta-da-origem';
 const AT = new Date('2026-03-11T13:00:00.000Z');
 
-async function lead(epoch: number): Promise<void> {
-  await sql`
-    INSERT INTO origin_leadership (account, epoch, holder, holder_pid, holder_backend_start, holder_server_start,
-                                   acquired_at, renewed_at)
-    VALUES (${ACCOUNT}, ${epoch}, 'test', pg_backend_pid(), now(), now(), now(), now())
-    ON CONFLICT (account) DO UPDATE SET epoch = excluded.epoch
-  `.execute(database.db);
-}
-
-const intentsOf = (orderId: string) =>
-  database.db.selectFrom('origin_order_attempt').selectAll().where('order_id', '=', orderId).execute();
+const lead = (epoch: number) => takeLeadership(database.db, ACCOUNT, epoch);
+const intentsOf = (orderId: string) => intentRows(database.db, orderId);
 
 const open = (orderId: string, epoch: number | undefined) =>
   database.db

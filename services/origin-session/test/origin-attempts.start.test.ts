@@ -3,6 +3,7 @@ import { seedOrder, useTestDatabase } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { OpenIntentExistsError, openIntent, startAttemptUnderIntent } from '../src/orders/origin-attempts';
 import { LockLostError } from '../src/session/origin-account-lock';
+import { intentRows, takeLeadership } from './support/origin-leadership';
 
 // "Attempt started" and its intent are one statement (docs/decisions/0173): the order leaves `queued` and its intent is
 // committed under the leader's epoch together, or nothing is written at all.
@@ -12,17 +13,8 @@ const ACCOUNT = 'conta-da-origem';
 const AT = new Date('2026-03-11T13:00:00.000Z');
 const FONTE = 'pesquisa-previa-bens';
 
-async function lead(epoch: number): Promise<void> {
-  await sql`
-    INSERT INTO origin_leadership (account, epoch, holder, holder_pid, holder_backend_start, holder_server_start,
-                                   acquired_at, renewed_at)
-    VALUES (${ACCOUNT}, ${epoch}, 'test', pg_backend_pid(), now(), now(), now(), now())
-    ON CONFLICT (account) DO UPDATE SET epoch = excluded.epoch
-  `.execute(database.db);
-}
-
-const intentsOf = (orderId: string) =>
-  database.db.selectFrom('origin_order_attempt').selectAll().where('order_id', '=', orderId).execute();
+const lead = (epoch: number) => takeLeadership(database.db, ACCOUNT, epoch);
+const intentsOf = (orderId: string) => intentRows(database.db, orderId);
 
 const start = (orderId: string, epoch: number | undefined, account = ACCOUNT) =>
   startAttemptUnderIntent(

@@ -1,22 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { cpfCheckDigits } from '@regapi/br';
 import { lastCatalogSync } from '@regapi/catalog';
-import { createWatch, newWatch, type Order } from '@regapi/orders';
 import type { OriginPortal } from '@regapi/origin';
-import { acceptSeededOrder, waitFor } from '@regapi/testkit';
-import { sql } from 'kysely';
+import { waitFor } from '@regapi/testkit';
 import { type Harness, startHarness } from './support/harness';
+import { acceptWatchRun, cpf, dailyPersonWatch, newAccount } from './support/watch-runs';
 
 // Watch runs are idle work (docs/decisions/0152, 0163) through the real runner, simulator and PostgreSQL: an order
 // with a `watch_id` waits while any interactive order can start, so an interactive search accepted while a watch run
 // is in progress and others are queued is the next call the origin receives, and the published schedule says so.
 
 jest.setTimeout(120_000);
-
-function cpf(series: number, n: number): string {
-  const base = `${series}${String(n).padStart(8, '0')}`;
-  return `${base}${cpfCheckDigits(base)}`;
-}
 
 let harness: Harness;
 let releaseFirst: () => void = () => undefined;
@@ -53,48 +45,13 @@ afterAll(async () => {
   await harness.close();
 });
 
-async function newAccount(): Promise<string> {
-  const row = await harness.database.db
-    .insertInto('account')
-    .values({ name: `idle ${randomUUID()}`, plan_id: 'padrao' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** A search run of `watchId`, its `watch_id` set in the acceptance's own transaction (the runner never sees it unset). */
-async function acceptWatchRun(accountId: string, watchId: string, document: string): Promise<Order> {
-  return harness.database.db.transaction().execute(async (trx) => {
-    const order = await acceptSeededOrder(trx, {
-      fonte: 'pesquisa-previa-bens',
-      request: { cpf_cnpj: document, uf: 'SP' },
-      accountId,
-    });
-    await sql`UPDATE orders SET watch_id = ${watchId} WHERE id = ${order.id}`.execute(trx);
-    return order;
-  });
-}
-
 test('interactive searches accepted while a watch run is in progress and four are queued go to the origin next', async () => {
-  const watcher = await newAccount();
-  const customer = await newAccount();
-  const watch = await createWatch(
-    harness.database.db,
-    newWatch(
-      {
-        accountId: watcher,
-        kind: 'pessoa',
-        request: { cpf_cnpj: cpf(3, 0), uf: 'SP' },
-        frequencia: 'diaria',
-        referencia: null,
-      },
-      randomUUID(),
-      harness.clock.now(),
-    ),
-  );
-  const runs = [await acceptWatchRun(watcher, watch.id, cpf(3, 0))];
+  const watcher = await newAccount(harness.database.db, 'idle');
+  const customer = await newAccount(harness.database.db, 'idle');
+  const watch = await dailyPersonWatch(harness.database.db, watcher, cpf(3, 0), harness.clock.now());
+  const runs = [await acceptWatchRun(harness.database.db, watcher, watch.id, cpf(3, 0))];
   await firstStarted;
-  for (let i = 1; i < 5; i++) runs.push(await acceptWatchRun(watcher, watch.id, cpf(3, i)));
+  for (let i = 1; i < 5; i++) runs.push(await acceptWatchRun(harness.database.db, watcher, watch.id, cpf(3, i)));
   // Two: between two customer accounts fair queuing would alternate them with the watch runs; idle work lets both by.
   const interactive = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: cpf(4, 0), uf: 'RJ' }, 5_000, customer);
   const second = await harness.accept('pesquisa-previa-bens', { cpf_cnpj: cpf(4, 1), uf: 'RJ' }, 5_000, customer);

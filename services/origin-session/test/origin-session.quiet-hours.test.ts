@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { cpfCheckDigits } from '@regapi/br';
 import { lastCatalogSync } from '@regapi/catalog';
-import { createWatch, hourOfWeek, newWatch, type Order } from '@regapi/orders';
+import { hourOfWeek } from '@regapi/orders';
 import { acceptSeededOrder, sampleRequest, waitFor } from '@regapi/testkit';
 import { sql } from 'kysely';
 import { type Harness, startHarness } from './support/harness';
+import { acceptWatchRun, cpf, dailyPersonWatch, newAccount } from './support/watch-runs';
 
 // Watch runs only in the forecast's quiet hours (docs/decisions/0174), through the real runner, simulator and
 // PostgreSQL on a driven clock: a week ago Wednesday 11:00–12:00 in Brasília was busy, so this Wednesday at 11:00 a
@@ -18,11 +18,6 @@ const BUSY_HOUR = Date.parse('2026-03-11T14:00:00.000Z');
 const QUIET_HOUR = BUSY_HOUR + 3_600_000;
 const WEEK_MS = 7 * 24 * 3_600_000;
 
-function cpf(series: number, n: number): string {
-  const base = `${series}${String(n).padStart(8, '0')}`;
-  return `${base}${cpfCheckDigits(base)}`;
-}
-
 let harness: Harness;
 
 beforeAll(async () => {
@@ -33,15 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness.close();
 });
-
-async function newAccount(): Promise<string> {
-  const row = await harness.database.db
-    .insertInto('account')
-    .values({ name: `quiet ${randomUUID()}`, plan_id: 'padrao' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** A finished interactive order whose one origin call held the session from `started` for `ms`: load on record. */
 async function pastCall(accountId: string, started: number, ms: number): Promise<void> {
@@ -69,19 +55,6 @@ async function pastCall(accountId: string, started: number, ms: number): Promise
   });
 }
 
-/** A search run of `watchId`, its `watch_id` set in the acceptance's own transaction (the runner never sees it unset). */
-async function acceptWatchRun(accountId: string, watchId: string, document: string): Promise<Order> {
-  return harness.database.db.transaction().execute(async (trx) => {
-    const order = await acceptSeededOrder(trx, {
-      fonte: 'pesquisa-previa-bens',
-      request: { cpf_cnpj: document, uf: 'SP' },
-      accountId,
-    });
-    await sql`UPDATE orders SET watch_id = ${watchId} WHERE id = ${order.id}`.execute(trx);
-    return order;
-  });
-}
-
 const searchedDocuments = async (): Promise<string[]> =>
   (await harness.receivedOrders())
     .filter((entry) => entry.operation === 'search')
@@ -89,29 +62,16 @@ const searchedDocuments = async (): Promise<string[]> =>
 
 test('in a busy hour a watch run waits though the session is free, an interactive search goes at once, the run at the quiet hour', async () => {
   expect(hourOfWeek(BUSY_HOUR)).toBe(2 * 24 + 11);
-  const watcher = await newAccount();
-  const customer = await newAccount();
+  const watcher = await newAccount(harness.database.db, 'quiet');
+  const customer = await newAccount(harness.database.db, 'quiet');
   // The record begins two weeks ago; a week ago Wednesday 11:00 was busy 20 minutes (over 10 % of the hour), 12:00 idle.
   await pastCall(customer, BUSY_HOUR - 2 * WEEK_MS - 3_600_000, 60_000);
   await pastCall(customer, BUSY_HOUR - WEEK_MS, 20 * 60_000);
   // The business clock enters the busy hour: the runner reads the quiet hours again.
   harness.clock.set(new Date(BUSY_HOUR + 30_000));
 
-  const watch = await createWatch(
-    harness.database.db,
-    newWatch(
-      {
-        accountId: watcher,
-        kind: 'pessoa',
-        request: { cpf_cnpj: cpf(5, 0), uf: 'SP' },
-        frequencia: 'diaria',
-        referencia: null,
-      },
-      randomUUID(),
-      harness.clock.now(),
-    ),
-  );
-  const run = await acceptWatchRun(watcher, watch.id, cpf(5, 0));
+  const watch = await dailyPersonWatch(harness.database.db, watcher, cpf(5, 0), harness.clock.now());
+  const run = await acceptWatchRun(harness.database.db, watcher, watch.id, cpf(5, 0));
   // The published schedule puts it at the quiet hour: the runner has decided, and waits.
   const forecastStart = await waitFor(
     async () => {
