@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createUser, readConsoleAudit, setWatchChangeMail, watchChangeMailOn } from '@regapi/console-auth';
 import type { WatchDiffMatricula } from '@regapi/contracts';
-import type { AcceptanceDeps } from '../src/executions/acceptance';
 import { changeMail } from '../src/monitoramentos/runs/change-mail';
 import { compareFinishedRuns } from '../src/monitoramentos/runs/compare-finished-runs';
 import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
-import { loadQuoteCatalog } from './support/quote-catalog';
-import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
-import { finishRunOrder, found, shiftedClock, watchRunDeps } from './support/watch-runs';
+import { call, newAccount, newToken } from './support/test-gateway';
+import { finishRunOrder, found, useWatchRunGateway } from './support/watch-runs';
 
 // A change e-mails the watch's account's opted-in, active console users (issue 30; docs/decisions/0169): one message
 // per user per change, written in the transaction that records the run's outcome, whatever passes race; nothing for
@@ -17,14 +15,7 @@ const PESSOA = { cpf_cnpj: '52998224725', uf: 'SP' };
 const DAY_MS = 86_400_000;
 const CONSOLE_URL = 'https://console.exemplo.com.br';
 
-const { database, gateway } = useTestGateway();
-const clock = shiftedClock();
-let deps: AcceptanceDeps;
-
-beforeAll(async () => {
-  await loadQuoteCatalog(database.db);
-  deps = watchRunDeps(database.db, clock);
-});
+const { database, gateway, clock, deps } = useWatchRunGateway();
 
 const mailsOf = async (accountId: string) =>
   database.db
@@ -36,7 +27,7 @@ const mailsOf = async (accountId: string) =>
 
 async function nextRun(day: number): Promise<void> {
   clock.offsetMs = day * DAY_MS + 1_000;
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
 }
 
 test('a change: one e-mail per opted-in, active user, even with racing comparisons; none before', async () => {
@@ -77,7 +68,7 @@ test('a change: one e-mail per opted-in, active user, even with racing compariso
   const compare = () =>
     compareFinishedRuns({ db: database.db, clock, documents: undefined, changeMail: { consoleUrl: CONSOLE_URL } });
 
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
   await finishRunOrder(database.db, watchId, found('1001', '1002'), clock.now());
   await compare();
   expect(await mailsOf(accountId)).toEqual([]);

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AcceptanceDeps } from '../src/executions/acceptance';
 import { compareFinishedRuns } from '../src/monitoramentos/runs/compare-finished-runs';
 import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
-import { loadQuoteCatalog } from './support/quote-catalog';
-import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
-import { createWatch, finishRunOrder, found, RECORD_PEDIDO, shiftedClock, watchRunDeps } from './support/watch-runs';
+import { call, newAccount, newToken } from './support/test-gateway';
+import { createWatch, finishRunOrder, found, RECORD_PEDIDO, useWatchRunGateway } from './support/watch-runs';
 
 // A finished run is compared with the watch's earlier runs once (issue 30; docs/decisions/0162, 0164): its outcome and
 // diff written once, and a change enqueues exactly one `watch.changed`, whatever passes race.
@@ -13,14 +11,7 @@ const PESSOA = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
 
 const DAY_MS = 86_400_000;
 
-const { database, gateway } = useTestGateway();
-const clock = shiftedClock();
-let deps: AcceptanceDeps;
-
-beforeAll(async () => {
-  await loadQuoteCatalog(database.db);
-  deps = watchRunDeps(database.db, clock);
-});
+const { database, gateway, clock, deps } = useWatchRunGateway();
 
 const outcomes = async (watchId: string) =>
   (
@@ -44,7 +35,7 @@ const changeMessages = async (watchId: string) =>
 /** The next run: the clock moved to it, placed by a pass. */
 async function nextRun(day: number): Promise<void> {
   clock.offsetMs = day * DAY_MS + 1_000;
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
 }
 
 const compare = () => compareFinishedRuns({ db: database.db, clock, documents: undefined });
@@ -64,7 +55,7 @@ test('first, unchanged, changed (one event, racing passes), and a run that concl
     pedido: PESSOA,
   });
 
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
   // An order still queued is not compared.
   expect(await compare()).toEqual({ compared: 0, changed: 0, 'moved-on': 0 });
   expect(await outcomes(watchId)).toEqual(['em_andamento']);
@@ -132,7 +123,7 @@ test('a record watch: compared with the last delivered text, a new act is a chan
   const delivered = (conteudo: string) => ({ status_consulta: 'SUCESSO' as const, dados: { conteudo } });
 
   clock.offsetMs = 0;
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
   await finishRunOrder(database.db, watchId, delivered('R.1 - VENDA a João.'), clock.now());
   await compare();
   await nextRun(7);

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AcceptanceDeps } from '../src/executions/acceptance';
 import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
-import { loadQuoteCatalog } from './support/quote-catalog';
-import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
-import { createWatch as createWatchIn, RECORD_PEDIDO, shiftedClock, watchRunDeps } from './support/watch-runs';
+import { call, newAccount, newToken } from './support/test-gateway';
+import { createWatch as createWatchIn, RECORD_PEDIDO, useWatchRunGateway } from './support/watch-runs';
 
 // A watch's runs are ordinary orders (issue 30; docs/decisions/0152, 0164): placed once per planned instant whatever
 // races, debited as the product's execution, tagged with the watch; what stops a run is recorded, never skipped.
@@ -12,16 +10,8 @@ const SCOPES = ['consultas:pesquisa-previa-bens', 'consultas:visualizacao-matric
 const PESSOA = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
 const DAY_MS = 86_400_000;
 
-const { database, gateway } = useTestGateway();
-
-/** The runs' clock: the gateway's own (the system's) until a test moves it. */
-const clock = shiftedClock();
-let deps: AcceptanceDeps;
-
-beforeAll(async () => {
-  await loadQuoteCatalog(database.db);
-  deps = watchRunDeps(database.db, clock);
-});
+/** The runs' clock (`clock`): the gateway's own (the system's) until a test moves it. */
+const { database, gateway, clock, deps } = useWatchRunGateway();
 
 beforeEach(() => {
   clock.offsetMs = 0;
@@ -58,7 +48,7 @@ test('a due run is placed once as an ordinary debited order, even when two passe
   const created = await watchRow(watchId);
   const before = await balanceOf(token);
 
-  const passes = await Promise.all([placeDueWatchRuns(deps), placeDueWatchRuns(deps), placeDueWatchRuns(deps)]);
+  const passes = await Promise.all([placeDueWatchRuns(deps()), placeDueWatchRuns(deps()), placeDueWatchRuns(deps())]);
   expect(passes.reduce((sum, pass) => sum + pass.placed, 0)).toBe(1);
 
   const orders = await ordersOf(watchId);
@@ -77,10 +67,10 @@ test('a due run is placed once as an ordinary debited order, even when two passe
   expect(after.next_run_at?.getTime()).toBe(created.created_at.getTime() + DAY_MS);
 
   // Nothing is due until the next planned instant; then exactly one more run.
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
   expect(await ordersOf(watchId)).toHaveLength(1);
   clock.offsetMs = DAY_MS + 1_000;
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
   expect(await ordersOf(watchId)).toHaveLength(2);
   const listed = await call(`${gateway.url}/v1/consultas?monitoramento=${watchId}`, { token });
   expect(listed.body.data[0]?.consultas).toHaveLength(2);
@@ -93,7 +83,7 @@ test('a nationwide person watch places its run as one batch, every order tagged 
     frequencia: 'semanal',
     pedido: { cpf_cnpj: '529.982.247-25' },
   });
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
   const orders = await ordersOf(watchId);
   expect(orders.length).toBeGreaterThan(1);
   const batchIds = new Set(orders.map((order) => order.batch_id));
@@ -107,7 +97,7 @@ test('without balance the run is recorded nao_executada_saldo, nothing charged, 
   const { token } = await accountWithToken('0.01');
   const watchId = await createWatch(token, { tipo: 'pessoa', frequencia: 'diaria', pedido: PESSOA });
   const created = await watchRow(watchId);
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
   expect(await ordersOf(watchId)).toEqual([]);
   expect(await balanceOf(token)).toBe(0.01);
   expect(await runsOf(watchId)).toEqual([
@@ -126,7 +116,7 @@ test("a record ordered by hand in the last 7 days postpones the record watch's r
   });
   expect(byHand.status).toBe(202);
   const watchId = await createWatch(token, { tipo: 'matricula', frequencia: 'semanal', pedido: RECORD_PEDIDO });
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
   expect(await ordersOf(watchId)).toEqual([]);
   const [postponed] = await runsOf(watchId);
   expect(postponed).toEqual(
@@ -142,7 +132,7 @@ test("a record ordered by hand in the last 7 days postpones the record watch's r
   expect(movedMs - Date.now()).toBeLessThan(9 * DAY_MS);
 
   clock.offsetMs = movedMs - Date.now() + 1_000;
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
   expect(await ordersOf(watchId)).toHaveLength(1);
   const runs = await runsOf(watchId);
   expect(runs.map((run) => run.outcome)).toEqual(['adiada_por_bloqueio', 'em_andamento']);
@@ -154,7 +144,7 @@ test('a run its window has passed is recorded atrasada, not placed; only the cur
   const watchId = await createWatch(token, { tipo: 'pessoa', frequencia: 'diaria', pedido: PESSOA });
   // Three days and a bit with nobody placing runs (every gateway down).
   clock.offsetMs = 3 * DAY_MS + 60_000;
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
   const runs = await runsOf(watchId);
   expect(runs.map((run) => run.outcome)).toEqual(['atrasada', 'atrasada', 'atrasada', 'em_andamento']);
   expect(runs[0]?.reason).toMatch(/janela/);
@@ -183,7 +173,7 @@ test('paused and removed watches place nothing; a body the product no longer acc
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
   expect(await runsOf(paused)).toEqual([]);
   expect(await runsOf(removed)).toEqual([]);
   expect(await runsOf(invalid.id)).toEqual([
@@ -196,7 +186,7 @@ test("in the sandbox a watch's schedule runs on the sandbox's clock (a daily wat
   const { token } = await accountWithToken('100.00');
   const watchId = await createWatch(token, { tipo: 'pessoa', frequencia: 'diaria', pedido: PESSOA });
   const created = await watchRow(watchId);
-  const sandbox = { ...deps, timeScale: 0.005 };
+  const sandbox = { ...deps(), timeScale: 0.005 };
   await placeDueWatchRuns(sandbox);
   expect(await ordersOf(watchId)).toHaveLength(1);
   expect((await watchRow(watchId)).next_run_at?.getTime()).toBe(created.created_at.getTime() + 432_000);
@@ -211,7 +201,7 @@ test("in the sandbox a record watch's runs are planned past the 7-day block on t
   const { token } = await accountWithToken('1000.00');
   const record = { ...RECORD_PEDIDO, imovel_matricula: '013579' };
   const watchId = await createWatch(token, { tipo: 'matricula', frequencia: 'semanal', pedido: record });
-  const sandbox = { ...deps, timeScale: 0.005 };
+  const sandbox = { ...deps(), timeScale: 0.005 };
   await placeDueWatchRuns(sandbox);
   const [firstOrder] = await database.db
     .selectFrom('orders')

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { validateWatchPedido } from '@regapi/contracts';
 import { finishOrder, getOrder, orderBlockEnd } from '@regapi/orders';
-import { type AcceptanceDeps, acceptExecution } from '../src/executions/acceptance';
+import { acceptExecution } from '../src/executions/acceptance';
 import { requestFingerprint } from '../src/executions/idempotency/fingerprint';
 import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
-import { loadQuoteCatalog } from './support/quote-catalog';
-import { call, newAccount, newToken, useTestGateway } from './support/test-gateway';
-import { createWatch, shiftedClock, watchRunDeps } from './support/watch-runs';
+import { call, newAccount, newToken } from './support/test-gateway';
+import { createWatch, useWatchRunGateway } from './support/watch-runs';
 
 // A weekly record watch plans each run past the block its previous run's order starts (docs/decisions/0177): on
 // production's clock (scale 1) every run is placed, none is postponed by the watch's own previous run and none is
@@ -23,14 +22,7 @@ const record = (matricula: string) => ({
   imovel_uf: 'SP',
 });
 
-const { database, gateway } = useTestGateway();
-const clock = shiftedClock();
-let deps: AcceptanceDeps;
-
-beforeAll(async () => {
-  await loadQuoteCatalog(database.db);
-  deps = watchRunDeps(database.db, clock);
-});
+const { database, gateway, clock, deps } = useWatchRunGateway();
 
 beforeEach(() => {
   clock.offsetMs = 0;
@@ -62,7 +54,7 @@ const nextRunAt = async (watchId: string): Promise<Date> => {
 /** Moves the job's clock a second past the watch's next planned run and lets one pass place it. */
 async function passAtNextRun(watchId: string): Promise<void> {
   clock.offsetMs = (await nextRunAt(watchId)).getTime() - Date.now() + 1_000;
-  await placeDueWatchRuns(deps);
+  await placeDueWatchRuns(deps());
 }
 
 const runsOf = (watchId: string) =>
@@ -123,7 +115,7 @@ test("the customer's own order of the record inside the week still postpones the
   // The customer's request, through the same acceptance as POST /v1/consultas/visualizacao-matricula, on the moved clock.
   const body = validateWatchPedido('matricula', record('086421'));
   if (!body.ok || body.value.tipo !== 'matricula') throw new Error('the record does not validate');
-  const byHand = await acceptExecution(deps, {
+  const byHand = await acceptExecution(deps(), {
     caller: { accountId, tokenId },
     request: { fonte: 'visualizacao-matricula', body: body.value.body },
     key: randomUUID(),

@@ -8,7 +8,8 @@ import { acceptanceDeps } from '../../src/api-routers';
 import type { AcceptanceDeps } from '../../src/executions/acceptance';
 import { compareFinishedRuns } from '../../src/monitoramentos/runs/compare-finished-runs';
 import { placeDueWatchRuns } from '../../src/monitoramentos/runs/watch-run-job';
-import { call } from './test-gateway';
+import { loadQuoteCatalog } from './quote-catalog';
+import { call, type GatewayFixture, useTestGateway } from './test-gateway';
 
 const DAY_MS = 86_400_000;
 
@@ -47,6 +48,31 @@ export function watchRunDeps(db: Kysely<Database>, clock: Clock): AcceptanceDeps
     { db, documents: undefined, metrics: noPlatformMetrics, guards: [], timeScale: 1 },
     { clock, hourlySearchCeiling: 50, claimWaitMs: 2_000, statusCacheMs: 0, webhooksAllowHttp: false },
   );
+}
+
+/** A test gateway for the watch-run job: `clock` its clock, `deps()` its acceptance (from beforeAll on). */
+export interface WatchRunGateway extends GatewayFixture {
+  readonly clock: ShiftedClock;
+  deps(): AcceptanceDeps;
+}
+
+/** `useTestGateway()` with the quote catalogue loaded and the watch-run job's acceptance on its database. */
+export function useWatchRunGateway(): WatchRunGateway {
+  const fixture = useTestGateway();
+  const clock = shiftedClock();
+  let deps: AcceptanceDeps | undefined;
+  beforeAll(async () => {
+    await loadQuoteCatalog(fixture.database.db);
+    deps = watchRunDeps(fixture.database.db, clock);
+  });
+  return {
+    ...fixture,
+    clock,
+    deps: () => {
+      if (deps === undefined) throw new Error('the watch-run gateway is used before its beforeAll');
+      return deps;
+    },
+  };
 }
 
 const property = (matricula: string) => ({
