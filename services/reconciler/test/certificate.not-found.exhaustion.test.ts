@@ -3,6 +3,7 @@ import {
   alertLogged,
   certificateInIssueOnWeek,
   checkHandled,
+  endWatchAtNextDue,
   nextCheck,
   notFound,
   STILL_OPEN,
@@ -35,9 +36,7 @@ test('a run open when the checks are spent keeps the watch checking until it end
   }
   expect(await system.order(order.id)).toMatchObject({ state: 'finished', code: 621 });
   await waitFor(async () => (await system.balance(order.accountId)) === 10_000, { what: 'the refund' });
-  const watch = await system.watchOf(order.id);
-  if (watch?.next_check_at) system.clock.set(watch.next_check_at);
-  await waitFor(async () => (await system.watchOf(order.id))?.state === 'ended', { what: 'the watch ended' });
+  await endWatchAtNextDue(system, order.id);
   expect(system.logs.filter((line) => line.alert === 'certificate_checks_exhausted')).toHaveLength(0);
 }, 60_000);
 

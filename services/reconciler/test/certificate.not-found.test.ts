@@ -6,6 +6,7 @@ import {
   alertLogged,
   certificateInIssueOnWeek,
   checkHandled,
+  endWatchAtNextDue,
   nextCheck,
   notFound,
   STILL_OPEN,
@@ -68,9 +69,7 @@ test('the origin forgets an accepted certificate: after 3 answers over 24 h it e
 
   // Billing refunds it in full by class (621 is fatal), once; the watch ends at its next due time and asks no more.
   await waitFor(async () => (await system.balance(order.accountId)) === 10_000, { what: 'the refund' });
-  const watch = await system.watchOf(order.id);
-  if (watch?.next_check_at) system.clock.set(watch.next_check_at);
-  await waitFor(async () => (await system.watchOf(order.id))?.state === 'ended', { what: 'the watch ended' });
+  await endWatchAtNextDue(system, order.id);
   system.clock.advance(7 * DAY_MS);
   await new Promise((resolve) => setTimeout(resolve, 400));
   const refunds = (await system.ledger(order.id)).filter((line) => line.kind === 'order_refund');

@@ -3,7 +3,13 @@ import type { OriginSample } from '@regapi/origin';
 import { EVENT_METRICS } from '@regapi/telemetry';
 import { type RecordedMetrics, waitFor } from '@regapi/testkit';
 import { DEFAULT_RECONCILER_SETTINGS, nextCheckAt } from '../src';
-import { alertLogged, certificateInIssueAt, checkHandled, watchAfterChecks } from './support/certificate-checks';
+import {
+  alertLogged,
+  certificateInIssueAt,
+  checkHandled,
+  endWatchAtNextDue,
+  watchAfterChecks,
+} from './support/certificate-checks';
 import { type System, startSystem } from './support/system';
 
 let system: System;
@@ -81,9 +87,7 @@ test('a certificate in EM_EMISSAO is checked at growing intervals in business ho
   });
 
   // The watch ends at its next due time; the amount is kept.
-  const after = await system.watchOf(order.id);
-  if (after?.next_check_at) system.clock.set(after.next_check_at);
-  await waitFor(async () => (await system.watchOf(order.id))?.state === 'ended', { what: 'the watch ended' });
+  await endWatchAtNextDue(system, order.id);
   // Checks 2 to 6 were sent while it waited; the due watch that found it issued ended it.
   await waitFor(async () => (await watchChecksSince(counted, 'issued')) === 1, { what: 'the issued check counted' });
   expect(await watchChecksSince(counted, 'waiting')).toBe(5);

@@ -67,6 +67,13 @@ export async function nextCheck(
   return { at: current.next_check_at, report: (await checkHandled(system, orderId, attempt)).report };
 }
 
+/** Moves our clock to the watch's next due time, if it has one, and waits for the watch to end there. */
+export async function endWatchAtNextDue(system: System, orderId: string): Promise<void> {
+  const watch = await system.watchOf(orderId);
+  if (watch?.next_check_at) system.clock.set(watch.next_check_at);
+  await waitFor(async () => (await system.watchOf(orderId))?.state === 'ended', { what: 'the watch ended' });
+}
+
 /** The reconciler's log line raising `alert` for `orderId`, once it is written. */
 export function alertLogged(system: System, alert: string, orderId: string, what: string) {
   return waitFor(() => system.logs.find((line) => line.alert === alert && line.order_id === orderId), { what });
