@@ -11,7 +11,7 @@ const PESSOA = { cpf_cnpj: '529.982.247-25', uf: 'SP' };
 
 const DAY_MS = 86_400_000;
 
-const { database, gateway, clock, deps } = useWatchRunGateway();
+const { database, gateway, clock, deps, passAtNextRun } = useWatchRunGateway();
 
 const outcomes = async (watchId: string) =>
   (
@@ -126,7 +126,8 @@ test('a record watch: compared with the last delivered text, a new act is a chan
   await placeDueWatchRuns(deps());
   await finishRunOrder(database.db, watchId, delivered('R.1 - VENDA a João.'), clock.now());
   await compare();
-  await nextRun(7);
+  // The next run is planned past the first run's repeat block (decision 0177).
+  await passAtNextRun(watchId);
   await finishRunOrder(database.db, watchId, delivered('R.1 - VENDA a João.\nR.2 - HIPOTECA ao Banco.'), clock.now());
   await compare();
   expect(await outcomes(watchId)).toEqual(['primeira', 'alteracao']);

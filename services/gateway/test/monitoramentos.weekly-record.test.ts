@@ -3,7 +3,6 @@ import { validateWatchPedido } from '@regapi/contracts';
 import { finishOrder, getOrder, orderBlockEnd } from '@regapi/orders';
 import { acceptExecution } from '../src/executions/acceptance';
 import { requestFingerprint } from '../src/executions/idempotency/fingerprint';
-import { placeDueWatchRuns } from '../src/monitoramentos/runs/watch-run-job';
 import { call, newAccount, newToken } from './support/test-gateway';
 import { createWatch, useWatchRunGateway } from './support/watch-runs';
 
@@ -22,7 +21,7 @@ const record = (matricula: string) => ({
   imovel_uf: 'SP',
 });
 
-const { database, gateway, clock, deps } = useWatchRunGateway();
+const { database, gateway, clock, deps, nextRunAt, passAtNextRun } = useWatchRunGateway();
 
 beforeEach(() => {
   clock.offsetMs = 0;
@@ -39,22 +38,6 @@ async function weeklyRecordWatch(
     pedido: record(matricula),
   });
   return { accountId, token, tokenId, watchId };
-}
-
-const nextRunAt = async (watchId: string): Promise<Date> => {
-  const row = await database.db
-    .selectFrom('watch')
-    .select('next_run_at')
-    .where('id', '=', watchId)
-    .executeTakeFirstOrThrow();
-  if (row.next_run_at === null) throw new Error('the watch has no next run');
-  return row.next_run_at;
-};
-
-/** Moves the job's clock a second past the watch's next planned run and lets one pass place it. */
-async function passAtNextRun(watchId: string): Promise<void> {
-  clock.offsetMs = (await nextRunAt(watchId)).getTime() - Date.now() + 1_000;
-  await placeDueWatchRuns(deps());
 }
 
 const runsOf = (watchId: string) =>

@@ -54,6 +54,10 @@ export function watchRunDeps(db: Kysely<Database>, clock: Clock): AcceptanceDeps
 export interface WatchRunGateway extends GatewayFixture {
   readonly clock: ShiftedClock;
   deps(): AcceptanceDeps;
+  /** The watch's next planned run (the test fails if it has none). */
+  nextRunAt(watchId: string): Promise<Date>;
+  /** Moves the clock a second past the watch's next planned run and lets one pass of the job place it. */
+  passAtNextRun(watchId: string): Promise<void>;
 }
 
 /** `useTestGateway()` with the quote catalogue loaded and the watch-run job's acceptance on its database. */
@@ -65,12 +69,27 @@ export function useWatchRunGateway(): WatchRunGateway {
     await loadQuoteCatalog(fixture.database.db);
     deps = watchRunDeps(fixture.database.db, clock);
   });
+  const depsOf = (): AcceptanceDeps => {
+    if (deps === undefined) throw new Error('the watch-run gateway is used before its beforeAll');
+    return deps;
+  };
+  const nextRunAt = async (watchId: string): Promise<Date> => {
+    const row = await fixture.database.db
+      .selectFrom('watch')
+      .select('next_run_at')
+      .where('id', '=', watchId)
+      .executeTakeFirstOrThrow();
+    if (row.next_run_at === null) throw new Error('the watch has no next run');
+    return row.next_run_at;
+  };
   return {
     ...fixture,
     clock,
-    deps: () => {
-      if (deps === undefined) throw new Error('the watch-run gateway is used before its beforeAll');
-      return deps;
+    deps: depsOf,
+    nextRunAt,
+    async passAtNextRun(watchId) {
+      clock.offsetMs = (await nextRunAt(watchId)).getTime() - Date.now() + 1_000;
+      await placeDueWatchRuns(depsOf());
     },
   };
 }
