@@ -4,12 +4,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const report = path.join(root, '.test-results', 'jest.json');
 mkdirSync(path.dirname(report), { recursive: true });
 rmSync(report, { force: true });
+
+// One workspace build per run: deploy/test/build-once.ts builds at the first file that asks and marks it done here.
+const buildMarker = path.join(os.tmpdir(), `regapi-test-build-${process.pid}-${Date.now()}`);
+rmSync(buildMarker, { force: true });
 
 const jest = createRequire(path.join(root, 'package.json')).resolve('jest/bin/jest');
 // --forceExit: a handle a failed hook left open (a harness whose close timed out) would keep the run from ever ending,
@@ -22,9 +27,12 @@ const run = spawnSync(process.execPath, args, {
   // workerIdleMemoryLimit). 8 GB of this 24 GB machine is a ceiling, not a reservation.
   env: {
     ...process.env,
+    REGAPI_TEST_BUILD_MARKER: buildMarker,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --max-old-space-size=8192`.trim(),
   },
 });
+
+rmSync(buildMarker, { force: true });
 
 if (!existsSync(report)) {
   console.log('tests: 0 passed, 1 failed');

@@ -78,6 +78,9 @@ describe('orders in Chromium', () => {
     const { accountId } = await system.customer('5000.00');
     const user = await createTestUser(system.database.db, clock, { accountId, role: 'consulta' });
     const page = await chromium.newPage();
+    // The page's timers run on Playwright's clock, installed before the first navigation: its time flows as the real
+    // one, and the refresh script's wait below is skipped forward rather than waited out.
+    await page.clock.install();
     const blocked = cspViolations(page);
 
     await signInThroughForm(page, server.url, { email: user.email, password: user.password });
@@ -106,6 +109,8 @@ describe('orders in Chromium', () => {
       // Still running when the page loaded: /recursos/atualizar.js fetches it again (at most 30 s, the API said 72)
       // and swaps the result in, without a click.
       expect(await page.locator('#previsao').textContent()).toMatch(/Resultado previsto em cerca de \d+ segundos/);
+      // The script's wait is what the page says, at most 30 s: the page's clock jumps it (firing its timer once).
+      await page.clock.fastForward(30_000);
       await page.locator('#imoveis').waitFor({ timeout: 45_000 });
     }
     await waitForResult(page, '#imoveis');

@@ -7,8 +7,8 @@ import { freePort, type Spawned, spawnCaptured } from '@regapi/testkit';
 import { buildWorkspace, ROOT } from '../../../deploy/test/build-once';
 
 // Issue 4, done when: an operator onboards a customer (account, credit, token) with the CLI against the running
-// system. Here: the compiled standalone system on a fresh DATA_DIR, and `pnpm --silent ops ...` as child processes,
-// each printing ONE JSON object on stdout and nothing else.
+// system. Here: the compiled standalone system on a fresh DATA_DIR, and the `ops` CLI as child processes (`pnpm --silent
+// ops ...` for some, the script's own command for the rest), each printing ONE JSON object on stdout and nothing else.
 
 jest.setTimeout(240_000);
 
@@ -67,15 +67,36 @@ interface OpsRun {
 }
 
 /**
- * `pnpm --silent ops <args>` from the workspace root, as an operator types it; the token comes from DATA_DIR. `url`
- * is the public API's: the CLI is pointed at the internal listener the standalone system printed.
+ * The root package.json's `ops` script, `node <cli>`: what `pnpm --silent ops` runs. Most runs below start it directly
+ * (pnpm's own start costs more than the CLI's); the runs marked `viaPnpm` go through pnpm as an operator types it, so
+ * the script, its one line of JSON on stdout and its exit codes through pnpm stay tested.
  */
-function ops(_url: string, args: readonly string[], env: Record<string, string> = {}): Promise<OpsRun> {
+const OPS_SCRIPT = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { ops: string } })
+  .scripts.ops;
+
+function opsCommand(args: readonly string[], viaPnpm: boolean): [string, string[]] {
+  if (viaPnpm) return ['pnpm', ['--silent', 'ops', ...args]];
+  const [program, ...scriptArgs] = OPS_SCRIPT.split(' ');
+  if (program !== 'node') throw new Error(`package.json's ops script is not "node <cli>": ${OPS_SCRIPT}`);
+  return [process.execPath, [...scriptArgs, ...args]];
+}
+
+/**
+ * `ops <args>` from the workspace root; the token comes from DATA_DIR. `url` is the public API's: the CLI is pointed at
+ * the internal listener the standalone system printed.
+ */
+function ops(
+  _url: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+  { viaPnpm = false }: { readonly viaPnpm?: boolean } = {},
+): Promise<OpsRun> {
   const { ADMIN_TOKEN: _admin, ...inherited } = process.env;
+  const [command, commandArgs] = opsCommand(args, viaPnpm);
   return new Promise((resolve) => {
     execFile(
-      'pnpm',
-      ['--silent', 'ops', ...args],
+      command,
+      commandArgs,
       { cwd: ROOT, env: { ...inherited, REGAPI_ADMIN_URL: adminUrl, DATA_DIR: dataDir, ...env } },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
@@ -86,8 +107,12 @@ function ops(_url: string, args: readonly string[], env: Record<string, string> 
 }
 
 /** The one JSON object of a successful run: stdout is exactly one line of JSON. */
-async function opsJson(url: string, args: readonly string[]): Promise<Record<string, unknown>> {
-  const run = await ops(url, args);
+async function opsJson(
+  url: string,
+  args: readonly string[],
+  options: { readonly viaPnpm?: boolean } = {},
+): Promise<Record<string, unknown>> {
+  const run = await ops(url, args, {}, options);
   expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
   expect(run.stdout.endsWith('\n')).toBe(true);
   expect(run.stdout.trim().split('\n')).toHaveLength(1);
@@ -107,7 +132,7 @@ test('onboard a customer with the CLI: account, credit, show, token; the token w
   expect(statSync(path.join(dataDir, 'admin-token')).mode & 0o777).toBe(0o600);
   expect(statSync(path.join(dataDir, 'jwt-keys')).mode & 0o777).toBe(0o600);
 
-  const created = await opsJson(url, ['account', 'create', '--name', 'Banco Exemplo S.A.']);
+  const created = await opsJson(url, ['account', 'create', '--name', 'Banco Exemplo S.A.'], { viaPnpm: true });
   const accountId = String(created.account_id);
   expect(accountId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -237,11 +262,14 @@ test('finance close-month and statements through the CLI (issue 18): JSON on std
 
 test('errors: stderr and a non-zero exit, never a line on stdout', async () => {
   const url = baseUrl;
-  const usage = await ops(url, ['account', 'credit', '--account', 'x', '--amount', '1.234']);
+  const usage = await ops(url, ['account', 'credit', '--account', 'x', '--amount', '1.234'], {}, { viaPnpm: true });
   expect(usage).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining('--amount') });
-  const wrongToken = await ops(url, ['account', 'create', '--name', 'X'], {
-    ADMIN_TOKEN: 'wrong-admin-token-0123456789abcdef0123',
-  });
+  const wrongToken = await ops(
+    url,
+    ['account', 'create', '--name', 'X'],
+    { ADMIN_TOKEN: 'wrong-admin-token-0123456789abcdef0123' },
+    { viaPnpm: true },
+  );
   expect(wrongToken).toEqual({ code: 1, stdout: '', stderr: expect.stringContaining('HTTP 401') });
   const refused = await ops(url, ['account', 'create', '--name', 'X', '--plan', 'ouro']);
   expect(refused).toEqual({ code: 1, stdout: '', stderr: expect.stringContaining('plan: Plano desconhecido') });
