@@ -28,15 +28,31 @@ const GROWING_RECORD = {
 
 let system: TestSystem;
 let hooks: HookReceiver;
+/** The record watch's own endpoint, customer and watch: created first, so its compressed week runs beside the person test. */
+let recordHooks: HookReceiver;
+let recordApi: ReturnType<typeof sandboxApi>;
+let recordWatchId: string;
 
 beforeAll(async () => {
-  hooks = await startHookReceiver();
+  [hooks, recordHooks] = await Promise.all([startHookReceiver(), startHookReceiver()]);
   system = await startSystem({ sandbox: true, timeScale: TIME_SCALE, webhooks: true, watchRunsEveryMs: 1_000 });
+  if (system.sandbox === undefined) throw new Error('the system was started without its sandbox');
+  recordApi = sandboxApi(system.url, (await system.sandbox.customer()).token);
+  const hook = await recordApi('POST', '/v1/webhooks', { url: recordHooks.url, eventos: ['monitoramento.alteracao'] });
+  if (hook.status !== 201) throw new Error(`the record watch's endpoint: ${hook.status}`);
+  const created = await recordApi(
+    'POST',
+    '/v1/monitoramentos',
+    { tipo: 'matricula', frequencia: 'semanal', pedido: GROWING_RECORD },
+    randomUUID(),
+  );
+  if (created.status !== 201) throw new Error(`the record watch: ${created.status}`);
+  recordWatchId = String(created.body.data[0]?.id);
 });
 
 afterAll(async () => {
   await system?.close();
-  await hooks?.close();
+  await Promise.all([hooks?.close(), recordHooks?.close()]);
 });
 
 test("a sandbox watch whose findings change: one change event per changed run, with the run's diff", async () => {
@@ -49,20 +65,9 @@ test("a sandbox record watch runs every week of the sandbox's clock and reports 
   // Decision 0175: the 7-day block meets a sandbox watch's run on the sandbox's clock (60.48 s here) and the sandbox's
   // origin blocks on it too, so the second view comes within the test, not 7 real days later; decision 0177: the
   // second run is planned where the first run's block lifts, so it is placed, not postponed.
-  if (system.sandbox === undefined) throw new Error('the system was started without its sandbox');
-  const { token } = await system.sandbox.customer();
-  const api = sandboxApi(system.url, token);
-  expect((await api('POST', '/v1/webhooks', { url: hooks.url, eventos: ['monitoramento.alteracao'] })).status).toBe(
-    201,
-  );
-  const created = await api(
-    'POST',
-    '/v1/monitoramentos',
-    { tipo: 'matricula', frequencia: 'semanal', pedido: GROWING_RECORD },
-    randomUUID(),
-  );
-  expect(created.status).toBe(201);
-  const watchId = String(created.body.data[0]?.id);
+  // Created in beforeAll: its first run and most of its compressed week went by during the person watch's test.
+  const api = recordApi;
+  const watchId = recordWatchId;
 
   type Run = {
     planejada_em: string;
@@ -97,7 +102,7 @@ test("a sandbox record watch runs every week of the sandbox's clock and reports 
   expect(second?.diferencas?.resumo).toMatch(/^1 ato novo: AV\.\d+ \(cancelamento\)\.$/);
 
   // Exactly one change event, for the changed run.
-  const ours = () => hooks.received.filter((item) => item.body.data.monitoramento === watchId);
+  const ours = () => recordHooks.received.filter((item) => item.body.data.monitoramento === watchId);
   await waitFor(async () => (ours().length >= 1 ? true : undefined), {
     timeoutMs: 30_000,
     intervalMs: 100,
