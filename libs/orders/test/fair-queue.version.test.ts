@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { createFairQueue, type FairTask } from '../src';
+import { createFairQueue, type FairQueue, type FairTask } from '../src';
 
 /**
  * What lets the schedule publisher skip a forecast when nothing moved (docs/decisions/0159): a forecast is a function
@@ -15,6 +15,16 @@ const tasks = fc.array(fc.record({ account: fc.integer({ min: -1, max: 3 }), kin
   minLength: 0,
   maxLength: 60,
 });
+
+/** Whether the queue's version changed since the last call (or since it was made). */
+function versionMoves(queue: FairQueue): () => boolean {
+  let version = queue.version();
+  return () => {
+    const before = version;
+    version = queue.version();
+    return version !== before;
+  };
+}
 
 test('property: a forecast from `now` is the forecast from `decidesAt(now)`, and taking neither changes the version', () => {
   fc.assert(
@@ -45,12 +55,7 @@ test('property: a forecast from `now` is the forecast from `decidesAt(now)`, and
 test('the version moves with every change a forecast sees, and not with a wait or the same hour read again', () => {
   const queue = createFairQueue({ hourlySearchCeiling: 1 });
   const now = 10 * HOUR;
-  let version = queue.version();
-  const moved = () => {
-    const before = version;
-    version = queue.version();
-    return version !== before;
-  };
+  const moved = versionMoves(queue);
   queue.enqueue(search('s1', 'a'));
   expect(moved()).toBe(true);
   queue.enqueue(search('s1', 'a')); // a known id is ignored
@@ -139,12 +144,7 @@ test('a change in the idle lane moves the version: a publish must not skip it', 
   // Ceiling 3, reserve 1: an idle search may start while fewer than 2 started in the hour.
   const queue = createFairQueue({ hourlySearchCeiling: 3, idleSearchReserve: 1 });
   const now = 10 * HOUR;
-  let version = queue.version();
-  const moved = () => {
-    const before = version;
-    version = queue.version();
-    return version !== before;
-  };
+  const moved = versionMoves(queue);
   queue.enqueue(idleSearch('w1', 'a'));
   expect(moved()).toBe(true);
   expect(queue.size()).toBe(1);

@@ -1,6 +1,5 @@
 import { orderRevisedMessage, originTaskMessage } from '@regapi/bus';
 import {
-  allocateProtocolo,
   findBlockingOrder,
   getOrder,
   getOrderForAccount,
@@ -8,26 +7,15 @@ import {
   isWellFormedProtocolo,
   transition,
 } from '@regapi/orders';
-import { acceptSeededOrder, sampleRequest, useTestDatabase } from '@regapi/testkit';
+import { useTestDatabase } from '@regapi/testkit';
+import { acceptRecordView } from './support/seeded-record-view';
 
 const database = useTestDatabase();
 const account = crypto.randomUUID();
 const otherAccount = crypto.randomUUID();
 
-async function accept(overrides: { imovelChave?: string | null; accountId?: string } = {}) {
-  return database.db.transaction().execute(async (trx) => {
-    const protocolo = await allocateProtocolo(trx);
-    return acceptSeededOrder(trx, {
-      fonte: 'visualizacao-matricula',
-      request: sampleRequest('visualizacao-matricula', 'SP'),
-      protocolo,
-      accountId: overrides.accountId ?? account,
-      imovelChave: overrides.imovelChave === undefined ? `SP|CAMPINAS|2|${protocolo}` : overrides.imovelChave,
-      priceCentavos: 4567,
-      quote: { emolumentos: 4000, margem: 567 },
-    });
-  });
-}
+const accept = (overrides: { imovelChave?: string | null; accountId?: string } = {}) =>
+  acceptRecordView(database.db, { accountId: overrides.accountId ?? account, imovelChave: overrides.imovelChave });
 
 const messagesFor = async (orderId: string) =>
   (await database.db.selectFrom('outbox').select(['routing_key', 'payload']).execute()).filter((row) =>

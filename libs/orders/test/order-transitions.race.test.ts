@@ -1,26 +1,14 @@
-import { allocateProtocolo, InvalidTransitionError, OrderNotFoundError, transition } from '@regapi/orders';
-import { acceptSeededOrder, sampleRequest, useTestDatabase, waitFor } from '@regapi/testkit';
+import { InvalidTransitionError, OrderNotFoundError, transition } from '@regapi/orders';
+import { useTestDatabase, waitFor } from '@regapi/testkit';
 import { sql } from 'kysely';
+import { acceptRecordView } from './support/seeded-record-view';
 
 // `transition` is one guarded UPDATE (docs/decisions/0171): these races pin that it keeps the lock-then-update's
 // outcomes — one of two racers applies, the other sees the state the first committed.
 
 const database = useTestDatabase();
 
-async function accept() {
-  return database.db.transaction().execute(async (trx) => {
-    const protocolo = await allocateProtocolo(trx);
-    return acceptSeededOrder(trx, {
-      fonte: 'visualizacao-matricula',
-      request: sampleRequest('visualizacao-matricula', 'SP'),
-      protocolo,
-      accountId: crypto.randomUUID(),
-      imovelChave: `SP|CAMPINAS|2|${protocolo}`,
-      priceCentavos: 4567,
-      quote: { emolumentos: 4000, margem: 567 },
-    });
-  });
-}
+const accept = () => acceptRecordView(database.db, { accountId: crypto.randomUUID() });
 
 const finishedMessages = async (orderId: string) =>
   (await database.db.selectFrom('outbox').select(['routing_key', 'payload']).execute()).filter(
