@@ -147,8 +147,11 @@ export {
   startFromFacts,
 } from './start-estimate';
 export {
+  type AlongsideTable,
+  type AlongsideWrite,
   type OrderChanges,
   type SilentTransitionName,
+  type TransitionOptions,
   type TransitionResult,
   transition,
   transitionUpdateQuery,

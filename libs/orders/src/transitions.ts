@@ -7,7 +7,7 @@ import {
   REQUEST_ID_HEADER,
 } from '@regapi/bus';
 import type { Database } from '@regapi/db';
-import { type Kysely, type QueryCreator, sql, type Updateable } from 'kysely';
+import { type Kysely, type QueryCreator, sql, type Updateable, type UpdateQueryBuilder } from 'kysely';
 import { InvalidTransitionError, OrderNotFoundError } from './errors';
 import { type Order, toOrder } from './order';
 import { type OrderState, REVISING_TRANSITIONS, TRANSITIONS, type TransitionName } from './order-state';
@@ -16,6 +16,22 @@ export type OrderChanges = Omit<
   Updateable<Database['orders']>,
   'state' | 'id' | 'protocolo' | 'account_id' | 'updated_at' | 'revisao'
 >;
+
+/**
+ * A write of the caller's own that the transition's first statement makes too, whether or not the transition applies
+ * (a data-modifying CTE always runs): origin-session's record of the origin's answer beside the order's settle
+ * (docs/decisions/0179). Built by the caller from the statement's QueryCreator; never repeated by a retry.
+ */
+export type AlongsideWrite = (
+  qc: QueryCreator<Database>,
+) => UpdateQueryBuilder<Database, AlongsideTable, AlongsideTable, { readonly id: string }>;
+
+/** The tables a transition's statement may write beside the order (each such write is a decision of its own). */
+export type AlongsideTable = 'origin_order_attempt';
+
+export interface TransitionOptions {
+  readonly alongside?: AlongsideWrite;
+}
 
 export type TransitionResult =
   /** The update happened (and its messages were enqueued). */
@@ -41,18 +57,20 @@ export async function transition(
   name: TransitionName,
   changes: OrderChanges,
   messages: readonly EnqueueMessageInput[] = [],
+  options: TransitionOptions = {},
 ): Promise<TransitionResult> {
   const inOneStatement = messages.length <= 1 && !REVISING_TRANSITIONS.has(name);
   if (!db.isTransaction && !inOneStatement) {
-    return db.transaction().execute((trx) => transition(trx, orderId, name, changes, messages));
+    return db.transaction().execute((trx) => transition(trx, orderId, name, changes, messages, options));
   }
   const rule = TRANSITIONS[name];
   const from = rule.from as readonly OrderState[];
   // One message goes into the update's statement; several keep their order as statements of their own.
   const folded = messages.length === 1 ? messages[0] : undefined;
-  let row = await guardedUpdate(db, orderId, name, changes, folded);
+  let row = await guardedUpdate(db, orderId, name, changes, folded, options.alongside);
   if (row === undefined) {
-    // The rare path: the order read under its lock, which only a transaction keeps until the update.
+    // The rare path: the order read under its lock, which only a transaction keeps until the update. The alongside
+    // write ran in the first statement already: not repeated.
     if (!db.isTransaction) return db.transaction().execute((trx) => transition(trx, orderId, name, changes, messages));
     const current = await db.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
     if (current === undefined) throw new OrderNotFoundError(orderId);
@@ -75,7 +93,8 @@ export async function transition(
 
 /**
  * The update when the order is in a state `name` starts from; its row and its state before (PostgreSQL 18 `old`). With
- * `message`, its outbox row is inserted by the same statement, only if the update happened.
+ * `message`, its outbox row is inserted by the same statement, only if the update happened; with `alongside`, the
+ * caller's write is made by the same statement whether or not it happened.
  */
 function guardedUpdate(
   db: Kysely<Database>,
@@ -83,15 +102,19 @@ function guardedUpdate(
   name: TransitionName,
   changes: OrderChanges,
   message?: EnqueueMessageInput,
+  alongside?: AlongsideWrite,
 ) {
   const update = (qc: QueryCreator<Database>) =>
     guardedUpdateQuery(qc, orderId, name, changes)
       .returningAll()
       .returning(sql<OrderState>`old.state`.as('from_state'));
-  if (message === undefined) return update(db).executeTakeFirst();
+  if (message === undefined && alongside === undefined) return update(db).executeTakeFirst();
+  // Kysely types each WITH chain apart: the caller's write first, so the rest is built once.
+  const base = alongside === undefined ? db : db.with('alongside', alongside);
+  const changed = base.with('changed', update);
+  if (message === undefined) return changed.selectFrom('changed').selectAll().executeTakeFirst();
   const { row } = outboxRow(message);
-  return db
-    .with('changed', update)
+  return changed
     .with('message', (qc) =>
       qc
         .insertInto('outbox')

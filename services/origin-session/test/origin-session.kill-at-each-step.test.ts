@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cpfCheckDigits } from '@regapi/br';
+import { lastCatalogSync } from '@regapi/catalog';
 import { createDb, type DbHandle } from '@regapi/db';
 import type { Order } from '@regapi/orders';
 import type { OriginSample } from '@regapi/origin';
@@ -13,7 +14,8 @@ import { startReplica } from './support/replica-process';
 
 /**
  * Issue 26: the leader killed with SIGKILL at every step of placing an order, for every product — deterministically:
- * - `before-call`: the intent committed, the call not sent (held in the confirmation of the term, right before it);
+ * - `before-call`: the intent committed, the call not sent (held in the confirmation of the term, which the call waits
+ *   for: it runs beside the intent's statement, decision 0178, so it is held from the order's acceptance on);
  * - `during-call`: the origin created the order and has not answered (the simulator tells the test at that instant);
  * - `after-answer`: the answer arrived, not yet recorded (held in the write of the answer);
  * - `before-commit`: the answer recorded, the order's next state not committed (held in that update).
@@ -28,6 +30,13 @@ jest.setTimeout(240_000);
 const STEPS = ['before-call', 'during-call', 'after-answer', 'before-commit'] as const;
 type Step = (typeof STEPS)[number];
 const HOLD_KEY = 4_242;
+/**
+ * What must be true besides a held write before the kill: at `before-call` the intent is committed too (the held write
+ * may be the lease's, reached before the intent's statement committed).
+ */
+const HELD_AT: Partial<Record<Step, string>> = {
+  'before-call': 'SELECT 1 FROM origin_order_attempt WHERE answered_at IS NULL AND resolved_at IS NULL',
+};
 const PLACE: Readonly<Record<string, string>> = {
   'pesquisa-previa-bens': 'search',
   'visualizacao-matricula': 'record-view',
@@ -65,6 +74,9 @@ beforeAll(async () => {
   holder = createDb(harness.database.url, { max: 1 });
   samples = await harness.control.samples();
   leader = await startLeader();
+  // The first leader syncs the catalog (origin calls of its own): idle before the first step, whose hold takes every
+  // lease write of the term from the order's acceptance on (`holdStatement`).
+  await waitFor(() => lastCatalogSync(harness.database.db), { timeoutMs: 60_000, what: 'the catalog sync at start' });
 });
 
 afterAll(async () => {
@@ -95,11 +107,16 @@ function holdStatement(step: Exclude<Step, 'during-call'>): string {
   const hold = `PERFORM pg_advisory_xact_lock(${HOLD_KEY})`;
   switch (step) {
     case 'before-call':
-      // The confirmation of the term right before the call, once the order's intent is committed and unanswered.
+      // The confirmation of the term the call waits for. Started beside the intent's statement (decision 0178), it may
+      // reach PostgreSQL before the intent commits: every lease write of the term (not a takeover's upsert) is held from
+      // the order's acceptance on, and the test kills once the intent is committed too (`HELD_AT`). Held before its row
+      // is locked (a statement trigger): the intent's statement reads that row FOR SHARE.
       return `CREATE FUNCTION hold_step() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-          IF EXISTS (SELECT 1 FROM origin_order_attempt WHERE answered_at IS NULL AND resolved_at IS NULL)
-            THEN ${hold}; END IF; RETURN NEW; END $$;
-        CREATE TRIGGER hold_step BEFORE UPDATE ON origin_leadership FOR EACH ROW EXECUTE FUNCTION hold_step();`;
+          IF current_query() LIKE 'UPDATE origin_leadership SET renewed_at = now()%'
+             AND (EXISTS (SELECT 1 FROM orders WHERE state = 'queued')
+               OR EXISTS (SELECT 1 FROM origin_order_attempt WHERE answered_at IS NULL AND resolved_at IS NULL))
+            THEN ${hold}; END IF; RETURN NULL; END $$;
+        CREATE TRIGGER hold_step BEFORE UPDATE ON origin_leadership FOR EACH STATEMENT EXECUTE FUNCTION hold_step();`;
     case 'after-answer':
       return `CREATE FUNCTION hold_step() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
           IF OLD.answered_at IS NULL AND NEW.answered_at IS NOT NULL THEN ${hold}; END IF; RETURN NEW; END $$;
@@ -147,7 +164,9 @@ async function killAt(
              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
           [HOLD_KEY],
         );
-        return rows.length > 0 ? rows : undefined;
+        if (rows.length === 0) return undefined;
+        const also = HELD_AT[step];
+        return also === undefined || (await connection.query(also)).rows.length > 0 ? rows : undefined;
       },
       { timeoutMs: 30_000, intervalMs: 20, what: `the leader held at ${step}` },
     );
@@ -159,11 +178,12 @@ async function killAt(
     );
     return order;
   } finally {
+    // Let anything still held go first (a step never reached): a held write keeps the table its trigger is dropped from.
+    await connection.query('SELECT pg_advisory_unlock_all()');
     await connection.query('DROP TRIGGER IF EXISTS hold_step ON origin_leadership');
     await connection.query('DROP TRIGGER IF EXISTS hold_step ON origin_order_attempt');
     await connection.query('DROP TRIGGER IF EXISTS hold_step ON orders');
     await connection.query('DROP FUNCTION IF EXISTS hold_step()');
-    await connection.query('SELECT pg_advisory_unlock_all()');
     connection.release();
   }
 }

@@ -3,6 +3,7 @@ import { searchAnswer } from '@regapi/origin';
 import { codeOfRecordedOutcome } from '../outcome-to-code';
 import { type Budget, budgetOf } from '../session/budget';
 import { checkOperation } from '../session/origin-operations';
+import type { TermConfirmation } from '../session/origin-session-client';
 import type { RunReport } from '../tasks/run-order';
 import { maxRunMs, type TaskContext } from '../tasks/task-context';
 import { findAtOrigin, type Sighting } from './in-doubt';
@@ -50,6 +51,12 @@ interface Replacing {
   readonly previousIntentId: string;
 }
 
+interface PlacementOptions {
+  readonly replacing?: Replacing;
+  /** The term's confirmation started ahead for the placing call (decision 0178). */
+  readonly confirmation?: TermConfirmation;
+}
+
 /**
  * Intents of one order after which an answer that proved nothing ends it with its code instead of a new placement (as
  * before: one retry after a lost session). A call whose answer nobody saw (a crash) is always placed again once the
@@ -63,15 +70,17 @@ export async function placeUnderIntent(
   input: OrderInput,
   intent: Intent,
   budget: Budget,
-  replacing?: Replacing,
+  { replacing, confirmation }: PlacementOptions = {},
 ): Promise<RunReport> {
-  const { outcome, verdict } = await placeOrder(ctx, input, intent.id, budget);
+  const { outcome, verdict, answer } = await placeOrder(ctx, input, intent.id, budget, confirmation);
   if (verdict === 'in-doubt' && outcome.kind === 'timeout' && input.fonte !== 'certidao-inteiro-teor') {
     // Contract 3: a search or record view the origin timed out on ends 605 now; the intent stays open, and the record
     // view's reconciliation lists the origin's orders later (found: delivered, amount kept). Never placed again.
-    return settleOutcome(ctx, order, outcome, { input, inDoubt: false });
+    return settleOutcome(ctx, order, outcome, { input, inDoubt: false, answer });
   }
+  // A settle writes the answer first, or with the order's next state (decision 0179); the other ways on, first here.
   if (verdict === 'in-doubt') {
+    await answer.record();
     ctx.logger.warn(
       { order_id: order.id, protocolo: order.protocolo, outcome: outcome.kind },
       'the answer to the placing call proves nothing: looking the order up at the origin',
@@ -79,9 +88,10 @@ export async function placeUnderIntent(
     return lookUp(ctx, order, input, { ...intent, outcome: outcome.kind }, budget);
   }
   if (outcome.kind === 'repeated-order' && replacing !== undefined) {
+    await answer.record();
     return followRepeat(ctx, order, input, outcome, replacing, budget);
   }
-  return settleOutcome(ctx, order, outcome, { input, inDoubt: false });
+  return settleOutcome(ctx, order, outcome, { input, inDoubt: false, answer });
 }
 
 /**
@@ -214,7 +224,14 @@ async function whenAbsent(
       : 'the origin shows no order for the intent: placing it again',
   );
   const next: Intent = { id, startedAt: at, epoch: ctx.epoch() ?? null, outcome: null };
-  return placeUnderIntent(ctx, order, input, next, budget, unlisted ? { previousIntentId: intent.id } : undefined);
+  return placeUnderIntent(
+    ctx,
+    order,
+    input,
+    next,
+    budget,
+    unlisted ? { replacing: { previousIntentId: intent.id } } : {},
+  );
 }
 
 /** Found at the origin: the intent is resolved and the order continues from the protocol. */

@@ -14,10 +14,12 @@ import {
   type Order,
   type OrderEnd,
   type SearchResult,
+  type TransitionResult,
   transition,
 } from '@regapi/orders';
 import type { Kysely, Transaction } from 'kysely';
 import { runOrderTask } from '../tasks/task-messages';
+import type { AnswerToRecord } from './origin-attempts';
 
 /**
  * The ends and waits of an order, each ONE libs/orders transition with the message it causes, in the caller's
@@ -33,13 +35,15 @@ function headersOf(order: Order): Record<string, string> {
  * The origin delivered a document: the order waits in `archiving` with its result, and `document.delivered.<fonte>`
  * asks the archive to store the documents and finish it with `end.code` (docs/decisions/0022). The order's
  * `status_consulta` column keeps what the client sees meanwhile (a certificate stays EM_EMISSAO). One statement: in the
- * caller's transaction, or on its own when it is all the caller writes (docs/decisions/0173).
+ * caller's transaction, or on its own when it is all the caller writes (docs/decisions/0173) — with `answer`, the
+ * placing call's answer is written by that statement too (decision 0179); if the statement fails, alone after it.
  */
 export async function deliverOrderDocuments(
   db: Kysely<Database>,
   order: Order,
   end: OrderEnd,
   documents: readonly DeliveredDocument[],
+  answer?: AnswerToRecord,
 ): Promise<boolean> {
   const numeroPedido = end.numeroPedido ?? order.numeroPedido;
   const message: DocumentDelivered = {
@@ -53,17 +57,28 @@ export async function deliverOrderDocuments(
     status_consulta: end.statusConsulta,
     delivered_at: end.at.toISOString(),
   };
-  const result = await transition(
-    db,
-    order.id,
-    'deliverDocument',
-    {
-      result: encodeOrderResult(end.result),
-      site_receipts: JSON.stringify(end.siteReceipts),
-      numero_pedido: numeroPedido,
-    },
-    [{ routingKey: documentDeliveredRoutingKey(order.fonte), payload: message, headers: headersOf(order) }],
-  );
+  // A transaction's statement commits with the transaction, not here: the answer's write needs its own.
+  if (answer !== undefined && db.isTransaction) throw new Error('an answer is written beside a settle made on its own');
+  let result: TransitionResult;
+  try {
+    result = await transition(
+      db,
+      order.id,
+      'deliverDocument',
+      {
+        result: encodeOrderResult(end.result),
+        site_receipts: JSON.stringify(end.siteReceipts),
+        numero_pedido: numeroPedido,
+      },
+      [{ routingKey: documentDeliveredRoutingKey(order.fonte), payload: message, headers: headersOf(order) }],
+      answer === undefined ? {} : { alongside: answer.alongside },
+    );
+  } catch (thrown) {
+    // Nothing of the statement committed: the answer is kept on its own, as when it was always written first.
+    await answer?.record().catch(() => undefined);
+    throw thrown;
+  }
+  answer?.written();
   return result.applied;
 }
 

@@ -1,6 +1,6 @@
 import { type Database, type OriginAttemptResolution, PG_ERROR, pgErrorCode } from '@regapi/db';
-import { type OrderChanges, transitionUpdateQuery } from '@regapi/orders';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type AlongsideWrite, type OrderChanges, transitionUpdateQuery } from '@regapi/orders';
+import { type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
 import { LockLostError } from '../session/origin-account-lock';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -180,21 +180,21 @@ export async function replaceIntent(
   });
 }
 
+/** What the origin answered to the call of an intent, and what it proves. */
+export interface AttemptAnswer {
+  readonly at: Date;
+  readonly outcome: string;
+  readonly numeroPedido: string | null;
+  /** `placed` (it carries the order), `not-placed` (nothing was created), undefined when it proves neither. */
+  readonly resolution: 'placed' | 'not-placed' | undefined;
+}
+
 /**
- * What the origin answered to the call of intent `id`. `resolution` says what the answer proves: `placed` (it carries
- * the order), `not-placed` (nothing was created), or undefined when it proves neither (the intent stays open).
+ * The update that records `answer` on intent `id`, not executed: alone (`recordAttemptAnswer`) or as part of the
+ * order's settling statement (`answerToRecord`, docs/decisions/0179).
  */
-export async function recordAttemptAnswer(
-  db: Db,
-  id: string,
-  answer: {
-    readonly at: Date;
-    readonly outcome: string;
-    readonly numeroPedido: string | null;
-    readonly resolution: 'placed' | 'not-placed' | undefined;
-  },
-): Promise<void> {
-  await db
+function attemptAnswerUpdate(qc: QueryCreator<Database>, id: string, answer: AttemptAnswer) {
+  return qc
     .updateTable('origin_order_attempt')
     .set({
       answered_at: answer.at,
@@ -210,7 +210,43 @@ export async function recordAttemptAnswer(
           }),
     })
     .where('id', '=', id)
-    .execute();
+    .returning('id');
+}
+
+/**
+ * What the origin answered to the call of intent `id`. `resolution` says what the answer proves: `placed` (it carries
+ * the order), `not-placed` (nothing was created), or undefined when it proves neither (the intent stays open).
+ */
+async function recordAttemptAnswer(db: Db, id: string, answer: AttemptAnswer): Promise<void> {
+  await attemptAnswerUpdate(db, id, answer).execute();
+}
+
+/**
+ * An answer not written yet, for the one caller that settles the order next (docs/decisions/0179): written alone
+ * before anything else is done with it (decision 0110), or by the settling statement itself (`alongside`), which is
+ * atomic with the order's next state. Written once: `record` after the statement that carried it does nothing.
+ */
+export interface AnswerToRecord {
+  record(): Promise<void>;
+  /** The write, for the settling statement; using it counts as written once that statement succeeded. */
+  readonly alongside: AlongsideWrite;
+  /** The settling statement that carried the write committed. */
+  written(): void;
+}
+
+export function answerToRecord(db: Kysely<Database>, id: string, answer: AttemptAnswer): AnswerToRecord {
+  let done = false;
+  return {
+    async record() {
+      if (done) return;
+      await recordAttemptAnswer(db, id, answer);
+      done = true;
+    },
+    alongside: (qc) => attemptAnswerUpdate(qc, id, answer),
+    written() {
+      done = true;
+    },
+  };
 }
 
 /** The open intent was looked up and found at the origin under `numeroPedido`. */

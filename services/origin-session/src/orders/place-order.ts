@@ -1,9 +1,10 @@
 import type { CallOptions, CertificateOutcome, OriginPortal, RecordViewOutcome, SearchOutcome } from '@regapi/origin';
 import type { Budget } from '../session/budget';
 import { PLACE_OPERATION } from '../session/origin-operations';
+import type { TermConfirmation } from '../session/origin-session-client';
 import type { TaskContext } from '../tasks/task-context';
 import type { OrderInput } from './order-request';
-import { recordAttemptAnswer } from './origin-attempts';
+import { type AnswerToRecord, answerToRecord } from './origin-attempts';
 import { type PlacementVerdict, type PlacingOutcome, placementVerdict } from './placement-verdict';
 import type { OrderOutcome } from './settle-outcome';
 
@@ -48,32 +49,38 @@ export function numeroPedidoOf(outcome: OrderOutcome): string | null {
 export interface Placement {
   readonly outcome: PlacingOutcome;
   readonly verdict: PlacementVerdict;
+  /**
+   * The answer for the intent, with what it proves, NOT written yet: the caller writes it before anything else, or
+   * settles the order with it in one statement (docs/decisions/0179).
+   */
+  readonly answer: AnswerToRecord;
 }
 
 /**
  * Places the order under its open intent `intentId` (committed before, with "attempt started" or by a replacement):
- * one call — the session confirms the leadership by a round trip right before it leaves — and the answer recorded on
- * the intent at once, with what it proves. An answer that proves nothing leaves the intent open: the caller looks the
- * order up, never places it again on that answer alone.
+ * one call — the session confirms the leadership by a round trip before it leaves (started ahead with `confirmation`,
+ * decision 0178) — and the answer for the intent. An answer that proves nothing leaves the intent open: the caller
+ * looks the order up, never places it again on that answer alone.
  */
 export async function placeOrder(
   ctx: TaskContext,
   input: OrderInput,
   intentId: string,
   budget: Budget,
+  confirmation?: TermConfirmation,
 ): Promise<Placement> {
   const outcome = await ctx.session.call(
     PLACE_OPERATION[input.fonte],
     (portal, options) => invoke(portal, input, options),
     budget,
-    { retryOnSessionLost: false },
+    confirmation === undefined ? { retryOnSessionLost: false } : { retryOnSessionLost: false, confirmation },
   );
   const verdict = placementVerdict(outcome);
-  await recordAttemptAnswer(ctx.db, intentId, {
+  const answer = answerToRecord(ctx.db, intentId, {
     at: ctx.clock.now(),
     outcome: outcome.kind,
     numeroPedido: numeroPedidoOf(outcome),
     resolution: verdict === 'in-doubt' ? undefined : verdict,
   });
-  return { outcome, verdict };
+  return { outcome, verdict, answer };
 }

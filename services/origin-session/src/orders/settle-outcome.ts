@@ -37,6 +37,7 @@ import { CHECK_REASONS, checkOrderTask } from '../tasks/task-messages';
 import { markOfficeOutOfService, OFFICE_OUT_NOTE } from './office-outage';
 import { awaitCertificateIssue, deliverOrderDocuments, recordNumeroPedido, scheduleRunOrder } from './order-outcomes';
 import type { OrderInput } from './order-request';
+import type { AnswerToRecord } from './origin-attempts';
 import { recordRegistryCharge } from './registry-charge';
 
 /** Everything a run or a check of an order can end with. */
@@ -52,6 +53,11 @@ export interface SettleOptions {
   readonly input: OrderInput;
   /** The outcome comes from re-placing an in-doubt order: a "repeated order" then means OUR first one (605). */
   readonly inDoubt: boolean;
+  /**
+   * The placing call's answer, not written yet: written first, or — for a search delivered in one statement — by that
+   * statement, atomically with the order's next state (docs/decisions/0179).
+   */
+  readonly answer?: AnswerToRecord;
 }
 
 /** What became of the order, for logs and tests. */
@@ -74,12 +80,17 @@ export async function settleOutcome(
   outcome: OrderOutcome,
   options: SettleOptions,
 ): Promise<Settled> {
+  const { answer } = options;
+  const search =
+    (outcome.kind === 'found' || outcome.kind === 'nothing-found') && 'search' in outcome ? outcome.search : undefined;
+  const answerBeside = answer !== undefined && search !== undefined && !search.coverage.retriesPendentes;
+  if (!answerBeside) await answer?.record();
   await recordRegistryCharge(ctx.db, order, outcome, ctx.clock.now());
   switch (outcome.kind) {
     case 'found':
-      return deliverSearch(ctx, order, outcome.search);
+      return deliverSearch(ctx, order, outcome.search, answerBeside ? answer : undefined);
     case 'nothing-found':
-      if ('search' in outcome) return deliverSearch(ctx, order, outcome.search);
+      if ('search' in outcome) return deliverSearch(ctx, order, outcome.search, answerBeside ? answer : undefined);
       return finishFailure(ctx, order, outcome, options);
     case 'delivered':
       return deliverRecordView(ctx, order, outcome.view);
@@ -104,7 +115,12 @@ export async function settleOutcome(
   }
 }
 
-async function deliverSearch(ctx: TaskContext, order: Order, search: PropertySearch): Promise<Settled> {
+async function deliverSearch(
+  ctx: TaskContext,
+  order: Order,
+  search: PropertySearch,
+  answer?: AnswerToRecord,
+): Promise<Settled> {
   const result = searchResultData(search);
   const code: ResultCode = search.rows.length > 0 ? 200 : 612;
   const at = ctx.clock.now();
@@ -120,7 +136,7 @@ async function deliverSearch(ctx: TaskContext, order: Order, search: PropertySea
   // The delivery alone is one statement, with no transaction around it (docs/decisions/0173: the path between one
   // origin answer and the next call); the follow-up of a provisional result commits with it.
   if (!search.coverage.retriesPendentes) {
-    const applied = await deliverOrderDocuments(ctx.db, order, end, [receipt]);
+    const applied = await deliverOrderDocuments(ctx.db, order, end, [receipt], answer);
     return applied ? { kind: 'delivered', code } : { kind: 'unchanged' };
   }
   const applied = await ctx.db.transaction().execute(async (trx) => {

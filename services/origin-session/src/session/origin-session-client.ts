@@ -24,6 +24,22 @@ export interface SessionCallOptions {
   readonly retryOnSessionLost: boolean;
   /** Ceiling for this call on top of the budget (e.g. a page load). */
   readonly maxMs?: number;
+  /** The term's confirmation started for this call ahead of it (`confirmAhead`); used only while it is valid. */
+  readonly confirmation?: TermConfirmation;
+}
+
+/**
+ * The round trip that proves the term, started before the call it is for, so that it runs beside the statements that
+ * precede the call instead of after them (docs/decisions/0178). It counts for the next call only if it succeeded on
+ * the term still held, no call or login left since it was started, and it came back less than `aheadMaxAgeMs` before
+ * the call: the lease it renewed then still has all but that of its length to run, and a process paused since finds
+ * it stale on the monotonic clock and confirms again.
+ */
+export interface TermConfirmation {
+  /** Resolves with the monotonic instant (performance.now) it came back; rejects with LockLostError. */
+  readonly done: Promise<number>;
+  readonly lock: object | undefined;
+  readonly afterDepartures: number;
 }
 
 export interface OriginSessionStats {
@@ -48,6 +64,11 @@ export interface OriginSessionClient {
     budget: Budget,
     options: SessionCallOptions,
   ): Promise<T | LoginFailure | NotSent>;
+  /**
+   * Starts the term's confirmation for the next call now (docs/decisions/0178): the caller does its last writes while
+   * the round trip runs, and passes it to `call`. Never rejects unhandled: a call that never comes leaves nothing.
+   */
+  confirmAhead(): TermConfirmation;
   /** Logs in again now (after a lost session, before resolving what the lost call did). */
   relogin(budget: Budget): Promise<LoginOutcome | NotSent>;
   /**
@@ -93,7 +114,12 @@ export interface OriginSessionClientOptions {
   readonly loginTimeoutMs?: number;
   /** Log in again this long before the origin's announced idle expiry. Default 60 s. */
   readonly refreshMarginMs?: number;
+  /** How old a confirmation started ahead may be when its call leaves (monotonic ms). Default 1 s. */
+  readonly aheadMaxAgeMs?: number;
 }
+
+/** Far inside the lease (15 s by default): a call within this of its confirmation leaves well inside the term. */
+const DEFAULT_AHEAD_MAX_AGE_MS = 1_000;
 
 const SESSION_LOST = 'session-lost';
 
@@ -102,6 +128,9 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
   const logger = options.logger.child({ component: 'origin-session-client' });
   const loginTimeoutMs = options.loginTimeoutMs ?? 60_000;
   const refreshMarginMs = options.refreshMarginMs ?? 60_000;
+  const aheadMaxAgeMs = options.aheadMaxAgeMs ?? DEFAULT_AHEAD_MAX_AGE_MS;
+  /** Calls and logins that left for the origin: a confirmation started before one of them is not the next call's. */
+  let departures = 0;
   let loggedIn = false;
   /** How long the origin keeps an idle session, learned from the login answer (`expira_em`). */
   let idleWindowMs: number | undefined;
@@ -138,10 +167,18 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
     }
   };
 
-  /** Immediately before anything leaves for the origin: the term is confirmed by a round trip, not a local flag. */
-  const guard = async (): Promise<void> => {
+  /**
+   * Immediately before anything leaves for the origin: the term is confirmed by a round trip, not a local flag — this
+   * call's own, or the one started ahead for it while it is valid (`TermConfirmation`).
+   */
+  const guard = async (ahead?: TermConfirmation): Promise<void> => {
     const lock = options.fence();
     if (lock === undefined || !lock.isHeld()) throw new LockLostError(lock?.lostTo());
+    if (ahead !== undefined && ahead.lock === lock && ahead.afterDepartures === departures) {
+      const cameBackAt = await ahead.done;
+      if (!lock.isHeld()) throw new LockLostError(lock.lostTo());
+      if (performance.now() - cameBackAt < aheadMaxAgeMs && ahead.afterDepartures === departures) return;
+    }
     await lock.confirm();
   };
 
@@ -164,6 +201,7 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
     if (call === undefined) return NOT_SENT;
     loggedIn = false;
     logins++;
+    departures++;
     logger.debug({ logins }, 'logging in to the origin');
     const sentAt = clock.now().getTime();
     const outcome = await timed('login', () => portal.login(call));
@@ -200,10 +238,11 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
             if (outcome.kind !== 'logged-in') return 'sent' in outcome ? outcome : { ...outcome, atLogin: true };
           }
           checkStopping();
-          await guard();
+          await guard(callOpts.confirmation);
           const call = callOptions(budget, callOpts.maxMs);
           if (call === undefined) return NOT_SENT;
           calls++;
+          departures++;
           logger.debug({ what, timeout_ms: call.timeoutMs }, 'origin call');
           // The origin's idle window runs from its last sight of the session, somewhere between our send and its
           // answer: counted from the send, a refresh is never late, even when the answer took long to come back.
@@ -223,6 +262,15 @@ export function createOriginSessionClient(options: OriginSessionClientOptions): 
           if (!callOpts.retryOnSessionLost || attempt >= 1) return outcome;
         }
       }),
+    confirmAhead: () => {
+      const lock = options.fence();
+      const done =
+        lock === undefined || !lock.isHeld()
+          ? Promise.reject(new LockLostError(lock?.lostTo()))
+          : lock.confirm().then(() => performance.now());
+      done.catch(() => undefined);
+      return { done, lock, afterDepartures: departures };
+    },
     relogin: (budget) => exclusive(() => login(budget)),
     startTerm: (budget) =>
       exclusive(() => {

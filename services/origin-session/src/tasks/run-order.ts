@@ -82,7 +82,9 @@ async function runFresh(ctx: TaskContext, toRun: OrderToRun, input: OrderInput, 
     if (opensAt > now) return { kind: 'held', until: opensAt };
   }
   // "Attempt started" and the intent, in one statement under the leader's epoch, BEFORE the origin is called; from
-  // `queued` only, so a second runner finds nothing to start (docs/decisions/0110, 0173).
+  // `queued` only, so a second runner finds nothing to start (docs/decisions/0110, 0173). The term's confirmation for
+  // the call runs beside it (decision 0178).
+  const confirmation = ctx.session.confirmAhead();
   const intentId = await startAttemptUnderIntent(
     ctx.db,
     { attempt_started_at: now, attempts: order.attempts + 1, run_after: null },
@@ -90,5 +92,7 @@ async function runFresh(ctx: TaskContext, toRun: OrderToRun, input: OrderInput, 
   );
   if (intentId === undefined) return { kind: 'skipped', reason: 'started elsewhere' };
   const intent = { id: intentId, startedAt: now, epoch: ctx.epoch() ?? null, outcome: null };
-  return placeUnderIntent(ctx, { ...order, state: 'running' }, input, intent, budgetOf(maxRunMs(input.fonte)));
+  return placeUnderIntent(ctx, { ...order, state: 'running' }, input, intent, budgetOf(maxRunMs(input.fonte)), {
+    confirmation,
+  });
 }
