@@ -77,7 +77,8 @@ async function management(method: 'GET' | 'PUT' | 'DELETE', path: string, body?:
     });
   } catch (error) {
     if (isConnectionRefused(error)) throw new ManagementUnavailable(`${url.origin} refused the connection`);
-    throw new Error(`RabbitMQ management ${method} ${url.pathname}: ${String(error)}`, { cause: error });
+    const cause = error instanceof Error && error.cause !== undefined ? ` (${String(error.cause)})` : '';
+    throw new Error(`RabbitMQ management ${method} ${url.pathname}: ${String(error)}${cause}`, { cause: error });
   }
   const text = await answer.text();
   if (!answer.ok) {
