@@ -30,6 +30,11 @@ as_root rabbitmqctl -q status >/dev/null
 if ! port_open 15692; then as_root rabbitmq-plugins -q enable rabbitmq_prometheus >/dev/null; fi
 for _ in $(seq 1 30); do port_open 15692 && break; sleep 1; done
 port_open 15692 || { echo "RabbitMQ's Prometheus plugin did not open port 15692"; exit 1; }
+# Its management HTTP API (15672): test vhosts are made and deleted through it (libs/testkit/src/test-vhost.ts), one
+# HTTP request each instead of a rabbitmqctl (an Erlang VM booted) per call; without it the tests fall back to rabbitmqctl.
+if ! port_open 15672; then as_root rabbitmq-plugins -q enable rabbitmq_management >/dev/null; fi
+for _ in $(seq 1 30); do port_open 15672 && break; sleep 1; done
+port_open 15672 || { echo "RabbitMQ's management plugin did not open port 15672"; exit 1; }
 
 log "Prometheus, promtool, the PostgreSQL exporter, fonts, kubectl, Chromium"
 # Tests start their own Prometheus and exporter as processes; the packages' own daemons are not needed (a started

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { silentLogger } from '@regapi/telemetry';
-import { createTestVhost, type TestVhost, waitFor } from '@regapi/testkit';
+import { createTestVhost, listVhostQueues, type TestVhost, waitFor } from '@regapi/testkit';
 import {
   type Bus,
   createRabbitBus,
@@ -12,7 +12,7 @@ import {
   UnknownQueueError,
 } from '../src';
 import { deferred } from './support/deferred';
-import { listQueues, type RabbitAdmin, rabbitAdmin } from './support/rabbit-admin';
+import { type RabbitAdmin, rabbitAdmin } from './support/rabbit-admin';
 
 const logger = silentLogger();
 let vhost: TestVhost;
@@ -37,7 +37,7 @@ function message(routingKey: string, payload: unknown = { n: 1 }): OutgoingMessa
 }
 
 test('the topology is declared: quorum queues with delivery limit and a dead-letter queue each, SAC on origin', async () => {
-  const queues = new Map((await listQueues(vhost.name)).map((queue) => [queue.name, queue]));
+  const queues = new Map((await listVhostQueues(vhost.name)).map((queue) => [queue.name, queue]));
   for (const queue of topology.queues) {
     expect(queues.get(queue.name)).toMatchObject({
       type: 'quorum',

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
-import { createTestVhost, type TestVhost } from '@regapi/testkit';
+import { createTestVhost, listVhostQueues, type TestVhost } from '@regapi/testkit';
 import amqp, { type Channel, type ChannelModel } from 'amqplib';
 import {
   deadLetterDeliveryLimit,
@@ -16,31 +14,9 @@ import { deadLetterQueueName, resolveQueues, topology } from '../src/topology';
 // dropping), single active consumer where the topology says — checked on the real local broker, plus what this broker
 // does with the 4.x value for "unlimited" (why the declaration depends on the broker's version).
 
-const execFileAsync = promisify(execFile);
-
-/** `rabbitmqctl` as libs/testkit runs it (RABBITMQCTL overrides the command). */
-async function rabbitmqctl(args: readonly string[]): Promise<string> {
-  const [command = 'rabbitmqctl', ...prefix] = (process.env.RABBITMQCTL ?? 'rabbitmqctl').split(' ').filter(Boolean);
-  return (await execFileAsync(command, [...prefix, ...args])).stdout;
-}
-
-interface ListedQueue {
-  readonly name: string;
-  readonly type: string;
-  /** `[name, AMQP type, value]` triples, as rabbitmqctl prints them. */
-  readonly arguments: readonly (readonly [string, string, unknown])[];
-}
-
 async function listQueues(): Promise<Map<string, { type: string; args: Record<string, unknown> }>> {
-  const listed = JSON.parse(
-    await rabbitmqctl(['-q', 'list_queues', '-p', vhost.name, 'name', 'type', 'arguments', '--formatter', 'json']),
-  ) as ListedQueue[];
-  return new Map(
-    listed.map((queue) => [
-      queue.name,
-      { type: queue.type, args: Object.fromEntries(queue.arguments.map(([name, , value]) => [name, value])) },
-    ]),
-  );
+  const listed = await listVhostQueues(vhost.name);
+  return new Map(listed.map((queue) => [queue.name, { type: queue.type, args: queue.arguments }]));
 }
 
 let vhost: TestVhost;

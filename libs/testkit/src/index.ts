@@ -39,6 +39,13 @@ export { acceptSeededOrder, type OrderSeed, sampleRequest, seedOrder } from './s
 export { createTcpProxy, type TcpProxy, type TcpProxyOptions } from './tcp-proxy';
 export { createTestDatabase, TEST_PG_URL, type TestDatabase, writeBehindTriggers } from './test-database';
 export { startTestS3, type TestS3 } from './test-s3';
-export { amqpUrlForVhost, createTestVhost, TEST_AMQP_URL, type TestVhost } from './test-vhost';
+export {
+  amqpUrlForVhost,
+  createTestVhost,
+  type ListedQueue,
+  listVhostQueues,
+  TEST_AMQP_URL,
+  type TestVhost,
+} from './test-vhost';
 export { databaseStandIn, useTestDatabase } from './use-test-database';
 export { waitFor } from './wait-for';

@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { type Channel, type ChannelModel, connect } from 'amqplib';
 
 export interface RabbitAdmin {
@@ -34,31 +32,4 @@ export async function rabbitAdmin(url: string): Promise<RabbitAdmin> {
     },
     close: () => model.close(),
   };
-}
-
-export interface QueueListing {
-  name: string;
-  type: string;
-  arguments: Record<string, unknown>;
-}
-
-/** Queues of a vhost with their type and arguments, as rabbitmqctl reports them. */
-export async function listQueues(vhost: string): Promise<QueueListing[]> {
-  const { stdout } = await promisify(execFile)('rabbitmqctl', [
-    '-q',
-    'list_queues',
-    '-p',
-    vhost,
-    'name',
-    'type',
-    'arguments',
-    '--formatter',
-    'json',
-  ]);
-  const rows = JSON.parse(stdout) as Array<{ name: string; type: string; arguments: Array<[string, string, unknown]> }>;
-  return rows.map((row) => ({
-    name: row.name,
-    type: row.type,
-    arguments: Object.fromEntries(row.arguments.map(([key, , value]) => [key, value])),
-  }));
 }
