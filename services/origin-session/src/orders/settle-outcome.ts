@@ -81,16 +81,15 @@ export async function settleOutcome(
   options: SettleOptions,
 ): Promise<Settled> {
   const { answer } = options;
-  const search =
-    (outcome.kind === 'found' || outcome.kind === 'nothing-found') && 'search' in outcome ? outcome.search : undefined;
-  const answerBeside = answer !== undefined && search !== undefined && !search.coverage.retriesPendentes;
-  if (!answerBeside) await answer?.record();
+  // A search delivered writes the answer itself (deliverSearch); every other settle writes it first.
+  const delivered = outcome.kind === 'found' || (outcome.kind === 'nothing-found' && 'search' in outcome);
+  if (!delivered) await answer?.record();
   await recordRegistryCharge(ctx.db, order, outcome, ctx.clock.now());
   switch (outcome.kind) {
     case 'found':
-      return deliverSearch(ctx, order, outcome.search, answerBeside ? answer : undefined);
+      return deliverSearch(ctx, order, outcome.search, answer);
     case 'nothing-found':
-      if ('search' in outcome) return deliverSearch(ctx, order, outcome.search, answerBeside ? answer : undefined);
+      if ('search' in outcome) return deliverSearch(ctx, order, outcome.search, answer);
       return finishFailure(ctx, order, outcome, options);
     case 'delivered':
       return deliverRecordView(ctx, order, outcome.view);
@@ -134,11 +133,13 @@ async function deliverSearch(
   };
   const receipt: DeliveredDocument = { kind: 'comprovante', url: search.receiptUrl, expires_at: null };
   // The delivery alone is one statement, with no transaction around it (docs/decisions/0173: the path between one
-  // origin answer and the next call); the follow-up of a provisional result commits with it.
+  // origin answer and the next call), which writes the placing call's answer too (0179); the follow-up of a
+  // provisional result commits with the delivery, after the answer written first.
   if (!search.coverage.retriesPendentes) {
     const applied = await deliverOrderDocuments(ctx.db, order, end, [receipt], answer);
     return applied ? { kind: 'delivered', code } : { kind: 'unchanged' };
   }
+  await answer?.record();
   const applied = await ctx.db.transaction().execute(async (trx) => {
     const done = await deliverOrderDocuments(trx, order, end, [receipt]);
     // Contract 2.4: a provisional result is revised when the origin closes the search; the follow-up lives in PostgreSQL.
