@@ -204,6 +204,7 @@ async function runDriven(name: string, scenario: Scenario, phase: Phase, boundMs
     // "Stable" counts the backlog's own answers: the previous day's are out of the window.
     const sampler = sampleForecasts(harness, (yesterday?.searches ?? 0) + STABLE_AFTER_ANSWERED);
     gate = undefined;
+    const gateOpenedAt = performance.now();
     openGate();
     const jumps = await driveUntilDrained(harness, 600_000);
     const snapshots = await sampler.stop();
@@ -237,14 +238,16 @@ async function runDriven(name: string, scenario: Scenario, phase: Phase, boundMs
     );
 
     // Idle time: wall gap from the end of one origin call to the start of the next, at the same driven instant and with
-    // searches still ready (every gap inside a burst of one hour's 50 searches; gaps across a clock jump excluded).
+    // searches still ready (every gap inside a burst of one hour's 50 searches; gaps across a clock jump excluded). Work
+    // waits only once the backlog is in: a call that ended earlier (the restarted session's catalog sync, say) counts
+    // from the gate's opening, not across the acceptance of the backlog.
     const ordered = [...calls].sort((a, b) => a.wallStart - b.wallStart);
     const gaps: number[] = [];
     for (let i = 1; i < ordered.length; i++) {
       const before = ordered[i - 1];
       const after = ordered[i];
       if (before !== undefined && after !== undefined && before.clockAt === after.clockAt)
-        gaps.push(after.wallStart - before.wallEnd);
+        gaps.push(after.wallStart - Math.max(before.wallEnd, gateOpenedAt));
     }
     const callMs = ordered.map((call) => call.wallEnd - call.wallStart);
     if (scenario.paced === true) out.push('  idle:       see the instant scenarios (here every call moves the clock)');
