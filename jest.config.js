@@ -11,6 +11,8 @@ module.exports = {
   testMatch: ['**/test/**/*.test.ts'],
   transform: { '^.+\\.tsx?$': ['ts-jest', {}] },
   moduleNameMapper: {
+    // The browser helpers' own entry point (playwright-core is loaded only by the files that open a page).
+    '^@regapi/testkit/browser$': '<rootDir>/libs/testkit/src/browser.ts',
     [`^@regapi/(${libs})$`]: '<rootDir>/libs/$1/src/index.ts',
     [`^@regapi/(${services})$`]: '<rootDir>/services/$1/src/index.ts',
   },

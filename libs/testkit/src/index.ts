@@ -1,23 +1,7 @@
-export {
-  type AccessibilityProblem,
-  type AccessibilityScanOptions,
-  type AxeImpact,
-  accessibilityProblems,
-  describeAccessibilityProblems,
-} from './accessibility';
 export { finishAsArchived } from './archive-stand-in';
 export { AsyncLocalStorageContextManager } from './async-local-storage-context-manager';
 export { callJson, type EnvelopeBody, type JsonAnswer, type JsonCall } from './call-json';
 export { type Spawned, spawnCaptured } from './child-process';
-export {
-  CHROMIUM_ARGS,
-  CHROMIUM_BINARY,
-  ChromiumMissingError,
-  type LaunchChromiumOptions,
-  launchChromium,
-  PAGE_DEFAULTS,
-  type TestChromium,
-} from './chromium';
 export { publishToDeadLetter } from './dead-letters';
 export { freePort, freePortRange } from './free-port';
 export { finishThroughDoubt, type InDoubtClock, type ThroughDoubtOptions } from './in-doubt-waits';
@@ -34,7 +18,6 @@ export { createOpenApiConformance, type OpenApiConformance, type RealAnswer, rea
 export { POSTGRES_EXPORTER_BINARY, type PostgresExporter, startPostgresExporter } from './postgres-exporter';
 export { type ScrapeTarget, type StartPrometheusOptions, startPrometheus, type TestPrometheus } from './prometheus';
 export { openRawConnection, type RawAnswer, type RawConnection } from './raw-http';
-export { SCREENSHOTS_DIR, saveScreenshot } from './screenshot';
 export { acceptSeededOrder, type OrderSeed, sampleRequest, seedOrder } from './seed-order';
 export { createTcpProxy, type TcpProxy, type TcpProxyOptions } from './tcp-proxy';
 export { createTestDatabase, TEST_PG_URL, type TestDatabase, writeBehindTriggers } from './test-database';

@@ -7,15 +7,14 @@ import { ManualClock } from '@regapi/calendar';
 import { createFileStorage } from '@regapi/documents';
 import type { RunningServer } from '@regapi/http';
 import { type ClosedStatement, closeMonth, createAccount, debitOrder, extratoMonthRange, topUp } from '@regapi/ledger';
+import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
 import {
   accessibilityProblems,
-  createTestDatabase,
   describeAccessibilityProblems,
   launchChromium,
   saveScreenshot,
   type TestChromium,
-  type TestDatabase,
-} from '@regapi/testkit';
+} from '@regapi/testkit/browser';
 import { startTestGateway, type TestGateway } from '../../gateway/test/support/test-gateway';
 import { cspViolations, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';

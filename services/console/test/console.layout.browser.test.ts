@@ -1,6 +1,6 @@
 import { ManualClock } from '@regapi/calendar';
 import { createAccount, topUp } from '@regapi/ledger';
-import { saveScreenshot } from '@regapi/testkit';
+import { saveScreenshot } from '@regapi/testkit/browser';
 import { issueToken } from '@regapi/tokens';
 import { type ConsolePage, cspViolations, expectAccessible, signInThroughForm, tabTo } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';

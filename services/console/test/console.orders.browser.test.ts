@@ -9,7 +9,7 @@ import {
   launchChromium,
   saveScreenshot,
   type TestChromium,
-} from '@regapi/testkit';
+} from '@regapi/testkit/browser';
 import { createKeyring } from '@regapi/tokens';
 import { startSystem, type TestSystem } from '../../../deploy/test/support/system';
 import { type ConsolePage, cspViolations, signInThroughForm } from './support/console-browser';

@@ -3,13 +3,8 @@ import { formatBrl } from '@regapi/br';
 import { ManualClock } from '@regapi/calendar';
 import type { RunningServer } from '@regapi/http';
 import { SANDBOX_TIME_SCALE_SETTING } from '@regapi/orders';
-import {
-  createTestDatabase,
-  launchChromium,
-  saveScreenshot,
-  type TestChromium,
-  type TestDatabase,
-} from '@regapi/testkit';
+import { createTestDatabase, type TestDatabase } from '@regapi/testkit';
+import { launchChromium, saveScreenshot, type TestChromium } from '@regapi/testkit/browser';
 import { sql } from 'kysely';
 import { loadQuoteCatalog } from '../../gateway/test/support/quote-catalog';
 import {

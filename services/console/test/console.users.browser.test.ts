@@ -1,6 +1,6 @@
 import { ManualClock } from '@regapi/calendar';
 import { createAccount } from '@regapi/ledger';
-import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } from '@regapi/testkit';
+import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } from '@regapi/testkit/browser';
 import { TOTP } from 'otpauth';
 import { listUnsentMail } from '../src';
 import { type ConsolePage, cspViolations, signInThroughForm } from './support/console-browser';

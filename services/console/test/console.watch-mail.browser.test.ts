@@ -1,6 +1,6 @@
 import { ManualClock } from '@regapi/calendar';
 import { createAccount } from '@regapi/ledger';
-import { saveScreenshot } from '@regapi/testkit';
+import { saveScreenshot } from '@regapi/testkit/browser';
 import { readConsoleAudit, watchChangeMailOn } from '../src/auth';
 import { accessibleNode, cspViolations, expectAccessible, signInThroughForm, tabTo } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';

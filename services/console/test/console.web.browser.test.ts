@@ -1,6 +1,6 @@
 import { ManualClock } from '@regapi/calendar';
 import { createAccount, topUp } from '@regapi/ledger';
-import { saveScreenshot } from '@regapi/testkit';
+import { saveScreenshot } from '@regapi/testkit/browser';
 import { DEFAULT_CONSOLE_DOCS_URL, SESSION_COOKIE } from '../src';
 import { cspViolations, expectAccessible } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ManualClock } from '@regapi/calendar';
 import { createAccount, debitOrder, refundOrder, topUp } from '@regapi/ledger';
-import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } from '@regapi/testkit';
+import { accessibilityProblems, describeAccessibilityProblems, saveScreenshot } from '@regapi/testkit/browser';
 import { cspViolations, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';
 import { useConsole } from './support/use-console';

@@ -1,6 +1,6 @@
 import { ManualClock } from '@regapi/calendar';
 import { createAccount } from '@regapi/ledger';
-import { saveScreenshot } from '@regapi/testkit';
+import { saveScreenshot } from '@regapi/testkit/browser';
 import { call, expectRefusedWithinCache } from '../../gateway/test/support/test-gateway';
 import { cspViolations, expectAccessible, signInThroughForm } from './support/console-browser';
 import { createTestUser } from './support/console-fixture';

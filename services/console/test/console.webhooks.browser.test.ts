@@ -1,6 +1,6 @@
 import { ManualClock } from '@regapi/calendar';
 import { createAccount } from '@regapi/ledger';
-import { saveScreenshot } from '@regapi/testkit';
+import { saveScreenshot } from '@regapi/testkit/browser';
 import {
   accessibleNode,
   type ConsolePage,

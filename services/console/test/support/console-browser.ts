@@ -1,4 +1,4 @@
-import { accessibilityProblems, describeAccessibilityProblems, type TestChromium } from '@regapi/testkit';
+import { accessibilityProblems, describeAccessibilityProblems, type TestChromium } from '@regapi/testkit/browser';
 
 export type ConsolePage = Awaited<ReturnType<TestChromium['newPage']>>;
 

@@ -1,12 +1,7 @@
 import type { ManualClock } from '@regapi/calendar';
 import type { RunningServer } from '@regapi/http';
-import {
-  createTestDatabase,
-  databaseStandIn,
-  launchChromium,
-  type TestChromium,
-  type TestDatabase,
-} from '@regapi/testkit';
+import { createTestDatabase, databaseStandIn, type TestDatabase } from '@regapi/testkit';
+import { launchChromium, type TestChromium } from '@regapi/testkit/browser';
 import {
   gatewayStandIn,
   startTestGateway,
