@@ -21,7 +21,7 @@ export { SANDBOX_EXAMPLES, type SandboxExample } from './openapi/sandbox-example
 export { FORMAT_PATTERNS, standardSchema } from './openapi/standard-formats';
 export { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, ORDER_LIST_ESTADOS, type OrderListEstado } from './order-list';
 export { FONTES, type Fonte, isFonte, PRODUCTS, type Product, type ProductScope, product, scopeOf } from './products';
-export { AJV_OPTIONS, CUSTOM_FORMATS, contractsAjv, createContractsAjv } from './requests/ajv';
+export { AJV_OPTIONS, CUSTOM_FORMATS, compileOnFirstUse, contractsAjv, createContractsAjv } from './requests/ajv';
 export { BODY_FIELD, toFieldErrors } from './requests/field-errors';
 export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_SCHEMA, validateIdempotencyKey } from './requests/idempotency-key';
 export {

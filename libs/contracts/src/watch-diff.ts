@@ -1,6 +1,6 @@
 import type { JsonObject } from './openapi/json';
 import { integer, nullable, nullableText, objectSchema, text, textList } from './openapi/schema-helpers';
-import { contractsAjv } from './requests/ajv';
+import { compileOnFirstUse, contractsAjv } from './requests/ajv';
 
 /**
  * What one run of a watch ("monitoramento", decision 0152) found against the previous run that reached a result:
@@ -186,10 +186,11 @@ export const WATCH_DIFF_SCHEMA: JsonObject = {
 /** Its component name in the OpenAPI document: the history's `diferencas` and the webhook's refer to it by this. */
 export const WATCH_DIFF_SCHEMA_NAME = 'DiferencasMonitoramento';
 
-const validateWatchDiff = contractsAjv.compile(WATCH_DIFF_SCHEMA);
+const watchDiffValidator = compileOnFirstUse(contractsAjv, WATCH_DIFF_SCHEMA);
 
 /** What is wrong with a diff against WATCH_DIFF_SCHEMA, as readable lines; [] when it is right. */
 export function watchDiffProblems(value: unknown): string[] {
+  const validateWatchDiff = watchDiffValidator();
   if (validateWatchDiff(value)) return [];
   return (validateWatchDiff.errors ?? []).map(
     (error) => `${error.instancePath || '/'} ${error.message ?? error.keyword}`,

@@ -1,12 +1,10 @@
-import type { ValidateFunction } from 'ajv';
 import type { JsonObject, JsonValue } from './openapi/json';
-import { contractsAjv } from './requests/ajv';
+import { compileOnFirstUse, contractsAjv } from './requests/ajv';
 import {
   isWebhookEmittedType,
   WEBHOOK_EMITTED_TYPES,
   WEBHOOK_PAYLOAD_REFERENCED_SCHEMAS,
   WEBHOOK_PAYLOAD_SCHEMAS,
-  type WebhookEmittedType,
 } from './webhook-payloads';
 
 const COMPONENT = '#/components/schemas/';
@@ -28,10 +26,10 @@ function inlined(value: JsonValue): JsonValue {
   return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, inlined(inner)]));
 }
 
-const validators = new Map<WebhookEmittedType, ValidateFunction>(
+const validators = new Map(
   WEBHOOK_EMITTED_TYPES.map((type) => [
     type,
-    contractsAjv.compile(inlined(WEBHOOK_PAYLOAD_SCHEMAS[type]) as JsonObject),
+    compileOnFirstUse(contractsAjv, inlined(WEBHOOK_PAYLOAD_SCHEMAS[type]) as JsonObject),
   ]),
 );
 
@@ -43,7 +41,7 @@ const validators = new Map<WebhookEmittedType, ValidateFunction>(
 export function webhookPayloadProblems(payload: unknown): string[] {
   const type = typeof payload === 'object' && payload !== null ? (payload as { type?: unknown }).type : undefined;
   if (!isWebhookEmittedType(type)) return [`/type is not one of ${WEBHOOK_EMITTED_TYPES.join(', ')}`];
-  const validate = validators.get(type);
+  const validate = validators.get(type)?.();
   if (validate === undefined || validate(payload)) return [];
   return (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? error.keyword}`);
 }

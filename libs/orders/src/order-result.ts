@@ -1,4 +1,4 @@
-import { type Fonte, isFonte } from '@regapi/contracts';
+import { compileOnFirstUse, type Fonte, isFonte } from '@regapi/contracts';
 import { Ajv, type JSONSchemaType } from 'ajv';
 
 /**
@@ -171,11 +171,11 @@ const certificateSchema: JSONSchemaType<CertificateResult> = {
   },
 };
 
-// Compiled once, at module load.
+// Each compiled once, on its first use (docs/decisions/0180).
 const ajv = new Ajv({ strict: true });
-const checkSearch = ajv.compile(searchSchema);
-const checkRecordView = ajv.compile(recordViewSchema);
-const checkCertificate = ajv.compile(certificateSchema);
+const searchValidator = compileOnFirstUse<SearchResult>(ajv, searchSchema);
+const recordViewValidator = compileOnFirstUse<RecordViewResult>(ajv, recordViewSchema);
+const certificateValidator = compileOnFirstUse<CertificateResult>(ajv, certificateSchema);
 
 /**
  * Decodes `orders.result` of an order of `fonte`: null when there is none yet, or when what is stored is not a result
@@ -185,11 +185,11 @@ export function decodeOrderResult(fonte: string, stored: unknown): OrderResult |
   if (!isFonte(fonte) || stored === null || Array.isArray(stored)) return null;
   switch (fonte) {
     case 'pesquisa-previa-bens':
-      return checkSearch(stored) ? { fonte, data: stored } : null;
+      return searchValidator()(stored) ? { fonte, data: stored } : null;
     case 'visualizacao-matricula':
-      return checkRecordView(stored) ? { fonte, data: stored } : null;
+      return recordViewValidator()(stored) ? { fonte, data: stored } : null;
     case 'certidao-inteiro-teor':
-      return checkCertificate(stored) ? { fonte, data: stored } : null;
+      return certificateValidator()(stored) ? { fonte, data: stored } : null;
   }
 }
 

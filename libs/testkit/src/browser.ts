@@ -1,5 +1,5 @@
-// The browser tests' helpers, apart from the index: playwright-core costs every file that loads it about 0.3 s, and
-// most of the suite's files never open a page (docs/benchmarks.md, "The test suite").
+// The browser tests' helpers, apart from the index (docs/decisions/0180): playwright-core costs every file that
+// loads it about 0.3 s, and most of the suite's files never open a page.
 export {
   type AccessibilityProblem,
   type AccessibilityScanOptions,

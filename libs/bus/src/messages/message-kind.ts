@@ -1,5 +1,5 @@
 import { type Static, type TSchema, type TUnsafe, Type } from '@sinclair/typebox';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { FONTE_WORD } from './fonte-routing-key';
 
 /**
@@ -41,11 +41,16 @@ export interface MessageKind<S extends TSchema> {
 }
 
 export function messageKind<S extends TSchema>(schema: S): MessageKind<S> {
-  const validate = ajv.compile<MessageOf<S>>(schema);
+  // Compiled on its first use, not at module load: a process checks a few of the kinds it loads (docs/decisions/0180).
+  let compiled: ValidateFunction<MessageOf<S>> | undefined;
+  const validate = (payload: unknown): payload is MessageOf<S> => {
+    compiled ??= ajv.compile<MessageOf<S>>(schema);
+    return compiled(payload);
+  };
   return {
     schema,
     parse: (payload) => (validate(payload) ? payload : undefined),
-    errors: (payload) => (validate(payload) ? '' : ajv.errorsText(validate.errors)),
+    errors: (payload) => (validate(payload) ? '' : ajv.errorsText(compiled?.errors)),
   };
 }
 

@@ -1,5 +1,5 @@
 import { isValidCpfCnpj, parseUf } from '@regapi/br';
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type AnySchema, type Options, type ValidateFunction } from 'ajv';
 import ajvFormats, { type FormatsPlugin } from 'ajv-formats';
 import { isValidImovelMatricula } from './imovel-matricula';
 import { isUuid } from './uuid';
@@ -38,5 +38,18 @@ export function createContractsAjv(): Ajv {
   return ajv;
 }
 
-/** The instance every request schema of this package is compiled with, once, at module load. */
+/** The instance every request schema of this package is compiled with, once, on its first use. */
 export const contractsAjv: Ajv = createContractsAjv();
+
+/**
+ * `schema`'s validator, compiled by `ajv` on its first use rather than at module load (docs/decisions/0180): a process
+ * or a test file loads far more schemas than it uses, and compiling them all cost about 0.2 s of every start. A schema
+ * that does not compile is found by the tests that use it, not by a process start.
+ */
+export function compileOnFirstUse<T = unknown>(ajv: Ajv, schema: AnySchema): () => ValidateFunction<T> {
+  let compiled: ValidateFunction<T> | undefined;
+  return () => {
+    compiled ??= ajv.compile<T>(schema);
+    return compiled;
+  };
+}

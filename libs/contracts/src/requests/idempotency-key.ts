@@ -1,6 +1,6 @@
 import { parseCpfCnpj } from '@regapi/br';
 import type { FieldError } from '../envelope';
-import { contractsAjv } from './ajv';
+import { compileOnFirstUse, contractsAjv } from './ajv';
 import { isEchoable } from './echo';
 import { NIL_UUID } from './uuid';
 import type { Validation } from './validation';
@@ -17,7 +17,7 @@ export const IDEMPOTENCY_KEY_SCHEMA = {
   examples: ['3f0c1d52-8a4e-4b7e-9c61-2f1a6b9d0e47'],
 } as const;
 
-const checkKey = contractsAjv.compile<string>(IDEMPOTENCY_KEY_SCHEMA);
+const keyValidator = compileOnFirstUse<string>(contractsAjv, IDEMPOTENCY_KEY_SCHEMA);
 
 function error(mensagem: string, regra: string, valor?: unknown): Validation<never> {
   const item: FieldError =
@@ -48,6 +48,7 @@ export function validateIdempotencyKey(value: unknown): Validation<string> {
   if (typeof value === 'string' && looksLikeCpfCnpj(value)) {
     return error('Nunca use um CPF/CNPJ como Idempotency-Key: gere um UUID por pedido.', 'not-cpf-cnpj');
   }
+  const checkKey = keyValidator();
   if (!checkKey(value)) {
     const first = checkKey.errors?.[0];
     return first?.keyword === 'type'

@@ -3,7 +3,7 @@ import type { ErrorObject } from 'ajv';
 import type { FieldError } from '../envelope';
 import { DEFAULT_FINALIDADE, type Finalidade } from '../finalidade';
 import type { Fonte } from '../products';
-import { contractsAjv as ajv } from './ajv';
+import { contractsAjv as ajv, compileOnFirstUse } from './ajv';
 import { toFieldErrors } from './field-errors';
 import type { MessageContext } from './field-messages';
 import { type ImovelMatricula, parseImovelMatricula } from './imovel-matricula';
@@ -28,10 +28,10 @@ import {
 import type { Validation } from './validation';
 
 // Compiled once, when the module loads: a request only runs the generated functions.
-const checkPesquisa = ajv.compile<RawPesquisaPreviaBensBody>(PESQUISA_PREVIA_BENS_BODY_SCHEMA);
-const checkVisualizacao = ajv.compile<RawVisualizacaoMatriculaBody>(VISUALIZACAO_MATRICULA_BODY_SCHEMA);
-const checkCertidao = ajv.compile<RawImovelBody>(CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA);
-const checkNacional = ajv.compile<Omit<RawPesquisaPreviaBensBody, 'uf'>>(PESQUISA_NACIONAL_BODY_SCHEMA);
+const pesquisaValidator = compileOnFirstUse<RawPesquisaPreviaBensBody>(ajv, PESQUISA_PREVIA_BENS_BODY_SCHEMA);
+const visualizacaoValidator = compileOnFirstUse<RawVisualizacaoMatriculaBody>(ajv, VISUALIZACAO_MATRICULA_BODY_SCHEMA);
+const certidaoValidator = compileOnFirstUse<RawImovelBody>(ajv, CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA);
+const nacionalValidator = compileOnFirstUse<Omit<RawPesquisaPreviaBensBody, 'uf'>>(ajv, PESQUISA_NACIONAL_BODY_SCHEMA);
 
 function context(fonte: Fonte, schema: { readonly properties: object }): MessageContext {
   return { fonte, knownFields: Object.keys(schema.properties) };
@@ -83,6 +83,7 @@ function referenciaOf(given: string | null | undefined): { referencia?: string }
 
 /** Validates the body of `pesquisa-previa-bens` (quote and execution, contract 2.3). */
 export function validatePesquisaPreviaBensBody(body: unknown): Validation<PesquisaPreviaBensRequest> {
+  const checkPesquisa = pesquisaValidator();
   if (!checkPesquisa(body)) return refused(checkPesquisa.errors, body, 'pesquisa-previa-bens');
   const document = normalizeDocument(body.cpf_cnpj);
   if (!document.ok) return inconsistent(document.campo, document.valor);
@@ -104,6 +105,7 @@ export type PesquisaNacionalRequest = Omit<PesquisaPreviaBensRequest, 'uf'>;
 
 /** Validates the body of the nationwide preliminary search (quote and execution); `uf` is not one of its fields. */
 export function validatePesquisaNacionalBody(body: unknown): Validation<PesquisaNacionalRequest> {
+  const checkNacional = nacionalValidator();
   if (!checkNacional(body)) {
     const known = {
       fonte: 'pesquisa-previa-bens' as const,
@@ -150,6 +152,7 @@ function normalizeImovel(body: RawImovelBody): Normalized<ImovelRequest> {
 
 /** Validates the body of `visualizacao-matricula` (quote and execution, contract 2.3). */
 export function validateVisualizacaoMatriculaBody(body: unknown): Validation<VisualizacaoMatriculaRequest> {
+  const checkVisualizacao = visualizacaoValidator();
   if (!checkVisualizacao(body)) return refused(checkVisualizacao.errors, body, 'visualizacao-matricula');
   const imovel = normalizeImovel(body);
   if (!imovel.ok) return inconsistent(imovel.campo, imovel.valor);
@@ -158,6 +161,7 @@ export function validateVisualizacaoMatriculaBody(body: unknown): Validation<Vis
 
 /** Validates the body of `certidao-inteiro-teor` (quote and execution, contract 2.3); it has no imovel_finalidade. */
 export function validateCertidaoInteiroTeorBody(body: unknown): Validation<CertidaoInteiroTeorRequest> {
+  const checkCertidao = certidaoValidator();
   if (!checkCertidao(body)) return refused(checkCertidao.errors, body, 'certidao-inteiro-teor');
   const imovel = normalizeImovel(body);
   if (!imovel.ok) return inconsistent(imovel.campo, imovel.valor);

@@ -1,4 +1,5 @@
 import { UFS } from '@regapi/br';
+import { compileOnFirstUse } from '@regapi/contracts';
 import { Ajv, type SchemaObject, type ValidateFunction } from 'ajv';
 import type {
   WireCatalog,
@@ -285,7 +286,7 @@ const orderListSchema: SchemaObject = {
   },
 };
 
-/** One ajv instance for the driver; `strict` catches a schema typo at start-up, not in production traffic. */
+/** One ajv instance for the driver; `strict` catches a schema typo in the driver's tests, not in production traffic. */
 const ajv = new Ajv({ strict: true, allErrors: false });
 
 export interface WireValidators {
@@ -300,14 +301,43 @@ export interface WireValidators {
   readonly orderList: ValidateFunction<WireOrderList>;
 }
 
+// Each compiled on its first use (docs/decisions/0180); the driver's contract tests use every one.
+const errorValidator = compileOnFirstUse<WireError>(ajv, errorSchema);
+const loginValidator = compileOnFirstUse<WireLoginResponse>(ajv, loginSchema);
+const catalogValidator = compileOnFirstUse<WireCatalog>(ajv, catalogSchema);
+const tariffsValidator = compileOnFirstUse<WireTariffs>(ajv, tariffsSchema);
+const searchValidator = compileOnFirstUse<WireSearch>(ajv, searchSchema);
+const recordViewValidator = compileOnFirstUse<WireRecordView>(ajv, recordViewSchema);
+const certificateOrderValidator = compileOnFirstUse<WireCertificateOrder>(ajv, certificateOrderSchema);
+const orderDetailValidator = compileOnFirstUse<WireOrderDetail>(ajv, orderDetailSchema);
+const orderListValidator = compileOnFirstUse<WireOrderList>(ajv, orderListSchema);
+
 export const wireValidators: WireValidators = Object.freeze({
-  error: ajv.compile<WireError>(errorSchema),
-  login: ajv.compile<WireLoginResponse>(loginSchema),
-  catalog: ajv.compile<WireCatalog>(catalogSchema),
-  tariffs: ajv.compile<WireTariffs>(tariffsSchema),
-  search: ajv.compile<WireSearch>(searchSchema),
-  recordView: ajv.compile<WireRecordView>(recordViewSchema),
-  certificateOrder: ajv.compile<WireCertificateOrder>(certificateOrderSchema),
-  orderDetail: ajv.compile<WireOrderDetail>(orderDetailSchema),
-  orderList: ajv.compile<WireOrderList>(orderListSchema),
+  get error() {
+    return errorValidator();
+  },
+  get login() {
+    return loginValidator();
+  },
+  get catalog() {
+    return catalogValidator();
+  },
+  get tariffs() {
+    return tariffsValidator();
+  },
+  get search() {
+    return searchValidator();
+  },
+  get recordView() {
+    return recordViewValidator();
+  },
+  get certificateOrder() {
+    return certificateOrderValidator();
+  },
+  get orderDetail() {
+    return orderDetailValidator();
+  },
+  get orderList() {
+    return orderListValidator();
+  },
 });

@@ -2,6 +2,7 @@ import { InvalidAmountError, parseReais } from '@regapi/br';
 import {
   AMBIENTES,
   type Ambiente,
+  compileOnFirstUse,
   contractsAjv,
   type FieldError,
   FONTES,
@@ -50,21 +51,21 @@ export interface ProductSwitchBody {
   readonly reason?: string;
 }
 
-const checkCreateAccount: ValidateFunction<CreateAccountBody> = contractsAjv.compile<CreateAccountBody>({
+const checkCreateAccount = compileOnFirstUse<CreateAccountBody>(contractsAjv, {
   type: 'object',
   properties: { name: text(200), plan: text(64) },
   required: ['name'],
   additionalProperties: false,
 });
 
-const checkCredit: ValidateFunction<CreditBody> = contractsAjv.compile<CreditBody>({
+const checkCredit = compileOnFirstUse<CreditBody>(contractsAjv, {
   type: 'object',
   properties: { amount: { type: 'string', minLength: 1, maxLength: 32 }, reference: text(200) },
   required: ['amount'],
   additionalProperties: false,
 });
 
-const checkIssueToken: ValidateFunction<IssueTokenBody> = contractsAjv.compile<IssueTokenBody>({
+const checkIssueToken = compileOnFirstUse<IssueTokenBody>(contractsAjv, {
   type: 'object',
   properties: {
     account_id: { type: 'string', format: 'uuid' },
@@ -76,20 +77,21 @@ const checkIssueToken: ValidateFunction<IssueTokenBody> = contractsAjv.compile<I
   additionalProperties: false,
 });
 
-const checkProductSwitch: ValidateFunction<ProductSwitchBody> = contractsAjv.compile<ProductSwitchBody>({
+const checkProductSwitch = compileOnFirstUse<ProductSwitchBody>(contractsAjv, {
   type: 'object',
   properties: { reason: text(500) },
   additionalProperties: false,
 });
 
-const checkPlanLimit: ValidateFunction<PlanLimitBody> = contractsAjv.compile<PlanLimitBody>({
+const checkPlanLimit = compileOnFirstUse<PlanLimitBody>(contractsAjv, {
   type: 'object',
   properties: { max_open_orders: { type: 'integer', minimum: 1, maximum: MAX_OPEN_ORDERS_CEILING } },
   required: ['max_open_orders'],
   additionalProperties: false,
 });
 
-function run<T>(check: ValidateFunction<T>, body: unknown): Validation<T> {
+function run<T>(validator: () => ValidateFunction<T>, body: unknown): Validation<T> {
+  const check = validator();
   return check(body) ? { ok: true, value: body } : { ok: false, errors: adminFieldErrors(check.errors) };
 }
 

@@ -10,7 +10,7 @@ import {
   resendInvitation,
   resetUserSecondFactor,
 } from '@regapi/console-auth';
-import { contractsAjv, isUuid, transportMessage } from '@regapi/contracts';
+import { compileOnFirstUse, contractsAjv, isUuid, transportMessage } from '@regapi/contracts';
 import { HttpError, sendEnvelope } from '@regapi/http';
 import { type Db, getAccount } from '@regapi/ledger';
 import { type Request, type Response, Router } from 'express';
@@ -36,7 +36,7 @@ interface InviteBody {
   readonly role: string;
 }
 
-const checkInvite = contractsAjv.compile<InviteBody>({
+const inviteValidator = compileOnFirstUse<InviteBody>(contractsAjv, {
   type: 'object',
   properties: {
     email: { type: 'string', minLength: 3, maxLength: 254 },
@@ -109,6 +109,7 @@ export function consoleUserRouter(options: {
     act<{ accountId: string }>('console-user.invite', async (req, res) => {
       const accountId = await knownAccount(req.params.accountId);
       const body: unknown = req.body;
+      const checkInvite = inviteValidator();
       if (!checkInvite(body)) throw new HttpError(422, transportMessage(422), adminFieldErrors(checkInvite.errors));
       if (!isConsoleRole(body.role)) {
         throw invalidField(
