@@ -69,7 +69,7 @@ export function classifyFailure(answer: HttpAnswer): NamedFailure {
 
 function parseWireError(answer: HttpAnswer): WireError | undefined {
   const json = answer.json();
-  return json.ok && wireValidators.error(json.value) ? json.value : undefined;
+  return json.ok && wireValidators.error()(json.value) ? json.value : undefined;
 }
 
 /** `Retry-After` in seconds (an HTTP date is not used by the portal). */

@@ -98,7 +98,8 @@ export function createHttpOriginPortal(options: HttpOriginPortalOptions): Origin
     }
   }
 
-  function validated<T>(answer: HttpAnswer, validate: ValidateFunction<T>, what: string): T {
+  function validated<T>(answer: HttpAnswer, validator: () => ValidateFunction<T>, what: string): T {
+    const validate = validator();
     const json = answer.json();
     if (!json.ok) throw new ProtocolViolation(`${what}: the answer is not JSON`);
     if (!validate(json.value)) throw new ProtocolViolation(`${what}: ${describeAjvErrors(validate)}`);

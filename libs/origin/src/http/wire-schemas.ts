@@ -289,55 +289,28 @@ const orderListSchema: SchemaObject = {
 /** One ajv instance for the driver; `strict` catches a schema typo in the driver's tests, not in production traffic. */
 const ajv = new Ajv({ strict: true, allErrors: false });
 
+/** The driver's validators, each compiled at its first call (docs/decisions/0180). */
 export interface WireValidators {
-  readonly error: ValidateFunction<WireError>;
-  readonly login: ValidateFunction<WireLoginResponse>;
-  readonly catalog: ValidateFunction<WireCatalog>;
-  readonly tariffs: ValidateFunction<WireTariffs>;
-  readonly search: ValidateFunction<WireSearch>;
-  readonly recordView: ValidateFunction<WireRecordView>;
-  readonly certificateOrder: ValidateFunction<WireCertificateOrder>;
-  readonly orderDetail: ValidateFunction<WireOrderDetail>;
-  readonly orderList: ValidateFunction<WireOrderList>;
+  readonly error: () => ValidateFunction<WireError>;
+  readonly login: () => ValidateFunction<WireLoginResponse>;
+  readonly catalog: () => ValidateFunction<WireCatalog>;
+  readonly tariffs: () => ValidateFunction<WireTariffs>;
+  readonly search: () => ValidateFunction<WireSearch>;
+  readonly recordView: () => ValidateFunction<WireRecordView>;
+  readonly certificateOrder: () => ValidateFunction<WireCertificateOrder>;
+  readonly orderDetail: () => ValidateFunction<WireOrderDetail>;
+  readonly orderList: () => ValidateFunction<WireOrderList>;
 }
 
-// Each compiled on its first use (docs/decisions/0180); the driver's contract tests use every one.
-const errorValidator = compileOnFirstUse<WireError>(ajv, errorSchema);
-const loginValidator = compileOnFirstUse<WireLoginResponse>(ajv, loginSchema);
-const catalogValidator = compileOnFirstUse<WireCatalog>(ajv, catalogSchema);
-const tariffsValidator = compileOnFirstUse<WireTariffs>(ajv, tariffsSchema);
-const searchValidator = compileOnFirstUse<WireSearch>(ajv, searchSchema);
-const recordViewValidator = compileOnFirstUse<WireRecordView>(ajv, recordViewSchema);
-const certificateOrderValidator = compileOnFirstUse<WireCertificateOrder>(ajv, certificateOrderSchema);
-const orderDetailValidator = compileOnFirstUse<WireOrderDetail>(ajv, orderDetailSchema);
-const orderListValidator = compileOnFirstUse<WireOrderList>(ajv, orderListSchema);
-
+// The driver's contract tests and wire-schemas.compile use every one.
 export const wireValidators: WireValidators = Object.freeze({
-  get error() {
-    return errorValidator();
-  },
-  get login() {
-    return loginValidator();
-  },
-  get catalog() {
-    return catalogValidator();
-  },
-  get tariffs() {
-    return tariffsValidator();
-  },
-  get search() {
-    return searchValidator();
-  },
-  get recordView() {
-    return recordViewValidator();
-  },
-  get certificateOrder() {
-    return certificateOrderValidator();
-  },
-  get orderDetail() {
-    return orderDetailValidator();
-  },
-  get orderList() {
-    return orderListValidator();
-  },
+  error: compileOnFirstUse<WireError>(ajv, errorSchema),
+  login: compileOnFirstUse<WireLoginResponse>(ajv, loginSchema),
+  catalog: compileOnFirstUse<WireCatalog>(ajv, catalogSchema),
+  tariffs: compileOnFirstUse<WireTariffs>(ajv, tariffsSchema),
+  search: compileOnFirstUse<WireSearch>(ajv, searchSchema),
+  recordView: compileOnFirstUse<WireRecordView>(ajv, recordViewSchema),
+  certificateOrder: compileOnFirstUse<WireCertificateOrder>(ajv, certificateOrderSchema),
+  orderDetail: compileOnFirstUse<WireOrderDetail>(ajv, orderDetailSchema),
+  orderList: compileOnFirstUse<WireOrderList>(ajv, orderListSchema),
 });
