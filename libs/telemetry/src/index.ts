@@ -32,7 +32,8 @@ export {
   type RangeOptions,
   readPrometheusAnswer,
 } from './metrics/prometheus-query-api';
-export { METER_NAME, startTelemetry, type Telemetry, type TelemetryOptions } from './start-telemetry';
+export type { Telemetry, TelemetryOptions } from './start-telemetry';
+export { startTelemetry } from './start-telemetry-on-call';
 export {
   currentTraceId,
   extractTraceContext,

@@ -14,7 +14,7 @@ import type { Logger } from './logger';
 import { createPlatformMetrics, type PlatformMetrics } from './metrics/platform-metrics';
 
 /** The meter of the platform's own instruments (`PlatformMetrics`). */
-export const METER_NAME = 'regapi';
+const METER_NAME = 'regapi';
 
 export interface TelemetryOptions {
   /** `service.name` of every span. */

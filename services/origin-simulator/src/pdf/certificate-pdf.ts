@@ -1,7 +1,7 @@
-import { PDFDocument } from 'pdf-lib';
 import type { SimOffice } from '../world/offices';
 import type { SimRecord } from '../world/records';
 import type { SimWorld } from '../world/world';
+import { pdfLib } from './pdf-libraries';
 import { rasterizeLines } from './raster';
 import { brDate, formatMatricula, recordParagraphs } from './record-text';
 import type { CertificateSigner } from './signer';
@@ -27,7 +27,7 @@ export async function renderCertificate(
   facts: CertificateFacts,
   signer: CertificateSigner,
 ): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+  const pdf = await pdfLib().PDFDocument.create();
   pdf.setTitle(`Certidão de inteiro teor - matrícula ${record.matricula} - ${office.nome}`);
   pdf.setProducer('origin-simulator');
   pdf.setCreationDate(facts.issuedAt);

@@ -1,5 +1,5 @@
 import type { WireSearch } from '@regapi/origin';
-import { PDFDocument } from 'pdf-lib';
+import { pdfLib } from './pdf-libraries';
 import { writeParagraphs } from './text-layout';
 
 const BRASILIA = new Intl.DateTimeFormat('pt-BR', {
@@ -13,7 +13,7 @@ const BRASILIA = new Intl.DateTimeFormat('pt-BR', {
  * what came back, for a finding and for no finding alike.
  */
 export async function renderSearchReceipt(search: WireSearch): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+  const pdf = await pdfLib().PDFDocument.create();
   const at = new Date(search.executada_em);
   pdf.setTitle(`Pesquisa prévia de bens - protocolo ${search.numero_pedido}`);
   pdf.setProducer('origin-simulator');

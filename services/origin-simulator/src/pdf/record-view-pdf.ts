@@ -1,7 +1,8 @@
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import type { SimOffice } from '../world/offices';
 import type { SimRecord } from '../world/records';
 import type { SimWorld } from '../world/world';
+import { pdfLib } from './pdf-libraries';
 import { rasterColumns, rasterizeLines } from './raster';
 import { recordParagraphs } from './record-text';
 import { PAGE_SIZE, type Paragraph, wrapColumns, writeParagraphs } from './text-layout';
@@ -20,7 +21,7 @@ export async function renderRecordView(
   numeroPedido: string,
   deliveredAt: Date,
 ): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+  const pdf = await pdfLib().PDFDocument.create();
   pdf.setTitle(`Matrícula ${record.matricula} - ${office.nome}`);
   pdf.setProducer('origin-simulator');
   pdf.setCreationDate(deliveredAt);

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { P12Signer } from '@signpdf/signer-p12';
-import signpdf from '@signpdf/signpdf';
 import type { PDFDocument } from 'pdf-lib';
+import { signing } from './pdf-libraries';
 
 /**
  * TEST-ONLY signing key: a self-signed certificate generated once with openssl and committed under `assets/` (see
@@ -19,7 +17,7 @@ export class CertificateSigner {
 
   /** Reserves the signature dictionary; call before `pdf.save()`. */
   addPlaceholder(pdf: PDFDocument, officeName: string, municipio: string, signingTime: Date): void {
-    pdflibAddPlaceholder({
+    signing().pdflibAddPlaceholder({
       pdfDoc: pdf,
       reason: 'Certidão de inteiro teor (SIMULADOR - chave de teste)',
       contactInfo: 'origin-simulator',
@@ -34,6 +32,7 @@ export class CertificateSigner {
     this.p12 ??= readFileSync(TEST_SIGNER_P12);
     // A P12Signer per signature: it reads its key from a forge buffer that its first sign() consumes, so a kept
     // signer failed every later certificate ("Too few bytes to parse DER", the portal's 500 on the PDF; issue 29).
+    const { P12Signer, signpdf } = signing();
     const signer = new P12Signer(this.p12, { passphrase: TEST_SIGNER_PASSPHRASE });
     return new Uint8Array(await signpdf.sign(Buffer.from(pdf), signer, signingTime));
   }

@@ -1,4 +1,5 @@
-import { type PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { pdfLib } from './pdf-libraries';
 
 /** One paragraph of a generated document. */
 export interface Paragraph {
@@ -31,6 +32,7 @@ export async function writeParagraphs(
   paragraphs: readonly Paragraph[],
   footer?: string,
 ): Promise<PDFPage[]> {
+  const { rgb, StandardFonts } = pdfLib();
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const pages: PDFPage[] = [];
