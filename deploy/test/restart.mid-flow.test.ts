@@ -29,6 +29,17 @@ afterAll(async () => {
   await system.close();
 });
 
+/** The origin attempts of the order `protocolo`, for a timeout's message. */
+async function attemptsOf(protocolo: string): Promise<string> {
+  const rows = await system.database.db
+    .selectFrom('origin_order_attempt as a')
+    .innerJoin('orders as o', 'o.id', 'a.order_id')
+    .select(['a.started_at', 'a.answered_at', 'a.outcome', 'a.resolution', 'a.resolved_at', 'a.epoch'])
+    .where('o.protocolo', '=', protocolo)
+    .execute();
+  return JSON.stringify(rows);
+}
+
 /** Where each order stands, for a timeout's message: what the test was waiting behind. */
 async function ordersNow(protocolos: readonly string[]): Promise<string> {
   const rows = await system.database.db
@@ -104,6 +115,11 @@ test('every service restarted mid-flow, three times: every order reaches its res
   await waitFor(async () => ((await api(`/v1/consultas/${timedOut}`)).body.code === 605 ? true : undefined), {
     timeoutMs: 30_000,
     what: 'the record view to time out (605)',
+  }).catch(async (error: unknown) => {
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}; orders: ${await ordersNow(protocolos)}; ` +
+        `its attempts: ${await attemptsOf(timedOut)}`,
+    );
   });
   await system.restartServices();
   clock.set(new Date(clock.now().getTime() + 11 * 60_000));
