@@ -27,7 +27,7 @@ import {
 } from './schemas';
 import type { Validation } from './validation';
 
-// Compiled once, when the module loads: a request only runs the generated functions.
+// Each compiled once, at its first request (docs/decisions/0180): later requests only run the generated functions.
 const pesquisaValidator = compileOnFirstUse<RawPesquisaPreviaBensBody>(ajv, PESQUISA_PREVIA_BENS_BODY_SCHEMA);
 const visualizacaoValidator = compileOnFirstUse<RawVisualizacaoMatriculaBody>(ajv, VISUALIZACAO_MATRICULA_BODY_SCHEMA);
 const certidaoValidator = compileOnFirstUse<RawImovelBody>(ajv, CERTIDAO_INTEIRO_TEOR_BODY_SCHEMA);

@@ -51,21 +51,21 @@ export interface ProductSwitchBody {
   readonly reason?: string;
 }
 
-const checkCreateAccount = compileOnFirstUse<CreateAccountBody>(contractsAjv, {
+const createAccountValidator = compileOnFirstUse<CreateAccountBody>(contractsAjv, {
   type: 'object',
   properties: { name: text(200), plan: text(64) },
   required: ['name'],
   additionalProperties: false,
 });
 
-const checkCredit = compileOnFirstUse<CreditBody>(contractsAjv, {
+const creditValidator = compileOnFirstUse<CreditBody>(contractsAjv, {
   type: 'object',
   properties: { amount: { type: 'string', minLength: 1, maxLength: 32 }, reference: text(200) },
   required: ['amount'],
   additionalProperties: false,
 });
 
-const checkIssueToken = compileOnFirstUse<IssueTokenBody>(contractsAjv, {
+const issueTokenValidator = compileOnFirstUse<IssueTokenBody>(contractsAjv, {
   type: 'object',
   properties: {
     account_id: { type: 'string', format: 'uuid' },
@@ -77,13 +77,13 @@ const checkIssueToken = compileOnFirstUse<IssueTokenBody>(contractsAjv, {
   additionalProperties: false,
 });
 
-const checkProductSwitch = compileOnFirstUse<ProductSwitchBody>(contractsAjv, {
+const productSwitchValidator = compileOnFirstUse<ProductSwitchBody>(contractsAjv, {
   type: 'object',
   properties: { reason: text(500) },
   additionalProperties: false,
 });
 
-const checkPlanLimit = compileOnFirstUse<PlanLimitBody>(contractsAjv, {
+const planLimitValidator = compileOnFirstUse<PlanLimitBody>(contractsAjv, {
   type: 'object',
   properties: { max_open_orders: { type: 'integer', minimum: 1, maximum: MAX_OPEN_ORDERS_CEILING } },
   required: ['max_open_orders'],
@@ -101,14 +101,14 @@ function refused(campo: string, regra: string, mensagem: string, valor: unknown)
 }
 
 export function validateCreateAccount(body: unknown): Validation<{ name: string; plan: string | undefined }> {
-  const checked = run(checkCreateAccount, body);
+  const checked = run(createAccountValidator, body);
   return checked.ok
     ? { ok: true, value: { name: checked.value.name.trim(), plan: checked.value.plan?.trim() } }
     : checked;
 }
 
 export function validateCredit(body: unknown): Validation<{ amountCentavos: number; reference: string | undefined }> {
-  const checked = run(checkCredit, body);
+  const checked = run(creditValidator, body);
   if (!checked.ok) return checked;
   try {
     return {
@@ -124,7 +124,7 @@ export function validateCredit(body: unknown): Validation<{ amountCentavos: numb
 export function validateIssueToken(
   body: unknown,
 ): Validation<{ accountId: string; scopes: ProductScope[]; ttlSeconds: number; ambiente: Ambiente }> {
-  const checked = run(checkIssueToken, body);
+  const checked = run(issueTokenValidator, body);
   if (!checked.ok) return checked;
   const ttl = checked.value.ttl ?? DEFAULT_TTL;
   const scopes = FONTES.map(scopeOf).filter((scope) => checked.value.scopes.includes(scope));
@@ -139,11 +139,11 @@ export function validateIssueToken(
 
 /** The body is optional here: `product disable` without a reason. */
 export function validateProductSwitch(body: unknown): Validation<{ reason: string | undefined }> {
-  const checked = run(checkProductSwitch, body ?? {});
+  const checked = run(productSwitchValidator, body ?? {});
   return checked.ok ? { ok: true, value: { reason: checked.value.reason?.trim() } } : checked;
 }
 
 export function validatePlanLimit(body: unknown): Validation<{ maxOpenOrders: number }> {
-  const checked = run(checkPlanLimit, body);
+  const checked = run(planLimitValidator, body);
   return checked.ok ? { ok: true, value: { maxOpenOrders: checked.value.max_open_orders } } : checked;
 }
